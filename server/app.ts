@@ -1,0 +1,168 @@
+import path from "node:path";
+import crypto from "node:crypto";
+import express, { type Express } from "express";
+import { rateLimit, ipKeyGenerator } from "express-rate-limit";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { jsonBodiesOnly, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
+import { createPassport } from "./auth/passport";
+import { createSessionMiddleware, enforceAbsoluteLifetime } from "./auth/session";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { apiNotFound, errorHandler } from "./lib/error-handler";
+import { AppError } from "./lib/errors";
+import type { Logger } from "./lib/logger";
+import { projectRoot } from "./lib/paths";
+import type { ObjectStore } from "./objects/store";
+import { pagesRouter } from "./pages";
+import { authRouter } from "./routes/auth";
+import { clipsRouter, episodesRouter, providersRouter } from "./routes/content";
+import { objectsRouter, uploadsRouter } from "./routes/objects";
+import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
+import { createContentService } from "./services/content";
+import { createEditorsService } from "./services/editors";
+import { createSettingsService } from "./services/settings";
+import { createUploadsService } from "./services/uploads";
+
+export interface AppDeps {
+  config: Pick<Config, "publicUrl" | "trustProxy" | "env">;
+  database: Database;
+  store: ObjectStore;
+  logger: Logger;
+  sessionSecret: string;
+  /** Where the built SPA lives; pages are served only when it exists. */
+  clientDir?: string;
+  /** Rate limits, loosened by tests that are not about them. */
+  limits?: { loginFailures?: number; auditionFailures?: number };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** createApp() without listen(), so tests drive it in-process (STYLE.md, Practica). */
+export function createApp(deps: AppDeps): Express {
+  const { config, database, store, logger } = deps;
+  const { db, pool } = database;
+  const app = express();
+  app.disable("x-powered-by");
+  if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
+
+  const secureOnly = config.publicUrl.startsWith("https://");
+  app.set("session cookie name", secureOnly ? "__Host-sid" : "sid");
+
+  const uploads = createUploadsService(db, store);
+  const content = createContentService(db, uploads);
+  const settings = createSettingsService(db);
+  const editors = createEditorsService(db, settings);
+  const passport = createPassport(db);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/api/health" },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug"),
+    }),
+  );
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "https://i.ytimg.com", "https://img.youtube.com"],
+          "frame-src": ["https://open.spotify.com", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
+          "connect-src": ["'self'"],
+          "font-src": ["'self'", "data:"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": secureOnly ? [] : null,
+        },
+      },
+      strictTransportSecurity: secureOnly,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const api = express.Router();
+  api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
+  api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
+  api.use(express.json({ limit: "1mb", strict: true }));
+  api.use(
+    createSessionMiddleware({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test" }),
+  );
+  api.use(enforceAbsoluteLifetime);
+  api.use(passport.initialize());
+  api.use(passport.session());
+
+  api.get("/health", async (_req, res) => {
+    try {
+      await pool.query("SELECT 1");
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch {
+      throw new AppError("UNAVAILABLE", "The database is unavailable");
+    }
+  });
+
+  const tooMany = (message: string) => ({
+    standardHeaders: "draft-8" as const,
+    legacyHeaders: false,
+    handler: () => {
+      throw new AppError("TOO_MANY_REQUESTS", message);
+    },
+  });
+  const loginByAddress = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: deps.limits?.loginFailures ?? 10,
+    skipSuccessfulRequests: true,
+    ...tooMany("Too many failed logins. Please wait a few minutes and try again."),
+  });
+  const loginByAccount = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: (deps.limits?.loginFailures ?? 10) * 2,
+    skipSuccessfulRequests: true,
+    keyGenerator: (req) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return typeof email === "string" ? `account:${email.trim().toLowerCase().slice(0, 320)}` : `ip:${ipKeyGenerator(req.ip ?? "")}`;
+    },
+    ...tooMany("Too many failed logins. Please wait a few minutes and try again."),
+  });
+  const unlockLimiter = rateLimit({
+    windowMs: 60 * 1000,
+    limit: deps.limits?.auditionFailures ?? 10,
+    skipSuccessfulRequests: true,
+    ...tooMany("Too many tries. Please wait a minute and try again."),
+  });
+
+  api.use(requireAdminForWrites);
+  api.use("/auth", authRouter(passport, [loginByAddress, loginByAccount]));
+  api.use("/settings", settingsRouter(settings));
+  api.use("/providers", providersRouter(content));
+  api.use("/episodes", episodesRouter(content));
+  api.use("/clips", clipsRouter(content));
+  api.use("/editors", editorsRouter(editors, settings, unlockLimiter));
+  api.use("/editor-access-log", accessLogRouter(editors));
+  api.use("/objects", uploadsRouter(uploads));
+  api.use(apiNotFound);
+
+  app.use("/api", api);
+  app.use("/objects", objectsRouter(uploads));
+  app.use(pagesRouter(deps.clientDir ?? path.join(projectRoot(), "dist", "client"), content));
+  app.use(apiNotFound);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,68 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Logger } from "../lib/logger";
+import { findAdmin, insertUser, updateUser } from "../storage/users";
+import { hashPassword, verifyPassword } from "./passwords";
+import { findUserForLogin } from "../storage/users";
+
+export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
+const BOOTSTRAP_LOCK = 727_002;
+
+export interface AdminBootstrapResult {
+  action: "created" | "updated" | "unchanged";
+  email: string;
+  /** Only when the app made the password up; shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * Exactly one admin account (SPEC.md §6). ADMIN_EMAIL and ADMIN_PASSWORD create it, or move it
+ * to that address and password; with neither and no account, one is made with a generated
+ * password that is printed once.
+ */
+export async function ensureAdminAccount(
+  db: Db,
+  options: { email?: string; password?: string },
+): Promise<AdminBootstrapResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    const txDb = tx as unknown as Db;
+    const admin = await findAdmin(txDb);
+    if (!admin) {
+      const email = options.email ?? DEFAULT_ADMIN_EMAIL;
+      const generatedPassword = options.password ? undefined : crypto.randomBytes(12).toString("base64url");
+      await insertUser(txDb, email, await hashPassword(options.password ?? generatedPassword!));
+      return { action: "created", email, generatedPassword };
+    }
+    const changes: { email?: string; passwordHash?: string } = {};
+    if (options.email && options.email.toLowerCase() !== admin.email.toLowerCase()) changes.email = options.email;
+    if (options.password) {
+      const current = await findUserForLogin(txDb, admin.email);
+      if (!current || !(await verifyPassword(options.password, current.passwordHash))) {
+        changes.passwordHash = await hashPassword(options.password);
+      }
+    }
+    if (Object.keys(changes).length === 0) return { action: "unchanged", email: admin.email };
+    await updateUser(txDb, admin.id, changes);
+    return { action: "updated", email: changes.email ?? admin.email };
+  });
+}
+
+export function reportAdminBootstrap(result: AdminBootstrapResult, logger: Logger): void {
+  if (result.generatedPassword) {
+    // Printed once, to the console only: it is the owner's only way in on a first start.
+    process.stderr.write(
+      [
+        "",
+        "  An admin account was created for this site.",
+        `    E-mail:   ${result.email}`,
+        `    Password: ${result.generatedPassword}`,
+        "  Keep it now: it is not shown again. Set ADMIN_EMAIL and ADMIN_PASSWORD to change it.",
+        "",
+        "",
+      ].join("\n"),
+    );
+  }
+  logger.info({ email: result.email, action: result.action }, "admin account ready");
+}

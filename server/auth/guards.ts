@@ -1,0 +1,64 @@
+import type { Request, RequestHandler } from "express";
+import { AppError } from "../lib/errors";
+
+/** There is exactly one account, and it is the admin's (SPEC.md §6). */
+export function isAdmin(req: Request): boolean {
+  return typeof req.isAuthenticated === "function" && req.isAuthenticated() && !!req.user;
+}
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!isAdmin(req)) throw new AppError("UNAUTHORIZED", "Admin login required");
+  next();
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function isStateChanging(req: Request): boolean {
+  return !SAFE_METHODS.has(req.method);
+}
+
+/** Every write under /api needs the admin, but for these (DESIGN.md "Admin only"); paths are relative to /api. */
+const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]);
+
+export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
+  if (isStateChanging(req) && !PUBLIC_WRITES.has(req.path.replace(/\/+$/, "")) && !isAdmin(req)) {
+    throw new AppError("UNAUTHORIZED", "Admin login required");
+  }
+  next();
+};
+
+/**
+ * Cross-site requests are refused on top of SameSite cookies: a browser names the page's origin
+ * on every non-GET request (Origin), and modern ones say where the request came from
+ * (Sec-Fetch-Site). Clients that send neither are not browsers and carry no ambient cookie risk.
+ */
+export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandler {
+  return (req, _res, next) => {
+    if (!isStateChanging(req)) return next();
+    const origin = req.get("origin");
+    if (origin !== undefined) {
+      const own = `${req.protocol}://${req.get("host")}`;
+      if (origin !== own && !allowedOrigins.includes(origin)) {
+        throw new AppError("FORBIDDEN", "Cross-site request refused");
+      }
+      return next();
+    }
+    const site = req.get("sec-fetch-site");
+    if (site !== undefined && site !== "same-origin" && site !== "none") {
+      throw new AppError("FORBIDDEN", "Cross-site request refused");
+    }
+    next();
+  };
+}
+
+/** Writes take JSON only (a form or text body is how cross-site writes are usually forged). */
+export function jsonBodiesOnly(except: (req: Request) => boolean): RequestHandler {
+  return (req, _res, next) => {
+    if (!isStateChanging(req) || except(req)) return next();
+    const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+    if (hasBody && !req.is("application/json")) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json");
+    }
+    next();
+  };
+}

@@ -1,0 +1,39 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "../../shared/schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * One driver everywhere (DESIGN.md "Running it"). The time-outs keep a stalled database from
+ * holding requests and pool connections for ever.
+ */
+export function connectDatabase(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 5_000,
+    query_timeout: 5_500,
+    application_name: "podcast-site",
+  });
+  pool.on("error", (err) => options.onError?.(err));
+  const db = drizzle(pool, { schema });
+  let closed = false;
+  return {
+    pool,
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

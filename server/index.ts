@@ -1,0 +1,113 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import exitHook from "async-exit-hook";
+import { createApp } from "./app";
+import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
+import { ConfigError, loadConfig } from "./config";
+import { connectDatabase, type Database } from "./db/client";
+import type { EmbeddedServer } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
+import { createLogger } from "./lib/logger";
+import { createObjectStore } from "./objects";
+
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const secret = fs.readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  } catch {
+    /* first start */
+  }
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+
+  let embedded: EmbeddedServer | undefined;
+  let database: Database | undefined;
+  let server: http.Server | undefined;
+  let shuttingDown = false;
+
+  /** SIGTERM/SIGINT: stop taking connections, finish the requests in flight, then the database. */
+  const shutdown = async (reason: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ reason }, "shutting down");
+    if (server) {
+      const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server!.closeAllConnections(), 8_000);
+      await closing;
+      clearTimeout(forced);
+    }
+    await database?.close().catch((err: unknown) => logger.warn({ err }, "closing the pool failed"));
+    await embedded?.stop().catch((err: unknown) => logger.warn({ err }, "stopping PostgreSQL failed"));
+    logger.info("stopped");
+  };
+  exitHook.forceExitTimeout(15_000);
+  exitHook((done: () => void) => {
+    shutdown("signal").finally(done);
+  });
+  // A crash still stops the embedded server, so the next start finds the cluster clean.
+  process.on("exit", () => embedded?.stopSync());
+
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    let url = config.databaseUrl;
+    if (!url) {
+      const { startEmbeddedPostgres } = await import("./db/embedded");
+      embedded = await startEmbeddedPostgres(config.dataDir, logger);
+      url = embedded.url;
+    }
+    database = connectDatabase(url, { onError: (err) => logger.warn({ err }, "idle database connection failed") });
+    await runMigrations(database.pool);
+    reportAdminBootstrap(
+      await ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword }),
+      logger,
+    );
+
+    const app = createApp({
+      config,
+      database,
+      store: await createObjectStore(config),
+      logger,
+      sessionSecret: config.sessionSecret ?? readOrCreateSessionSecret(config.dataDir),
+    });
+    server = http.createServer(app);
+    // Slow clients cannot hold sockets for ever (slowloris).
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", reject);
+      server!.listen(config.port, config.host, () => resolve());
+    });
+    logger.info(
+      { url: config.publicUrl, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
+      "podcast site ready",
+    );
+  } catch (err) {
+    logger.fatal({ err: err instanceof Error ? { message: err.message } : err }, "could not start");
+    await shutdown("start-up failed");
+    process.exit(1);
+  }
+}
+
+void main();

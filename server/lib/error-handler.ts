@@ -1,0 +1,64 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { ApiErrorBody } from "../../shared/api";
+import { AppError, STATUS_BY_CODE, type ErrorCode } from "./errors";
+
+interface HttpishError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+const DB_UNAVAILABLE = /^(08|57P0|53)/;
+
+/** Turns anything thrown into the one JSON error shape (STYLE.md rule 3); never a stack trace. */
+function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"] } {
+  if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors };
+  const e = (err ?? {}) as HttpishError;
+  switch (e.type) {
+    case "entity.too.large":
+      return { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large" };
+    case "entity.parse.failed":
+      return { code: "BAD_REQUEST", message: "The request body is not valid JSON" };
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      return { code: "UNSUPPORTED_MEDIA_TYPE", message: "Unsupported body encoding" };
+    case "request.aborted":
+      return { code: "BAD_REQUEST", message: "The request was aborted" };
+    case "request.size.invalid":
+      return { code: "BAD_REQUEST", message: "The request body does not match its length" };
+  }
+  if (typeof e.code === "string") {
+    if (e.code === "23505") return { code: "CONFLICT", message: "That value is already in use" };
+    if (e.code.startsWith("22")) return { code: "BAD_REQUEST", message: "A value is out of range" };
+    if (DB_UNAVAILABLE.test(e.code) || e.code === "ECONNREFUSED" || e.code === "ECONNRESET" || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
+      return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
+    }
+  }
+  if (typeof e.message === "string" && /timeout|Connection terminated|connect ECONNREFUSED/i.test(e.message)) {
+    return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
+  }
+  const status = e.status ?? e.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const code = (Object.entries(STATUS_BY_CODE).find(([, s]) => s === status)?.[0] ?? "BAD_REQUEST") as ErrorCode;
+    return { code, message: "Bad request" };
+  }
+  return { code: "INTERNAL", message: "Something went wrong on our side" };
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  const { code, message, errors } = classify(err);
+  const status = STATUS_BY_CODE[code];
+  if (status >= 500) req.log?.error({ err }, "request failed");
+  else req.log?.debug({ code, message }, "request refused");
+  const body: ApiErrorBody = { message, code, requestId: String(req.id ?? "") };
+  if (errors) body.errors = errors;
+  if (status === 503) res.set("Retry-After", "5");
+  res.status(status).set("Cache-Control", "no-store").json(body);
+};
+
+export const apiNotFound: RequestHandler = (req) => {
+  throw new AppError("NOT_FOUND", `No API route for ${req.method} ${req.path}`);
+};

@@ -1,0 +1,39 @@
+import type { Storage } from "@google-cloud/storage";
+import { assertObjectId, type ObjectStore } from "./store";
+
+/**
+ * Google Cloud Storage: the browser PUTs straight to the bucket through a V4 signed URL, which
+ * is signed locally with the service account's key (no network call).
+ */
+export function createGcsStore(storage: Storage, bucketName: string, prefix = "objects/"): ObjectStore {
+  const bucket = storage.bucket(bucketName);
+  const fileOf = (id: string) => {
+    assertObjectId(id);
+    return bucket.file(`${prefix}${id}`);
+  };
+
+  return {
+    kind: "gcs",
+    async createUploadUrl(id, expiresAt) {
+      const [url] = await fileOf(id).getSignedUrl({ version: "v4", action: "write", expires: expiresAt });
+      return url;
+    },
+    async write(id, data, contentType) {
+      // resumable: false makes this one request, so the object appears whole or not at all.
+      await fileOf(id).save(data, { contentType, resumable: false, metadata: { cacheControl: "private, max-age=0" } });
+    },
+    async read(id) {
+      const file = fileOf(id);
+      try {
+        const [[data], [metadata]] = await Promise.all([file.download(), file.getMetadata()]);
+        return { data, contentType: metadata.contentType ?? "application/octet-stream" };
+      } catch (err) {
+        if ((err as { code?: number }).code === 404) return null;
+        throw err;
+      }
+    },
+    async remove(id) {
+      await fileOf(id).delete({ ignoreNotFound: true });
+    },
+  };
+}

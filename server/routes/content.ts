@@ -1,0 +1,100 @@
+import { Router } from "express";
+import {
+  clipSchema,
+  clipUpdateSchema,
+  episodeSchema,
+  episodeUpdateSchema,
+  idParamSchema,
+  providerSchema,
+  providerUpdateSchema,
+  swapSchema,
+} from "../../shared/api";
+import { isAdmin } from "../auth/guards";
+import { AppError } from "../lib/errors";
+import { parse } from "../lib/validate";
+import type { ContentService } from "../services/content";
+
+const idOf = (raw: unknown) => {
+  const result = idParamSchema.safeParse(raw);
+  if (!result.success) throw new AppError("NOT_FOUND", "Not found");
+  return result.data;
+};
+
+/** Visitors get published items only; the admin's answer differs, so it is never shared-cached. */
+function listCacheHeader(admin: boolean): string {
+  return admin ? "private, no-store" : "no-cache";
+}
+
+export function providersRouter(content: ContentService): Router {
+  const r = Router();
+  r.get("/", async (req, res) => {
+    res.set("Cache-Control", listCacheHeader(isAdmin(req))).json(await content.listProviders());
+  });
+  r.post("/", async (req, res) => {
+    res.status(201).json(await content.createProvider(parse(providerSchema, req.body)));
+  });
+  r.post("/:id/swap", async (req, res) => {
+    await content.swap("providers", idOf(req.params.id), parse(swapSchema, req.body).withId);
+    res.json(await content.listProviders());
+  });
+  r.put("/:id", async (req, res) => {
+    res.json(await content.updateProvider(idOf(req.params.id), parse(providerUpdateSchema, req.body)));
+  });
+  r.delete("/:id", async (req, res) => {
+    await content.deleteProvider(idOf(req.params.id));
+    res.status(204).end();
+  });
+  return r;
+}
+
+export function episodesRouter(content: ContentService): Router {
+  const r = Router();
+  r.get("/", async (req, res) => {
+    const admin = isAdmin(req);
+    res.set("Cache-Control", listCacheHeader(admin)).json(await content.listEpisodes({ includeDrafts: admin }));
+  });
+  r.post("/", async (req, res) => {
+    res.status(201).json(await content.createEpisode(parse(episodeSchema, req.body)));
+  });
+  r.post("/:id/swap", async (req, res) => {
+    await content.swap("episodes", idOf(req.params.id), parse(swapSchema, req.body).withId);
+    res.json(await content.listEpisodes({ includeDrafts: true }));
+  });
+  r.put("/:id", async (req, res) => {
+    res.json(await content.updateEpisode(idOf(req.params.id), parse(episodeUpdateSchema, req.body)));
+  });
+  r.delete("/:id", async (req, res) => {
+    await content.deleteEpisode(idOf(req.params.id));
+    res.status(204).end();
+  });
+  return r;
+}
+
+export function clipsRouter(content: ContentService): Router {
+  const r = Router();
+  r.get("/", async (req, res) => {
+    const admin = isAdmin(req);
+    res.set("Cache-Control", listCacheHeader(admin)).json(await content.listClips({ includeDrafts: admin }));
+  });
+  r.get("/slug/:slug", async (req, res) => {
+    const admin = isAdmin(req);
+    res
+      .set("Cache-Control", listCacheHeader(admin))
+      .json(await content.getClipBySlug(String(req.params.slug), { includeDrafts: admin }));
+  });
+  r.post("/", async (req, res) => {
+    res.status(201).json(await content.createClip(parse(clipSchema, req.body)));
+  });
+  r.post("/:id/swap", async (req, res) => {
+    await content.swap("clips", idOf(req.params.id), parse(swapSchema, req.body).withId);
+    res.json(await content.listClips({ includeDrafts: true }));
+  });
+  r.put("/:id", async (req, res) => {
+    res.json(await content.updateClip(idOf(req.params.id), parse(clipUpdateSchema, req.body)));
+  });
+  r.delete("/:id", async (req, res) => {
+    await content.deleteClip(idOf(req.params.id));
+    res.status(204).end();
+  });
+  return r;
+}

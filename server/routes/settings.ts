@@ -1,0 +1,53 @@
+import { Router } from "express";
+import { accessLogSchema, settingSchema, unlockSchema } from "../../shared/api";
+import { isAdmin, requireAdmin } from "../auth/guards";
+import { parse } from "../lib/validate";
+import type { EditorsService } from "../services/editors";
+import type { SettingsService } from "../services/settings";
+import type { RequestHandler } from "express";
+
+export function settingsRouter(settings: SettingsService): Router {
+  const r = Router();
+  r.get("/", requireAdmin, async (_req, res) => {
+    res.set("Cache-Control", "private, no-store").json(await settings.listForAdmin());
+  });
+  r.get("/:key", async (req, res) => {
+    const admin = isAdmin(req);
+    res
+      .set("Cache-Control", admin ? "private, no-store" : "no-cache")
+      .json(await settings.read(String(req.params.key), { isAdmin: admin }));
+  });
+  r.post("/", async (req, res) => {
+    const { key, value } = parse(settingSchema, req.body);
+    await settings.write(key, value);
+    res.json({ key, saved: true });
+  });
+  return r;
+}
+
+const userAgentOf = (ua: string | undefined) => (ua ?? "").slice(0, 500);
+
+export function editorsRouter(editors: EditorsService, settings: SettingsService, unlockLimiter: RequestHandler): Router {
+  const r = Router();
+  r.post("/unlock", unlockLimiter, async (req, res) => {
+    const { password } = parse(unlockSchema, req.body);
+    res.set("Cache-Control", "no-store").json(await editors.unlock(password, userAgentOf(req.get("user-agent"))));
+  });
+  r.get("/password-status", requireAdmin, async (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ isSet: await settings.isAuditionPasswordSet() });
+  });
+  return r;
+}
+
+export function accessLogRouter(editors: EditorsService): Router {
+  const r = Router();
+  r.get("/", requireAdmin, async (_req, res) => {
+    res.set("Cache-Control", "private, no-store").json(await editors.listLog());
+  });
+  r.post("/", async (req, res) => {
+    const entry = parse(accessLogSchema, req.body);
+    await editors.recordClientAttempt({ ...entry, userAgent: userAgentOf(entry.userAgent ?? req.get("user-agent")) });
+    res.status(201).json({ saved: true });
+  });
+  return r;
+}

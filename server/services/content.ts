@@ -1,0 +1,185 @@
+import type {
+  Clip,
+  ClipInput,
+  ClipUpdate,
+  Episode,
+  EpisodeInput,
+  EpisodeUpdate,
+  Provider,
+  ProviderInput,
+  ProviderUpdate,
+} from "../../shared/api";
+import { clips, episodes, providers } from "../../shared/schema";
+import { slugify } from "../../shared/slug";
+import type { Db } from "../db/client";
+import { AppError, notFound } from "../lib/errors";
+import * as store from "../storage/content";
+import type { UploadsService } from "./uploads";
+
+const iso = (d: Date) => d.toISOString();
+
+export const toProvider = (r: store.ProviderRow): Provider => ({ ...r, sortOrder: String(r.sortOrder) });
+export const toEpisode = (r: store.EpisodeRow): Episode => ({
+  ...r,
+  sortOrder: String(r.sortOrder),
+  createdAt: iso(r.createdAt),
+});
+export const toClip = (r: store.ClipRow): Clip => ({
+  ...r,
+  sortOrder: String(r.sortOrder),
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+});
+
+type Kind = "providers" | "episodes" | "clips";
+const TABLES = { providers, episodes, clips } as const;
+
+export interface ContentService {
+  listProviders(): Promise<Provider[]>;
+  createProvider(input: ProviderInput): Promise<Provider>;
+  updateProvider(id: number, input: ProviderUpdate): Promise<Provider>;
+  deleteProvider(id: number): Promise<void>;
+  listEpisodes(options: { includeDrafts: boolean }): Promise<Episode[]>;
+  createEpisode(input: EpisodeInput): Promise<Episode>;
+  updateEpisode(id: number, input: EpisodeUpdate): Promise<Episode>;
+  deleteEpisode(id: number): Promise<void>;
+  listClips(options: { includeDrafts: boolean }): Promise<Clip[]>;
+  getClipBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Clip>;
+  createClip(input: ClipInput): Promise<Clip>;
+  updateClip(id: number, input: ClipUpdate): Promise<Clip>;
+  deleteClip(id: number): Promise<void>;
+  swap(kind: Kind, id: number, withId: number): Promise<void>;
+}
+
+/** Drops keys whose value is undefined, so a partial update leaves the other columns alone. */
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function requireSomething(values: object): void {
+  if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
+}
+
+export function createContentService(db: Db, uploads: UploadsService, onChange: (kind: Kind) => void = () => {}): ContentService {
+  async function uniqueSlugFor(input: { slug?: string; title?: string }, exceptId?: number): Promise<string | undefined> {
+    if (input.slug === undefined && input.title === undefined) return undefined;
+    const slug = input.slug || (input.title !== undefined ? slugify(input.title) : undefined);
+    if (slug === undefined) return undefined;
+    if (!slug) {
+      throw new AppError("VALIDATION", "Invalid request: slug cannot be made from this title; give a slug", [
+        { path: "slug", message: "cannot be made from the title" },
+      ]);
+    }
+    if (await store.isSlugTaken(db, slug, exceptId)) {
+      throw new AppError("CONFLICT", `Another clip already uses the slug '${slug}'`, [
+        { path: "slug", message: "is already used by another clip" },
+      ]);
+    }
+    return slug;
+  }
+
+  const mustExist = async <T>(row: T | null, what: string): Promise<T> => {
+    if (!row) throw notFound(`${what} not found`);
+    return row;
+  };
+
+  return {
+    async listProviders() {
+      return (await store.listProviders(db)).map(toProvider);
+    },
+    async createProvider(input) {
+      const icon = await uploads.resolveIcon(input.icon);
+      const sortOrder = input.sortOrder ?? (await store.countPlusOne(db, providers));
+      const id = await store.insertProvider(db, { name: input.name, url: input.url, icon, sortOrder });
+      onChange("providers");
+      return toProvider((await store.findProvider(db, id))!);
+    },
+    async updateProvider(id, input) {
+      const values = defined({ ...input, icon: input.icon === undefined ? undefined : await uploads.resolveIcon(input.icon) });
+      requireSomething(values);
+      if (!(await store.updateProvider(db, id, values))) throw notFound("Provider not found");
+      onChange("providers");
+      return toProvider(await mustExist(await store.findProvider(db, id), "Provider"));
+    },
+    async deleteProvider(id) {
+      if (!(await store.deleteProvider(db, id))) throw notFound("Provider not found");
+      onChange("providers");
+    },
+
+    async listEpisodes(options) {
+      return (await store.listEpisodes(db, options)).map(toEpisode);
+    },
+    async createEpisode(input) {
+      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, episodes));
+      const id = await store.insertEpisode(db, {
+        title: input.title,
+        spotifyEmbedUrl: input.spotifyEmbedUrl,
+        description: input.description ?? "",
+        isPublished: input.isPublished ?? true,
+        sortOrder,
+      });
+      onChange("episodes");
+      return toEpisode((await store.findEpisode(db, id))!);
+    },
+    async updateEpisode(id, input) {
+      const values = defined(input);
+      requireSomething(values);
+      if (!(await store.updateEpisode(db, id, values))) throw notFound("Episode not found");
+      onChange("episodes");
+      return toEpisode(await mustExist(await store.findEpisode(db, id), "Episode"));
+    },
+    async deleteEpisode(id) {
+      if (!(await store.deleteEpisode(db, id))) throw notFound("Episode not found");
+      onChange("episodes");
+    },
+
+    async listClips(options) {
+      return (await store.listClips(db, options)).map(toClip);
+    },
+    async getClipBySlug(slug, options) {
+      const clip = await store.findClipBySlug(db, slug, options);
+      if (!clip) throw notFound("Clip not found");
+      return toClip(clip);
+    },
+    async createClip(input) {
+      const slug = (await uniqueSlugFor({ slug: input.slug, title: input.title }))!;
+      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, clips));
+      const id = await store.insertClip(db, {
+        slug,
+        title: input.title,
+        youtubeEmbedUrl: input.youtubeEmbedUrl,
+        description: input.description ?? "",
+        content: input.content ?? "",
+        keyQuote: input.keyQuote ?? "",
+        metaDescription: input.metaDescription ?? "",
+        isPublished: input.isPublished ?? true,
+        sortOrder,
+      });
+      onChange("clips");
+      return toClip((await store.findClip(db, id))!);
+    },
+    async updateClip(id, input) {
+      const existing = await mustExist(await store.findClip(db, id), "Clip");
+      // A blank slug in an edit means "derive it from the title", as in the form (SPEC.md §5).
+      const slug =
+        input.slug === undefined
+          ? undefined
+          : await uniqueSlugFor({ slug: input.slug, title: input.title ?? existing.title }, id);
+      const values = defined({ ...input, slug });
+      requireSomething(values);
+      if (!(await store.updateClip(db, id, values))) throw notFound("Clip not found");
+      onChange("clips");
+      return toClip(await mustExist(await store.findClip(db, id), "Clip"));
+    },
+    async deleteClip(id) {
+      if (!(await store.deleteClip(db, id))) throw notFound("Clip not found");
+      onChange("clips");
+    },
+
+    async swap(kind, id, withId) {
+      if (id === withId) throw new AppError("VALIDATION", "Invalid request: an item cannot swap with itself");
+      if (!(await store.swapSortOrder(db, TABLES[kind], id, withId))) throw notFound("Item not found");
+      onChange(kind);
+    },
+  };
+}

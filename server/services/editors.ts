@@ -1,0 +1,33 @@
+import type { AccessLogEntry } from "../../shared/api";
+import type { Db } from "../db/client";
+import { AppError } from "../lib/errors";
+import { insertAccessLog, listAccessLog } from "../storage/access-log";
+import type { SettingsService } from "./settings";
+
+export const AUDITION_FAILURE_MESSAGE = "Incorrect password. Please try again.";
+
+export interface EditorsService {
+  unlock(password: string, userAgent: string): Promise<{ files: { name: string; url: string }[] }>;
+  /** The spec's client-side log call, kept for compatibility; it cannot claim a success. */
+  recordClientAttempt(entry: { password?: string; success: boolean; userAgent: string }): Promise<void>;
+  listLog(): Promise<AccessLogEntry[]>;
+}
+
+export function createEditorsService(db: Db, settings: SettingsService): EditorsService {
+  return {
+    async unlock(password, userAgent) {
+      const ok = await settings.checkAuditionPassword(password);
+      // The code that worked names the candidate; a failed try's text is never kept.
+      await insertAccessLog(db, { success: ok, code: ok ? password : null, userAgent });
+      if (!ok) throw new AppError("UNAUTHORIZED", AUDITION_FAILURE_MESSAGE);
+      return { files: await settings.auditionFiles() };
+    },
+    async recordClientAttempt(entry) {
+      const ok = entry.success && !!entry.password && (await settings.checkAuditionPassword(entry.password));
+      await insertAccessLog(db, { success: ok, code: ok ? entry.password! : null, userAgent: entry.userAgent });
+    },
+    async listLog() {
+      return (await listAccessLog(db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+  };
+}

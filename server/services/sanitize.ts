@@ -1,0 +1,46 @@
+import createDOMPurify, { type DOMPurify } from "dompurify";
+import { JSDOM } from "jsdom";
+
+let purifier: DOMPurify | undefined;
+
+/** One DOMPurify over one jsdom window, made on first use (it costs ~20 ms and some memory). */
+function getPurifier(): DOMPurify {
+  if (!purifier) {
+    const { window } = new JSDOM("");
+    purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  }
+  return purifier;
+}
+
+/** DESIGN.md: an allowlist of harmless tags and attributes for the footer. */
+const FOOTER_TAGS = ["a", "p", "br", "strong", "b", "em", "i", "u", "s", "small", "span", "div", "ul", "ol", "li", "h2", "h3", "h4"];
+const FOOTER_ATTRS = ["href", "title"];
+const SAFE_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+
+export function sanitizeFooterHtml(html: string): string {
+  return getPurifier().sanitize(html, {
+    ALLOWED_TAGS: FOOTER_TAGS,
+    ALLOWED_ATTR: FOOTER_ATTRS,
+    ALLOWED_URI_REGEXP: SAFE_URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  });
+}
+
+/**
+ * SVG uploads: DOMPurify's SVG profile drops scripts, event handlers, foreign objects and
+ * external references. The result is served as a standalone image/svg+xml document.
+ */
+export function sanitizeSvg(svg: string): string | null {
+  const clean = getPurifier().sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ["foreignObject", "use", "image", "a", "style"],
+    FORBID_ATTR: ["href", "xlink:href"],
+  });
+  const trimmed = clean.trim();
+  if (!/^<svg[\s>]/i.test(trimmed)) return null;
+  // A standalone SVG file needs its namespace; the HTML parser used by DOMPurify drops it.
+  return /^<svg[^>]*\sxmlns=/i.test(trimmed)
+    ? trimmed
+    : trimmed.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+}

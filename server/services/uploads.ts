@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db } from "../db/client";
+import { AppError } from "../lib/errors";
+import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
+import { claimPendingObject, completeObject, findObject, insertPendingObject } from "../storage/objects";
+import { sanitizeSvg } from "./sanitize";
+
+export const UPLOAD_MAX_BYTES = 5_242_880;
+export const UPLOAD_LIFETIME_MS = 10 * 60 * 1000;
+const RASTER_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+export interface UploadsService {
+  createUpload(): Promise<{ uploadURL: string; objectId: string }>;
+  receive(id: string, data: Buffer): Promise<{ objectPath: string; contentType: string; size: number }>;
+  /** Turns a provider's icon into what is stored: `/objects/{id}` or an icon class name. */
+  resolveIcon(icon: string): Promise<string>;
+  read(id: string): Promise<{ data: Buffer; contentType: string } | null>;
+}
+
+/**
+ * What the bytes are, not what the request says: PNG, JPEG, GIF and WebP by their signatures;
+ * SVG as text with an <svg> root, which then goes through the sanitiser.
+ */
+export async function identifyImage(data: Buffer): Promise<{ contentType: string; data: Buffer } | null> {
+  const type = await fileTypeFromBuffer(data);
+  if (type && RASTER_TYPES.has(type.mime)) return { contentType: type.mime, data };
+  if (type) return null;
+  if (data.includes(0)) return null;
+  const text = data.toString("utf8").replace(/^\uFEFF/, "");
+  if (!/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return null;
+  const clean = sanitizeSvg(text);
+  return clean ? { contentType: "image/svg+xml", data: Buffer.from(clean, "utf8") } : null;
+}
+
+const ICON_CLASS = /^[A-Za-z][A-Za-z0-9 _:-]{0,99}$/;
+const OBJECT_PATH = /^\/objects\/([0-9a-f-]{36})$/;
+const UPLOAD_PATH = /\/(?:api\/objects\/uploads|objects)\/([0-9a-f-]{36})$/;
+
+function uploadIdFromUrl(icon: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(icon, "http://placeholder.invalid").pathname;
+  } catch {
+    return null;
+  }
+  const id = UPLOAD_PATH.exec(pathname)?.[1];
+  return id && OBJECT_ID_PATTERN.test(id) ? id : null;
+}
+
+export function createUploadsService(db: Db, store: ObjectStore, clock: () => Date = () => new Date()): UploadsService {
+  /** GCS uploads go straight to the bucket: check them the first time the app is told of them. */
+  async function adoptExternalUpload(id: string): Promise<void> {
+    const stored = await store.read(id);
+    if (!stored) throw new AppError("VALIDATION", "The icon upload has not finished");
+    if (stored.data.length > UPLOAD_MAX_BYTES) {
+      await store.remove(id);
+      throw new AppError("PAYLOAD_TOO_LARGE", "The icon is larger than 5 MB");
+    }
+    const image = await identifyImage(stored.data);
+    if (!image) {
+      await store.remove(id);
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The icon must be a PNG, JPEG, GIF, WebP or SVG image");
+    }
+    await store.write(id, image.data, image.contentType);
+    await completeObject(db, id, image.contentType, image.data.length);
+  }
+
+  return {
+    async createUpload() {
+      const id = crypto.randomUUID();
+      const expiresAt = new Date(clock().getTime() + UPLOAD_LIFETIME_MS);
+      await insertPendingObject(db, id, expiresAt);
+      return { uploadURL: await store.createUploadUrl(id, expiresAt), objectId: id };
+    },
+
+    async receive(id, data) {
+      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "Unknown upload address");
+      const existing = await findObject(db, id);
+      if (!existing) throw new AppError("NOT_FOUND", "Unknown upload address");
+      if (!(await claimPendingObject(db, id))) {
+        throw new AppError("GONE", "This upload address has expired or was already used");
+      }
+      if (data.length > UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The file is larger than 5 MB");
+      if (data.length === 0) throw new AppError("VALIDATION", "The file is empty");
+      const image = await identifyImage(data);
+      if (!image) {
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file must be a PNG, JPEG, GIF, WebP or SVG image");
+      }
+      await store.write(id, image.data, image.contentType);
+      await completeObject(db, id, image.contentType, image.data.length);
+      return { objectPath: `/objects/${id}`, contentType: image.contentType, size: image.data.length };
+    },
+
+    async resolveIcon(icon) {
+      const value = icon.trim();
+      const direct = OBJECT_PATH.exec(value)?.[1];
+      const id = direct && OBJECT_ID_PATTERN.test(direct) ? direct : /[/:]/.test(value) ? uploadIdFromUrl(value) : null;
+      if (id) {
+        const object = await findObject(db, id);
+        if (!object) throw new AppError("VALIDATION", "icon: no such upload");
+        if (object.status !== "complete") {
+          if (store.kind === "local") throw new AppError("VALIDATION", "icon: the upload has not finished");
+          await adoptExternalUpload(id);
+        }
+        return `/objects/${id}`;
+      }
+      if (ICON_CLASS.test(value)) return value;
+      throw new AppError("VALIDATION", "icon: must be an uploaded image or an icon class name", [
+        { path: "icon", message: "must be an uploaded image or an icon class name" },
+      ]);
+    },
+
+    async read(id) {
+      if (!OBJECT_ID_PATTERN.test(id)) return null;
+      const object = await findObject(db, id);
+      if (!object || object.status !== "complete") return null;
+      return store.read(id);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { clips, episodes, providers } from "../../shared/schema";
+import type { Db } from "../db/client";
+
+/** Ordered lists: by sortOrder, then id, so equal orders still list the same way every time. */
+export function listProviders(db: Db) {
+  return db
+    .select({ id: providers.id, name: providers.name, url: providers.url, icon: providers.icon, sortOrder: providers.sortOrder })
+    .from(providers)
+    .orderBy(asc(providers.sortOrder), asc(providers.id));
+}
+
+export type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
+
+const episodeColumns = {
+  id: episodes.id,
+  title: episodes.title,
+  description: episodes.description,
+  spotifyEmbedUrl: episodes.spotifyEmbedUrl,
+  isPublished: episodes.isPublished,
+  sortOrder: episodes.sortOrder,
+  createdAt: episodes.createdAt,
+};
+
+export function listEpisodes(db: Db, options: { includeDrafts: boolean }) {
+  const q = db.select(episodeColumns).from(episodes);
+  return (options.includeDrafts ? q : q.where(eq(episodes.isPublished, true))).orderBy(
+    asc(episodes.sortOrder),
+    asc(episodes.id),
+  );
+}
+
+export type EpisodeRow = Awaited<ReturnType<typeof listEpisodes>>[number];
+
+const clipColumns = {
+  id: clips.id,
+  slug: clips.slug,
+  title: clips.title,
+  description: clips.description,
+  content: clips.content,
+  keyQuote: clips.keyQuote,
+  youtubeEmbedUrl: clips.youtubeEmbedUrl,
+  metaDescription: clips.metaDescription,
+  isPublished: clips.isPublished,
+  sortOrder: clips.sortOrder,
+  createdAt: clips.createdAt,
+  updatedAt: clips.updatedAt,
+};
+
+export function listClips(db: Db, options: { includeDrafts: boolean }) {
+  const q = db.select(clipColumns).from(clips);
+  return (options.includeDrafts ? q : q.where(eq(clips.isPublished, true))).orderBy(asc(clips.sortOrder), asc(clips.id));
+}
+
+export type ClipRow = Awaited<ReturnType<typeof listClips>>[number];
+
+export async function findClipBySlug(db: Db, slug: string, options: { includeDrafts: boolean }) {
+  const where = options.includeDrafts
+    ? eq(clips.slug, slug)
+    : and(eq(clips.slug, slug), eq(clips.isPublished, true));
+  const rows = await db.select(clipColumns).from(clips).where(where).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findClip(db: Db, id: number) {
+  const rows = await db.select(clipColumns).from(clips).where(eq(clips.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findEpisode(db: Db, id: number) {
+  const rows = await db.select(episodeColumns).from(episodes).where(eq(episodes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findProvider(db: Db, id: number) {
+  const rows = await db
+    .select({ id: providers.id, name: providers.name, url: providers.url, icon: providers.icon, sortOrder: providers.sortOrder })
+    .from(providers)
+    .where(eq(providers.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+type Orderable = PgTable & { id: PgColumn; sortOrder: PgColumn };
+
+/** The next order for a new item: the largest plus one, 1 for the first (SPEC.md §4). */
+export async function nextSortOrder(db: Db, table: Orderable): Promise<number> {
+  const [row] = await db.select({ max: sql<number | null>`max(${table.sortOrder})` }).from(table as PgTable);
+  return (row?.max ?? 0) + 1;
+}
+
+/** Number of rows plus one, the spec's rule for a new provider (SPEC.md §4). */
+export async function countPlusOne(db: Db, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return (row?.n ?? 0) + 1;
+}
+
+/**
+ * Swaps the sortOrder of two rows in one transaction, so a failure can never leave both with
+ * the same order (issue 4). Returns false when either row is missing.
+ */
+export async function swapSortOrder(db: Db, table: Orderable, firstId: number, secondId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = (await tx
+      .select({ id: table.id, sortOrder: table.sortOrder })
+      .from(table as PgTable)
+      .where(sql`${table.id} in (${firstId}, ${secondId})`)
+      .for("update")) as { id: number; sortOrder: number }[];
+    const a = rows.find((r) => r.id === firstId);
+    const b = rows.find((r) => r.id === secondId);
+    if (!a || !b) return false;
+    await tx.update(table).set({ sortOrder: b.sortOrder } as never).where(eq(table.id, firstId));
+    await tx.update(table).set({ sortOrder: a.sortOrder } as never).where(eq(table.id, secondId));
+    return true;
+  });
+}
+
+export async function insertProvider(db: Db, values: typeof providers.$inferInsert) {
+  const [row] = await db.insert(providers).values(values).returning({ id: providers.id });
+  return row!.id;
+}
+
+export async function updateProvider(db: Db, id: number, values: Partial<typeof providers.$inferInsert>) {
+  const rows = await db.update(providers).set(values).where(eq(providers.id, id)).returning({ id: providers.id });
+  return rows.length > 0;
+}
+
+export async function deleteProvider(db: Db, id: number) {
+  const rows = await db.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
+  return rows.length > 0;
+}
+
+export async function insertEpisode(db: Db, values: typeof episodes.$inferInsert) {
+  const [row] = await db.insert(episodes).values(values).returning({ id: episodes.id });
+  return row!.id;
+}
+
+export async function updateEpisode(db: Db, id: number, values: Partial<typeof episodes.$inferInsert>) {
+  const rows = await db.update(episodes).set(values).where(eq(episodes.id, id)).returning({ id: episodes.id });
+  return rows.length > 0;
+}
+
+export async function deleteEpisode(db: Db, id: number) {
+  const rows = await db.delete(episodes).where(eq(episodes.id, id)).returning({ id: episodes.id });
+  return rows.length > 0;
+}
+
+export async function insertClip(db: Db, values: typeof clips.$inferInsert) {
+  const [row] = await db.insert(clips).values(values).returning({ id: clips.id });
+  return row!.id;
+}
+
+export async function updateClip(db: Db, id: number, values: Partial<typeof clips.$inferInsert>) {
+  const rows = await db
+    .update(clips)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(clips.id, id))
+    .returning({ id: clips.id });
+  return rows.length > 0;
+}
+
+export async function deleteClip(db: Db, id: number) {
+  const rows = await db.delete(clips).where(eq(clips.id, id)).returning({ id: clips.id });
+  return rows.length > 0;
+}
+
+export async function isSlugTaken(db: Db, slug: string, exceptId?: number) {
+  const rows = await db.select({ id: clips.id }).from(clips).where(eq(clips.slug, slug)).limit(1);
+  return rows.length > 0 && rows[0]!.id !== exceptId;
+}

@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toYouTubeEmbedUrl } from "./embeds";
+import { SETTING_KEYS } from "./settings";
+import { SLUG_PATTERN } from "./slug";
+
+/** Limits shared by forms and server (SPEC.md §5, §9). */
+export const LIMITS = {
+  title: 200,
+  name: 100,
+  url: 2_000,
+  icon: 2_000,
+  description: 5_000,
+  content: 100_000,
+  keyQuote: 200,
+  metaDescription: 160,
+  slug: 120,
+  email: 320,
+  password: 1_024,
+  auditionPassword: 200,
+  userAgent: 500,
+  uploadBytes: 5_242_880,
+} as const;
+
+const text = (max: number) =>
+  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, `must be at most ${max} characters`));
+const requiredText = (max: number) =>
+  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+
+/** sortOrder is an integer or a numeric string (DESIGN.md "API"). */
+export const sortOrderSchema = z.preprocess(
+  (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(1_000_000_000),
+);
+
+export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const loginSchema = z.strictObject({
+  email: z.string().trim().min(1, "is required").max(LIMITS.email),
+  password: z.string().min(1, "is required").max(LIMITS.password, "is too long"),
+});
+
+export const unlockSchema = z.strictObject({
+  password: z.string().max(LIMITS.auditionPassword, "is too long"),
+});
+
+export const accessLogSchema = z.strictObject({
+  password: z.string().max(LIMITS.auditionPassword).optional(),
+  success: z.boolean(),
+  userAgent: text(LIMITS.userAgent).optional(),
+});
+
+export const settingSchema = z.strictObject({
+  key: z.enum(SETTING_KEYS, { error: "is not a known setting" }),
+  value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "is too long")),
+});
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.url)
+  .refine(isHttpUrl, "must be an http or https address");
+
+export const providerSchema = z.strictObject({
+  name: requiredText(LIMITS.name),
+  url: httpUrl,
+  icon: requiredText(LIMITS.icon),
+  sortOrder: sortOrderSchema.optional(),
+});
+export const providerUpdateSchema = providerSchema.partial();
+
+const spotifyUrl = z
+  .string()
+  .trim()
+  .max(LIMITS.url)
+  .refine(isSpotifyEmbedUrl, "must be a Spotify embed address (https://open.spotify.com/embed/...)");
+
+export const episodeSchema = z.strictObject({
+  title: requiredText(LIMITS.title),
+  spotifyEmbedUrl: spotifyUrl,
+  description: text(LIMITS.description).optional(),
+  isPublished: z.boolean().optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+export const episodeUpdateSchema = episodeSchema.partial();
+
+const youTubeUrl = z.preprocess(
+  (v) => (typeof v === "string" ? toYouTubeEmbedUrl(v.trim()) : v),
+  z
+    .string()
+    .max(LIMITS.url)
+    .refine(isYouTubeEmbedUrl, "must be a YouTube embed address (https://www.youtube.com/embed/ID)"),
+);
+
+const slug = z.preprocess(
+  (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
+  z
+    .string()
+    .max(LIMITS.slug)
+    .refine((s) => s === "" || SLUG_PATTERN.test(s), "may hold only lowercase letters, digits and single hyphens"),
+);
+
+export const clipSchema = z.strictObject({
+  title: requiredText(LIMITS.title),
+  youtubeEmbedUrl: youTubeUrl,
+  description: text(LIMITS.description).optional(),
+  content: text(LIMITS.content).optional(),
+  keyQuote: text(LIMITS.keyQuote).optional(),
+  slug: slug.optional(),
+  metaDescription: text(LIMITS.metaDescription).optional(),
+  isPublished: z.boolean().optional(),
+  sortOrder: sortOrderSchema.optional(),
+});
+export const clipUpdateSchema = clipSchema.partial();
+
+export const swapSchema = z.strictObject({ withId: idParamSchema });
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type ProviderInput = z.infer<typeof providerSchema>;
+export type ProviderUpdate = z.infer<typeof providerUpdateSchema>;
+export type EpisodeInput = z.infer<typeof episodeSchema>;
+export type EpisodeUpdate = z.infer<typeof episodeUpdateSchema>;
+export type ClipInput = z.infer<typeof clipSchema>;
+export type ClipUpdate = z.infer<typeof clipUpdateSchema>;
+
+/** Response shapes. sortOrder is a string, as the spec's client reads it (SPEC.md §3). */
+export interface Provider {
+  id: number;
+  name: string;
+  url: string;
+  icon: string;
+  sortOrder: string;
+}
+export interface Episode {
+  id: number;
+  title: string;
+  description: string;
+  spotifyEmbedUrl: string;
+  isPublished: boolean;
+  sortOrder: string;
+  createdAt: string;
+}
+export interface Clip {
+  id: number;
+  slug: string;
+  title: string;
+  description: string;
+  content: string;
+  keyQuote: string;
+  youtubeEmbedUrl: string;
+  metaDescription: string;
+  isPublished: boolean;
+  sortOrder: string;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface Setting {
+  key: string;
+  value: string;
+}
+export interface CurrentUser {
+  username: string;
+  isAdmin: boolean;
+}
+export interface AccessLogEntry {
+  id: number;
+  success: boolean;
+  code: string | null;
+  userAgent: string;
+  createdAt: string;
+}
+export interface ApiErrorBody {
+  message: string;
+  code?: string;
+  errors?: { path: string; message: string }[];
+  requestId?: string;
+}

@@ -1,0 +1,59 @@
+/** Setting keys of SPEC.md §3. */
+export const SETTING_KEYS = [
+  "site_theme",
+  "rss_url",
+  "podcast_title",
+  "podcast_description",
+  "footer_content",
+  "editors_intro",
+  "editors_bullet_1",
+  "editors_bullet_2",
+  "editors_bullet_3",
+  "editors_password",
+  "editors_file_1_name",
+  "editors_file_1_url",
+  "editors_file_2_name",
+  "editors_file_2_url",
+  "editors_file_3_name",
+  "editors_file_3_url",
+] as const;
+
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** Keys any visitor may read (DESIGN.md "Public reads"). */
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
+  "site_theme",
+  "rss_url",
+  "podcast_title",
+  "podcast_description",
+  "footer_content",
+  "editors_intro",
+  "editors_bullet_1",
+  "editors_bullet_2",
+  "editors_bullet_3",
+  "editors_file_1_name",
+];
+
+/** Never sent in any response, to anyone. */
+export const WRITE_ONLY_SETTING_KEYS: readonly SettingKey[] = ["editors_password"];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as readonly string[]).includes(key);
+}
+
+export function isPublicSettingKey(key: string): boolean {
+  return (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
+}
+
+/** Longest value accepted for each setting; everything else is short text. */
+export const SETTING_MAX_LENGTH: Partial<Record<SettingKey, number>> = {
+  footer_content: 20_000,
+  podcast_description: 5_000,
+  editors_intro: 10_000,
+  editors_bullet_1: 2_000,
+  editors_bullet_2: 2_000,
+  editors_bullet_3: 2_000,
+  site_theme: 500,
+  editors_password: 64,
+};
+export const DEFAULT_SETTING_MAX_LENGTH = 2_000;

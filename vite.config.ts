@@ -1,0 +1,28 @@
+import path from "node:path";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = Number(process.env.API_PORT ?? 5001);
+
+export default defineConfig({
+  root: path.resolve(__dirname, "client"),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@": path.resolve(__dirname, "client/src"),
+      "@shared": path.resolve(__dirname, "shared"),
+    },
+  },
+  build: {
+    outDir: path.resolve(__dirname, "dist/client"),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      "/api": `http://127.0.0.1:${apiPort}`,
+      "/objects": `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});
