@@ -1,0 +1,174 @@
+import type supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+
+let t: TestApp;
+let admin: supertest.Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.admin();
+});
+afterAll(() => t.close());
+
+describe("episodes", () => {
+  it("when the admin adds episodes, then visitors see only the published ones, ordered by sortOrder", async () => {
+    const a = await admin.post("/api/episodes").send({ title: "  Second  ", spotifyEmbedUrl: SPOTIFY(1), sortOrder: "2" });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ title: "Second", sortOrder: "2", isPublished: true, description: "" });
+    expect(typeof a.body.createdAt).toBe("string");
+    await admin.post("/api/episodes").send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 }).expect(201);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: "0" })
+      .expect(201);
+
+    const visitor = await t.request.get("/api/episodes").expect(200);
+    expect(visitor.body.map((e: { title: string }) => e.title)).toEqual(["First", "Second"]);
+    const own = await admin.get("/api/episodes").expect(200);
+    expect(own.body.map((e: { title: string }) => e.title)).toEqual(["Draft", "First", "Second"]);
+  });
+
+  it("when no sortOrder is sent, then a new episode goes after the current largest", async () => {
+    const res = await admin.post("/api/episodes").send({ title: "Auto", spotifyEmbedUrl: SPOTIFY(4) }).expect(201);
+    expect(res.body.sortOrder).toBe("3");
+  });
+
+  it("when an episode is updated, then only the sent fields change; unknown ids are 404", async () => {
+    const created = await admin.post("/api/episodes").send({ title: "Edit me", spotifyEmbedUrl: SPOTIFY(5), description: "d" });
+    const id = created.body.id;
+    const res = await admin.put(`/api/episodes/${id}`).send({ title: "Edited", isPublished: false }).expect(200);
+    expect(res.body).toMatchObject({ title: "Edited", description: "d", isPublished: false });
+    await admin.put("/api/episodes/999999").send({ title: "x" }).expect(404);
+    await admin.put("/api/episodes/abc").send({ title: "x" }).expect(404);
+    await admin.delete(`/api/episodes/${id}`).expect(204);
+    await admin.delete(`/api/episodes/${id}`).expect(404);
+  });
+
+  it("when the title is blank or the embed URL is not a Spotify embed, then 400 and nothing is stored", async () => {
+    const before = (await admin.get("/api/episodes")).body.length;
+    for (const body of [
+      { title: "   ", spotifyEmbedUrl: SPOTIFY(6) },
+      { title: "T", spotifyEmbedUrl: "https://evil.example.com/embed/episode/abcdefghijklmnopqrstuv" },
+      { title: "T", spotifyEmbedUrl: "javascript:alert(1)" },
+      { title: "T", spotifyEmbedUrl: "" },
+      { title: "x".repeat(201), spotifyEmbedUrl: SPOTIFY(6) },
+      { title: "T", spotifyEmbedUrl: SPOTIFY(6), sortOrder: "first" },
+      { title: "T", spotifyEmbedUrl: SPOTIFY(6), isPublished: "yes" },
+      { title: "T", spotifyEmbedUrl: SPOTIFY(6), extra: 1 },
+      [],
+    ]) {
+      const res = await admin.post("/api/episodes").send(body as object);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+    expect((await admin.get("/api/episodes")).body.length).toBe(before);
+  });
+
+  it("when two episodes are swapped, then their orders trade places in one step", async () => {
+    const list = (await admin.get("/api/episodes")).body as { id: number; sortOrder: string }[];
+    const [x, y] = list;
+    const res = await admin.post(`/api/episodes/${x!.id}/swap`).send({ withId: y!.id }).expect(200);
+    const after = res.body as { id: number; sortOrder: string }[];
+    expect(after.find((e) => e.id === x!.id)!.sortOrder).toBe(y!.sortOrder);
+    expect(after.find((e) => e.id === y!.id)!.sortOrder).toBe(x!.sortOrder);
+    await admin.post(`/api/episodes/${x!.id}/swap`).send({ withId: 999999 }).expect(404);
+  });
+});
+
+describe("clips", () => {
+  it("when a clip is added without a slug, then the slug comes from the title", async () => {
+    const res = await admin
+      .post("/api/clips")
+      .send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" })
+      .expect(201);
+    expect(res.body).toMatchObject({ slug: "pain-learning-part-1", sortOrder: "1", isPublished: true, keyQuote: "Q" });
+  });
+
+  it("when a watch or short YouTube link is sent, then it is stored as an embed URL", async () => {
+    const watch = await admin.post("/api/clips").send({ title: "Watch form", youtubeEmbedUrl: "https://www.youtube.com/watch?v=abcdefghijk" });
+    expect(watch.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
+    const short = await admin.post("/api/clips").send({ title: "Short form", youtubeEmbedUrl: "https://youtu.be/abcdefghijk" });
+    expect(short.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
+  });
+
+  it("when a slug is already used, then 409; when a slug is malformed, then 400", async () => {
+    const clash = await admin.post("/api/clips").send({ title: "Other", slug: "pain-learning-part-1", youtubeEmbedUrl: YOUTUBE() });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toMatch(/slug/);
+    const other = await admin.post("/api/clips").send({ title: "Other", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    await admin.put(`/api/clips/${other.body.id}`).send({ slug: "pain-learning-part-1" }).expect(409);
+    for (const slug of ["Upper", "two--hyphens", "-edge", "spa ce", "../etc"]) {
+      await admin.post("/api/clips").send({ title: "S", slug, youtubeEmbedUrl: YOUTUBE() }).expect(400);
+    }
+    await admin.post("/api/clips").send({ title: "!!!", youtubeEmbedUrl: YOUTUBE() }).expect(400);
+  });
+
+  it("when the key quote is over 200 or the meta description over 160 characters, then 400", async () => {
+    await admin.post("/api/clips").send({ title: "Q", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(201) }).expect(400);
+    await admin.post("/api/clips").send({ title: "M", youtubeEmbedUrl: YOUTUBE(), metaDescription: "m".repeat(161) }).expect(400);
+    await admin.post("/api/clips").send({ title: "Q ok", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(200), metaDescription: "m".repeat(160) }).expect(201);
+  });
+
+  it("when the embed URL is not YouTube, then 400", async () => {
+    for (const url of ["https://vimeo.com/embed/123", "https://www.youtube.com/embed/short", "http://www.youtube.com/embed/abcdefghijk", "https://www.youtube.com/watch"]) {
+      await admin.post("/api/clips").send({ title: "Bad", youtubeEmbedUrl: url }).expect(400);
+    }
+  });
+
+  it("when a clip is a draft, then visitors get 404 for its slug and never see it listed", async () => {
+    await admin.post("/api/clips").send({ title: "Secret draft", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
+    await t.request.get("/api/clips/slug/secret-draft").expect(404);
+    await admin.get("/api/clips/slug/secret-draft").expect(200);
+    const list = await t.request.get("/api/clips").expect(200);
+    expect(list.body.some((c: { slug: string }) => c.slug === "secret-draft")).toBe(false);
+    const found = await t.request.get("/api/clips/slug/pain-learning-part-1").expect(200);
+    expect(found.body.title).toBe("Pain & Learning: Part 1!");
+    await t.request.get("/api/clips/slug/nope").expect(404);
+  });
+
+  it("when a clip is updated, deleted or swapped, then the list reflects it", async () => {
+    const list = (await admin.get("/api/clips")).body as { id: number; sortOrder: string; title: string }[];
+    const first = list[0]!;
+    await admin.put(`/api/clips/${first.id}`).send({ sortOrder: "99" }).expect(200);
+    const after = (await admin.get("/api/clips")).body as { id: number }[];
+    expect(after.at(-1)!.id).toBe(first.id);
+    await admin.post(`/api/clips/${after[0]!.id}/swap`).send({ withId: after[1]!.id }).expect(200);
+    await admin.delete(`/api/clips/${first.id}`).expect(204);
+    await admin.delete(`/api/clips/${first.id}`).expect(404);
+  });
+});
+
+describe("providers", () => {
+  it("when providers are added without sortOrder, then each gets the count plus one", async () => {
+    const a = await admin.post("/api/providers").send({ name: "Spotify", url: "https://open.spotify.com/show/x", icon: "fab fa-spotify" });
+    expect(a.status).toBe(201);
+    expect(a.body).toMatchObject({ name: "Spotify", sortOrder: "1", icon: "fab fa-spotify" });
+    const b = await admin.post("/api/providers").send({ name: "Apple", url: "https://podcasts.apple.com/x", icon: "SiApplepodcasts" });
+    expect(b.body.sortOrder).toBe("2");
+    const list = await t.request.get("/api/providers").expect(200);
+    expect(list.body.map((p: { name: string }) => p.name)).toEqual(["Spotify", "Apple"]);
+  });
+
+  it("when name, url or icon is missing or unsafe, then 400", async () => {
+    for (const body of [
+      { name: "", url: "https://a.example", icon: "x" },
+      { name: "A", url: "javascript:alert(1)", icon: "x" },
+      { name: "A", url: "ftp://a.example", icon: "x" },
+      { name: "A", url: "https://a.example", icon: "" },
+      { name: "A", url: "https://a.example", icon: "<img src=x onerror=alert(1)>" },
+      { name: "A", url: "https://a.example", icon: "/objects/../../etc/passwd" },
+      { name: "A", url: "https://a.example", icon: "/objects/00000000-0000-4000-8000-000000000000" },
+    ]) {
+      const res = await admin.post("/api/providers").send(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("when a provider is edited and deleted, then the changes show; unknown ids are 404", async () => {
+    const created = await admin.post("/api/providers").send({ name: "Tmp", url: "https://t.example", icon: "fa-tmp" });
+    await admin.put(`/api/providers/${created.body.id}`).send({ name: "Tmp 2" }).expect(200);
+    await admin.put(`/api/providers/${created.body.id}`).send({}).expect(400);
+    await admin.delete(`/api/providers/${created.body.id}`).expect(204);
+    await admin.put(`/api/providers/${created.body.id}`).send({ name: "x" }).expect(404);
+  });
+});

@@ -1,0 +1,79 @@
+import type supertest from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/harness";
+
+let t: TestApp;
+let admin: supertest.Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.admin();
+});
+afterAll(() => t.close());
+
+const unlock = (password: string, ua = "test-agent") =>
+  t.request.post("/api/editors/unlock").set("User-Agent", ua).send({ password });
+
+describe("POST /api/editors/unlock", () => {
+  it("when no password has been set, then nothing unlocks", async () => {
+    await unlock("podedit42").expect(401);
+    await unlock("").expect(401);
+  });
+
+  it("when the stored prefix is 'podedit', then 'podedit42' opens and 'podedit', 'podeditX1', 'wrong' do not", async () => {
+    await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
+    await admin.post("/api/settings").send({ key: "editors_file_1_name", value: "Raw files" }).expect(200);
+    await admin.post("/api/settings").send({ key: "editors_file_1_url", value: "https://drive.google.com/f/1" }).expect(200);
+    await admin.post("/api/settings").send({ key: "editors_file_2_url", value: "GOOGLE_DRIVE_LINK_1" }).expect(200);
+
+    const ok = await unlock("podedit42", "Candidate Browser");
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ files: [{ name: "Raw files", url: "https://drive.google.com/f/1" }] });
+
+    for (const wrong of ["podedit", "podeditX1", "wrong", "PODEDIT42", "podedit42 ", "xpodedit42"]) {
+      const res = await unlock(wrong);
+      expect(res.status, wrong).toBe(401);
+      expect(res.body.message).toBe("Incorrect password. Please try again.");
+      expect(JSON.stringify(res.body)).not.toContain("drive.google.com");
+    }
+  });
+
+  it("when the body is malformed, then 400", async () => {
+    await t.request.post("/api/editors/unlock").send({}).expect(400);
+    await t.request.post("/api/editors/unlock").send({ password: 42 }).expect(400);
+    await t.request.post("/api/editors/unlock").send({ password: "x".repeat(201) }).expect(400);
+  });
+
+  it("when tries are logged, then the log keeps time, success, the working code and user agent, never a failed password", async () => {
+    await unlock("secret-guess-zzz", "Guesser");
+    const log = await admin.get("/api/editor-access-log").expect(200);
+    const entries = log.body as { success: boolean; code: string | null; userAgent: string; createdAt: string }[];
+    const success = entries.find((e) => e.success)!;
+    expect(success).toMatchObject({ code: "podedit42", userAgent: "Candidate Browser" });
+    expect(Date.parse(success.createdAt)).not.toBeNaN();
+    const failed = entries.filter((e) => !e.success);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.every((e) => e.code === null)).toBe(true);
+    expect(JSON.stringify(entries)).not.toContain("secret-guess-zzz");
+    await t.request.get("/api/editor-access-log").expect(401);
+  });
+
+  it("when the spec's client posts an attempt, then it is logged without the failed text and cannot claim success", async () => {
+    await admin.post("/api/editor-access-log").send({ password: "made-up-1", success: true, userAgent: "Old client" }).expect(201);
+    const log = (await admin.get("/api/editor-access-log")).body as { success: boolean; userAgent: string; code: string | null }[];
+    const entry = log.find((e) => e.userAgent === "Old client")!;
+    expect(entry).toMatchObject({ success: false, code: null });
+    await t.request.post("/api/editor-access-log").send({ password: "x", success: false, userAgent: "x" }).expect(401);
+  });
+
+  it("when a client keeps guessing, then it gets 429", async () => {
+    const limited = await createTestApp({ limits: { loginFailures: 1000, auditionFailures: 10 } });
+    try {
+      for (let i = 0; i < 10; i++) await limited.request.post("/api/editors/unlock").send({ password: `guess${i}` }).expect(401);
+      const res = await limited.request.post("/api/editors/unlock").send({ password: "guess" });
+      expect(res.status).toBe(429);
+      expect(res.headers["retry-after"]).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
