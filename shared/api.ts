@@ -21,10 +21,20 @@ export const LIMITS = {
   uploadBytes: 5_242_880,
 } as const;
 
+/** PostgreSQL text cannot hold NUL, and no field has a use for it. */
+const noNul = (s: string) => !s.includes("\u0000");
 const text = (max: number) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, `must be at most ${max} characters`));
+  z.preprocess(
+    (v) => (v == null ? "" : v),
+    z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters"),
+  );
 const requiredText = (max: number) =>
-  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`);
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(max, `must be at most ${max} characters`)
+    .refine(noNul, "may not contain NUL characters");
 
 /** sortOrder is an integer or a numeric string (DESIGN.md "API"). */
 export const sortOrderSchema = z.preprocess(
@@ -51,7 +61,7 @@ export const accessLogSchema = z.strictObject({
 
 export const settingSchema = z.strictObject({
   key: z.enum(SETTING_KEYS, { error: "is not a known setting" }),
-  value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "is too long")),
+  value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "is too long").refine(noNul, "may not contain NUL characters")),
 });
 
 const httpUrl = z

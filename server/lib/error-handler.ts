@@ -15,7 +15,9 @@ const DB_UNAVAILABLE = /^(08|57P0|53)/;
 /** Turns anything thrown into the one JSON error shape (STYLE.md rule 3); never a stack trace. */
 function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"] } {
   if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors };
-  const e = (err ?? {}) as HttpishError;
+  // Drizzle wraps driver errors; the PostgreSQL error code is on the cause.
+  let e = (err ?? {}) as HttpishError & { cause?: unknown };
+  while (e.cause && typeof e.code !== "string") e = e.cause as HttpishError & { cause?: unknown };
   switch (e.type) {
     case "entity.too.large":
       return { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large" };

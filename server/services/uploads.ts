@@ -25,7 +25,8 @@ export interface UploadsService {
 export async function identifyImage(data: Buffer): Promise<{ contentType: string; data: Buffer } | null> {
   const type = await fileTypeFromBuffer(data);
   if (type && RASTER_TYPES.has(type.mime)) return { contentType: type.mime, data };
-  if (type) return null;
+  // XML is what file-type calls an SVG with an <?xml?> prologue; anything else is refused.
+  if (type && type.mime !== "application/xml") return null;
   if (data.includes(0)) return null;
   const text = data.toString("utf8").replace(/^\uFEFF/, "");
   if (!/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return null;

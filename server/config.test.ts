@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("when nothing is set, then the defaults of DESIGN.md apply", () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 5000, host: "0.0.0.0", storage: "local", publicUrl: "http://localhost:5000" });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+  });
+  it("when values are invalid, then it fails fast naming each one", () => {
+    expect(() => loadConfig({ PORT: "http", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "http", DATABASE_URL: "mysql://x", ADMIN_EMAIL: "nope" });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT/);
+      expect((err as Error).message).toMatch(/DATABASE_URL/);
+      expect((err as Error).message).toMatch(/ADMIN_EMAIL/);
+    }
+  });
+  it("when STORAGE=gcs has no bucket, then it fails; PUBLIC_URL loses a trailing slash", () => {
+    expect(() => loadConfig({ STORAGE: "gcs" })).toThrow(/GCS_BUCKET/);
+    expect(loadConfig({ PUBLIC_URL: "https://show.example/" }).publicUrl).toBe("https://show.example");
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { sanitizeFooterHtml, sanitizeSvg } from "./sanitize";
+
+const XSS = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href=" javascript:alert(1)">x</a>',
+  "<svg onload=alert(1)>",
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+  '<form action="https://evil.example"><input name=x></form>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+];
+
+describe("sanitizeFooterHtml", () => {
+  it("when the footer holds known XSS payloads, then no script, handler, javascript: or data: URL survives", () => {
+    for (const payload of XSS) {
+      const out = sanitizeFooterHtml(`<p>ok</p>${payload}`);
+      expect(out, payload).not.toMatch(/<script|onerror|onload|javascript:|data:|<iframe|<form|<input|<img|<svg|style=/i);
+    }
+  });
+  it("when the footer holds harmless formatting and links, then they stay", () => {
+    const html = '<p>© 2026 <strong>The Show</strong> · <a href="https://example.com/x" title="t">site</a> <a href="mailto:a@b.c">mail</a></p>';
+    expect(sanitizeFooterHtml(html)).toBe(html);
+  });
+});
+
+describe("sanitizeSvg", () => {
+  it("when an SVG has scripts, handlers and foreign objects, then only the drawing is kept, with its namespace", () => {
+    const out = sanitizeSvg('<svg viewBox="0 0 1 1" onload="x()"><script>x()</script><foreignObject><p>x</p></foreignObject><rect width="1" height="1"/></svg>')!;
+    expect(out).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(out).toContain("<rect");
+    expect(out).not.toMatch(/script|onload|foreignObject/i);
+  });
+  it("when the text has no svg root, then it is refused", () => {
+    expect(sanitizeSvg("<div>hi</div>")).toBeNull();
+  });
+});
