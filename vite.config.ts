@@ -6,16 +6,16 @@ import { defineConfig } from "vite";
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
 export default defineConfig({
-  root: path.resolve(__dirname, "client"),
+  root: path.resolve(import.meta.dirname, "client"),
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
-      "@": path.resolve(__dirname, "client/src"),
-      "@shared": path.resolve(__dirname, "shared"),
+      "@": path.resolve(import.meta.dirname, "client/src"),
+      "@shared": path.resolve(import.meta.dirname, "shared"),
     },
   },
   build: {
-    outDir: path.resolve(__dirname, "dist/client"),
+    outDir: path.resolve(import.meta.dirname, "dist/client"),
     emptyOutDir: true,
     sourcemap: false,
   },

@@ -1,0 +1,88 @@
+// The README's promise, end to end: `npm start` on a fresh DATA_DIR serves /api/health = 200;
+// after a `kill -9` it starts again and recovers; SIGTERM stops it and its PostgreSQL.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-smoke-"));
+fs.chmodSync(dataDir, 0o755);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+function start(port) {
+  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (c) => (stderr += c));
+  child.output = () => stderr;
+  return child;
+}
+
+async function waitHealthy(port, child, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${child.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200) return Date.now();
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no healthy answer within ${ms} ms:\n${child.output()}`);
+}
+
+const exited = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+const postgresRunning = () => {
+  const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return false;
+  try {
+    process.kill(Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]), 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+let failed = false;
+try {
+  const port = await freePort();
+  const first = start(port);
+  await waitHealthy(port, first);
+  if (!/Password: \S+/.test(first.output())) throw new Error("the generated admin password was not printed");
+  console.log("smoke: fresh start healthy, admin password printed");
+
+  first.kill("SIGKILL");
+  await exited(first);
+  const t0 = Date.now();
+  const second = start(port);
+  await waitHealthy(port, second);
+  console.log(`smoke: restart after kill -9 healthy in ${Date.now() - t0} ms`);
+  if (/Password: \S+/.test(second.output())) throw new Error("a second password was printed");
+
+  second.kill("SIGTERM");
+  await exited(second);
+  if (postgresRunning()) throw new Error("PostgreSQL still runs after SIGTERM");
+  console.log("smoke: SIGTERM stopped the server and its PostgreSQL");
+} catch (err) {
+  failed = true;
+  console.error(`smoke: FAILED: ${err.message}`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+console.log(failed ? "0 passed, 1 failed" : "1 passed, 0 failed");
+process.exit(failed ? 1 : 0);
