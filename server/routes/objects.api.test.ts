@@ -52,6 +52,14 @@ describe("uploads", () => {
     expect(again.body.message).toMatch(/expired or was already used/);
   });
 
+  it("when an address has expired, then the PUT is refused with 410 and nothing is stored", async () => {
+    const url = await uploadAddress();
+    const id = url.split("/").pop()!;
+    await t.db.database.pool.query("UPDATE objects SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
+    await admin.put(url).send(PNG).expect(410);
+    await t.request.get(`/objects/${id}`).expect(404);
+  });
+
   it("when the body is over 5,242,880 bytes, then 413 and nothing is stored", async () => {
     const url = await uploadAddress();
     const big = Buffer.concat([PNG, Buffer.alloc(5_242_880 - PNG.length + 1)]);
