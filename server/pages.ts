@@ -18,6 +18,14 @@ const STATIC_ROUTES = new Set([
 ]);
 const CLIP_ROUTE = /^\/clips\/([^/]+)\/?$/;
 
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment; // malformed escapes match no slug: the page is a 404
+  }
+}
+
 export function pagesRouter(clientDir: string, content: ContentService): Router {
   const router = Router();
   const indexFile = path.join(clientDir, "index.html");
@@ -36,7 +44,7 @@ export function pagesRouter(clientDir: string, content: ContentService): Router 
     const clip = CLIP_ROUTE.exec(pathname);
     if (clip) {
       try {
-        await content.getClipBySlug(decodeURIComponent(clip[1]!), { includeDrafts: false });
+        await content.getClipBySlug(safeDecode(clip[1]!), { includeDrafts: false });
         status = 200;
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== "NOT_FOUND") throw err;

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await t.admin();
+  await admin.post("/api/episodes").send({ title: "E", spotifyEmbedUrl: SPOTIFY(1) }).expect(201);
+  await admin.post("/api/clips").send({ title: "C", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+  await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fa-p" }).expect(201);
+});
+afterAll(() => t.close());
+
+const deep = (n: number): unknown => (n === 0 ? "x" : { a: deep(n - 1) });
+
+/** Boundary and hostile JSON bodies: wrong types, prototype keys, deep nesting, odd text. */
+const BODIES: unknown[] = [
+  null,
+  0,
+  -1,
+  true,
+  "string",
+  [],
+  [{}],
+  {},
+  { __proto__: { isAdmin: true } },
+  JSON.parse('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}'),
+  deep(200),
+  { title: null, name: null, key: null, value: null, password: null },
+  { title: 1e308, sortOrder: Number.MAX_SAFE_INTEGER, isPublished: "true" },
+  { title: "\u0000", slug: "\u202e", name: "😀".repeat(1000), url: "https://" + "a".repeat(3000) },
+  { title: "x", spotifyEmbedUrl: SPOTIFY(1), sortOrder: -5 },
+  { title: "x", youtubeEmbedUrl: YOUTUBE(), slug: "a".repeat(500) },
+  { key: "site_theme", value: '{"id":"custom","hue":"NaN"}' },
+  { key: "__proto__", value: "x" },
+  { withId: "1; DROP TABLE episodes" },
+  { email: ["a"], password: { $gt: "" } },
+  { password: ["podedit42"] },
+];
+
+const ROUTES: [method: "post" | "put", path: string][] = [
+  ["post", "/api/auth/login"],
+  ["post", "/api/settings"],
+  ["post", "/api/providers"],
+  ["put", "/api/providers/1"],
+  ["post", "/api/providers/1/swap"],
+  ["post", "/api/episodes"],
+  ["put", "/api/episodes/1"],
+  ["post", "/api/episodes/1/swap"],
+  ["post", "/api/clips"],
+  ["put", "/api/clips/1"],
+  ["post", "/api/clips/1/swap"],
+  ["post", "/api/editors/unlock"],
+  ["post", "/api/editor-access-log"],
+];
+
+describe("body fuzz", () => {
+  it("when any route gets hostile or boundary JSON, then it answers 4xx JSON, never 5xx, and the data is unchanged", async () => {
+    const admin = await t.admin();
+    const snapshot = async () =>
+      JSON.stringify(await Promise.all(["/api/episodes", "/api/clips", "/api/providers", "/api/settings"].map((p) => admin.get(p).then((r) => r.body))));
+    const before = await snapshot();
+    for (const [method, path] of ROUTES) {
+      for (const body of BODIES) {
+        const res = await admin[method](path).set("Content-Type", "application/json").send(JSON.stringify(body));
+        const label = `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`;
+        expect(res.status, label).toBeGreaterThanOrEqual(400);
+        expect(res.status, label).toBeLessThan(500);
+        expect(typeof res.body.message, label).toBe("string");
+      }
+    }
+    expect(await snapshot()).toBe(before);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("when a GET carries a body or odd query strings, then nothing changes and nothing fails", async () => {
+    for (const path of ["/api/episodes?isPublished=false", "/api/clips?includeDrafts=1", "/api/settings/site_theme?x[]=1", "/api/clips/slug/%00", "/api/clips/slug/%E0%A4%A"]) {
+      const res = await t.request.get(path);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    const visitor = await t.request.get("/api/episodes?isPublished=false").expect(200);
+    expect(visitor.body.every((e: { isPublished: boolean }) => e.isPublished)).toBe(true);
+  });
+});
