@@ -1,12 +1,12 @@
 import path from "node:path";
 import crypto from "node:crypto";
 import express, { type Express } from "express";
-import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { jsonBodiesOnly, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
 import { createSessionMiddleware, enforceAbsoluteLifetime } from "./auth/session";
+import { createThrottle, type ThrottleRule } from "./auth/throttle";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { apiNotFound, errorHandler } from "./lib/error-handler";
@@ -33,10 +33,23 @@ export interface AppDeps {
   /** Where the built SPA lives; pages are served only when it exists. */
   clientDir?: string;
   /** Rate limits, loosened by tests that are not about them. */
+  /** Tries before throttling: consecutive failed logins per account and address; audition tries a minute. */
   limits?: { loginFailures?: number; auditionFailures?: number };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Login throttling (issue 6): consecutive failures per account and address, with a wider budget
+ * per address and per account so a spread-out attack still slows down; blocks grow each time.
+ */
+export function loginRules(consecutive: number): ThrottleRule[] {
+  return [
+    { name: "login-account-ip", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
+    { name: "login-ip", points: consecutive * 6, duration: 60 * 60, baseBlock: 60, maxBlock: 60 * 60 },
+    { name: "login-account", points: consecutive * 20, duration: 60 * 60, baseBlock: 60, maxBlock: 15 * 60 },
+  ];
+}
 
 /** createApp() without listen(), so tests drive it in-process (STYLE.md, Practica). */
 export function createApp(deps: AppDeps): Express {
@@ -118,43 +131,25 @@ export function createApp(deps: AppDeps): Express {
     }
   });
 
-  const tooMany = (message: string) => ({
-    standardHeaders: "draft-8" as const,
-    legacyHeaders: false,
-    handler: () => {
-      throw new AppError("TOO_MANY_REQUESTS", message);
-    },
+  const inProduction = config.env !== "test";
+  const loginThrottle = createThrottle(loginRules(deps.limits?.loginFailures ?? 5), {
+    pool,
+    message: "Too many failed logins. Please wait a few minutes and try again.",
+    clearExpired: inProduction,
+    resetOnSuccess: ["login-account-ip"],
   });
-  const loginByAddress = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit: deps.limits?.loginFailures ?? 10,
-    skipSuccessfulRequests: true,
-    ...tooMany("Too many failed logins. Please wait a few minutes and try again."),
-  });
-  const loginByAccount = rateLimit({
-    windowMs: 15 * 60 * 1000,
-    limit: (deps.limits?.loginFailures ?? 10) * 2,
-    skipSuccessfulRequests: true,
-    keyGenerator: (req) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return typeof email === "string" ? `account:${email.trim().toLowerCase().slice(0, 320)}` : `ip:${ipKeyGenerator(req.ip ?? "")}`;
-    },
-    ...tooMany("Too many failed logins. Please wait a few minutes and try again."),
-  });
-  const unlockLimiter = rateLimit({
-    windowMs: 60 * 1000,
-    limit: deps.limits?.auditionFailures ?? 10,
-    skipSuccessfulRequests: true,
-    ...tooMany("Too many tries. Please wait a minute and try again."),
-  });
+  const auditionThrottle = createThrottle(
+    [{ name: "audition-ip", points: deps.limits?.auditionFailures ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 }],
+    { pool, message: "Too many tries. Please wait a minute and try again.", clearExpired: inProduction },
+  );
 
   api.use(requireAdminForWrites);
-  api.use("/auth", authRouter(passport, [loginByAddress, loginByAccount]));
+  api.use("/auth", authRouter(passport, loginThrottle));
   api.use("/settings", settingsRouter(settings));
   api.use("/providers", providersRouter(content));
   api.use("/episodes", episodesRouter(content));
   api.use("/clips", clipsRouter(content));
-  api.use("/editors", editorsRouter(editors, settings, unlockLimiter));
+  api.use("/editors", editorsRouter(editors, settings, auditionThrottle));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
   api.use(apiNotFound);

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 
-const scrypt = promisify(crypto.scrypt) as (
-  password: crypto.BinaryLike,
-  salt: crypto.BinaryLike,
-  keylen: number,
-  options: crypto.ScryptOptions,
-) => Promise<Buffer>;
+/** Looked up on every call (not captured at load), so a test can count the hashes made. */
+function scrypt(password: crypto.BinaryLike, salt: crypto.BinaryLike, keylen: number, options: crypto.ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    crypto.scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
 
 /** scrypt, N=2^15: about 16 MB and tens of milliseconds per hash, salted per password. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };

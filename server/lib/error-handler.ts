@@ -13,8 +13,8 @@ interface HttpishError {
 const DB_UNAVAILABLE = /^(08|57P0|53)/;
 
 /** Turns anything thrown into the one JSON error shape (STYLE.md rule 3); never a stack trace. */
-function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"] } {
-  if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors };
+function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number } {
+  if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors, retryAfter: err.retryAfter };
   // Drizzle wraps driver errors; the PostgreSQL error code is on the cause.
   let e = (err ?? {}) as HttpishError & { cause?: unknown };
   while (e.cause && typeof e.code !== "string") e = e.cause as HttpishError & { cause?: unknown };
@@ -51,13 +51,14 @@ function classify(err: unknown): { code: ErrorCode; message: string; errors?: Ap
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   if (res.headersSent) return next(err);
-  const { code, message, errors } = classify(err);
+  const { code, message, errors, retryAfter } = classify(err);
   const status = STATUS_BY_CODE[code];
   if (status >= 500) req.log?.error({ err }, "request failed");
   else req.log?.debug({ code, message }, "request refused");
   const body: ApiErrorBody = { message, code, requestId: String(req.id ?? "") };
   if (errors) body.errors = errors;
-  if (status === 503) res.set("Retry-After", "5");
+  if (retryAfter !== undefined) res.set("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
+  else if (status === 503) res.set("Retry-After", "5");
   res.status(status).set("Cache-Control", "no-store").json(body);
 };
 

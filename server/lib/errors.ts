@@ -36,12 +36,15 @@ export interface FieldError {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: FieldError[];
+  /** Seconds a client should wait, sent as Retry-After (429, 503). */
+  readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, message: string, errors?: FieldError[]) {
+  constructor(code: ErrorCode, message: string, errors?: FieldError[], options: { retryAfter?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.errors = errors;
+    this.retryAfter = options.retryAfter;
   }
 
   get status(): number {

@@ -1,5 +1,6 @@
+import crypto from "node:crypto";
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../test/harness";
 
 let t: TestApp;
@@ -90,16 +91,21 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
 });
 
 describe("login throttling", () => {
-  it("when a client keeps failing, then it gets 429 with Retry-After, even with the right password", async () => {
+  it("when a client keeps failing, then it gets 429 with Retry-After before any hashing, even with the right password", async () => {
     const limited = await createTestApp({ limits: { loginFailures: 3, auditionFailures: 1000 } });
     try {
       for (let i = 0; i < 3; i++) {
         await limited.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: `bad-${i}` }).expect(401);
       }
+      const hashes = vi.spyOn(crypto, "scrypt");
       const res = await limited.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       expect(res.status).toBe(429);
-      expect(res.headers["retry-after"]).toBeDefined();
+      expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(30);
       expect(res.body.message).toMatch(/Too many/);
+      // Refused before any password hashing, and the count is shared by every instance.
+      await supertest(limited.restart()).post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      expect(hashes).not.toHaveBeenCalled();
+      hashes.mockRestore();
     } finally {
       await limited.close();
     }

@@ -3,15 +3,24 @@ import { loginSchema, type CurrentUser } from "../../shared/api";
 import type { PassportInstance, SessionUser } from "../auth/passport";
 import { AppError } from "../lib/errors";
 import { parse } from "../lib/validate";
-import type { RequestHandler } from "express";
+import type { Throttle } from "../auth/throttle";
 
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
-export function authRouter(passport: PassportInstance, loginLimiters: RequestHandler[]): Router {
+/** The counters a login try is charged to: the address, the account, and the two together. */
+export function loginThrottleKeys(email: string, ip: string): Record<string, string> {
+  const account = email.trim().toLowerCase();
+  return { "login-account-ip": `${account}|${ip}`, "login-ip": ip, "login-account": account };
+}
+
+export function authRouter(passport: PassportInstance, throttle: Throttle): Router {
   const router = Router();
 
-  router.post("/login", ...loginLimiters, (req, res, next) => {
-    parse(loginSchema, req.body);
+  router.post("/login", async (req, res, next) => {
+    // Validation (a password over 1 KB included) and throttling come before any hashing.
+    const { email } = parse(loginSchema, req.body);
+    const keys = loginThrottleKeys(email, req.ip ?? "unknown");
+    await throttle.attempt(keys);
     passport.authenticate("local", (err: unknown, user: SessionUser | false) => {
       if (err) return next(err);
       if (!user) return next(new AppError("UNAUTHORIZED", "Invalid email or password"));
@@ -19,7 +28,10 @@ export function authRouter(passport: PassportInstance, loginLimiters: RequestHan
       req.logIn(user, (loginErr) => {
         if (loginErr) return next(loginErr);
         req.session.startedAt = Date.now();
-        res.json(toCurrentUser(user));
+        throttle.succeeded(keys).then(
+          () => res.json(toCurrentUser(user)),
+          (throttleErr: unknown) => next(throttleErr),
+        );
       });
     })(req, res, next);
   });

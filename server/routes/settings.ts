@@ -4,7 +4,7 @@ import { isAdmin, requireAdmin } from "../auth/guards";
 import { parse } from "../lib/validate";
 import type { EditorsService } from "../services/editors";
 import type { SettingsService } from "../services/settings";
-import type { RequestHandler } from "express";
+import type { Throttle } from "../auth/throttle";
 
 export function settingsRouter(settings: SettingsService): Router {
   const r = Router();
@@ -27,11 +27,15 @@ export function settingsRouter(settings: SettingsService): Router {
 
 const userAgentOf = (ua: string | undefined) => (ua ?? "").slice(0, 500);
 
-export function editorsRouter(editors: EditorsService, settings: SettingsService, unlockLimiter: RequestHandler): Router {
+export function editorsRouter(editors: EditorsService, settings: SettingsService, throttle: Throttle): Router {
   const r = Router();
-  r.post("/unlock", unlockLimiter, async (req, res) => {
+  r.post("/unlock", async (req, res) => {
     const { password } = parse(unlockSchema, req.body);
-    res.set("Cache-Control", "no-store").json(await editors.unlock(password, userAgentOf(req.get("user-agent"))));
+    const keys = { "audition-ip": req.ip ?? "unknown" };
+    await throttle.attempt(keys);
+    const result = await editors.unlock(password, userAgentOf(req.get("user-agent")));
+    await throttle.succeeded(keys);
+    res.set("Cache-Control", "no-store").json(result);
   });
   r.get("/password-status", requireAdmin, async (_req, res) => {
     res.set("Cache-Control", "no-store").json({ isSet: await settings.isAuditionPasswordSet() });
