@@ -1,58 +1,9 @@
 // `npm start`: build what is missing or older than its sources, then run the server in this process.
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
+import { ensureBuilt, root } from "./ensure-built.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
-
-function newestMtime(entries) {
-  let newest = 0;
-  const visit = (p) => {
-    let stat;
-    try {
-      stat = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  entries.forEach((e) => visit(path.join(root, e)));
-  return newest;
-}
-
-function mtime(file) {
-  try {
-    return fs.statSync(path.join(root, file)).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
-
-const sharedInputs = ["shared", "package-lock.json", "tsconfig.json"];
-const targets = [
-  {
-    name: "client",
-    output: "dist/client/index.html",
-    inputs: ["client", "vite.config.ts", "tailwind.config.ts", ...sharedInputs],
-    command: [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
-  },
-  {
-    name: "server",
-    output: "dist/server/index.js",
-    inputs: ["server", "scripts/build-server.mjs", ...sharedInputs],
-    command: [path.join(root, "scripts/build-server.mjs")],
-  },
-];
-for (const target of targets) {
-  const built = mtime(target.output);
-  if (!built || newestMtime(target.inputs) > built) {
-    process.stderr.write(`Building the ${target.name}...\n`);
-    execFileSync(process.execPath, target.command, { stdio: "inherit" });
-  }
-}
-
+ensureBuilt(["client", "server"]);
 process.env.NODE_ENV ??= "production";
 await import(pathToFileURL(path.join(root, "dist/server/index.js")).href);

@@ -16,6 +16,7 @@ import { projectRoot } from "./lib/paths";
 import type { ObjectStore } from "./objects/store";
 import { pagesRouter } from "./pages";
 import { authRouter } from "./routes/auth";
+import { backupRouter } from "./routes/backup";
 import { clipsRouter, episodesRouter, providersRouter } from "./routes/content";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/editors", editorsRouter(editors, settings, auditionThrottle));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
+  api.use("/backup", backupRouter(pool, store));
   api.use(apiNotFound);
 
   app.use("/api", api);

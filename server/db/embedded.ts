@@ -159,6 +159,26 @@ async function recoverStaleServer(clusterDir: string, ids: Ids, logger: Logger):
   fs.rmSync(pidFile, { force: true });
 }
 
+function socketUrl(password: string, socketDir: string, database: string): string {
+  return `postgresql://${DB_USER}:${encodeURIComponent(password)}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+/**
+ * The URL of the embedded server when a running app already has it up (for `npm run backup`
+ * beside a live site), or null.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const root = path.resolve(dataDir);
+  try {
+    const pid = Number(fs.readFileSync(path.join(root, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    if (!pid || !isAlive(pid) || !/postgres/.test(commandLine(pid))) return null;
+    const password = fs.readFileSync(path.join(root, "postgres-password"), "utf8").trim();
+    return socketUrl(password, path.join(root, "postgres-run"), DB_NAME);
+  } catch {
+    return null;
+  }
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
@@ -233,8 +253,7 @@ export async function startEmbeddedPostgres(
       throw new EmbeddedDatabaseError(`The embedded PostgreSQL did not start: ${started.output}\n${log}`);
     }
 
-    const urlFor = (database: string) =>
-      `postgresql://${DB_USER}:${encodeURIComponent(password)}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
+    const urlFor = (database: string) => socketUrl(password, socketDir, database);
 
     // The cluster's own `app` database (initdb makes only `postgres`).
     const pg = (await import("pg")).default;

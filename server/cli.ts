@@ -1,0 +1,62 @@
+import fs from "node:fs";
+import { ConfigError, loadConfig } from "./config";
+import { connectDatabase, type Database } from "./db/client";
+import type { EmbeddedServer } from "./db/embedded";
+import { runMigrations } from "./db/migrate";
+import { AppError } from "./lib/errors";
+import { createLogger } from "./lib/logger";
+import { createObjectStore } from "./objects";
+import { restoreBackup, writeBackup } from "./services/backup";
+
+const USAGE = "usage: npm run backup -- FILE | npm run restore -- FILE";
+
+/**
+ * `npm run backup -- FILE` and `npm run restore -- FILE` (issue 6). They use the database the
+ * site uses: DATABASE_URL, or the embedded one in DATA_DIR (the running site's, or started for
+ * the occasion), so one archive also moves a site from the embedded default to a server.
+ */
+async function main(argv: string[]): Promise<number> {
+  const [command, file] = argv;
+  if ((command !== "backup" && command !== "restore") || !file) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel === "info" ? "warn" : config.logLevel);
+  let embedded: EmbeddedServer | undefined;
+  let database: Database | undefined;
+  try {
+    let url = config.databaseUrl;
+    if (!url) {
+      const { runningEmbeddedUrl, startEmbeddedPostgres } = await import("./db/embedded");
+      url = runningEmbeddedUrl(config.dataDir) ?? undefined;
+      if (!url) {
+        embedded = await startEmbeddedPostgres(config.dataDir, logger);
+        url = embedded.url;
+      }
+    }
+    database = connectDatabase(url);
+    await runMigrations(database.pool);
+    const store = await createObjectStore(config);
+    if (command === "backup") {
+      const tmp = `${file}.partial`;
+      const result = await writeBackup(database.pool, store, fs.createWriteStream(tmp, { mode: 0o600 }));
+      fs.renameSync(tmp, file);
+      process.stdout.write(`Backed up ${result.rows} rows and ${result.objects} files to ${file}\n`);
+    } else {
+      if (!fs.existsSync(file)) throw new AppError("NOT_FOUND", `No such file: ${file}`);
+      const result = await restoreBackup(database.pool, store, fs.createReadStream(file));
+      process.stdout.write(`Restored ${result.rows} rows and ${result.objects} files from ${file}\n`);
+    }
+    return 0;
+  } catch (err) {
+    const message = err instanceof AppError || err instanceof ConfigError ? err.message : `${(err as Error).message}`;
+    process.stderr.write(`${command} failed: ${message}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+    await embedded?.stop();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalStore } from "../objects/local-store";
+import { BACKUP_TABLES, selectRowsSql } from "../storage/backup";
+import { createTestApp, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
+import { restoreBackup, writeBackup } from "./backup";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+let source: TestApp;
+let target: TestDb;
+const targetObjects = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-restore-"));
+let archive: Buffer;
+
+async function dump(db: TestDb) {
+  const out: Record<string, unknown[]> = {};
+  for (const table of BACKUP_TABLES) {
+    out[table] = (await db.database.pool.query(selectRowsSql(table))).rows.map((r) => r.row);
+  }
+  return out;
+}
+
+async function toBuffer(write: (out: PassThrough) => Promise<unknown>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (c: Buffer) => chunks.push(c));
+  await write(out);
+  return Buffer.concat(chunks);
+}
+
+beforeAll(async () => {
+  source = await createTestApp();
+  target = await createTestDb();
+  const admin = await source.admin();
+  await admin.post("/api/settings").send({ key: "footer_content", value: "<p>© Show — ünïcödé 🎙</p>" }).expect(200);
+  await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
+  await admin.post("/api/episodes").send({ title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" }).expect(201);
+  await admin.post("/api/clips").send({ title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false }).expect(201);
+  const { body } = await admin.post("/api/objects/upload").expect(200);
+  await admin.put(body.uploadURL).send(PNG).expect(200);
+  await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: body.uploadURL }).expect(201);
+  await source.request.post("/api/editors/unlock").send({ password: "podedit7" }).expect(200);
+});
+afterAll(async () => {
+  await source.close();
+  await target.drop();
+  fs.rmSync(targetObjects, { recursive: true, force: true });
+});
+
+describe("backup and restore", () => {
+  it("when a site is backed up and restored into an empty database, then every row and file comes back identical", async () => {
+    const store = createLocalStore(source.objectsDir);
+    archive = await toBuffer((out) => writeBackup(source.db.database.pool, store, out));
+    const result = await restoreBackup(target.database.pool, createLocalStore(targetObjects), Readable.from(archive));
+    expect(result.objects).toBe(1);
+    expect(await dump(target)).toEqual(await dump(source.db));
+    const id = (await target.database.pool.query("SELECT id FROM objects WHERE status = 'complete'")).rows[0].id;
+    expect(Buffer.compare((await createLocalStore(targetObjects).read(id))!.data, PNG)).toBe(0);
+  });
+
+  it("when new rows are added after a restore, then their ids follow the restored ones", async () => {
+    const next = await target.database.pool.query("INSERT INTO episodes (title, spotify_embed_url) VALUES ('new', 'x') RETURNING id");
+    const max = await source.db.database.pool.query("SELECT max(id)::int AS m FROM episodes");
+    expect(next.rows[0].id).toBeGreaterThan(max.rows[0].m);
+  });
+
+  it("when the target already holds content, then restore refuses and changes nothing", async () => {
+    const before = await dump(target);
+    await expect(restoreBackup(target.database.pool, createLocalStore(targetObjects), Readable.from(archive))).rejects.toThrow(/empty database/);
+    expect(await dump(target)).toEqual(before);
+  });
+
+  it("when the archive is cut off or not a backup, then restore refuses and writes nothing", async () => {
+    const empty = await createTestDb();
+    try {
+      const lines = zlib.gunzipSync(archive).toString().trim().split("\n");
+      const truncated = zlib.gzipSync(lines.slice(0, -1).join("\n"));
+      await expect(restoreBackup(empty.database.pool, createLocalStore(targetObjects), Readable.from(truncated))).rejects.toThrow(/cut off/);
+      await expect(restoreBackup(empty.database.pool, createLocalStore(targetObjects), Readable.from(zlib.gzipSync('{"type":"header","format":"other"}\n')))).rejects.toThrow(/not a backup/);
+      const count = await empty.database.pool.query("SELECT count(*)::int AS n FROM episodes");
+      expect(count.rows[0].n).toBe(0);
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async () => {
+    const admin = await source.admin();
+    const res = await admin.get("/api/backup").buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on("data", (c: Buffer) => chunks.push(c));
+      r.on("end", () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="podcast-backup-.*\.jsonl\.gz"/);
+    const first = JSON.parse(zlib.gunzipSync(res.body as Buffer).toString().split("\n")[0]!);
+    expect(first).toMatchObject({ type: "header", format: "podcast-site-backup", version: 1 });
+    await source.request.get("/api/backup").expect(401);
+  });
+});

@@ -1,0 +1,103 @@
+import { once } from "node:events";
+import readline from "node:readline";
+import { PassThrough, type Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import type pg from "pg";
+import { AppError } from "../lib/errors";
+import type { ObjectStore } from "../objects/store";
+import { BACKUP_TABLES, countRows, readTables, writeTables, type BackupTable } from "../storage/backup";
+
+export const BACKUP_FORMAT = "podcast-site-backup";
+export const BACKUP_VERSION = 1;
+
+type Line =
+  | { type: "header"; format: string; version: number; createdAt: string }
+  | { type: "row"; table: BackupTable; row: Record<string, unknown> }
+  | { type: "object"; id: string; contentType: string; data: string }
+  | { type: "end"; rows: number; objects: number };
+
+/**
+ * One archive, gzip of JSON lines: a header, every row of every content table, every uploaded
+ * object (base64), and an end line with the counts so a cut-off file is noticed.
+ */
+export async function writeBackup(pool: pg.Pool, store: ObjectStore, out: Writable): Promise<{ rows: number; objects: number }> {
+  const gzip = zlib.createGzip();
+  const done = pipeline(gzip, out);
+  const write = async (line: Line) => {
+    if (!gzip.write(JSON.stringify(line) + "\n")) await once(gzip, "drain");
+  };
+  let rows = 0;
+  let objects = 0;
+  await write({ type: "header", format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString() });
+  const objectIds: string[] = [];
+  for await (const { table, row } of readTables(pool)) {
+    await write({ type: "row", table, row });
+    rows++;
+    if (table === "objects" && row.status === "complete") objectIds.push(String(row.id));
+  }
+  for (const id of objectIds) {
+    const object = await store.read(id);
+    if (!object) continue;
+    await write({ type: "object", id, contentType: object.contentType, data: object.data.toString("base64") });
+    objects++;
+  }
+  await write({ type: "end", rows, objects });
+  gzip.end();
+  await done;
+  return { rows, objects };
+}
+
+async function* parseLines(input: Readable): AsyncGenerator<Line> {
+  const lines = readline.createInterface({ input: input.pipe(zlib.createGunzip()), crlfDelay: Infinity });
+  for await (const text of lines) {
+    if (!text.trim()) continue;
+    yield JSON.parse(text) as Line;
+  }
+}
+
+/** Restores an archive into an empty database and store; refuses to mix it with existing content. */
+export async function restoreBackup(pool: pg.Pool, store: ObjectStore, input: Readable): Promise<{ rows: number; objects: number }> {
+  if ((await countRows(pool)) > 0) {
+    throw new AppError("CONFLICT", "The database already holds content; restore needs an empty database");
+  }
+  const rows = new PassThrough({ objectMode: true });
+  // The reader below reports a failure itself; this keeps an early one from being unhandled.
+  rows.on("error", () => {});
+  const objects: Extract<Line, { type: "object" }>[] = [];
+  let header: Extract<Line, { type: "header" }> | undefined;
+  let end: Extract<Line, { type: "end" }> | undefined;
+  let rowsSeen = 0;
+  const writing = writeTables(pool, rows);
+  try {
+    for await (const line of parseLines(input)) {
+      if (!header) {
+        if (line.type !== "header" || line.format !== BACKUP_FORMAT || line.version !== BACKUP_VERSION) {
+          throw new AppError("VALIDATION", "This file is not a backup of this site (unknown format or version)");
+        }
+        header = line;
+      } else if (line.type === "row") {
+        if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new AppError("VALIDATION", `Unknown table ${line.table}`);
+        rowsSeen++;
+        if (!rows.write(line)) await once(rows, "drain");
+      } else if (line.type === "object") {
+        objects.push(line);
+      } else if (line.type === "end") {
+        end = line;
+      }
+    }
+    if (!end) throw new AppError("VALIDATION", "The backup is incomplete (no end marker): it was cut off");
+    if (rowsSeen !== end.rows || objects.length !== end.objects) throw new AppError("VALIDATION", "The backup's counts do not match its content");
+    // Files first, rows last: the commit never leaves a row pointing at a missing file.
+    for (const object of objects) {
+      await store.write(object.id, Buffer.from(object.data, "base64"), object.contentType);
+    }
+    rows.end();
+  } catch (err) {
+    rows.destroy(err as Error);
+    await writing.catch(() => {});
+    throw err;
+  }
+  const rowCount = await writing;
+  return { rows: rowCount, objects: objects.length };
+}

@@ -1,0 +1,78 @@
+import type pg from "pg";
+
+/**
+ * Tables in a backup, parents first. Sessions and throttling counters are not content: a
+ * restored site starts logged out with fresh counters.
+ */
+export const BACKUP_TABLES = ["users", "settings", "providers", "episodes", "clips", "editor_access_log", "objects"] as const;
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+const PRIMARY_KEY: Record<BackupTable, string> = {
+  users: "id",
+  settings: "key",
+  providers: "id",
+  episodes: "id",
+  clips: "id",
+  editor_access_log: "id",
+  objects: "id",
+};
+
+/** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
+const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "clips", "editor_access_log"];
+
+/** A table's rows as JSON in primary-key order. */
+export const selectRowsSql = (table: BackupTable) =>
+  `SELECT row_to_json(t) AS row FROM ${table} t ORDER BY t.${PRIMARY_KEY[table]}`;
+
+/** Every row as JSON, in primary-key order, read in one snapshot. */
+export async function* readTables(pool: pg.Pool): AsyncGenerator<{ table: BackupTable; row: Record<string, unknown> }> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    for (const table of BACKUP_TABLES) {
+      const { rows } = await client.query<{ row: Record<string, unknown> }>(selectRowsSql(table));
+      for (const { row } of rows) yield { table, row };
+    }
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function countRows(pool: pg.Pool): Promise<number> {
+  let total = 0;
+  for (const table of BACKUP_TABLES) {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    total += rows[0]!.n;
+  }
+  return total;
+}
+
+/** Inserts rows as they were (ids included) in one transaction, then moves each id sequence past them. */
+export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: BackupTable; row: unknown }>): Promise<number> {
+  const client = await pool.connect();
+  let count = 0;
+  try {
+    await client.query("BEGIN");
+    for await (const { table, row } of rows) {
+      if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new Error(`unknown table in backup: ${table}`);
+      await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
+      count++;
+    }
+    for (const table of SERIAL_TABLES) {
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence($1, 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+        [table],
+      );
+    }
+    await client.query("COMMIT");
+    return count;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
