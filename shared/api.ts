@@ -64,6 +64,11 @@ export const settingSchema = z.strictObject({
   value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "is too long").refine(noNul, "may not contain NUL characters")),
 });
 
+/** Save All (editors page): every setting in one request and one transaction. */
+export const settingsBatchSchema = z.strictObject({
+  settings: z.array(settingSchema).min(1).max(SETTING_KEYS.length),
+});
+
 const httpUrl = z
   .string()
   .trim()

@@ -41,6 +41,7 @@ const BODIES: unknown[] = [
 const ROUTES: [method: "post" | "put", path: string][] = [
   ["post", "/api/auth/login"],
   ["post", "/api/settings"],
+  ["put", "/api/settings"],
   ["post", "/api/providers"],
   ["put", "/api/providers/1"],
   ["post", "/api/providers/1/swap"],

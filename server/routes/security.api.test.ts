@@ -10,6 +10,7 @@ afterAll(() => t.close());
 /** Every state-changing route of the API table (SPEC.md §7) plus DESIGN.md's additions. */
 const MUTATIONS: [method: "post" | "put" | "delete", path: string, body?: object][] = [
   ["post", "/api/settings", { key: "podcast_title", value: "Hacked" }],
+  ["put", "/api/settings", { settings: [{ key: "podcast_title", value: "Hacked" }] }],
   ["post", "/api/providers", { name: "P", url: "https://p.example", icon: "fa-p" }],
   ["put", "/api/providers/1", { name: "Hacked" }],
   ["delete", "/api/providers/1"],

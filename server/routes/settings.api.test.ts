@@ -101,3 +101,29 @@ describe("editors_password", () => {
     expect(PUBLIC_SETTING_KEYS).not.toContain("editors_file_1_url");
   });
 });
+
+describe("PUT /api/settings (Save All)", () => {
+  it("when every entry is valid, then all are saved in one request", async () => {
+    const res = await admin.put("/api/settings").send({
+      settings: [
+        { key: "editors_intro", value: "Intro" },
+        { key: "editors_bullet_1", value: "One" },
+        { key: "editors_file_1_url", value: "https://drive.google.com/x" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.saved).toEqual(["editors_intro", "editors_bullet_1", "editors_file_1_url"]);
+    await t.request.get("/api/settings/editors_bullet_1").expect(200, { key: "editors_bullet_1", value: "One" });
+  });
+
+  it("when one entry is invalid, then none is saved", async () => {
+    await admin
+      .put("/api/settings")
+      .send({ settings: [{ key: "editors_intro", value: "Changed" }, { key: "editors_file_2_url", value: "javascript:alert(1)" }] })
+      .expect(400);
+    await t.request.get("/api/settings/editors_intro").expect(200, { key: "editors_intro", value: "Intro" });
+    await admin.put("/api/settings").send({ settings: [] }).expect(400);
+    await admin.put("/api/settings").send({ settings: [{ key: "editors_intro", value: "a" }, { key: "editors_intro", value: "b" }] }).expect(400);
+    await t.request.put("/api/settings").send({ settings: [{ key: "editors_intro", value: "x" }] }).expect(401);
+  });
+});

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { accessLogSchema, settingSchema, unlockSchema } from "../../shared/api";
+import { accessLogSchema, settingSchema, settingsBatchSchema, unlockSchema } from "../../shared/api";
 import { isAdmin, requireAdmin } from "../auth/guards";
 import { parse } from "../lib/validate";
 import type { EditorsService } from "../services/editors";
@@ -21,6 +21,11 @@ export function settingsRouter(settings: SettingsService): Router {
     const { key, value } = parse(settingSchema, req.body);
     await settings.write(key, value);
     res.json({ key, saved: true });
+  });
+  r.put("/", async (req, res) => {
+    const { settings: entries } = parse(settingsBatchSchema, req.body);
+    await settings.writeMany(entries);
+    res.json({ saved: entries.map((e) => e.key) });
   });
   return r;
 }

@@ -13,7 +13,7 @@ import { parseStoredTheme, serializeTheme } from "../../shared/theme";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
-import { getSetting, getSettings, putSetting } from "../storage/settings";
+import { getSetting, getSettings, putSetting, putSettings } from "../storage/settings";
 import { sanitizeFooterHtml } from "./sanitize";
 
 const URL_KEYS = new Set<SettingKey>(["rss_url", "editors_file_1_url", "editors_file_2_url", "editors_file_3_url"]);
@@ -47,6 +47,8 @@ export interface SettingsService {
   listForAdmin(): Promise<Setting[]>;
   read(key: string, options: { isAdmin: boolean }): Promise<Setting>;
   write(key: SettingKey, value: string): Promise<void>;
+  /** Checks every entry first; then saves all of them in one transaction, or none. */
+  writeMany(entries: readonly { key: SettingKey; value: string }[]): Promise<void>;
   isAuditionPasswordSet(): Promise<boolean>;
   checkAuditionPassword(candidate: string): Promise<boolean>;
   auditionFiles(): Promise<{ name: string; url: string }[]>;
@@ -100,6 +102,16 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
       const stored = await normalise(key, value);
       await putSetting(db, key, stored);
       onChange(key);
+    },
+    async writeMany(entries) {
+      const keys = entries.map((e) => e.key);
+      if (new Set(keys).size !== keys.length) {
+        throw new AppError("VALIDATION", "Invalid request: a setting appears twice");
+      }
+      const stored = [];
+      for (const { key, value } of entries) stored.push({ key, value: await normalise(key, value) });
+      await putSettings(db, stored);
+      keys.forEach(onChange);
     },
     async isAuditionPasswordSet() {
       return !!(await getSetting(db, "editors_password"));

@@ -23,3 +23,10 @@ export async function putSetting(db: Db, key: string, value: string): Promise<vo
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
+
+/** Several settings in one transaction: all saved or none (the editors page's Save All). */
+export async function putSettings(db: Db, entries: readonly { key: string; value: string }[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const { key, value } of entries) await putSetting(tx as unknown as Db, key, value);
+  });
+}
