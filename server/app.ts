@@ -83,7 +83,9 @@ export function createApp(deps: AppDeps): Express {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug"),
+      customLogLevel: (_req, res, err) =>
+        res.statusCode === 503 ? "warn" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug",
+      customErrorMessage: (_req, res) => `request failed with ${res.statusCode}`,
     }),
   );
 
@@ -116,9 +118,20 @@ export function createApp(deps: AppDeps): Express {
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
   api.use(express.json({ limit: "1mb", strict: true }));
-  api.use(
-    createSessionMiddleware({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test" }),
-  );
+  const session = createSessionMiddleware({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test" });
+  api.use((req, res, next) => {
+    // express-session reports a failed save at the end of a response by calling next again,
+    // after the answer was sent; passed on, Express would cut the connection. Log it instead.
+    let continued = false;
+    session(req, res, (err?: unknown) => {
+      if (continued) {
+        req.log?.warn({ cause: (err as Error | undefined)?.message }, "session save failed after the response");
+        return;
+      }
+      continued = true;
+      next(err);
+    });
+  });
   api.use(enforceAbsoluteLifetime);
   api.use(passport.initialize());
   api.use(passport.session());

@@ -29,6 +29,8 @@ export function createSessionMiddleware(options: {
     tableName: "session",
     createTableIfMissing: false,
     pruneSessionInterval: options.pruneExpired ? 15 * 60 : false,
+    // Store failures reach the request's error path (a 503); no raw stack on the console.
+    errorLog: () => {},
   });
   return session({
     store,

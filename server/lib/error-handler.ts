@@ -11,6 +11,8 @@ interface HttpishError {
 }
 
 const DB_UNAVAILABLE = /^(08|57P0|53)/;
+/** Socket errors from the driver: the database went away mid-conversation. */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
 
 /** Turns anything thrown into the one JSON error shape (STYLE.md rule 3); never a stack trace. */
 function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number } {
@@ -34,7 +36,7 @@ function classify(err: unknown): { code: ErrorCode; message: string; errors?: Ap
   if (typeof e.code === "string") {
     if (e.code === "23505") return { code: "CONFLICT", message: "That value is already in use" };
     if (e.code.startsWith("22")) return { code: "BAD_REQUEST", message: "A value is out of range" };
-    if (DB_UNAVAILABLE.test(e.code) || e.code === "ECONNREFUSED" || e.code === "ECONNRESET" || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
+    if (DB_UNAVAILABLE.test(e.code) || NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
       return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
     }
   }
@@ -49,12 +51,18 @@ function classify(err: unknown): { code: ErrorCode; message: string; errors?: Ap
   return { code: "INTERNAL", message: "Something went wrong on our side" };
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
-  if (res.headersSent) return next(err);
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) {
+    // A failure after the answer started (e.g. the session store saving as the response ends):
+    // the response finishes as it is; handing it on would make Express cut the connection.
+    req.log?.warn({ cause: (err as Error)?.message }, "error after the response started");
+    return;
+  }
   const { code, message, errors, retryAfter } = classify(err);
   const status = STATUS_BY_CODE[code];
-  if (status >= 500) req.log?.error({ err }, "request failed");
-  else req.log?.debug({ code, message }, "request refused");
+  // pino-http logs the request once, with this error: an outage's 503s as one short line each.
+  const logged = status === 503 ? Object.assign(new Error(message), { stack: undefined, cause: (err as Error)?.message }) : err;
+  (res as unknown as { err?: unknown }).err = status >= 500 ? logged : undefined;
   const body: ApiErrorBody = { message, code, requestId: String(req.id ?? "") };
   if (errors) body.errors = errors;
   if (retryAfter !== undefined) res.set("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));

