@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { youTubeVideoId } from "@shared/embeds";
+
+/*
+ * Click-to-load embeds: until the visitor presses play, the page shows a local poster and makes
+ * no request to Spotify or YouTube (no cookies, no thumbnails, nothing to download on a phone).
+ * Poster and player have the same fixed size, so loading the player shifts nothing.
+ */
+
+function PlayIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
+      <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
+    </svg>
+  );
+}
+
+interface FacadeProps {
+  title: string;
+  height: number;
+  /** CSS width; a number means pixels. */
+  width?: number | string;
+  aspectRatio?: string;
+}
+
+function Poster({ title, label, kind, onPlay }: { title: string; label: string; kind: string; onPlay: () => void }) {
+  return (
+    <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-[#120d1a] p-4 text-white">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 opacity-60"
+        style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }}
+      />
+      <span className="relative text-xs font-semibold uppercase tracking-wider">{kind}</span>
+      <button
+        type="button"
+        onClick={onPlay}
+        aria-label={label}
+        className="relative inline-flex h-12 w-12 shrink-0 items-center justify-center self-center rounded-full bg-white text-[#120d1a] shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
+      >
+        <PlayIcon />
+      </button>
+      <p className="relative line-clamp-2 text-base font-semibold leading-snug">{title}</p>
+    </div>
+  );
+}
+
+export function SpotifyEmbed({ src, title, height, width = "100%" }: FacadeProps & { src: string }) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  return (
+    <div className="relative" style={{ height, width }}>
+      {isLoaded ? (
+        <iframe
+          src={src}
+          title={`Spotify player: ${title}`}
+          width="100%"
+          height={height}
+          className="rounded-xl"
+          style={{ border: 0 }}
+          allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+        />
+      ) : (
+        <Poster title={title} kind="Episode · Spotify" label={`Play episode: ${title}`} onPlay={() => setIsLoaded(true)} />
+      )}
+    </div>
+  );
+}
+
+export function YouTubeEmbed({
+  src,
+  title,
+  height,
+  width = "100%",
+  aspectRatio,
+  allowFullscreen = true,
+}: FacadeProps & { src: string; allowFullscreen?: boolean }) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  const id = youTubeVideoId(src);
+  const player = id ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0` : null;
+  const style = aspectRatio ? { width, aspectRatio } : { width, height };
+  return (
+    <div className="relative" style={style}>
+      {isLoaded && player ? (
+        <iframe
+          src={player}
+          title={`YouTube video: ${title}`}
+          width="100%"
+          height="100%"
+          className="absolute inset-0 h-full w-full rounded-xl"
+          style={{ border: 0 }}
+          allow="autoplay; encrypted-media; picture-in-picture; web-share"
+          allowFullScreen={allowFullscreen}
+        />
+      ) : (
+        <Poster title={title} kind="Video clip · YouTube" label={`Play video: ${title}`} onPlay={() => setIsLoaded(true)} />
+      )}
+    </div>
+  );
+}

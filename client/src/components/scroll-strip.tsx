@@ -1,0 +1,47 @@
+import { useRef, type ReactNode } from "react";
+
+function Chevron({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+      <path d={direction === "left" ? "M15 18l-6-6 6-6" : "M9 18l6-6-6-6"} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** A horizontally scrolling strip with left and right buttons that scroll by `step` px. */
+export function ScrollStrip({
+  id,
+  title,
+  step,
+  itemsLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  step: number;
+  itemsLabel: string;
+  children: ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const scrollBy = (dx: number) => scroller.current?.scrollBy({ left: dx, behavior: "smooth" });
+  return (
+    <section aria-labelledby={`${id}-heading`} className="mx-auto w-full max-w-6xl px-4 py-6">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={`${id}-heading`} className="text-2xl font-bold">
+          {title}
+        </h2>
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-ghost !px-3" aria-label={`Scroll ${itemsLabel} left`} aria-controls={id} onClick={() => scrollBy(-step)}>
+            <Chevron direction="left" />
+          </button>
+          <button type="button" className="btn btn-ghost !px-3" aria-label={`Scroll ${itemsLabel} right`} aria-controls={id} onClick={() => scrollBy(step)}>
+            <Chevron direction="right" />
+          </button>
+        </div>
+      </div>
+      <div id={id} ref={scroller} className="scroll-strip flex gap-4 overflow-x-auto pb-4" data-scroll-step={step}>
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { parseArticle } from "@shared/article";
+
+/** SPEC.md §2: paragraphs on blank lines; text before the first colon is a bold label. */
+export function ClipArticle({ content }: { content: string }) {
+  const paragraphs = parseArticle(content);
+  if (paragraphs.length === 0) return null;
+  return (
+    <div className="flex flex-col gap-4 text-lg leading-relaxed">
+      {paragraphs.map((p, i) =>
+        p.kind === "labelled" ? (
+          <p key={i}>
+            <strong>{p.label}:</strong>
+            {p.text ? <> “{p.text}”</> : null}
+          </p>
+        ) : (
+          <p key={i} className="whitespace-pre-line">
+            {p.text}
+          </p>
+        ),
+      )}
+    </div>
+  );
+}

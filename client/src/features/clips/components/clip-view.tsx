@@ -1,0 +1,103 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Clip } from "@shared/api";
+import { youTubeVideoId } from "@shared/embeds";
+import { BackLink } from "@/components/back-link";
+import { YouTubeEmbed } from "@/components/embed-facade";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { useIsMobile } from "@/hooks/use-media-query";
+import { isApiError } from "@/lib/api-client";
+import { paths } from "@/lib/paths";
+import { clipBySlugQueryOptions } from "../api";
+import { ClipArticle } from "./clip-article";
+import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "./share-buttons";
+
+/** SPEC.md §9: structured video data carries a fixed 5-minute duration. */
+const VIDEO_DURATION = "PT5M";
+
+function ClipNotFound() {
+  useDocumentTitle("Clip Not Found");
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Clip Not Found</h1>
+      <p className="mt-4 text-lg">The clip you're looking for doesn't exist or has been removed.</p>
+      <div className="mt-8">
+        <BackLink />
+      </div>
+    </main>
+  );
+}
+
+/** Machine-readable video metadata as schema.org microdata: no script, no request. */
+function VideoMetadata({ clip, url }: { clip: Clip; url: string }) {
+  const id = youTubeVideoId(clip.youtubeEmbedUrl);
+  return (
+    <>
+      <meta itemProp="name" content={clip.title} />
+      <meta itemProp="description" content={clip.metaDescription || clip.description || clip.title} />
+      <meta itemProp="duration" content={VIDEO_DURATION} />
+      <meta itemProp="uploadDate" content={clip.createdAt} />
+      <meta itemProp="url" content={url} />
+      {id ? <meta itemProp="embedUrl" content={`https://www.youtube.com/embed/${id}`} /> : null}
+      {id ? <meta itemProp="thumbnailUrl" content={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} /> : null}
+    </>
+  );
+}
+
+function ClipDetail({ clip }: { clip: Clip }) {
+  const isMobile = useIsMobile();
+  const url = `${window.location.origin}${paths.clip(clip.slug)}`;
+  const target = { url, title: clip.title, keyQuote: clip.keyQuote };
+  const { isCopied, notice, copy } = useCopyLink(url);
+  useDocumentTitle(clip.title);
+  return (
+    <>
+      <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <BackLink />
+          {isMobile ? null : <ShareButtons target={target} isCopied={isCopied} onCopy={copy} />}
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8" itemScope itemType="https://schema.org/VideoObject">
+        <VideoMetadata clip={clip} url={url} />
+        <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{clip.title}</h1>
+        {clip.keyQuote ? (
+          <blockquote className="mt-4 border-l-4 border-fg pl-4 text-xl italic">“{clip.keyQuote}”</blockquote>
+        ) : null}
+        <div className="mt-8 flex flex-col gap-8 lg:flex-row lg:items-start">
+          <div className="mx-auto w-full max-w-[360px] shrink-0 lg:mx-0">
+            <YouTubeEmbed
+              src={clip.youtubeEmbedUrl}
+              title={clip.title}
+              width="100%"
+              aspectRatio="9 / 16"
+              height={640}
+              allowFullscreen={!isMobile}
+            />
+          </div>
+          <article className="min-w-0 flex-1" aria-label="Article">
+            {clip.description ? <p className="mb-4 text-lg font-medium">{clip.description}</p> : null}
+            <ClipArticle content={clip.content} />
+          </article>
+        </div>
+      </main>
+      {isMobile ? <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} /> : null}
+      <CopyNotice notice={notice} />
+    </>
+  );
+}
+
+export function ClipView({ slug }: { slug: string }) {
+  const { data: clip, isPending, error } = useQuery(clipBySlugQueryOptions(slug));
+  if (isPending) {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p role="status">Loading clip...</p>
+      </main>
+    );
+  }
+  if (error || !clip) {
+    if (error && !isApiError(error, 404)) console.warn("Loading the clip failed", error);
+    return <ClipNotFound />;
+  }
+  return <ClipDetail clip={clip} />;
+}

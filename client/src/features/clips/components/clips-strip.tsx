@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import type { Clip } from "@shared/api";
+import { YouTubeEmbed } from "@/components/embed-facade";
+import { ScrollStrip } from "@/components/scroll-strip";
+import { useIsMobile } from "@/hooks/use-media-query";
+import { cardOpacity } from "@/lib/card-opacity";
+import { paths } from "@/lib/paths";
+import { cardStyle } from "@/lib/site";
+import { publicClipsQueryOptions } from "../api";
+
+/** SPEC.md §9: clip cards are 260 px wide with a 462 px (9:16) video; the strip scrolls 280 px. */
+export const CLIP_CARD_WIDTH = 260;
+export const CLIP_EMBED_HEIGHT = 462;
+export const CLIP_SCROLL_STEP = 280;
+
+export function ClipCard({ clip, index }: { clip: Clip; index: number }) {
+  const isMobile = useIsMobile();
+  return (
+    <article
+      className="card group flex shrink-0 flex-col gap-3 p-3"
+      style={{ ...cardStyle(cardOpacity(index)), width: CLIP_CARD_WIDTH + 24 }}
+      aria-label={clip.title}
+    >
+      <YouTubeEmbed
+        src={clip.youtubeEmbedUrl}
+        title={clip.title}
+        width={CLIP_CARD_WIDTH}
+        height={CLIP_EMBED_HEIGHT}
+        allowFullscreen={!isMobile}
+      />
+      <Link href={paths.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">
+        <h3 className="text-lg font-semibold leading-snug group-hover:underline">{clip.title}</h3>
+        {clip.keyQuote ? <p className="italic">“{clip.keyQuote}”</p> : null}
+        {clip.description ? <p className="line-clamp-3 text-sm leading-relaxed">{clip.description}</p> : null}
+        <span className="text-sm font-semibold opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
+          View Full Article →
+        </span>
+      </Link>
+    </article>
+  );
+}
+
+export function ClipsStrip() {
+  const { data: clips, isPending, isError } = useQuery(publicClipsQueryOptions());
+  return (
+    <ScrollStrip id="watch-clips" title="Watch Clips" step={CLIP_SCROLL_STEP} itemsLabel="clips">
+      {isPending ? (
+        <p role="status">Loading clips...</p>
+      ) : isError || clips.length === 0 ? (
+        <p>No clips available</p>
+      ) : (
+        clips.map((clip, index) => <ClipCard key={clip.id} clip={clip} index={index} />)
+      )}
+    </ScrollStrip>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { facebookShareUrl, instagramShareUrl, linkedInShareUrl, xShareUrl, type ShareTarget } from "@shared/share";
+
+/** SPEC.md §9: the copy button confirms for 2 seconds. */
+export const COPY_CONFIRMATION_MS = 2000;
+
+type Notice = { title: string; text: string; isError?: boolean } | null;
+
+/** Copying with its 2 s confirmation state and a spoken notice (SPEC.md §8 texts). */
+export function useCopyLink(url: string) {
+  const [isCopied, setIsCopied] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setIsCopied(true);
+      setNotice({ title: "Link copied!", text: "The clip link has been copied to your clipboard" });
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setIsCopied(false), COPY_CONFIRMATION_MS);
+    } catch {
+      setNotice({ title: "Failed to copy", text: "Could not copy link to clipboard", isError: true });
+    }
+  };
+  return { isCopied, notice, copy };
+}
+
+export function CopyNotice({ notice }: { notice: Notice }) {
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
+      {notice ? (
+        <div className={`rounded-xl px-4 py-3 shadow-xl ${notice.isError ? "bg-[#7f1d1d] text-white" : "bg-white text-[#111111]"}`}>
+          <p className="font-bold">{notice.title}</p>
+          <p className="text-sm">{notice.text}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ShareLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-ghost !px-3" aria-label={label}>
+      {children}
+    </a>
+  );
+}
+
+/** Wide screens: copy link, X, Facebook, LinkedIn, Instagram in the top bar. */
+export function ShareButtons({ target, isCopied, onCopy }: { target: ShareTarget; isCopied: boolean; onCopy: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Share this clip">
+      <button type="button" className="btn btn-ghost !px-3" onClick={onCopy}>
+        {isCopied ? "Copied!" : "Copy Link"}
+      </button>
+      <ShareLink href={xShareUrl(target)} label="Share on X (opens in a new tab)">
+        X
+      </ShareLink>
+      <ShareLink href={facebookShareUrl(target)} label="Share on Facebook (opens in a new tab)">
+        Facebook
+      </ShareLink>
+      <ShareLink href={linkedInShareUrl(target)} label="Share on LinkedIn (opens in a new tab)">
+        LinkedIn
+      </ShareLink>
+      <ShareLink href={instagramShareUrl()} label="Open Instagram (opens in a new tab)">
+        Instagram
+      </ShareLink>
+    </div>
+  );
+}
+
+/**
+ * Phones: a sticky 'Share This Clip' bar. The device's share sheet when it has one (a failure
+ * copies the link instead); otherwise the bar toggles a panel (SPEC.md §4).
+ */
+export function MobileShareBar({ target, isCopied, onCopy }: { target: ShareTarget; isCopied: boolean; onCopy: () => void }) {
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  const onShare = async () => {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: target.title, text: target.keyQuote || target.title, url: target.url });
+      } catch (err) {
+        if ((err as DOMException)?.name !== "AbortError") await onCopy();
+      }
+      return;
+    }
+    setIsPanelOpen((open) => !open);
+  };
+  return (
+    <div className="sticky bottom-0 z-20 border-t border-fg/25 themed-surface px-4 py-3">
+      <div id="share-panel" hidden={!isPanelOpen} role="group" aria-label="Share options">
+        <div className="mb-3 grid grid-cols-2 gap-2">
+          <button type="button" className="btn btn-ghost" onClick={onCopy}>
+            {isCopied ? "Copied!" : "Copy"}
+          </button>
+          <a className="btn btn-ghost" href={xShareUrl(target)} target="_blank" rel="noopener noreferrer">
+            X
+          </a>
+          <a className="btn btn-ghost" href={facebookShareUrl(target)} target="_blank" rel="noopener noreferrer">
+            Facebook
+          </a>
+          <a className="btn btn-ghost" href={instagramShareUrl()} target="_blank" rel="noopener noreferrer">
+            Instagram
+          </a>
+          <button type="button" className="btn btn-ghost col-span-2" onClick={() => setIsPanelOpen(false)}>
+            Close
+          </button>
+        </div>
+      </div>
+      <button type="button" className="btn w-full" onClick={onShare} aria-expanded={isPanelOpen} aria-controls="share-panel">
+        Share This Clip
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { cardStyle } from "@/lib/site";
+import { DEFAULT_EDITORS_BULLETS, DEFAULT_EDITORS_INTRO } from "../defaults";
+
+function paragraphsOf(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** The intro card; empty settings fall back to the defaults of SPEC.md §9. */
+export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bullets: (string | undefined)[] }) {
+  const paragraphs = paragraphsOf(intro?.trim() || DEFAULT_EDITORS_INTRO);
+  const bullets = DEFAULT_EDITORS_BULLETS.map((fallback, i) => stored[i]?.trim() || fallback);
+  return (
+    <section aria-labelledby="audition-intro-heading" className="card p-6 sm:p-8" style={cardStyle(0.3)}>
+      <h1 id="audition-intro-heading" className="text-2xl font-extrabold sm:text-3xl">
+        Hi! This is the spot for the editor audition.
+      </h1>
+      <div className="mt-4 flex flex-col gap-3 text-lg leading-relaxed">
+        {paragraphs.map((p, i) => (
+          <p key={i} className={i === 0 ? "font-bold whitespace-pre-line" : "whitespace-pre-line"}>
+            {p}
+          </p>
+        ))}
+        <p>Your job is to make the podcast sound amazing:</p>
+        <ul className="ml-6 list-disc">
+          {bullets.map((b, i) => (
+            <li key={i}>{b}</li>
+          ))}
+        </ul>
+        <p>We've given you three files, which you can access using the password the host gave you.</p>
+      </div>
+    </section>
+  );
+}

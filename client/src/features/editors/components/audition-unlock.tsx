@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from "react";
+import { isApiError } from "@/lib/api-client";
+import { cardStyle } from "@/lib/site";
+import { useUnlockAudition, type AuditionFile } from "../api";
+import { AUDITION_FAILURE_TEXT, DEFAULT_AUDITION_FILE_LABEL } from "../defaults";
+
+/** Unlocked state lives in this component only: leaving the page locks it again (SPEC.md §4). */
+export function AuditionUnlock() {
+  const [password, setPassword] = useState("");
+  const [files, setFiles] = useState<AuditionFile[] | null>(null);
+  const unlock = useUnlockAudition();
+  const inputId = useId();
+  const errorId = useId();
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    unlock.mutate(password, { onSuccess: (data) => setFiles(data.files) });
+  };
+
+  if (files) {
+    // Visitors see file 1 only (SPEC.md §5); its link comes from the server's answer.
+    const file = files[0];
+    return (
+      <section aria-labelledby="access-heading" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
+        <h2 id="access-heading" className="text-2xl font-bold">
+          Access Granted
+        </h2>
+        <p className="mt-3 text-lg">Access your audition files:</p>
+        {file ? (
+          <a href={file.url} target="_blank" rel="noopener noreferrer" className="btn mt-4">
+            {file.name || DEFAULT_AUDITION_FILE_LABEL}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <button type="button" className="btn mt-4" disabled>
+            {DEFAULT_AUDITION_FILE_LABEL}
+          </button>
+        )}
+        <ol className="mt-6 ml-6 list-decimal space-y-1 text-lg">
+          <li>Download the files.</li>
+          <li>Do the editing.</li>
+          <li>Send the completed version, with your notes, to the e-mail address provided.</li>
+        </ol>
+      </section>
+    );
+  }
+
+  const errorText = unlock.isError
+    ? isApiError(unlock.error, 401) || !isApiError(unlock.error)
+      ? AUDITION_FAILURE_TEXT
+      : unlock.error.message
+    : null;
+
+  return (
+    <section aria-labelledby="password-heading" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
+      <h2 id="password-heading" className="text-2xl font-bold">
+        Password Required
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor={inputId} className="font-semibold">
+            Password
+          </label>
+          <input
+            id={inputId}
+            type="password"
+            autoComplete="off"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={errorText ? true : undefined}
+            aria-describedby={errorText ? errorId : undefined}
+            className="min-h-11 rounded-lg border-2 border-fg/60 bg-white px-3 text-[#111111]"
+          />
+        </div>
+        <button type="submit" className="btn" disabled={unlock.isPending}>
+          Access Files
+        </button>
+      </form>
+      {errorText ? (
+        <p id={errorId} role="alert" className="mt-3 font-semibold">
+          {errorText}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import { cardStyle } from "@/lib/site";
+import { orderedProvidersQueryOptions } from "../api";
+import { ProviderIcon } from "./provider-icon";
+
+export function ProviderGrid() {
+  const { data: providers, isPending, isError } = useQuery(orderedProvidersQueryOptions());
+  if (isPending) return <p role="status">Loading providers...</p>;
+  if (isError || providers.length === 0) return <p>No podcast providers available at the moment.</p>;
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Podcast providers">
+      {providers.map((provider) => (
+        <li key={provider.id}>
+          <a
+            href={provider.url}
+            target="_blank"
+            rel="noopener"
+            className="card flex min-h-16 items-center gap-4 p-4 text-lg font-semibold no-underline hover:underline"
+            style={cardStyle(0.3)}
+          >
+            <ProviderIcon provider={provider} size={40} />
+            <span>{provider.name}</span>
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { settingQueryOptions } from "../api";
+
+/**
+ * SPEC.md §2: the admin's footer HTML, or a default copyright line. The server sanitises
+ * footer_content on save and again when it answers (DESIGN.md "Settings writes").
+ */
+export function Footer() {
+  const footer = useQuery(settingQueryOptions("footer_content"));
+  const title = useQuery(settingQueryOptions("podcast_title"));
+  const html = footer.data?.trim();
+  return (
+    <footer className="border-t border-fg/20 px-4 py-8 text-center text-sm" aria-label="Site footer">
+      {footer.isPending ? null : html ? (
+        <div className="footer-content" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p>
+          © {new Date().getFullYear()} {title.data || DEFAULT_PODCAST_TITLE}. All rights reserved.
+        </p>
+      )}
+    </footer>
+  );
+}

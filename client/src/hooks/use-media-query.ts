@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from "react";
+import { DESKTOP_MIN_WIDTH, isMobileDevice } from "@/lib/mobile";
+
+function subscribeToResize(callback: () => void): () => void {
+  window.addEventListener("resize", callback);
+  return () => window.removeEventListener("resize", callback);
+}
+
+/** SPEC.md §4: mobile below 768 px or on a phone or tablet device string. */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => isMobileDevice(window.innerWidth, navigator.userAgent),
+    () => false,
+  );
+}
+
+/** SPEC.md §9: the desktop layout starts at 1024 px. */
+export function useIsDesktop(): boolean {
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => window.innerWidth >= DESKTOP_MIN_WIDTH,
+    () => true,
+  );
+}

@@ -1,0 +1,53 @@
+import type { ApiErrorBody } from "@shared/api";
+
+/** The one error a failed API call raises (STYLE.md rule 3), parsed from the JSON error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors?: ApiErrorBody["errors"];
+  readonly requestId?: string;
+
+  constructor(status: number, body: Partial<ApiErrorBody> & { message: string }) {
+    super(body.message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body.code;
+    this.errors = body.errors;
+    this.requestId = body.requestId;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  try {
+    const body = JSON.parse(text) as Partial<ApiErrorBody>;
+    if (body && typeof body.message === "string") return new ApiError(res.status, { ...body, message: body.message });
+  } catch {
+    /* not JSON: fall through to the spec's "{status}: {body}" message (SPEC.md §8) */
+  }
+  return new ApiError(res.status, { message: `${res.status}: ${text || res.statusText}` });
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  // SPEC.md §7: credentials always; a JSON content type only when a body is sent.
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string) => request<T>("GET", path),
+  post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+  put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
+  delete: <T>(path: string) => request<T>("DELETE", path),
+};

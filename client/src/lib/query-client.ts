@@ -1,0 +1,11 @@
+import { QueryClient } from "@tanstack/react-query";
+
+/** SPEC.md §9: data never stale, no refetch on focus or interval, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { Banner } from "@/components/banner";
+import { AuditionIntro } from "@/features/editors/components/audition-intro";
+import { AuditionUnlock } from "@/features/editors/components/audition-unlock";
+import { settingQueryOptions } from "@/features/settings/api";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
+
+export function EditorsPage() {
+  const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
+  useDocumentTitle(`Editor audition · ${title}`);
+  const [intro, ...bullets] = useQueries({
+    queries: (["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const).map((key) =>
+      settingQueryOptions(key),
+    ),
+  });
+  return (
+    <>
+      <Banner title={title} tagline="Editor audition" />
+      <main id="main" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        <AuditionIntro intro={intro?.data} bullets={bullets.map((q) => q.data)} />
+        <AuditionUnlock />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { Banner } from "@/components/banner";
+import { ClipsStrip } from "@/features/clips/components/clips-strip";
+import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
+import { ListenDropdown } from "@/features/providers/components/listen-dropdown";
+import { settingQueryOptions } from "@/features/settings/api";
+import { paths } from "@/lib/paths";
+import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+export function HomePage() {
+  const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
+  const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
+  useDocumentTitle(title);
+  return (
+    <>
+      <Banner
+        title={title}
+        nav={
+          <>
+            <Link href={paths.about} className="banner-btn">
+              About
+            </Link>
+            <ListenDropdown />
+          </>
+        }
+      />
+      <main id="main" className="pb-12">
+        <div className="mx-auto max-w-6xl px-4 pt-8">
+          <h1 className="sr-only">{title}</h1>
+          <p className="text-lg font-medium sm:text-xl">{description}</p>
+        </div>
+        <EpisodesStrip />
+        <ClipsStrip />
+      </main>
+    </>
+  );
+}

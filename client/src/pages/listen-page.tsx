@@ -1,0 +1,14 @@
+import { BackLink } from "@/components/back-link";
+import { ProviderGrid } from "@/features/providers/components/provider-grid";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+
+export function ListenPage() {
+  useDocumentTitle("Listen to Our Podcast");
+  return (
+    <main id="main" className="mx-auto max-w-5xl px-4 py-8">
+      <BackLink />
+      <h1 className="mt-6 mb-8 text-4xl font-extrabold">Listen to Our Podcast</h1>
+      <ProviderGrid />
+    </main>
+  );
+}

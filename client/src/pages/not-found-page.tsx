@@ -1,0 +1,16 @@
+import { Link } from "wouter";
+import { cardStyle } from "@/lib/site";
+
+export function NotFoundPage() {
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-24">
+      <div className="card p-8" style={cardStyle(0.3)}>
+        <h1 className="text-3xl font-bold">404 Page Not Found</h1>
+        <p className="mt-4 text-lg">Did you forget to add the page to the router?</p>
+        <Link href="/" className="btn mt-8">
+          Back to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,58 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const ARTIFACTS = path.join(here, "artifacts");
+const ALL_PUBLIC = [...PUBLIC_ROUTES, "/clips/no-such-clip", "/no/such/page"];
+
+function fileName(route: string): string {
+  return route === "/" ? "home" : route.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-");
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 844 : 800 } });
+
+    for (const route of ALL_PUBLIC) {
+      test(`when axe scans ${route}, then it finds no serious or critical violation`, async ({ page, baseURL }) => {
+        await recordRequests(page, baseURL!);
+        await page.goto(route);
+        await page.waitForLoadState("networkidle");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+        const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+      });
+
+      test(`when ${route} is shown, then a screenshot is saved`, async ({ page, baseURL }) => {
+        await recordRequests(page, baseURL!);
+        await page.goto(route);
+        await page.waitForLoadState("networkidle");
+        await page.screenshot({ path: path.join(ARTIFACTS, `${fileName(route)}-${width}.png`), fullPage: true });
+      });
+    }
+  });
+}
+
+const THEMES = {
+  "medical-clean": "medical-clean",
+  "fire-orange": "fire-orange",
+  "two-color-light": JSON.stringify({ id: "two-color", startColor: "#fff7e6", endColor: "#ffd166" }),
+  custom: JSON.stringify({ id: "custom", hue: 160, saturation: 60, lightDark: 12, saturationLight: 70, lightBright: 65 }),
+};
+
+for (const [name, value] of Object.entries(THEMES)) {
+  test(`when the site theme is ${name}, then the home page has no serious axe violation and is screenshotted`, async ({ page, baseURL }) => {
+    await recordRequests(page, baseURL!);
+    await page.route("**/api/settings/site_theme", (route) => route.fulfill({ json: { key: "site_theme", value } }));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.locator("body")).toHaveClass(new RegExp(`theme-${name.replace("-light", "")}`));
+    await page.waitForLoadState("networkidle");
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    await page.screenshot({ path: path.join(ARTIFACTS, `theme-${name}-390.png`), fullPage: true });
+  });
+}

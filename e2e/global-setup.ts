@@ -1,0 +1,75 @@
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { seed } from "./seed";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, STATE_FILE, type ServerState } from "./server-state";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const root = path.resolve(here, "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL: string, child: ReturnType<typeof spawn>, logFile: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited with ${child.exitCode}:\n${fs.readFileSync(logFile, "utf8").slice(-4000)}`);
+    }
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not become healthy:\n${fs.readFileSync(logFile, "utf8").slice(-4000)}`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+
+  // The embedded PostgreSQL runs as the postgres user, which must traverse this directory.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, "server.log");
+  const log = fs.openSync(logFile, "a");
+  const child = spawn(process.execPath, ["dist/server/index.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", log, log],
+    detached: false,
+  });
+  const state: ServerState = { pid: child.pid!, dataDir, baseURL };
+  fs.writeFileSync(STATE_FILE, JSON.stringify(state));
+  process.env.E2E_BASE_URL = baseURL;
+
+  await waitForHealth(baseURL, child, logFile);
+  await seed(baseURL);
+}
