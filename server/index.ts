@@ -90,7 +90,9 @@ async function main(): Promise<void> {
       logger,
       sessionSecret: config.sessionSecret ?? readOrCreateSessionSecret(config.dataDir),
     });
-    server = http.createServer(app);
+    // Idle and slow sockets are checked every 2 s (Node's default is 30 s), so the header and
+    // request time-outs below bite quickly.
+    server = http.createServer({ connectionsCheckingInterval: 2_000 }, app);
     // Slow clients cannot hold sockets for ever (slowloris).
     server.headersTimeout = 10_000;
     server.requestTimeout = 30_000;

@@ -1,5 +1,8 @@
 import { crashDuringWrites } from "./crash-writes";
 import { databaseOutage } from "./db-outage";
+import { diskFullUpload } from "./disk-full";
+import { loginStorm } from "./login-storm";
+import { slowConnections } from "./slowloris";
 import { runScript } from "./lib";
 
 /** `npm run test:faults`: each fault on loopback, bounded in time, asserting its outcome. */
@@ -7,6 +10,9 @@ const scripts: [string, Parameters<typeof runScript>[1]][] = [
   ["kill -9 during writes (embedded database)", (c) => crashDuringWrites(c, "embedded")],
   ["kill -9 during writes (PostgreSQL server)", (c) => crashDuringWrites(c, "postgres")],
   ["PostgreSQL restarted and stalled under load", databaseOutage],
+  ["disk full while an upload is written", diskFullUpload],
+  ["1,500 slow connections (slowloris)", slowConnections],
+  ["200 concurrent logins", loginStorm],
 ];
 
 const only = process.argv[2];

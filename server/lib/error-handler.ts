@@ -34,6 +34,9 @@ function classify(err: unknown): { code: ErrorCode; message: string; errors?: Ap
       return { code: "BAD_REQUEST", message: "The request body does not match its length" };
   }
   if (typeof e.code === "string") {
+    if (e.code === "ENOSPC" || e.code === "EDQUOT") {
+      return { code: "INSUFFICIENT_STORAGE", message: "The server's disk is full; nothing was saved" };
+    }
     if (e.code === "23505") return { code: "CONFLICT", message: "That value is already in use" };
     if (e.code.startsWith("22")) return { code: "BAD_REQUEST", message: "A value is out of range" };
     if (DB_UNAVAILABLE.test(e.code) || NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {

@@ -10,6 +10,7 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "TOO_MANY_REQUESTS"
   | "UNAVAILABLE"
+  | "INSUFFICIENT_STORAGE"
   | "INTERNAL";
 
 /** One code-to-status table (STYLE.md, Documenso). */
@@ -25,6 +26,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
+  INSUFFICIENT_STORAGE: 507,
   INTERNAL: 500,
 };
 
