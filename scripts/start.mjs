@@ -6,4 +6,5 @@ import { ensureBuilt, root } from "./ensure-built.mjs";
 process.chdir(root);
 ensureBuilt(["client", "server"]);
 process.env.NODE_ENV ??= "production";
+// eslint-disable-next-line no-unsanitized/method -- our own built bundle, by a fixed path
 await import(pathToFileURL(path.join(root, "dist/server/index.js")).href);

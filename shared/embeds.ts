@@ -11,12 +11,10 @@ export function toYouTubeEmbedUrl(input: string): string {
   } catch {
     return input;
   }
-  let id: string | null = null;
-  if (url.hostname === "youtu.be" || url.hostname.endsWith(".youtu.be")) {
-    id = url.pathname.split("/").filter(Boolean)[0] ?? null;
-  } else {
-    id = url.searchParams.get("v");
-  }
+  const id =
+    url.hostname === "youtu.be" || url.hostname.endsWith(".youtu.be")
+      ? (url.pathname.split("/").filter(Boolean)[0] ?? null)
+      : url.searchParams.get("v");
   if (!id) return input;
   const host = url.hostname === "youtu.be" ? "www.youtube.com" : url.hostname;
   return `${url.protocol}//${host}/embed/${id}`;

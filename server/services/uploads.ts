@@ -29,9 +29,39 @@ export async function identifyImage(data: Buffer): Promise<{ contentType: string
   if (type && type.mime !== "application/xml") return null;
   if (data.includes(0)) return null;
   const text = data.toString("utf8").replace(/^\uFEFF/, "");
-  if (!/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return null;
+  if (!startsWithSvgRoot(text)) return null;
   const clean = sanitizeSvg(text);
   return clean ? { contentType: "image/svg+xml", data: Buffer.from(clean, "utf8") } : null;
+}
+
+/**
+ * Whether the first element of a text is <svg>, after an optional XML declaration, comments and
+ * an SVG doctype. A linear scan: a regular expression for this backtracks badly on crafted input.
+ */
+export function startsWithSvgRoot(text: string): boolean {
+  let i = 0;
+  const skipSpace = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  };
+  const skipPast = (end: string) => {
+    const at = text.indexOf(end, i);
+    if (at === -1) return false;
+    i = at + end.length;
+    return true;
+  };
+  skipSpace();
+  if (text.startsWith("<?xml", i) && !skipPast("?>")) return false;
+  for (;;) {
+    skipSpace();
+    if (text.startsWith("<!--", i)) {
+      if (!skipPast("-->")) return false;
+    } else if (text.slice(i, i + 9).toUpperCase() === "<!DOCTYPE") {
+      if (!skipPast(">")) return false;
+    } else {
+      break;
+    }
+  }
+  return /^<svg[\s>]/i.test(text.slice(i, i + 5));
 }
 
 const ICON_CLASS = /^[A-Za-z][A-Za-z0-9 _:-]{0,99}$/;
