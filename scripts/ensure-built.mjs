@@ -37,13 +37,16 @@ const TARGETS = [
     name: "client",
     output: "dist/client/index.html",
     inputs: ["client", "vite.config.ts", "tailwind.config.ts", ...sharedInputs],
-    command: [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    commands: [
+      [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+      [path.join(root, "scripts/compress-assets.mjs")],
+    ],
   },
   {
     name: "server",
     output: "dist/server/index.js",
     inputs: ["server", "scripts/build-server.mjs", ...sharedInputs],
-    command: [path.join(root, "scripts/build-server.mjs")],
+    commands: [[path.join(root, "scripts/build-server.mjs")]],
   },
 ];
 export function ensureBuilt(names) {
@@ -51,7 +54,7 @@ export function ensureBuilt(names) {
     const built = mtime(target.output);
     if (!built || newestMtime(target.inputs) > built) {
       process.stderr.write(`Building the ${target.name}...\n`);
-      execFileSync(process.execPath, target.command, { stdio: "inherit", cwd: root });
+      for (const command of target.commands) execFileSync(process.execPath, command, { stdio: "inherit", cwd: root });
     }
   }
 }

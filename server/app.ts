@@ -21,6 +21,7 @@ import { clipsRouter, episodesRouter, providersRouter } from "./routes/content";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
 import { createContentService } from "./services/content";
+import { createPublicCache } from "./services/public-cache";
 import { createEditorsService } from "./services/editors";
 import { createSettingsService } from "./services/settings";
 import { createUploadsService } from "./services/uploads";
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** Where the built SPA lives; pages are served only when it exists. */
   clientDir?: string;
   /** Rate limits, loosened by tests that are not about them. */
+  /** How long visitors' reads are kept in the process (default 5 s; writes here clear them at once). */
+  cacheTtlMs?: number;
   /** Tries before throttling: consecutive failed logins per account and address; audition tries a minute. */
   limits?: { loginFailures?: number; auditionFailures?: number };
 }
@@ -63,9 +66,10 @@ export function createApp(deps: AppDeps): Express {
   const secureOnly = config.publicUrl.startsWith("https://");
   app.set("session cookie name", secureOnly ? "__Host-sid" : "sid");
 
+  const cache = createPublicCache(deps.cacheTtlMs ?? 5_000);
   const uploads = createUploadsService(db, store);
-  const content = createContentService(db, uploads);
-  const settings = createSettingsService(db);
+  const content = createContentService(db, uploads, () => cache.invalidate());
+  const settings = createSettingsService(db, () => cache.invalidate());
   const editors = createEditorsService(db, settings);
   const passport = createPassport(db);
 
@@ -160,9 +164,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireAdminForWrites);
   api.use("/auth", authRouter(passport, loginThrottle));
   api.use("/settings", settingsRouter(settings));
-  api.use("/providers", providersRouter(content));
-  api.use("/episodes", episodesRouter(content));
-  api.use("/clips", clipsRouter(content));
+  api.use("/providers", providersRouter(content, cache));
+  api.use("/episodes", episodesRouter(content, cache));
+  api.use("/clips", clipsRouter(content, cache));
   api.use("/editors", editorsRouter(editors, settings, auditionThrottle));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
@@ -171,7 +175,15 @@ export function createApp(deps: AppDeps): Express {
 
   app.use("/api", api);
   app.use("/objects", objectsRouter(uploads));
-  app.use(pagesRouter(deps.clientDir ?? path.join(projectRoot(), "dist", "client"), content));
+  app.use(
+    pagesRouter({
+      clientDir: deps.clientDir ?? path.join(projectRoot(), "dist", "client"),
+      publicUrl: config.publicUrl,
+      content,
+      settings,
+      cache,
+    }),
+  );
   app.use(apiNotFound);
   app.use(errorHandler);
   return app;

@@ -1,59 +1,198 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
+import type supertest from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, YOUTUBE, type TestApp } from "./test/harness";
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-client-"));
 fs.mkdirSync(path.join(clientDir, "assets"));
-fs.writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>shell</title><div id=root></div>");
-fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), "console.log(1)");
+fs.writeFileSync(
+  path.join(clientDir, "index.html"),
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="default" />\n    <title>shell</title>\n    <script type="module" src="/assets/app-abc123.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+);
+const js = "console.log('hello from the app bundle');".repeat(40);
+fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), js);
+fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js.br"), zlib.brotliCompressSync(js));
+fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js.gz"), zlib.gzipSync(js));
+fs.writeFileSync(path.join(clientDir, "banner-desktop.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 
+const EVIL_TITLE = 'Pain </script><script>alert(1)</script> & "quotes"';
 let t: TestApp;
+let admin: supertest.Agent;
 beforeAll(async () => {
-  t = await createTestApp({ clientDir });
-  const admin = await t.admin();
-  await admin.post("/api/clips").send({ title: "Public clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-  await admin.post("/api/clips").send({ title: "Draft clip", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
+  t = await createTestApp({ clientDir, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
+  admin = await t.admin();
+  await admin.post("/api/settings").send({ key: "podcast_title", value: "Pain & Learning" }).expect(200);
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
+function headOf(html: string) {
+  return html.slice(0, html.indexOf("</head>"));
+}
+function jsonLdOf(html: string) {
+  const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : null;
+}
+function initialDataOf(html: string) {
+  const m = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1]!) : null;
+}
+function pngSize(png: Buffer) {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on("data", (c: Buffer) => chunks.push(c));
+  res.on("end", () => cb(null, Buffer.concat(chunks)));
+};
+
 describe("pages", () => {
-  it("when a route of the spec is asked for, then the shell comes with 200", async () => {
-    for (const p of ["/", "/about", "/listen", "/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors", "/editors", "/clips/public-clip"]) {
+  it("when a route of the spec is asked for, then the shell comes with 200 and a head of its own", async () => {
+    for (const p of ["/", "/about", "/listen", "/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors", "/editors"]) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(200);
-      expect(res.text).toContain("<title>shell</title>");
+      const head = headOf(res.text);
+      expect(head.match(/<title>/g), p).toHaveLength(1);
+      expect(head, p).toContain(`<link rel="canonical" href="http://show.example${p}" />`);
+      expect(head, p).toMatch(/<meta property="og:title" content="[^"]*Pain &amp; Learning" \/>/);
+      expect(head, p).not.toContain('content="default"');
     }
+    const admin = await t.request.get("/admin");
+    expect(headOf(admin.text)).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it("when a path has malformed escapes, then a 400, not a 500", async () => {
-    const res = await t.request.get("/clips/%E0%A4%A");
-    expect(res.status).toBe(400);
+  it("when / is served, then it carries a PodcastSeries, the banner preload and the data of the first screen", async () => {
+    await admin.post("/api/clips").send({ title: "Listed clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    const res = await t.request.get("/").expect(200);
+    expect(jsonLdOf(res.text)).toMatchObject({ "@type": "PodcastSeries", name: "Pain & Learning", url: "http://show.example/" });
+    expect(headOf(res.text)).toMatch(/<link rel="preload" as="image" href="\/banner-desktop.svg" media="\(min-width: 1024px\)"[^>]*fetchpriority="high"/);
+    const data = initialDataOf(res.text);
+    expect(data.values.podcast_title).toBe("Pain & Learning");
+    expect(data.clips.map((c: { title: string }) => c.title)).toContain("Listed clip");
+    expect(Array.isArray(data.episodes)).toBe(true);
   });
 
-  it("when the path is unknown, or the clip slug unknown or a draft, then the shell comes with 404", async () => {
+  it("when a clip page is served, then its raw HTML has the clip's title, description, share image and VideoObject", async () => {
+    await admin
+      .post("/api/clips")
+      .send({ title: "Why pain", slug: "why-pain", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ"), keyQuote: "Pain protects", metaDescription: "A clip on pain." })
+      .expect(201);
+    const res = await t.request.get("/clips/why-pain").expect(200);
+    const head = headOf(res.text);
+    expect(head).toContain("<title>Why pain · Pain &amp; Learning</title>");
+    expect(head).toContain('<meta name="description" content="A clip on pain." />');
+    expect(head).toContain('<meta property="og:type" content="video.other" />');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(head).toMatch(/<meta property="og:image" content="http:\/\/show.example\/clips\/why-pain\/share.png\?v=[\w-]+" \/>/);
+    expect(head).toMatch(/<meta name="twitter:image" content="http:\/\/show.example\/clips\/why-pain\/share.png/);
+    const ld = jsonLdOf(res.text);
+    expect(ld).toMatchObject({
+      "@type": "VideoObject",
+      name: "Why pain",
+      duration: "PT5M",
+      thumbnailUrl: ["https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"],
+      embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    });
+    expect(Date.parse(ld.uploadDate)).not.toBeNaN();
+    expect(initialDataOf(res.text).clip.slug).toBe("why-pain");
+  });
+
+  it("when a clip's text holds </script> and quotes, then it can close neither the JSON-LD nor an attribute", async () => {
+    await admin.post("/api/clips").send({ title: EVIL_TITLE, slug: "evil", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    const res = await t.request.get("/clips/evil").expect(200);
+    expect(res.text).not.toContain("<script>alert(1)</script>");
+    expect(res.text.match(/<script/g)!.length).toBe(3); // JSON-LD, initial data, the app bundle
+    expect(jsonLdOf(res.text).name).toBe(EVIL_TITLE);
+    expect(initialDataOf(res.text).clip.title).toBe(EVIL_TITLE);
+    expect(headOf(res.text)).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;");
+  });
+
+  it("when the admin has chosen a theme, then the served <body> already carries it", async () => {
+    await admin.post("/api/settings").send({ key: "site_theme", value: "deep-ocean" }).expect(200);
+    const res = await t.request.get("/about").expect(200);
+    expect(res.text).toMatch(/<body class="theme-deep-ocean" style="--bg-start:#020617;--bg-end:#0e4a6e;[^"]*">/);
+  });
+
+  it("when the path is unknown, or the clip slug unknown or a draft, then the shell comes with 404 and noindex", async () => {
+    await admin.post("/api/clips").send({ title: "Draft clip", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
     for (const p of ["/nope", "/clips/nope", "/clips/draft-clip", "/admin/nope"]) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(404);
-      expect(res.text).toContain("<title>shell</title>");
+      expect(headOf(res.text), p).toContain('<meta name="robots" content="noindex" />');
     }
+    await t.request.get("/clips/draft-clip/share.png").expect(404);
+  });
+
+  it("when a path has malformed escapes, then a 4xx, not a 500", async () => {
+    const res = await t.request.get("/clips/%E0%A4%A");
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it("when the page is asked for again with its ETag, then 304", async () => {
+    const first = await t.request.get("/listen").expect(200);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    await t.request.get("/listen").set("If-None-Match", first.headers.etag!).expect(304);
   });
 
   it("when source or secrets are asked for, then nothing of them is served", async () => {
-    for (const p of ["/.env", "/.git/config", "/server/app.ts", "/node_modules/express/package.json", "/package.json", "/../package.json"]) {
+    for (const p of ["/.env", "/.git/config", "/server/app.ts", "/node_modules/express/package.json", "/package.json", "/../package.json", "/index.html"]) {
       const res = await t.request.get(p);
-      expect(res.status, p).toBe(404);
-      expect(res.text).not.toMatch(/"dependencies"|createApp|\[core\]/);
+      expect(res.text, p).not.toMatch(/"dependencies"|createApp|\[core\]/);
+      if (p !== "/index.html") expect(res.status, p).toBe(404);
     }
   });
 
-  it("when a hashed asset is asked for, then it is cached for a year as immutable; a missing one is 404", async () => {
-    const res = await t.request.get("/assets/app-abc123.js").expect(200);
-    expect(res.headers["cache-control"]).toMatch(/max-age=31536000.*immutable/);
+  it("when a hashed asset is asked for, then it comes pre-compressed when accepted, cached for a year as immutable", async () => {
+    const br = await t.request.get("/assets/app-abc123.js").set("Accept-Encoding", "br, gzip").buffer(true).parse(binary).expect(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    // The test client may already have decoded the body; either way it is the file.
+    const raw = br.body as Buffer;
+    expect(raw.toString() === js || zlib.brotliDecompressSync(raw).toString() === js).toBe(true);
+    const gz = await t.request.get("/assets/app-abc123.js").set("Accept-Encoding", "gzip").buffer(true).parse(binary).expect(200);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await t.request.get("/assets/app-abc123.js").set("Accept-Encoding", "identity").expect(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
     await t.request.get("/assets/missing.js").expect(404);
+    const svg = await t.request.get("/banner-desktop.svg").expect(200);
+    expect(svg.headers["cache-control"]).toMatch(/must-revalidate/);
+  });
+});
+
+describe("robots, sitemap and share images", () => {
+  it("when robots.txt is asked for, then it names the sitemap and keeps crawlers out of the admin", async () => {
+    const res = await t.request.get("/robots.txt").expect(200);
+    expect(res.text).toContain("Sitemap: http://show.example/sitemap.xml");
+    expect(res.text).toContain("Disallow: /admin");
+  });
+
+  it("when sitemap.xml is asked for, then it lists home, about, listen and every published clip, and no draft", async () => {
+    const res = await t.request.get("/sitemap.xml").expect(200);
+    expect(res.headers["content-type"]).toMatch(/application\/xml/);
+    for (const loc of ["http://show.example/", "http://show.example/about", "http://show.example/listen", "http://show.example/clips/why-pain"]) {
+      expect(res.text).toContain(`<loc>${loc}</loc>`);
+    }
+    expect(res.text).not.toContain("draft-clip");
+    expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it("when a clip's share image is asked for, then it is a 1200×630 PNG, made again when the theme changes", async () => {
+    const first = await t.request.get("/clips/why-pain/share.png").buffer(true).parse(binary).expect(200);
+    expect(first.headers["content-type"]).toBe("image/png");
+    expect(pngSize(first.body as Buffer)).toEqual({ width: 1200, height: 630 });
+    await t.request.get("/clips/why-pain/share.png").set("If-None-Match", first.headers.etag!).expect(304);
+    await admin.post("/api/settings").send({ key: "site_theme", value: "fire-orange" }).expect(200);
+    const second = await t.request.get("/clips/why-pain/share.png").buffer(true).parse(binary).expect(200);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    expect(Buffer.compare(first.body as Buffer, second.body as Buffer)).not.toBe(0);
+    const site = await t.request.get("/share.png").buffer(true).parse(binary).expect(200);
+    expect(pngSize(site.body as Buffer)).toEqual({ width: 1200, height: 630 });
   });
 });

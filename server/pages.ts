@@ -1,22 +1,28 @@
 import fs from "node:fs";
 import path from "node:path";
-import express, { Router } from "express";
-import type { ContentService } from "./services/content";
+import { Router, type Request, type Response } from "express";
+import type { Clip } from "../shared/api";
+import { youTubeVideoId } from "../shared/embeds";
+import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "../shared/site";
+import { parseStoredTheme } from "../shared/theme";
 import { AppError } from "./lib/errors";
+import type { ContentService } from "./services/content";
+import { type PageHead, parseShell, renderPage } from "./services/page-shell";
+import { etagOf, type PublicCache } from "./services/public-cache";
+import type { SettingsService } from "./services/settings";
+import { createShareImageCache, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImageInput } from "./services/share-image";
+import { staticFiles } from "./static-files";
 
 /** The SPA's routes (SPEC.md §2); anything else is the 404 page with HTTP 404. */
-const STATIC_ROUTES = new Set([
-  "/",
-  "/about",
-  "/listen",
-  "/admin",
-  "/providers",
-  "/episodes",
-  "/admin/clips",
-  "/admin/editors",
-  "/editors",
-]);
+const PUBLIC_ROUTES: Record<string, { title?: string; noindex?: boolean; banner?: boolean }> = {
+  "/": { banner: true },
+  "/about": { title: "About" },
+  "/listen": { title: "Listen" },
+  "/editors": { title: "Editor audition", noindex: true, banner: true },
+};
+const ADMIN_ROUTES = new Set(["/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors"]);
 const CLIP_ROUTE = /^\/clips\/([^/]+)\/?$/;
+const CLIP_SHARE_ROUTE = /^\/clips\/([^/]+)\/share\.png$/;
 
 function safeDecode(segment: string): string {
   try {
@@ -26,32 +32,202 @@ function safeDecode(segment: string): string {
   }
 }
 
-export function pagesRouter(clientDir: string, content: ContentService): Router {
+const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
+export interface PagesDeps {
+  clientDir: string;
+  publicUrl: string;
+  content: ContentService;
+  settings: SettingsService;
+  cache: PublicCache;
+}
+
+/**
+ * Every page of the SPA, served with its <head> filled for that route (title, description,
+ * canonical, Open Graph, Twitter card, JSON-LD), the stored theme already on <body>, and the data
+ * the first screen needs (DESIGN.md "Pages served by the server"). Plus robots.txt, sitemap.xml
+ * and the share images.
+ */
+export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: PagesDeps): Router {
   const router = Router();
+  const shareImages = createShareImageCache();
+
+  const site = () =>
+    cache.get("site", async () => {
+      const [values, providers] = await Promise.all([settings.readPublic(), content.listProviders()]);
+      const theme = parseStoredTheme(values.site_theme);
+      return {
+        values,
+        providers,
+        theme,
+        name: values.podcast_title || DEFAULT_PODCAST_TITLE,
+        description: values.podcast_description || DEFAULT_PODCAST_DESCRIPTION,
+      };
+    });
+  const published = () =>
+    cache.get("published", async () => {
+      const [episodes, clips] = await Promise.all([
+        content.listEpisodes({ includeDrafts: false }),
+        content.listClips({ includeDrafts: false }),
+      ]);
+      return { episodes, clips };
+    });
+  const findClip = async (slug: string): Promise<Clip | null> => {
+    try {
+      return await cache.get(`clip:${slug}`, () => content.getClipBySlug(slug, { includeDrafts: false }));
+    } catch (err) {
+      if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+      throw err;
+    }
+  };
+  const clipShareInput = (clip: Clip, s: Awaited<ReturnType<typeof site>>): ShareImageInput => ({
+    headline: truncate(clip.keyQuote || clip.title, 200),
+    isQuote: !!clip.keyQuote,
+    footer: truncate(`${s.name} · ${clip.title}`, 70),
+    theme: s.theme,
+  });
+  const siteShareInput = (s: Awaited<ReturnType<typeof site>>): ShareImageInput => ({
+    headline: s.name,
+    isQuote: false,
+    footer: truncate(s.description, 80),
+    theme: s.theme,
+  });
+
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain").set("Cache-Control", "public, max-age=3600").send(
+      [
+        "User-agent: *",
+        "Allow: /",
+        ...["/admin", "/providers", "/episodes", "/editors", "/api/"].map((p) => `Disallow: ${p}`),
+        `Sitemap: ${publicUrl}/sitemap.xml`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  router.get("/sitemap.xml", async (_req, res) => {
+    const { clips } = await published();
+    const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const urls = [
+      ...["/", "/about", "/listen"].map((p) => `  <url><loc>${xml(publicUrl + p)}</loc></url>`),
+      ...clips.map(
+        (c) =>
+          `  <url><loc>${xml(`${publicUrl}/clips/${encodeURIComponent(c.slug)}`)}</loc><lastmod>${c.updatedAt.slice(0, 10)}</lastmod></url>`,
+      ),
+    ];
+    res
+      .type("application/xml")
+      .set("Cache-Control", "public, max-age=300")
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+  });
+
+  const sendPng = async (req: Request, res: Response, input: ShareImageInput) => {
+    const { key, png } = shareImages.get(input);
+    const etag = `"${key}"`;
+    res.set({ "Content-Type": "image/png", "Cache-Control": "public, max-age=3600", ETag: etag });
+    if (req.headers["if-none-match"] === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.send(await png);
+  };
+
+  router.get("/share.png", async (req, res) => sendPng(req, res, siteShareInput(await site())));
+  router.get(CLIP_SHARE_ROUTE, async (req, res) => {
+    const slug = safeDecode(CLIP_SHARE_ROUTE.exec(req.path)![1]!);
+    const [clip, s] = await Promise.all([findClip(slug), site()]);
+    if (!clip) throw new AppError("NOT_FOUND", "Clip not found");
+    await sendPng(req, res, clipShareInput(clip, s));
+  });
+
+  router.use(staticFiles(clientDir));
+
   const indexFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(indexFile)) return router;
+  const shell = parseShell(fs.readFileSync(indexFile, "utf8"));
 
-  router.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-  );
-  router.use(express.static(clientDir, { index: false, maxAge: "1h" }));
-
-  const shell = fs.readFileSync(indexFile, "utf8");
   router.get("/{*splat}", async (req, res) => {
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    let status = STATIC_ROUTES.has(pathname) ? 200 : 404;
-    const clip = CLIP_ROUTE.exec(pathname);
+    const s = await site();
+    const base = { values: s.values, providers: s.providers };
+    let status = 200;
+    let head: PageHead;
+    let data: Record<string, unknown> = base;
+    const banners = [
+      { href: "/banner-desktop.svg", media: "(min-width: 1024px)", type: "image/svg+xml" },
+      { href: "/banner-mobile.svg", media: "(max-width: 1023.98px)", type: "image/svg+xml" },
+    ];
+    const clipMatch = CLIP_ROUTE.exec(pathname);
+    const clip = clipMatch ? await findClip(safeDecode(clipMatch[1]!)) : null;
+    const route = PUBLIC_ROUTES[pathname];
+
     if (clip) {
-      try {
-        await content.getClipBySlug(safeDecode(clip[1]!), { includeDrafts: false });
-        status = 200;
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== "NOT_FOUND") throw err;
-        status = 404;
-      }
+      const videoId = youTubeVideoId(clip.youtubeEmbedUrl);
+      const description = clip.metaDescription || clip.description || clip.keyQuote || s.description;
+      const { key } = shareImages.get(clipShareInput(clip, s));
+      const clipPath = `/clips/${encodeURIComponent(clip.slug)}`;
+      head = {
+        title: `${clip.title} · ${s.name}`,
+        description,
+        path: clipPath,
+        ogType: "video.other",
+        image: {
+          url: `${publicUrl}${clipPath}/share.png?v=${key}`,
+          width: SHARE_IMAGE_WIDTH,
+          height: SHARE_IMAGE_HEIGHT,
+          alt: clip.keyQuote ? `“${clip.keyQuote}”` : clip.title,
+        },
+        jsonLd: {
+          "@context": "https://schema.org",
+          "@type": "VideoObject",
+          name: clip.title,
+          description,
+          uploadDate: clip.createdAt,
+          duration: "PT5M",
+          url: publicUrl + clipPath,
+          thumbnailUrl: videoId ? [`https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`] : [`${publicUrl}${clipPath}/share.png`],
+          ...(videoId ? { embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}` } : {}),
+        },
+      };
+      data = { ...base, clip };
+    } else if (route) {
+      const { key } = shareImages.get(siteShareInput(s));
+      head = {
+        title: route.title ? `${route.title} · ${s.name}` : s.name,
+        description: s.description,
+        path: pathname,
+        noindex: route.noindex,
+        ogType: "website",
+        image: { url: `${publicUrl}/share.png?v=${key}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: s.name },
+        preloadImages: route.banner ? banners : undefined,
+        jsonLd:
+          pathname === "/"
+            ? {
+                "@context": "https://schema.org",
+                "@type": "PodcastSeries",
+                name: s.name,
+                description: s.description,
+                url: `${publicUrl}/`,
+                ...(s.values.rss_url ? { webFeed: s.values.rss_url } : {}),
+              }
+            : undefined,
+      };
+      if (pathname === "/") data = { ...base, ...(await published()) };
+    } else if (ADMIN_ROUTES.has(pathname)) {
+      head = { title: `Admin · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
+    } else {
+      status = 404;
+      head = { title: `Page not found · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
     }
-    res.status(status).set("Cache-Control", "no-cache").type("html").send(shell);
+
+    const html = renderPage(shell, { head, publicUrl, siteName: s.name, theme: s.theme, initialData: data });
+    const etag = etagOf(html);
+    res.status(status).set({ "Cache-Control": "no-cache", ETag: etag, Vary: "Accept-Encoding" });
+    if (status === 200 && req.headers["if-none-match"] === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type("html").send(html);
   });
   return router;
 }

@@ -13,6 +13,8 @@ import { isAdmin } from "../auth/guards";
 import { AppError } from "../lib/errors";
 import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
+import type { PublicCache } from "../services/public-cache";
+import type { Request, Response } from "express";
 
 const idOf = (raw: unknown) => {
   const result = idParamSchema.safeParse(raw);
@@ -25,10 +27,34 @@ function listCacheHeader(admin: boolean): string {
   return admin ? "private, no-store" : "no-cache";
 }
 
-export function providersRouter(content: ContentService): Router {
+/**
+ * A visitor's list, from the process cache as ready JSON with its ETag (a revalidation is a 304);
+ * the admin's list, with drafts, straight from the database.
+ */
+async function sendList(
+  req: Request,
+  res: Response,
+  cache: PublicCache,
+  key: string,
+  load: (includeDrafts: boolean) => Promise<unknown>,
+): Promise<void> {
+  if (isAdmin(req)) {
+    res.set("Cache-Control", listCacheHeader(true)).json(await load(true));
+    return;
+  }
+  const { json, etag } = await cache.json(key, () => load(false));
+  res.set({ "Cache-Control": listCacheHeader(false), ETag: etag });
+  if (req.headers["if-none-match"] === etag) {
+    res.status(304).end();
+    return;
+  }
+  res.type("application/json").send(json);
+}
+
+export function providersRouter(content: ContentService, cache: PublicCache): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    res.set("Cache-Control", listCacheHeader(isAdmin(req))).json(await content.listProviders());
+    await sendList(req, res, cache, "providers", () => content.listProviders());
   });
   r.post("/", async (req, res) => {
     res.status(201).json(await content.createProvider(parse(providerSchema, req.body)));
@@ -47,11 +73,10 @@ export function providersRouter(content: ContentService): Router {
   return r;
 }
 
-export function episodesRouter(content: ContentService): Router {
+export function episodesRouter(content: ContentService, cache: PublicCache): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    const admin = isAdmin(req);
-    res.set("Cache-Control", listCacheHeader(admin)).json(await content.listEpisodes({ includeDrafts: admin }));
+    await sendList(req, res, cache, "episodes", (includeDrafts) => content.listEpisodes({ includeDrafts }));
   });
   r.post("/", async (req, res) => {
     res.status(201).json(await content.createEpisode(parse(episodeSchema, req.body)));
@@ -70,11 +95,10 @@ export function episodesRouter(content: ContentService): Router {
   return r;
 }
 
-export function clipsRouter(content: ContentService): Router {
+export function clipsRouter(content: ContentService, cache: PublicCache): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    const admin = isAdmin(req);
-    res.set("Cache-Control", listCacheHeader(admin)).json(await content.listClips({ includeDrafts: admin }));
+    await sendList(req, res, cache, "clips", (includeDrafts) => content.listClips({ includeDrafts }));
   });
   r.get("/slug/:slug", async (req, res) => {
     const admin = isAdmin(req);

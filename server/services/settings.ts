@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTING_MAX_LENGTH,
   isPublicSettingKey,
   isSettingKey,
+  PUBLIC_SETTING_KEYS,
   SETTING_KEYS,
   SETTING_MAX_LENGTH,
   type SettingKey,
@@ -53,6 +54,8 @@ export interface SettingsService {
   checkAuditionPassword(candidate: string): Promise<boolean>;
   auditionFiles(): Promise<{ name: string; url: string }[]>;
   getMany(keys: readonly SettingKey[]): Promise<Map<string, string>>;
+  /** Every public setting that is set, as visitors read them (the footer sanitised again). */
+  readPublic(): Promise<Record<string, string>>;
 }
 
 export const DEFAULT_AUDITION_FILE_NAME = "Audition Files Folder (All Files)";
@@ -131,6 +134,10 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
     },
     getMany(keys) {
       return getSettings(db, keys);
+    },
+    async readPublic() {
+      const values = await getSettings(db, PUBLIC_SETTING_KEYS);
+      return Object.fromEntries([...values].map(([key, value]) => [key, present(key, value).value]));
     },
   };
 }

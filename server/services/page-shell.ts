@@ -1,0 +1,96 @@
+import type { Theme } from "../../shared/theme";
+import { bodyTheme } from "../../shared/theme-style";
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path under PUBLIC_URL, e.g. "/clips/why-pain". */
+  path: string;
+  noindex?: boolean;
+  ogType: "website" | "video.other";
+  image?: { url: string; width: number; height: number; alt: string };
+  jsonLd?: Record<string, unknown>;
+  /** Images the first paint needs, preloaded with high priority. */
+  preloadImages?: { href: string; media?: string; type?: string }[];
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/**
+ * JSON inside <script>: no text can close the element or open a comment, whatever a title holds
+ * (`</script>`, `<!--`), and the line separators JavaScript once rejected are escaped too.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+export interface ParsedShell {
+  head: string;
+  bodyRest: string;
+}
+
+/** Splits the built index.html once: its own title, description and theme colour are replaced per page. */
+export function parseShell(html: string): ParsedShell {
+  const withoutDefaults = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
+    .replace(/<meta\s+name="theme-color"[^>]*>\s*/i, "");
+  const headEnd = withoutDefaults.indexOf("</head>");
+  const bodyOpen = /<body[^>]*>/i.exec(withoutDefaults);
+  if (headEnd === -1 || !bodyOpen) throw new Error("index.html has no </head> or <body>");
+  return {
+    head: withoutDefaults.slice(0, headEnd),
+    bodyRest: withoutDefaults.slice(bodyOpen.index + bodyOpen[0].length),
+  };
+}
+
+export function renderPage(
+  shell: ParsedShell,
+  options: { head: PageHead; publicUrl: string; siteName: string; theme: Theme | null; initialData: unknown },
+): string {
+  const { head, publicUrl, siteName } = options;
+  const url = publicUrl + head.path;
+  const { className, vars } = bodyTheme(options.theme);
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<meta name="theme-color" content="${escapeHtml(vars["--bg-start"] ?? "#000000")}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    head.noindex ? `<meta name="robots" content="noindex" />` : "",
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:type" content="${head.ogType}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    ...(head.image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(head.image.url)}" />`,
+          `<meta property="og:image:width" content="${head.image.width}" />`,
+          `<meta property="og:image:height" content="${head.image.height}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+          `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
+          `<meta name="twitter:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+        ]
+      : []),
+    ...(head.preloadImages ?? []).map(
+      (img) =>
+        `<link rel="preload" as="image" href="${escapeHtml(img.href)}"${img.media ? ` media="${escapeHtml(img.media)}"` : ""}${img.type ? ` type="${escapeHtml(img.type)}"` : ""} fetchpriority="high" />`,
+    ),
+    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : "",
+  ].filter(Boolean);
+  const style = Object.entries(vars)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";");
+  const body = `<body${className ? ` class="${escapeHtml(className)}"` : ""} style="${escapeHtml(style)}">`;
+  const data = `<script type="application/json" id="initial-data">${scriptJson(options.initialData)}</script>`;
+  return `${shell.head}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${shell.bodyRest}`;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { createPublicCache } from "./public-cache";
+
+describe("public cache", () => {
+  it("when read twice within the time-to-live, then the loader runs once", async () => {
+    let t = 0;
+    let loads = 0;
+    const cache = createPublicCache(1000, () => t);
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    t = 999;
+    expect(await cache.get("k", load)).toBe(1);
+    t = 1001;
+    expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("when invalidated (a write), then the next read loads again, even one that started before", async () => {
+    let loads = 0;
+    const cache = createPublicCache(60_000);
+    let release!: () => void;
+    const slow = cache.get("k", () => new Promise<number>((r) => (release = () => r(++loads))));
+    cache.invalidate();
+    release();
+    expect(await slow).toBe(1);
+    expect(await cache.get("k", async () => ++loads)).toBe(2);
+  });
+
+  it("when a load fails, then it is not kept", async () => {
+    const cache = createPublicCache(60_000);
+    await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow();
+    expect(await cache.get("k", async () => "ok")).toBe("ok");
+  });
+
+  it("gives JSON with a stable ETag", async () => {
+    const cache = createPublicCache(60_000);
+    const a = await cache.json("list", async () => [1, 2]);
+    cache.invalidate();
+    const b = await cache.json("list", async () => [1, 2]);
+    expect(a.json).toBe("[1,2]");
+    expect(a.etag).toBe(b.etag);
+  });
+});

@@ -1,0 +1,52 @@
+import crypto from "node:crypto";
+
+export interface CachedJson {
+  json: string;
+  etag: string;
+}
+
+/**
+ * Visitors' reads, kept in the process for a few seconds and dropped on every write made here.
+ * Another instance's write reaches this one within the time-to-live (DESIGN.md "Scale-out").
+ */
+export interface PublicCache {
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  json(key: string, load: () => Promise<unknown>): Promise<CachedJson>;
+  invalidate(): void;
+}
+
+export const etagOf = (body: string | Buffer) =>
+  `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+
+export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now): PublicCache {
+  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  let generation = 0;
+  const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    const hit = entries.get(key);
+    if (hit && hit.expires > now()) return hit.value as Promise<T>;
+    const startedIn = generation;
+    const value = load();
+    entries.set(key, { expires: now() + ttlMs, value });
+    value.then(
+      () => {
+        // A write during the load made this value stale before it arrived.
+        if (startedIn !== generation) entries.delete(key);
+      },
+      () => entries.delete(key),
+    );
+    return value;
+  };
+  return {
+    get,
+    json(key, load) {
+      return get(`json:${key}`, async () => {
+        const json = JSON.stringify(await load());
+        return { json, etag: etagOf(json) };
+      });
+    },
+    invalidate() {
+      generation++;
+      entries.clear();
+    },
+  };
+}
