@@ -1,0 +1,289 @@
+/**
+ * `npm run bench` (issue 5): seeds 12 published episodes and 12 published clips into a fresh
+ * embedded database, starts the built app as `npm start` would, and writes bench/RESULTS.md:
+ * Lighthouse (mobile and desktop) for / and a clip page, the public JS and CSS bytes, load
+ * against an Express hello-world floor, cold start and memory. Figures are reported, never
+ * asserted: where a target is missed, the report says by how much.
+ */
+import { execFileSync, fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+function postgresRssMb(dataDir: string): number {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    let total = rssMb(pid);
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+        if (ppid === pid) total += rssMb(Number(entry));
+      } catch {
+        /* gone */
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": "gzip, br" } });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  thirdParty: number;
+  /** Lighthouse's own failure, when a metric could not be measured. */
+  problem?: string;
+}
+
+async function runLighthouse(url: string, formFactor: "mobile" | "desktop", origin: string): Promise<LighthouseFigures> {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lh-profile-"));
+  const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: [...CHROME_FLAGS, `--user-data-dir=${userDataDir}`] });
+  try {
+    const runner = await lighthouse(
+      url,
+      { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+      formFactor === "desktop" ? desktopConfig : undefined,
+    );
+    const lhr = runner!.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string }[] } | undefined)?.items ?? []).filter(
+      (r) => !r.url.startsWith(origin) && !r.url.startsWith("data:"),
+    );
+    const failed = Object.values(lhr.audits).find((a) => a.scoreDisplayMode === "error" && ["largest-contentful-paint", "cumulative-layout-shift", "total-blocking-time"].includes(a.id));
+    return {
+      problem: lhr.runtimeError?.message ?? failed?.errorMessage,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: numeric("largest-contentful-paint"),
+      tbtMs: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+      bytes: numeric("total-byte-weight"),
+      thirdParty: requests.length,
+    };
+  } finally {
+    chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** The JS and CSS a visitor's first page loads: the entry, its preloaded imports, the styles. */
+function publicBundle(): { js: number; jsGz: number; css: number; cssGz: number; files: string[] } {
+  const dist = path.join(ROOT, "dist", "client");
+  const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
+  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const totals = { js: 0, jsGz: 0, css: 0, cssGz: 0, files: refs };
+  for (const ref of new Set(refs)) {
+    const data = fs.readFileSync(path.join(dist, ref));
+    const gz = zlib.gzipSync(data, { level: 9 }).length;
+    if (ref.endsWith(".js")) {
+      totals.js += data.length;
+      totals.jsGz += gz;
+    } else {
+      totals.css += data.length;
+      totals.cssGz += gz;
+    }
+  }
+  return totals;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+async function main() {
+  console.log("building...");
+  execFileSync("npm", ["run", "-s", "build"], { cwd: ROOT, stdio: "inherit" });
+  const dataDir = tempDir("bench");
+  const port = await freePort();
+  const env = { DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" };
+
+  let t = Date.now();
+  let app: AppProcess = await startApp(env, port);
+  const firstStartMs = Date.now() - t;
+  const client = new Client(app.url);
+  await client.login();
+  for (let i = 1; i <= 12; i++) {
+    await client.request("POST", "/api/episodes", {
+      title: `Episode ${i}: pain, learning and the brain`,
+      spotifyEmbedUrl: `https://open.spotify.com/embed/episode/${String(i).padStart(22, "0")}`,
+      description: "Two hosts talk about how pain works and how people learn, with stories from the clinic and the classroom.",
+      sortOrder: i,
+    });
+    await client.request("POST", "/api/clips", {
+      title: `Clip ${i}: why pain protects`,
+      youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+      keyQuote: "Pain is a protector, not a damage meter.",
+      description: "A short clip from the show.",
+      metaDescription: "A short clip on why pain protects us.",
+      content: "Host: Pain is an output of the brain.\n\nGuest: And learning changes it.",
+      sortOrder: i,
+    });
+  }
+  await client.request("POST", "/api/settings", { key: "podcast_description", value: "Conversations about pain and learning." });
+  await app.kill("SIGTERM");
+  t = Date.now();
+  app = await startApp(env, port);
+  const coldStartMs = Date.now() - t;
+  await sleep(2000);
+  const idleRss = rssMb(app.child.pid!);
+  const idlePg = postgresRssMb(dataDir);
+
+  const clipUrl = `${app.url}/clips/clip-1-why-pain-protects`;
+  console.log("lighthouse...");
+  const lh = {
+    homeMobile: await runLighthouse(`${app.url}/`, "mobile", app.url),
+    clipMobile: await runLighthouse(clipUrl, "mobile", app.url),
+    homeDesktop: await runLighthouse(`${app.url}/`, "desktop", app.url),
+    clipDesktop: await runLighthouse(clipUrl, "desktop", app.url),
+  };
+
+  console.log("load...");
+  const floorPort = await freePort();
+  const floor = fork(path.join(ROOT, "bench", "floor.mjs"), { env: { ...process.env, PORT: String(floorPort) } });
+  await new Promise((r) => floor.once("message", r));
+  const floorResult = await load(`http://127.0.0.1:${floorPort}/`);
+  floor.kill("SIGTERM");
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(app.child.pid!))), 250);
+  const apiResult = await load(`${app.url}/api/episodes`);
+  const shellResult = await load(`${app.url}/`);
+  const clipResult = await load(clipUrl);
+  clearInterval(sampler);
+  await app.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const bundle = publicBundle();
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const rows = [
+    ["Express hello-world (floor)", floorResult],
+    ["GET /api/episodes", apiResult],
+    ["GET / (filled shell)", shellResult],
+    ["GET /clips/{slug}", clipResult],
+  ] as const;
+
+  const misses: string[] = [];
+  const target = (ok: boolean, what: string) => {
+    if (!ok) misses.push(what);
+    return ok ? "met" : "**missed**";
+  };
+  const lhRow = (name: string, f: LighthouseFigures) =>
+    `| ${name} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${ms(f.lcpMs)} | ${ms(f.tbtMs)} | ${f.cls.toFixed(3)} | ${kb(f.bytes)} | ${f.thirdParty} |` +
+    (f.problem ? `\n\n> ${name}: Lighthouse could not measure everything: ${f.problem}\n` : "");
+  for (const [name, f] of [["/ mobile", lh.homeMobile], ["clip mobile", lh.clipMobile]] as const) {
+    target(f.performance >= 100, `Lighthouse mobile performance on ${name}: ${f.performance} (target 100, ${100 - f.performance} short)`);
+    target(f.accessibility >= 100, `accessibility on ${name}: ${f.accessibility} (target 100)`);
+    target(f.seo >= 100, `SEO on ${name}: ${f.seo} (target 100)`);
+    target(f.cls === 0, `CLS on ${name}: ${f.cls.toFixed(3)} (target 0)`);
+    target(f.thirdParty === 0, `third-party requests on ${name}: ${f.thirdParty} (target 0)`);
+  }
+  target(bundle.jsGz <= 100 * 1024, `public JS ${kb(bundle.jsGz)} gzipped (target ≤ 100 KB)`);
+  for (const [name, r] of rows.slice(1)) {
+    const ratio = r.rps / floorResult.rps;
+    if (name !== "GET /clips/{slug}") {
+      target(ratio >= 0.9, `${name} at ${ratio.toFixed(2)}× the floor (target ≥ 0.9×)`);
+      target(r.p99 < 25, `${name} p99 ${r.p99} ms (target < 25 ms)`);
+    }
+  }
+  target(coldStartMs < 3000, `cold start ${coldStartMs} ms (target < 3 s)`);
+  target(idleRss < 200, `idle RSS ${idleRss.toFixed(0)} MB (target < 200 MB)`);
+
+  const report = `# Benchmark results
+
+Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu}, ${os.cpus().length} cores, Node ${process.version},
+${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB. 12 published episodes and 12 published clips, embedded PostgreSQL, the built app
+started as \`npm start\` runs it. Lighthouse ${"12.8.2"} drives Debian's Chromium; autocannon runs ${CONNECTIONS} connections for ${DURATION} s per URL,
+all on loopback, in one run.
+
+## Lighthouse
+
+| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes | third-party requests |
+|---|---|---|---|---|---|---|---|---|---|
+${lhRow("/ (mobile)", lh.homeMobile)}
+${lhRow("clip page (mobile)", lh.clipMobile)}
+${lhRow("/ (desktop)", lh.homeDesktop)}
+${lhRow("clip page (desktop)", lh.clipDesktop)}
+
+## Public bundle (what a visitor's first page loads)
+
+| | raw | gzipped |
+|---|---|---|
+| JavaScript | ${kb(bundle.js)} | ${kb(bundle.jsGz)} |
+| CSS | ${kb(bundle.css)} | ${kb(bundle.cssGz)} |
+
+Files: ${bundle.files.map((f) => `\`${f}\``).join(", ")}.
+
+## Load (${CONNECTIONS} connections, ${DURATION} s each)
+
+| URL | requests/s | p50 | p99 | × floor | errors |
+|---|---|---|---|---|---|
+${rows.map(([name, r]) => `| ${name} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${(r.rps / floorResult.rps).toFixed(2)} | ${r.errors} |`).join("\n")}
+
+## Start and memory
+
+| | |
+|---|---|
+| first start (creates the PostgreSQL cluster) to healthy | ${ms(firstStartMs)} |
+| cold start (existing data) to healthy | ${ms(coldStartMs)} |
+| Node resident memory, idle | ${idleRss.toFixed(0)} MB |
+| Node resident memory, peak under load | ${peakRss.toFixed(0)} MB |
+| embedded PostgreSQL, all processes, idle | ${idlePg.toFixed(0)} MB |
+
+## Targets
+
+${misses.length === 0 ? "Every target of issue 5 is met." : `Missed:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}
+`;
+  fs.writeFileSync(path.join(ROOT, "bench", "RESULTS.md"), report);
+  console.log(report);
+}
+
+main().then(
+  () => process.exit(0),
+  (err: Error) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
