@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
   api.use(express.json({ limit: "1mb", strict: true }));
   const session = createSessionMiddleware({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test" });
-  api.use((req, res, next) => {
+  const withSession = (req: express.Request, res: express.Response, next: express.NextFunction) => {
     // express-session reports a failed save at the end of a response by calling next again,
     // after the answer was sent; passed on, Express would cut the connection. Log it instead.
     let continued = false;
@@ -135,10 +135,23 @@ export function createApp(deps: AppDeps): Express {
       continued = true;
       next(err);
     });
+  };
+  const cookieName = app.get("session cookie name") as string;
+  const initialize = passport.initialize();
+  const restore = passport.session();
+  api.use(initialize);
+  api.use((req, res, next) => {
+    // A visitor's read without a session cookie has no session to load: skip the store entirely.
+    const hasCookie = (req.headers.cookie ?? "").includes(`${cookieName}=`);
+    if (!hasCookie && (req.method === "GET" || req.method === "HEAD")) return next();
+    withSession(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      enforceAbsoluteLifetime(req, res, (lifetimeErr?: unknown) => {
+        if (lifetimeErr) return next(lifetimeErr);
+        restore(req, res, next);
+      });
+    });
   });
-  api.use(enforceAbsoluteLifetime);
-  api.use(passport.initialize());
-  api.use(passport.session());
 
   api.get("/health", async (_req, res) => {
     try {

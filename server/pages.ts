@@ -8,6 +8,7 @@ import { parseStoredTheme } from "../shared/theme";
 import { AppError } from "./lib/errors";
 import type { ContentService } from "./services/content";
 import { type PageHead, parseShell, renderPage } from "./services/page-shell";
+import { type CachedBody, sendCached } from "./lib/send-cached";
 import { etagOf, type PublicCache } from "./services/public-cache";
 import type { SettingsService } from "./services/settings";
 import { createShareImageCache, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImageInput } from "./services/share-image";
@@ -146,8 +147,8 @@ export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: 
   if (!fs.existsSync(indexFile)) return router;
   const shell = parseShell(fs.readFileSync(indexFile, "utf8"));
 
-  router.get("/{*splat}", async (req, res) => {
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+  /** One page as HTML: known routes are cached (dropped on every write), 404s are not. */
+  const renderRoute = async (pathname: string): Promise<{ status: number; html: string }> => {
     const s = await site();
     const base = { values: s.values, providers: s.providers };
     let status = 200;
@@ -160,7 +161,6 @@ export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: 
     const clipMatch = CLIP_ROUTE.exec(pathname);
     const clip = clipMatch ? await findClip(safeDecode(clipMatch[1]!)) : null;
     const route = PUBLIC_ROUTES[pathname];
-
     if (clip) {
       const videoId = youTubeVideoId(clip.youtubeEmbedUrl);
       const description = clip.metaDescription || clip.description || clip.keyQuote || s.description;
@@ -220,14 +220,27 @@ export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: 
       head = { title: `Page not found · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
     }
 
-    const html = renderPage(shell, { head, publicUrl, siteName: s.name, theme: s.theme, initialData: data });
-    const etag = etagOf(html);
-    res.status(status).set({ "Cache-Control": "no-cache", ETag: etag, Vary: "Accept-Encoding" });
-    if (status === 200 && req.headers["if-none-match"] === etag) {
-      res.status(304).end();
+    return { status, html: renderPage(shell, { head, publicUrl, siteName: s.name, theme: s.theme, initialData: data }) };
+  };
+
+  router.get("/{*splat}", async (req, res) => {
+    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    // Only pages that exist are cached, so made-up paths cannot fill the cache.
+    const clipSlug = CLIP_ROUTE.exec(pathname)?.[1];
+    const known =
+      pathname in PUBLIC_ROUTES || ADMIN_ROUTES.has(pathname) || (clipSlug !== undefined && (await findClip(safeDecode(clipSlug))) !== null);
+    const page = known
+      ? await cache.get(`page:${pathname}`, async () => {
+          const { status, html } = await renderRoute(pathname);
+          return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
+        })
+      : await renderRoute(pathname).then(({ status, html }) => ({ status, entry: { body: html, etag: etagOf(html) } as CachedBody }));
+    res.status(page.status).set("Cache-Control", "no-cache");
+    if (page.status !== 200) {
+      res.type("html").send(page.entry.body);
       return;
     }
-    res.type("html").send(html);
+    sendCached(req, res, page.entry, "html");
   });
   return router;
 }

@@ -13,6 +13,7 @@ import { isAdmin } from "../auth/guards";
 import { AppError } from "../lib/errors";
 import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
+import { sendCached } from "../lib/send-cached";
 import type { PublicCache } from "../services/public-cache";
 import type { Request, Response } from "express";
 
@@ -42,13 +43,8 @@ async function sendList(
     res.set("Cache-Control", listCacheHeader(true)).json(await load(true));
     return;
   }
-  const { json, etag } = await cache.json(key, () => load(false));
-  res.set({ "Cache-Control": listCacheHeader(false), ETag: etag });
-  if (req.headers["if-none-match"] === etag) {
-    res.status(304).end();
-    return;
-  }
-  res.type("application/json").send(json);
+  res.set("Cache-Control", listCacheHeader(false));
+  sendCached(req, res, await cache.json(key, () => load(false)), "application/json");
 }
 
 export function providersRouter(content: ContentService, cache: PublicCache): Router {

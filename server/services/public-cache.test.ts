@@ -36,7 +36,16 @@ describe("public cache", () => {
     const a = await cache.json("list", async () => [1, 2]);
     cache.invalidate();
     const b = await cache.json("list", async () => [1, 2]);
-    expect(a.json).toBe("[1,2]");
+    expect(a.body).toBe("[1,2]");
     expect(a.etag).toBe(b.etag);
+  });
+
+  it("when more keys arrive than it may hold, then it stays within its size", async () => {
+    const cache = createPublicCache(60_000, Date.now, 3);
+    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => i);
+    let loads = 0;
+    await cache.get("k9", async () => ++loads);
+    await cache.get("k0", async () => ++loads);
+    expect(loads).toBe(1); // k9 was kept, k0 had been dropped
   });
 });

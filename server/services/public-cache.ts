@@ -1,9 +1,8 @@
 import crypto from "node:crypto";
 
-export interface CachedJson {
-  json: string;
-  etag: string;
-}
+import type { CachedBody } from "../lib/send-cached";
+
+export type CachedJson = CachedBody;
 
 /**
  * Visitors' reads, kept in the process for a few seconds and dropped on every write made here.
@@ -18,7 +17,7 @@ export interface PublicCache {
 export const etagOf = (body: string | Buffer) =>
   `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 
-export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now): PublicCache {
+export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now, maxEntries = 1_000): PublicCache {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   let generation = 0;
   const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
@@ -26,6 +25,11 @@ export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now): 
     if (hit && hit.expires > now()) return hit.value as Promise<T>;
     const startedIn = generation;
     const value = load();
+    if (entries.size >= maxEntries) {
+      // Bounded: drop what has expired, and if that is not enough, the oldest entry.
+      for (const [k, e] of entries) if (e.expires <= now()) entries.delete(k);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    }
     entries.set(key, { expires: now() + ttlMs, value });
     value.then(
       () => {
@@ -40,8 +44,8 @@ export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now): 
     get,
     json(key, load) {
       return get(`json:${key}`, async () => {
-        const json = JSON.stringify(await load());
-        return { json, etag: etagOf(json) };
+        const body = JSON.stringify(await load());
+        return { body, etag: etagOf(body) };
       });
     },
     invalidate() {
