@@ -290,7 +290,7 @@ test.describe("privacy and weight", () => {
     await page.waitForLoadState("networkidle");
     expect(scripts.some((s) => s.includes("admin"))).toBe(false);
     await page.goto("/admin");
-    await expect(page.getByText("The admin area is coming soon.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
     expect(scripts.some((s) => s.includes("admin"))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { Footer } from "@/features/settings/components/footer";
+import { AdminOverlayHost } from "./admin-overlay-host";
 import { AboutPage } from "@/pages/about-page";
 import { ClipPage } from "@/pages/clip-page";
 import { EditorsPage } from "@/pages/editors-page";
@@ -42,6 +43,7 @@ export function App() {
         </Switch>
       </div>
       <Footer />
+      <AdminOverlayHost />
     </div>
   );
 }

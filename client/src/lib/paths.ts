@@ -4,4 +4,9 @@ export const paths = {
   listen: "/listen",
   editors: "/editors",
   clip: (slug: string) => `/clips/${encodeURIComponent(slug)}`,
+  admin: "/admin",
+  adminProviders: "/providers",
+  adminEpisodes: "/episodes",
+  adminClips: "/admin/clips",
+  adminEditors: "/admin/editors",
 } as const;

@@ -1,14 +1,23 @@
-import { Link } from "wouter";
+import "@/admin.css";
+import { useEffect } from "react";
+import { Route, Switch } from "wouter";
+import { wantAdminOverlay } from "@/lib/admin-overlay-store";
+import { AdminDashboardPage } from "./admin-dashboard-page";
+import { ClipsAdminPage } from "./clips-admin-page";
+import { EditorsAdminPage } from "./editors-admin-page";
+import { EpisodesAdminPage } from "./episodes-admin-page";
+import { ProvidersAdminPage } from "./providers-admin-page";
 
-/** Placeholder for the admin screens, which a later issue builds; loaded lazily. */
+/** The admin area, one lazy chunk (STYLE.md); Uppy loads later still, with the upload dialog. */
 export default function AdminAreaPage() {
+  useEffect(wantAdminOverlay, []);
   return (
-    <main id="main" className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Admin area</h1>
-      <p className="mt-4 text-lg">The admin area is coming soon.</p>
-      <Link href="/" className="btn mt-8">
-        Back to Home
-      </Link>
-    </main>
+    <Switch>
+      <Route path="/admin" component={AdminDashboardPage} />
+      <Route path="/providers" component={ProvidersAdminPage} />
+      <Route path="/episodes" component={EpisodesAdminPage} />
+      <Route path="/admin/clips" component={ClipsAdminPage} />
+      <Route path="/admin/editors" component={EditorsAdminPage} />
+    </Switch>
   );
 }

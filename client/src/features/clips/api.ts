@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Clip } from "@shared/api";
+import type { Clip, ClipInput } from "@shared/api";
+import { useCrudMutations, type WithStringOrder } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
-import { publishedInOrder } from "@/lib/ordering";
+import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
 export const clipsQueryOptions = () =>
   queryOptions({
@@ -18,3 +19,8 @@ export const clipBySlugQueryOptions = (slug: string) =>
     queryKey: ["clips", "slug", slug],
     queryFn: () => apiClient.get<Clip>(`/api/clips/slug/${encodeURIComponent(slug)}`),
   });
+
+export const orderedClipsQueryOptions = () =>
+  queryOptions({ ...clipsQueryOptions(), select: (clips: Clip[]) => bySortOrder(clips) });
+
+export const useClipMutations = () => useCrudMutations<Clip, WithStringOrder<ClipInput>>("/api/clips", clipsQueryOptions().queryKey);

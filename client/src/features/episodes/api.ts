@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Episode } from "@shared/api";
+import type { Episode, EpisodeInput } from "@shared/api";
+import { useCrudMutations, type WithStringOrder } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
-import { publishedInOrder } from "@/lib/ordering";
+import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
 export const episodesQueryOptions = () =>
   queryOptions({
@@ -12,3 +13,9 @@ export const episodesQueryOptions = () =>
 /** What a visitor sees: published episodes in order (the admin's session also returns drafts). */
 export const publicEpisodesQueryOptions = () =>
   queryOptions({ ...episodesQueryOptions(), select: (episodes: Episode[]) => publishedInOrder(episodes) });
+
+/** Admin: drafts included, in order (the admin's session returns them). */
+export const orderedEpisodesQueryOptions = () =>
+  queryOptions({ ...episodesQueryOptions(), select: (episodes: Episode[]) => bySortOrder(episodes) });
+
+export const useEpisodeMutations = () => useCrudMutations<Episode, WithStringOrder<EpisodeInput>>("/api/episodes", episodesQueryOptions().queryKey);

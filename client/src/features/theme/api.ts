@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { Theme } from "@shared/theme";
 import { apiClient } from "@/lib/api-client";
@@ -19,3 +19,16 @@ export const siteThemeQueryOptions = () =>
     },
     retry: false,
   });
+
+/** Saves the site theme for every visitor (SPEC.md §4: only on 'Apply Theme'). */
+export function useSaveTheme() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (theme: Theme) => {
+      const { serializeTheme } = await import("@shared/theme");
+      await apiClient.post("/api/settings", { key: "site_theme", value: serializeTheme(theme) });
+      return theme;
+    },
+    onSuccess: (theme) => queryClient.setQueryData(siteThemeQueryOptions().queryKey, theme),
+  });
+}

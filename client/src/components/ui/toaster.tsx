@@ -1,0 +1,38 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { cn } from "@/lib/cn";
+import { dismissToast, useCurrentToast } from "./toast-store";
+
+/** SPEC.md §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, one at a time. */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+
+export function Toaster() {
+  const message = useCurrentToast();
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+      {message ? (
+        <ToastPrimitive.Root
+          key={message.id}
+          className={cn("toast-root", message.variant === "destructive" ? "panel-destructive" : "panel")}
+          type={message.variant === "destructive" ? "foreground" : "background"}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(message.id);
+          }}
+          data-variant={message.variant}
+        >
+          <ToastPrimitive.Title className="font-bold">{message.title}</ToastPrimitive.Title>
+          {message.description ? (
+            <ToastPrimitive.Description className="mt-1 text-sm">{message.description}</ToastPrimitive.Description>
+          ) : null}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-transparent text-lg"
+          >
+            <span aria-hidden="true">×</span>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ) : null}
+      <ToastPrimitive.Viewport className="toast-viewport" hotkey={["F8"]} />
+    </ToastPrimitive.Provider>
+  );
+}

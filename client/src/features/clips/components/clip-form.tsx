@@ -1,0 +1,195 @@
+import { useEffect, useState, type ClipboardEvent, type FormEvent } from "react";
+import { clipSchema, LIMITS, type Clip } from "@shared/api";
+import { toYouTubeEmbedUrl } from "@shared/embeds";
+import { slugify } from "@shared/slug";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { Switch } from "@/components/ui/switch";
+import { toast, toastError } from "@/components/ui/toast-store";
+import { isApiError } from "@/lib/api-client";
+import { counterText } from "@/lib/counter";
+import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
+import { nextSortOrder } from "@/lib/sort-order";
+import { useClipMutations } from "../api";
+
+type TextKey = "title" | "youtubeEmbedUrl" | "description" | "keyQuote" | "slug" | "metaDescription" | "content";
+const EMPTY: Record<TextKey, string> & { isPublished: boolean } = {
+  title: "",
+  youtubeEmbedUrl: "",
+  description: "",
+  keyQuote: "",
+  slug: "",
+  metaDescription: "",
+  content: "",
+  isPublished: true,
+};
+
+/** SPEC.md §2 "Clip management" form, §5 rules (trimming, YouTube conversion, slug, limits). */
+export function ClipForm({ editing, clips, onDone }: { editing: Clip | null; clips: readonly Clip[]; onDone: () => void }) {
+  const [values, setValues] = useState(() =>
+    editing
+      ? {
+          title: editing.title,
+          youtubeEmbedUrl: editing.youtubeEmbedUrl,
+          description: editing.description,
+          keyQuote: editing.keyQuote,
+          slug: editing.slug,
+          metaDescription: editing.metaDescription,
+          content: editing.content,
+          isPublished: editing.isPublished,
+        }
+      : EMPTY,
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { create, update } = useClipMutations();
+  const isPending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (editing) document.getElementById("clip-title")?.focus();
+  }, [editing]);
+
+  const set = (key: TextKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  // Typed or pasted, a youtu.be or watch?v= link becomes the embed address (SPEC.md §5).
+  const setUrl = (value: string) => setValues((v) => ({ ...v, youtubeEmbedUrl: toYouTubeEmbedUrl(value) }));
+  const onPasteUrl = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData("text");
+    if (!pasted) return;
+    event.preventDefault();
+    const input = event.currentTarget;
+    const { selectionStart: start, selectionEnd: end, value } = input;
+    setUrl(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
+  };
+
+  const reset = () => {
+    setValues(EMPTY);
+    setErrors({});
+    onDone();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const title = values.title.trim();
+    const youtubeEmbedUrl = toYouTubeEmbedUrl(values.youtubeEmbedUrl.trim());
+    if (!title || !youtubeEmbedUrl) return;
+    const input = {
+      title,
+      youtubeEmbedUrl,
+      description: values.description.trim(),
+      content: values.content.trim(),
+      keyQuote: values.keyQuote.trim(),
+      slug: values.slug.trim() || slugify(title),
+      metaDescription: values.metaDescription.trim(),
+      isPublished: values.isPublished,
+      sortOrder: editing ? editing.sortOrder : nextSortOrder(clips),
+    };
+    const parsed = clipSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    const onError = (error: Error) => {
+      if (isApiError(error)) setErrors(toFieldErrors(error.errors));
+      toastError(editing ? "Failed to update clip" : "Failed to add clip");
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: "Clip updated", description: "The clip has been updated successfully" });
+            reset();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: "Clip added", description: "The clip has been added successfully" });
+          reset();
+        },
+        onError,
+      });
+    }
+  };
+
+  return (
+    <section className="card p-6" aria-labelledby="clip-form-heading">
+      <h2 id="clip-form-heading" className="text-xl font-bold">
+        {editing ? "Edit Clip" : "Add New Clip"}
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <TextField id="clip-title" label="Clip Title" required maxLength={LIMITS.title} value={values.title} onChange={set("title")} error={errors.title} />
+        <TextField
+          id="clip-url"
+          label="YouTube Embed URL"
+          type="url"
+          required
+          value={values.youtubeEmbedUrl}
+          onChange={(e) => setUrl(e.target.value)}
+          onPaste={onPasteUrl}
+          placeholder="https://www.youtube.com/embed/..."
+          hint="A youtu.be or watch link is turned into an embed link."
+          error={errors.youtubeEmbedUrl}
+        />
+        <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} value={values.description} onChange={set("description")} error={errors.description} />
+        <TextAreaField
+          id="clip-key-quote"
+          label="Key Quote"
+          rows={2}
+          maxLength={LIMITS.keyQuote}
+          value={values.keyQuote}
+          onChange={set("keyQuote")}
+          aside={counterText(values.keyQuote, LIMITS.keyQuote)}
+          error={errors.keyQuote}
+        />
+        <TextField
+          id="clip-slug"
+          label="URL Slug"
+          maxLength={LIMITS.slug}
+          value={values.slug}
+          onChange={set("slug")}
+          placeholder={slugify(values.title) || "leave-empty-to-auto-generate"}
+          hint="Leave empty to auto-generate from title."
+          error={errors.slug}
+        />
+        <TextAreaField
+          id="clip-meta"
+          label="Meta Description"
+          rows={2}
+          maxLength={LIMITS.metaDescription}
+          value={values.metaDescription}
+          onChange={set("metaDescription")}
+          aside={counterText(values.metaDescription, LIMITS.metaDescription)}
+          error={errors.metaDescription}
+        />
+        <TextAreaField
+          id="clip-content"
+          label="Article Content"
+          rows={6}
+          maxLength={LIMITS.content}
+          value={values.content}
+          onChange={set("content")}
+          hint="Separate paragraphs with a blank line. 'Speaker: words' shows the speaker in bold."
+          error={errors.content}
+        />
+        <div className="flex items-center gap-3">
+          <Switch id="clip-published" checked={values.isPublished} onCheckedChange={(isPublished) => setValues((v) => ({ ...v, isPublished }))} />
+          <label htmlFor="clip-published" className="font-semibold">
+            Published
+          </label>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn" disabled={isPending}>
+            {editing ? "Update Clip" : "Add Clip"}
+          </button>
+          {editing ? (
+            <button type="button" className="btn btn-ghost" onClick={reset}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

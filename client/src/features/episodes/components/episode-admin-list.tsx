@@ -1,0 +1,62 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Episode } from "@shared/api";
+import { RowActions } from "@/components/ui/row-actions";
+import { toast, toastError } from "@/components/ui/toast-store";
+import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
+import { orderedEpisodesQueryOptions, useEpisodeMutations } from "../api";
+
+/** SPEC.md §2 "Episodes" list: order, Draft badge, title, description, move, edit, delete. */
+export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => void }) {
+  const episodes = useQuery(orderedEpisodesQueryOptions());
+  const { remove, swap } = useEpisodeMutations();
+  const list = episodes.data ?? [];
+
+  const onMove = (episode: Episode, direction: MoveDirection) => {
+    const neighbour = swapNeighbour(list, episode.id, direction);
+    if (neighbour) swap.mutate({ id: episode.id, withId: neighbour.id }, { onError: () => toastError("Failed to update episode") });
+  };
+
+  const onDelete = (episode: Episode) => {
+    if (!window.confirm("Are you sure you want to delete this episode?")) return;
+    remove.mutate(episode.id, {
+      onSuccess: () => toast({ title: "Episode deleted", description: "The episode has been deleted successfully" }),
+      onError: () => toastError("Failed to delete episode"),
+    });
+  };
+
+  return (
+    <section className="card p-6" aria-labelledby="episode-list-heading">
+      <h2 id="episode-list-heading" className="text-xl font-bold">
+        Episodes <span className="font-normal">({list.length})</span>
+      </h2>
+      {episodes.isPending ? (
+        <p className="mt-4" role="status">
+          Loading episodes...
+        </p>
+      ) : list.length === 0 ? (
+        <div className="mt-4">
+          <p className="font-semibold">No episodes found.</p>
+          <p>Add your first episode using the form on the left.</p>
+        </div>
+      ) : (
+        <ol className="mt-4 max-h-96 space-y-3 overflow-y-auto pr-1" aria-label="Episodes" tabIndex={0}>
+          {list.map((episode) => (
+            <li key={episode.id} className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={episode.title}>
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>#{episode.sortOrder}</span>
+                    {episode.isPublished ? null : <span className="badge">Draft</span>}
+                  </p>
+                  <p className="font-semibold">{episode.title}</p>
+                  {episode.description ? <p className="line-clamp-2 text-sm">{episode.description}</p> : null}
+                </div>
+                <RowActions item={episode} ordered={list} label={episode.title} onMove={onMove} onEdit={onEdit} onDelete={onDelete} isBusy={swap.isPending} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
+import { LIMITS, type Provider } from "@shared/api";
+import { TextField } from "@/components/ui/field";
+import { toast, toastError } from "@/components/ui/toast-store";
+import { isApiError } from "@/lib/api-client";
+import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
+import { nextProviderSortOrder } from "@/lib/sort-order";
+import { useProviderMutations } from "../api";
+import { ProviderIconPreview } from "./provider-admin-list";
+
+const IconUploadDialog = lazy(() => import("./icon-upload-dialog"));
+const EMPTY = { name: "", url: "", icon: "" };
+
+/** SPEC.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
+export function ProviderForm({ editing, providers, onDone }: { editing: Provider | null; providers: readonly Provider[]; onDone: () => void }) {
+  const [values, setValues] = useState(() => (editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isUploadOpen, setIsUploadOpen] = useState(false);
+  const [hasOpenedUpload, setHasOpenedUpload] = useState(false);
+  const { create, update } = useProviderMutations();
+  const isPending = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (editing) document.getElementById("provider-name")?.focus();
+  }, [editing]);
+
+  const onUploaded = useCallback((icon: string) => setValues((v) => ({ ...v, icon })), []);
+
+  const reset = () => {
+    setValues(EMPTY);
+    setErrors({});
+    onDone();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { name: values.name.trim(), url: values.url.trim(), icon: values.icon.trim() };
+    // SPEC.md §5: otherwise nothing happens and no message shows.
+    if (!input.name || !input.url || !input.icon) return;
+    setErrors({});
+    const onError = (error: Error) => {
+      if (isApiError(error)) setErrors(toFieldErrors(error.errors));
+      toastError(editing ? "Failed to update provider" : "Failed to add provider");
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: "Provider updated", description: "The provider has been updated successfully" });
+            reset();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(
+        { ...input, sortOrder: nextProviderSortOrder(providers) },
+        {
+          onSuccess: () => {
+            toast({ title: "Provider added", description: "The provider has been added successfully" });
+            reset();
+          },
+          onError,
+        },
+      );
+    }
+  };
+
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  return (
+    <section className="card p-6" aria-labelledby="provider-form-heading">
+      <h2 id="provider-form-heading" className="text-xl font-bold">
+        {editing ? "Edit Provider" : "Add New Provider"}
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <TextField id="provider-name" label="Name" maxLength={LIMITS.name} value={values.name} onChange={set("name")} error={errors.name} placeholder="Spotify" />
+        <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} value={values.url} onChange={set("url")} error={errors.url} placeholder="https://" />
+        <div>
+          <TextField
+            id="provider-icon"
+            label="Icon"
+            maxLength={LIMITS.icon}
+            value={values.icon}
+            onChange={set("icon")}
+            error={errors.icon}
+            placeholder="fab fa-spotify"
+            hint="An icon class name, or upload an image (PNG, JPG or SVG)."
+          />
+          <div className="mt-2 flex items-center gap-3">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setHasOpenedUpload(true);
+                setIsUploadOpen(true);
+              }}
+            >
+              Upload Icon
+            </button>
+            {values.icon ? <ProviderIconPreview icon={values.icon} /> : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn" disabled={isPending}>
+            {editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
+          </button>
+          {editing ? (
+            <button type="button" className="btn btn-ghost" onClick={reset}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {hasOpenedUpload ? (
+        <Suspense fallback={<p role="status">Loading...</p>}>
+          <IconUploadDialog open={isUploadOpen} onOpenChange={setIsUploadOpen} onUploaded={onUploaded} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

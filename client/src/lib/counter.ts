@@ -1,0 +1,9 @@
+/** A character counter as the clip form shows it: "{length}/{max}" (SPEC.md §2, §5). */
+export function counterText(value: string, max: number): string {
+  return `${value.length}/${max}`;
+}
+
+/** What is left of a limit, never below zero. */
+export function remaining(value: string, max: number): number {
+  return Math.max(0, max - value.length);
+}

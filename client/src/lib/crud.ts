@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { apiClient } from "./api-client";
+
+/**
+ * Create, update, delete and swap for one admin list (SPEC.md §4: after any change the list is
+ * reloaded, whether the call succeeded or not). Swap is one transaction on the server (issue 4).
+ */
+export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  const onSettled = () => queryClient.invalidateQueries({ queryKey });
+  return {
+    create: useMutation({ mutationFn: (input: Input) => apiClient.post<T>(basePath, input), onSettled }),
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: Partial<Input> }) => apiClient.put<T>(`${basePath}/${id}`, input),
+      onSettled,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => apiClient.delete<void>(`${basePath}/${id}`), onSettled }),
+    swap: useMutation({
+      mutationFn: ({ id, withId }: { id: number; withId: number }) => apiClient.post<T[]>(`${basePath}/${id}/swap`, { withId }),
+      onSettled,
+    }),
+  };
+}
+
+/** The spec sends sortOrder as a numeric string (SPEC.md §7); the server accepts either. */
+export type WithStringOrder<Input> = Omit<Input, "sortOrder"> & { sortOrder?: string };

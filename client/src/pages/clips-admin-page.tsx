@@ -1,0 +1,28 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Clip } from "@shared/api";
+import { BackLink } from "@/components/back-link";
+import { useRequireAdmin } from "@/features/auth/use-require-admin";
+import { orderedClipsQueryOptions } from "@/features/clips/api";
+import { ClipAdminList } from "@/features/clips/components/clip-admin-list";
+import { ClipForm } from "@/features/clips/components/clip-form";
+import { useDocumentTitle } from "@/hooks/use-document-title";
+import { paths } from "@/lib/paths";
+
+export function ClipsAdminPage() {
+  useDocumentTitle("Clip Management");
+  const { isAdmin } = useRequireAdmin();
+  const [editing, setEditing] = useState<Clip | null>(null);
+  const clips = useQuery({ ...orderedClipsQueryOptions(), enabled: isAdmin });
+  if (!isAdmin) return null;
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+      <BackLink href={paths.admin} label="Back to Dashboard" />
+      <h1 className="mt-4 text-3xl font-bold">Clip Management</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <ClipForm key={editing?.id ?? "new"} editing={editing} clips={clips.data ?? []} onDone={() => setEditing(null)} />
+        <ClipAdminList onEdit={setEditing} />
+      </div>
+    </main>
+  );
+}
