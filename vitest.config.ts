@@ -1,9 +1,18 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The client's import aliases (vite.config.ts), so its modules can be tested as they are.
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "client/src"),
+      "@shared": path.resolve(import.meta.dirname, "shared"),
+    },
+  },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           include: ["shared/**/*.test.ts", "server/**/*.test.ts", "client/**/*.test.{ts,tsx}"],
@@ -12,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "api",
           include: ["server/**/*.api.test.ts"],

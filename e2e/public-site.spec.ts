@@ -47,7 +47,27 @@ test.describe("home", () => {
     expect(await page.locator("#watch-clips").getAttribute("data-scroll-step")).toBe("280");
   });
 
+  test("when the page is served, then its first screen paints from the data it carries, with no API call", async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) apiCalls.push(request.url());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Latest Episodes" }).getByRole("article")).toHaveCount(3);
+    await expect(page.getByText("Loading episodes...")).toHaveCount(0);
+    await page.goto("/clips/why-pain-is-a-protector");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(apiCalls.filter((u) => !u.endsWith("/api/auth/me"))).toEqual([]);
+  });
+
   test("when the lists are loading or empty, then the spec's texts show", async ({ page }) => {
+    // Without the data the server puts in the page, the client asks the API and waits.
+    await page.route("**/*", async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script type="application\/json" id="initial-data">[\s\S]*?<\/script>/, "");
+      await route.fulfill({ response, body: html });
+    });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     for (const name of ["episodes", "clips", "providers"]) {

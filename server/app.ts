@@ -191,6 +191,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     pagesRouter({
       clientDir: deps.clientDir ?? path.join(projectRoot(), "dist", "client"),
+      sessionCookieName: cookieName,
       publicUrl: config.publicUrl,
       content,
       settings,

@@ -77,6 +77,14 @@ describe("pages", () => {
     expect(Array.isArray(data.episodes)).toBe(true);
   });
 
+  it("when the request carries a session cookie (maybe the admin's), then the page leaves the lists to the API", async () => {
+    const res = await t.request.get("/").set("Cookie", "sid=s%3Asomething").expect(200);
+    const data = initialDataOf(res.text);
+    expect(data.episodes).toBeUndefined();
+    expect(data.clips).toBeUndefined();
+    expect(data.values.podcast_title).toBe("Pain & Learning");
+  });
+
   it("when a clip page is served, then its raw HTML has the clip's title, description, share image and VideoObject", async () => {
     await admin
       .post("/api/clips")

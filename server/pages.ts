@@ -37,6 +37,7 @@ const truncate = (text: string, max: number) => (text.length > max ? `${text.sli
 
 export interface PagesDeps {
   clientDir: string;
+  sessionCookieName: string;
   publicUrl: string;
   content: ContentService;
   settings: SettingsService;
@@ -49,7 +50,7 @@ export interface PagesDeps {
  * the first screen needs (DESIGN.md "Pages served by the server"). Plus robots.txt, sitemap.xml
  * and the share images.
  */
-export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: PagesDeps): Router {
+export function pagesRouter({ clientDir, sessionCookieName, publicUrl, content, settings, cache }: PagesDeps): Router {
   const router = Router();
   const shareImages = createShareImageCache();
 
@@ -148,9 +149,9 @@ export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: 
   const shell = parseShell(fs.readFileSync(indexFile, "utf8"));
 
   /** One page as HTML: known routes are cached (dropped on every write), 404s are not. */
-  const renderRoute = async (pathname: string): Promise<{ status: number; html: string }> => {
+  const renderRoute = async (pathname: string, withLists: boolean): Promise<{ status: number; html: string }> => {
     const s = await site();
-    const base = { values: s.values, providers: s.providers };
+    const base = { values: s.values, providers: s.providers, theme: s.theme };
     let status = 200;
     let head: PageHead;
     let data: Record<string, unknown> = base;
@@ -212,7 +213,7 @@ export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: 
               }
             : undefined,
       };
-      if (pathname === "/") data = { ...base, ...(await published()) };
+      if (pathname === "/" && withLists) data = { ...base, ...(await published()) };
     } else if (ADMIN_ROUTES.has(pathname)) {
       head = { title: `Admin · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
     } else {
@@ -229,12 +230,14 @@ export function pagesRouter({ clientDir, publicUrl, content, settings, cache }: 
     const clipSlug = CLIP_ROUTE.exec(pathname)?.[1];
     const known =
       pathname in PUBLIC_ROUTES || ADMIN_ROUTES.has(pathname) || (clipSlug !== undefined && (await findClip(safeDecode(clipSlug))) !== null);
-    const page = known
-      ? await cache.get(`page:${pathname}`, async () => {
-          const { status, html } = await renderRoute(pathname);
-          return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
-        })
-      : await renderRoute(pathname).then(({ status, html }) => ({ status, entry: { body: html, etag: etagOf(html) } as CachedBody }));
+    // Someone with a session may be the admin, whose lists include drafts: their page carries no
+    // lists, so the client asks the API for them.
+    const withLists = !(req.headers.cookie ?? "").includes(`${sessionCookieName}=`);
+    const render = async () => {
+      const { status, html } = await renderRoute(pathname, withLists);
+      return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
+    };
+    const page = known ? await cache.get(`page:${withLists ? "" : "session:"}${pathname}`, render) : await render();
     res.status(page.status).set("Cache-Control", "no-cache");
     if (page.status !== 200) {
       res.type("html").send(page.entry.body);

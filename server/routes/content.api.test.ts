@@ -172,3 +172,17 @@ describe("providers", () => {
     await admin.put(`/api/providers/${created.body.id}`).send({ name: "x" }).expect(404);
   });
 });
+
+describe("reordering items with equal orders", () => {
+  it("when two providers share a sortOrder, then a swap still moves the one asked to its neighbour's place", async () => {
+    const a = (await admin.post("/api/providers").send({ name: "Tie A", url: "https://a.example", icon: "fa-a", sortOrder: 50 })).body;
+    const b = (await admin.post("/api/providers").send({ name: "Tie B", url: "https://b.example", icon: "fa-b", sortOrder: 50 })).body;
+    const before = ((await admin.get("/api/providers")).body as { id: number }[]).map((p) => p.id);
+    expect(before.indexOf(a.id)).toBeLessThan(before.indexOf(b.id));
+    await admin.post(`/api/providers/${b.id}/swap`).send({ withId: a.id }).expect(200);
+    const after = (await admin.get("/api/providers")).body as { id: number; sortOrder: string }[];
+    const ids = after.map((p) => p.id);
+    expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
+    expect(new Set(after.map((p) => p.sortOrder)).size).toBe(after.length);
+  });
+});

@@ -102,14 +102,28 @@ export async function countPlusOne(db: Db, table: PgTable): Promise<number> {
  */
 export async function swapSortOrder(db: Db, table: Orderable, firstId: number, secondId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = (await tx
-      .select({ id: table.id, sortOrder: table.sortOrder })
-      .from(table as PgTable)
-      .where(sql`${table.id} in (${firstId}, ${secondId})`)
-      .for("update")) as { id: number; sortOrder: number }[];
-    const a = rows.find((r) => r.id === firstId);
-    const b = rows.find((r) => r.id === secondId);
+    const lock = async () =>
+      (await tx
+        .select({ id: table.id, sortOrder: table.sortOrder })
+        .from(table as PgTable)
+        .orderBy(asc(table.sortOrder), asc(table.id))
+        .for("update")) as { id: number; sortOrder: number }[];
+    let rows = await lock();
+    let a = rows.find((r) => r.id === firstId);
+    let b = rows.find((r) => r.id === secondId);
     if (!a || !b) return false;
+    if (a.sortOrder === b.sortOrder) {
+      // Equal orders (older data, or hand edits) cannot be swapped: number the list 1..n in its
+      // current order first, so the move does what the admin sees.
+      for (const [index, row] of rows.entries()) {
+        if (row.sortOrder !== index + 1) {
+          await tx.update(table).set({ sortOrder: index + 1 } as never).where(eq(table.id, row.id));
+        }
+      }
+      rows = rows.map((row, index) => ({ ...row, sortOrder: index + 1 }));
+      a = rows.find((r) => r.id === firstId)!;
+      b = rows.find((r) => r.id === secondId)!;
+    }
     await tx.update(table).set({ sortOrder: b.sortOrder } as never).where(eq(table.id, firstId));
     await tx.update(table).set({ sortOrder: a.sortOrder } as never).where(eq(table.id, secondId));
     return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THEME_ID, NAMED_THEME_IDS, parseStoredTheme } from "../../../../shared/theme";
+import { DEFAULT_THEME_ID, NAMED_THEME_IDS, parseStoredTheme } from "./theme";
 import { ALL_THEME_CLASSES, bodyTheme, NAMED_PALETTES, contrastRatio, hexToRgb, hslToRgb, MIN_CONTRAST, readableScheme } from "./theme-style";
 
 function worstContrast(vars: Record<string, string>): number {

@@ -1,0 +1,44 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { Clip, Episode, Provider } from "@shared/api";
+import { PUBLIC_SETTING_KEYS, type SettingKey } from "@shared/settings";
+import type { Theme } from "@shared/theme";
+import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
+import { episodesQueryOptions } from "@/features/episodes/api";
+import { providersQueryOptions } from "@/features/providers/api";
+import { settingQueryOptions } from "@/features/settings/api";
+import { siteThemeQueryOptions } from "@/features/theme/api";
+
+/** What the server puts in the page for its first screen (server/pages.ts). */
+export interface InitialData {
+  values: Partial<Record<SettingKey, string>>;
+  providers: Provider[];
+  theme?: Theme | null;
+  episodes?: Episode[];
+  clips?: Clip[];
+  clip?: Clip;
+}
+
+export function readInitialData(doc: Document = document): InitialData | null {
+  const element = doc.getElementById("initial-data");
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as InitialData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts TanStack Query from the data the server sent with the page (issue 5), so the first
+ * screen paints without waiting for API calls; data is never stale (SPEC.md §9), so nothing is
+ * asked for again until a change.
+ */
+export function seedQueryClient(client: QueryClient, data: InitialData | null): void {
+  if (!data) return;
+  for (const key of PUBLIC_SETTING_KEYS) client.setQueryData(settingQueryOptions(key).queryKey, data.values[key] ?? "");
+  client.setQueryData(providersQueryOptions().queryKey, data.providers);
+  if (data.theme !== undefined) client.setQueryData(siteThemeQueryOptions().queryKey, data.theme);
+  if (data.episodes) client.setQueryData(episodesQueryOptions().queryKey, data.episodes);
+  if (data.clips) client.setQueryData(clipsQueryOptions().queryKey, data.clips);
+  if (data.clip) client.setQueryData(clipBySlugQueryOptions(data.clip.slug).queryKey, data.clip);
+}
