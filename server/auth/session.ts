@@ -54,7 +54,8 @@ export function createSessionMiddleware(options: {
 export const enforceAbsoluteLifetime: RequestHandler = (req, _res, next) => {
   const started = req.session?.startedAt;
   if (started && Date.now() - started > ABSOLUTE_LIFETIME_MS) {
-    req.session.destroy(() => next());
+    // A new, empty session replaces the old one (whose row is deleted): logged out, not broken.
+    req.session.regenerate((err) => next(err));
     return;
   }
   next();
