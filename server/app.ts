@@ -17,7 +17,7 @@ import type { ObjectStore } from "./objects/store";
 import { pagesRouter } from "./pages";
 import { authRouter } from "./routes/auth";
 import { backupRouter } from "./routes/backup";
-import { clipsRouter, episodesRouter, providersRouter } from "./routes/content";
+import { anonymousListsFastPath, clipsRouter, episodesRouter, providersRouter } from "./routes/content";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
 import { createContentService } from "./services/content";
@@ -186,6 +186,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/backup", backupRouter(pool, store));
   api.use(apiNotFound);
 
+  app.get(["/api/episodes", "/api/clips", "/api/providers"], anonymousListsFastPath(content, cache, cookieName));
   app.use("/api", api);
   app.use("/objects", objectsRouter(uploads));
   app.use(
