@@ -314,3 +314,21 @@ test.describe("privacy and weight", () => {
     expect(scripts.some((s) => s.includes("admin"))).toBe(true);
   });
 });
+
+test.describe("shared links", () => {
+  test("when a crawler fetches a clip page, then its raw HTML carries the clip's title, share image and VideoObject", async ({ request }) => {
+    const res = await request.get("/clips/why-pain-is-a-protector");
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<title>Why Pain Is a Protector · [^<]+<\/title>/);
+    expect(head).toMatch(/<meta property="og:image" content="[^"]+\/clips\/why-pain-is-a-protector\/share\.png\?v=[^"]+" \/>/);
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(ld).toMatchObject({ "@type": "VideoObject", name: "Why Pain Is a Protector", duration: "PT5M" });
+    expect(ld.embedUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    const image = await request.get(/content="([^"]+share\.png[^"]*)"/.exec(head)![1]!.replace(/^https?:\/\/[^/]+/, ""));
+    expect(image.headers()["content-type"]).toBe("image/png");
+    expect((await request.get("/clips/no-such-clip")).status()).toBe(404);
+  });
+});

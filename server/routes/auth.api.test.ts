@@ -50,9 +50,25 @@ describe("POST /api/auth/login", () => {
     expect(form.status).toBe(415);
   });
 
-  it("when the password is over 1 KB, then it is refused with 400", async () => {
-    const res = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "x".repeat(1025) });
-    expect(res.status).toBe(400);
+  it("when the password is over 1 KB, then it is refused with 400 before any hashing", async () => {
+    const hashes = vi.spyOn(crypto, "scrypt");
+    try {
+      const res = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "x".repeat(1025) });
+      expect(res.status).toBe(400);
+      expect(hashes).not.toHaveBeenCalled();
+    } finally {
+      hashes.mockRestore();
+    }
+  });
+
+  it("when the e-mail is unknown, then a password hash is still computed (no timing difference to find accounts)", async () => {
+    const hashes = vi.spyOn(crypto, "scrypt");
+    try {
+      await t.request.post("/api/auth/login").send({ email: "nobody@example.com", password: "whatever-1" }).expect(401);
+      expect(hashes).toHaveBeenCalled();
+    } finally {
+      hashes.mockRestore();
+    }
   });
 
   it("when logging in, then the session id is a new one (no fixation)", async () => {
