@@ -5,7 +5,9 @@ import { defineConfig } from "vite";
 
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
-export default defineConfig({
+// `vite build` makes the browser's bundle in dist/client; `vite build --ssr src/entry-server.tsx`
+// makes the server's first-paint renderer in dist/ssr (server/pages.ts).
+export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, "client"),
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -15,8 +17,9 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(import.meta.dirname, "dist/client"),
+    outDir: path.resolve(import.meta.dirname, isSsrBuild ? "dist/ssr" : "dist/client"),
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     sourcemap: false,
   },
   server: {
@@ -25,4 +28,4 @@ export default defineConfig({
       "/objects": `http://127.0.0.1:${apiPort}`,
     },
   },
-});
+}));

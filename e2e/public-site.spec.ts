@@ -331,4 +331,13 @@ test.describe("shared links", () => {
     expect(image.headers()["content-type"]).toBe("image/png");
     expect((await request.get("/clips/no-such-clip")).status()).toBe(404);
   });
+
+  test("when a page is fetched, then its raw HTML already holds the first screen, painted before any script runs", async ({ request }) => {
+    const clip = await (await request.get("/clips/why-pain-is-a-protector")).text();
+    const root = clip.slice(clip.indexOf('<div id="root">'));
+    expect(root).toMatch(/<h1[^>]*>Why Pain Is a Protector<\/h1>/);
+    const home = await (await request.get("/")).text();
+    for (const episode of SEED.episodes.filter((e) => e.isPublished)) expect(home).toContain(episode.title);
+    expect(home).not.toContain(SEED.episodes.find((e) => !e.isPublished)!.title);
+  });
 });

@@ -35,10 +35,11 @@ const sharedInputs = ["shared", "package-lock.json", "tsconfig.json"];
 const TARGETS = [
   {
     name: "client",
-    output: "dist/client/index.html",
+    output: "dist/ssr/entry-server.js",
     inputs: ["client", "vite.config.ts", "tailwind.config.ts", ...sharedInputs],
     commands: [
       [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+      [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--ssr", "src/entry-server.tsx", "--logLevel", "warn"],
       [path.join(root, "scripts/compress-assets.mjs")],
     ],
   },

@@ -193,6 +193,7 @@ export function createApp(deps: AppDeps): Express {
     pagesRouter({
       clientDir: deps.clientDir ?? path.join(projectRoot(), "dist", "client"),
       sessionCookieName: cookieName,
+      logger,
       publicUrl: config.publicUrl,
       content,
       settings,

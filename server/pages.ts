@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Router, type Request, type Response } from "express";
 import type { Clip } from "../shared/api";
 import { youTubeVideoId } from "../shared/embeds";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "../shared/site";
 import { parseStoredTheme } from "../shared/theme";
 import { AppError } from "./lib/errors";
+import type { Logger } from "./lib/logger";
 import type { ContentService } from "./services/content";
 import { type PageHead, parseShell, renderPage } from "./services/page-shell";
 import { type CachedBody, sendCached } from "./lib/send-cached";
@@ -35,8 +37,13 @@ function safeDecode(segment: string): string {
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
+type FirstPaint = (url: string, data: unknown) => string;
+
 export interface PagesDeps {
   clientDir: string;
+  /** The server build of the client (client/src/entry-server.tsx); pages skip the first paint without it. */
+  ssrEntry?: string;
+  logger?: Logger;
   sessionCookieName: string;
   publicUrl: string;
   content: ContentService;
@@ -50,8 +57,29 @@ export interface PagesDeps {
  * the first screen needs (DESIGN.md "Pages served by the server"). Plus robots.txt, sitemap.xml
  * and the share images.
  */
-export function pagesRouter({ clientDir, sessionCookieName, publicUrl, content, settings, cache }: PagesDeps): Router {
+export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, publicUrl, content, settings, cache }: PagesDeps): Router {
   const router = Router();
+  const entry = ssrEntry ?? path.join(path.dirname(clientDir), "ssr", "entry-server.js");
+  let firstPaint: Promise<FirstPaint | null> | undefined;
+  /**
+   * The page's markup, rendered from the same components and data, so the browser paints the
+   * first screen before the bundle runs. Without the server build, or if it fails, the page is
+   * still whole: the client renders it.
+   */
+  const paint = async (pathname: string, data: unknown): Promise<string | undefined> => {
+    firstPaint ??= fs.existsSync(entry)
+      ? // eslint-disable-next-line no-unsanitized/method -- our own build output, by a fixed path
+        import(pathToFileURL(entry).href).then((m: { render: FirstPaint }) => m.render)
+      : Promise.resolve(null);
+    const render = await firstPaint.catch(() => null);
+    if (!render) return undefined;
+    try {
+      return render(pathname, data);
+    } catch (err) {
+      logger?.warn({ err: (err as Error).message, pathname }, "first paint failed; the browser renders the page");
+      return undefined;
+    }
+  };
   const shareImages = createShareImageCache();
 
   const site = () =>
@@ -221,7 +249,8 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, content, 
       head = { title: `Page not found · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
     }
 
-    return { status, html: renderPage(shell, { head, publicUrl, siteName: s.name, theme: s.theme, initialData: data }) };
+    const appHtml = ADMIN_ROUTES.has(pathname) ? undefined : await paint(pathname, data);
+    return { status, html: renderPage(shell, { head, publicUrl, siteName: s.name, theme: s.theme, initialData: data, appHtml }) };
   };
 
   router.get("/{*splat}", async (req, res) => {

@@ -52,7 +52,7 @@ export function parseShell(html: string): ParsedShell {
 
 export function renderPage(
   shell: ParsedShell,
-  options: { head: PageHead; publicUrl: string; siteName: string; theme: Theme | null; initialData: unknown },
+  options: { head: PageHead; publicUrl: string; siteName: string; theme: Theme | null; initialData: unknown; appHtml?: string },
 ): string {
   const { head, publicUrl, siteName } = options;
   const url = publicUrl + head.path;
@@ -92,5 +92,6 @@ export function renderPage(
     .join(";");
   const body = `<body${className ? ` class="${escapeHtml(className)}"` : ""} style="${escapeHtml(style)}">`;
   const data = `<script type="application/json" id="initial-data">${scriptJson(options.initialData)}</script>`;
-  return `${shell.head}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${shell.bodyRest}`;
+  const rest = options.appHtml ? shell.bodyRest.replace('<div id="root"></div>', `<div id="root">${options.appHtml}</div>`) : shell.bodyRest;
+  return `${shell.head}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${rest}`;
 }

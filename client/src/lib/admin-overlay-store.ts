@@ -9,7 +9,8 @@ interface OverlayState {
   isLoginOpen: boolean;
 }
 
-let state: OverlayState = { isWanted: false, isLoginOpen: false };
+const INITIAL: OverlayState = { isWanted: false, isLoginOpen: false };
+let state: OverlayState = INITIAL;
 const listeners = new Set<() => void>();
 
 function set(next: Partial<OverlayState>): void {
@@ -37,5 +38,6 @@ export function useAdminOverlayState(): OverlayState {
       return () => listeners.delete(listener);
     },
     () => state,
+    () => INITIAL, // the server's first paint has no overlay
   );
 }

@@ -45,7 +45,9 @@ function VideoMetadata({ clip, url }: { clip: Clip; url: string }) {
 
 function ClipDetail({ clip }: { clip: Clip }) {
   const isMobile = useIsMobile();
-  const url = `${window.location.origin}${paths.clip(clip.slug)}`;
+  // On the server (the first paint of the page) there is no window: a path until the browser renders.
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const url = `${origin}${paths.clip(clip.slug)}`;
   const target = { url, title: clip.title, keyQuote: clip.keyQuote };
   const { isCopied, notice, copy } = useCopyLink(url);
   useDocumentTitle(clip.title);
