@@ -5,7 +5,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { jsonBodiesOnly, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
-import { createSessionMiddleware, enforceAbsoluteLifetime } from "./auth/session";
+import { createSessionLayer, sessionCookieName } from "./auth/session";
 import { createThrottle, type ThrottleRule } from "./auth/throttle";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
@@ -64,7 +64,6 @@ export function createApp(deps: AppDeps): Express {
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
 
   const secureOnly = config.publicUrl.startsWith("https://");
-  app.set("session cookie name", secureOnly ? "__Host-sid" : "sid");
 
   const cache = createPublicCache(deps.cacheTtlMs ?? 5_000);
   const uploads = createUploadsService(db, store);
@@ -122,36 +121,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
   api.use(express.json({ limit: "1mb", strict: true }));
-  const session = createSessionMiddleware({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test" });
-  const withSession = (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    // express-session reports a failed save at the end of a response by calling next again,
-    // after the answer was sent; passed on, Express would cut the connection. Log it instead.
-    let continued = false;
-    session(req, res, (err?: unknown) => {
-      if (continued) {
-        req.log?.warn({ cause: (err as Error | undefined)?.message }, "session save failed after the response");
-        return;
-      }
-      continued = true;
-      next(err);
-    });
-  };
-  const cookieName = app.get("session cookie name") as string;
-  const initialize = passport.initialize();
-  const restore = passport.session();
-  api.use(initialize);
-  api.use((req, res, next) => {
-    // A visitor's read without a session cookie has no session to load: skip the store entirely.
-    const hasCookie = (req.headers.cookie ?? "").includes(`${cookieName}=`);
-    if (!hasCookie && (req.method === "GET" || req.method === "HEAD")) return next();
-    withSession(req, res, (err?: unknown) => {
-      if (err) return next(err);
-      enforceAbsoluteLifetime(req, res, (lifetimeErr?: unknown) => {
-        if (lifetimeErr) return next(lifetimeErr);
-        restore(req, res, next);
-      });
-    });
-  });
+  const cookieName = sessionCookieName(secureOnly);
+  api.use(
+    createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport }),
+  );
 
   api.get("/health", async (_req, res) => {
     try {
@@ -175,7 +148,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   api.use(requireAdminForWrites);
-  api.use("/auth", authRouter(passport, loginThrottle));
+  api.use("/auth", authRouter(passport, loginThrottle, cookieName));
   api.use("/settings", settingsRouter(settings));
   api.use("/providers", providersRouter(content, cache));
   api.use("/episodes", episodesRouter(content, cache));

@@ -1,5 +1,6 @@
 import connectPgSimple from "connect-pg-simple";
 import type { RequestHandler } from "express";
+import type { PassportInstance } from "./passport";
 import session from "express-session";
 import type pg from "pg";
 
@@ -11,6 +12,8 @@ declare module "express-session" {
     startedAt?: number;
   }
 }
+
+export const sessionCookieName = (secureOnly: boolean) => (secureOnly ? "__Host-sid" : "sid");
 
 /**
  * Sessions live in PostgreSQL, so they survive restarts and are shared by every instance
@@ -34,7 +37,7 @@ export function createSessionMiddleware(options: {
   });
   return session({
     store,
-    name: options.secureOnly ? "__Host-sid" : "sid",
+    name: sessionCookieName(options.secureOnly),
     secret: options.secret,
     resave: false,
     saveUninitialized: false,
@@ -60,3 +63,47 @@ export const enforceAbsoluteLifetime: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * The session, its absolute lifetime and Passport's user, as one middleware for /api.
+ * - A visitor's read without a session cookie has no session to load: the store is not touched.
+ * - express-session reports a save that failed at the end of a response by calling next again,
+ *   after the answer was sent; passed on, Express would cut the connection. It is logged instead.
+ */
+export function createSessionLayer(options: {
+  pool: pg.Pool;
+  secret: string;
+  secureOnly: boolean;
+  pruneExpired: boolean;
+  passport: PassportInstance;
+}): RequestHandler {
+  const session = createSessionMiddleware(options);
+  const cookie = `${sessionCookieName(options.secureOnly)}=`;
+  const initialize = options.passport.initialize();
+  const restore = options.passport.session();
+  const withSession: RequestHandler = (req, res, next) => {
+    let continued = false;
+    session(req, res, (err?: unknown) => {
+      if (continued) {
+        req.log?.warn({ cause: (err as Error | undefined)?.message }, "session save failed after the response");
+        return;
+      }
+      continued = true;
+      next(err);
+    });
+  };
+  return (req, res, next) => {
+    initialize(req, res, (initErr?: unknown) => {
+      if (initErr) return next(initErr);
+      const hasCookie = (req.headers.cookie ?? "").includes(cookie);
+      if (!hasCookie && (req.method === "GET" || req.method === "HEAD")) return next();
+      withSession(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        enforceAbsoluteLifetime(req, res, (lifetimeErr?: unknown) => {
+          if (lifetimeErr) return next(lifetimeErr);
+          restore(req, res, next);
+        });
+      });
+    });
+  };
+}

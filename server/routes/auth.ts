@@ -13,7 +13,7 @@ export function loginThrottleKeys(email: string, ip: string): Record<string, str
   return { "login-account-ip": `${account}|${ip}`, "login-ip": ip, "login-account": account };
 }
 
-export function authRouter(passport: PassportInstance, throttle: Throttle): Router {
+export function authRouter(passport: PassportInstance, throttle: Throttle, cookieName: string): Router {
   const router = Router();
 
   router.post("/login", async (req, res, next) => {
@@ -41,7 +41,7 @@ export function authRouter(passport: PassportInstance, throttle: Throttle): Rout
       if (err) return next(err);
       req.session.destroy((destroyErr) => {
         if (destroyErr) return next(destroyErr);
-        res.clearCookie(req.app.get("session cookie name") as string, { path: "/" });
+        res.clearCookie(cookieName, { path: "/" });
         res.json({ message: "Logged out" });
       });
     });
