@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,17 +26,6 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
 });
