@@ -148,8 +148,8 @@ export function createApp(deps: AppDeps): Express {
   );
 
   api.use(requireAdminForWrites);
-  api.use("/auth", authRouter(passport, loginThrottle, cookieName));
-  api.use("/settings", settingsRouter(settings));
+  api.use("/auth", authRouter(passport, loginThrottle, cookieName, secureOnly));
+  api.use("/settings", settingsRouter(settings, cache));
   api.use("/providers", providersRouter(content, cache));
   api.use("/episodes", episodesRouter(content, cache));
   api.use("/clips", clipsRouter(content, cache));

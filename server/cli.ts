@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     database = connectDatabase(url);
-    await runMigrations(database.pool);
+    await runMigrations(url);
     const store = await createObjectStore(config);
     if (command === "backup") {
       const tmp = `${file}.partial`;

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "./config";
 import { connectDatabase, type Database } from "./db/client";
 import type { EmbeddedServer } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
+import { rootMessage } from "./lib/error-handler";
 import { createLogger } from "./lib/logger";
 import { createObjectStore } from "./objects";
 
@@ -77,12 +78,17 @@ async function main(): Promise<void> {
       url = embedded.url;
     }
     database = connectDatabase(url, { onError: (err) => logger.warn({ err }, "idle database connection failed") });
-    await runMigrations(database.pool);
+    await runMigrations(url);
     reportAdminBootstrap(
       await ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword }),
       logger,
     );
 
+    if (config.publicUrl.startsWith("https://") && config.trustProxy === undefined) {
+      // The session cookie is Secure: over plain HTTP, or behind a proxy the app does not trust,
+      // the browser never gets it and the admin cannot log in.
+      logger.warn("PUBLIC_URL is https but TRUST_PROXY is not set: behind a TLS proxy, set TRUST_PROXY=1, or logins will not stick");
+    }
     const app = createApp({
       config,
       database,
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
       "podcast site ready",
     );
   } catch (err) {
-    logger.fatal({ err: err instanceof Error ? { message: err.message } : err }, "could not start");
+    logger.fatal({ err: { message: rootMessage(err) } }, "could not start");
     await shutdown("start-up failed");
     process.exit(1);
   }

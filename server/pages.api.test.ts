@@ -142,6 +142,11 @@ describe("pages", () => {
     expect(res.status).toBeLessThan(500);
   });
 
+  it("when a clip's slug is spelt with percent-escapes, then it is sent to the canonical address (one cache entry per page)", async () => {
+    const res = await t.request.get("/clips/%77hy-pain").expect(301);
+    expect(res.headers.location).toBe("/clips/why-pain");
+  });
+
   it("when the page is asked for again with its ETag, then 304", async () => {
     const first = await t.request.get("/listen").expect(200);
     expect(first.headers["cache-control"]).toBe("no-cache");

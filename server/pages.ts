@@ -193,7 +193,7 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
     if (clip) {
       const videoId = youTubeVideoId(clip.youtubeEmbedUrl);
       const description = clip.metaDescription || clip.description || clip.keyQuote || s.description;
-      const { key } = shareImages.get(clipShareInput(clip, s));
+      const key = shareImages.keyOf(clipShareInput(clip, s));
       const clipPath = `/clips/${encodeURIComponent(clip.slug)}`;
       head = {
         title: `${clip.title} · ${s.name}`,
@@ -220,7 +220,7 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
       };
       data = { ...base, clip };
     } else if (route) {
-      const { key } = shareImages.get(siteShareInput(s));
+      const key = shareImages.keyOf(siteShareInput(s));
       head = {
         title: route.title ? `${route.title} · ${s.name}` : s.name,
         description: s.description,
@@ -255,10 +255,21 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
 
   router.get("/{*splat}", async (req, res) => {
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    // Only pages that exist are cached, so made-up paths cannot fill the cache.
+    // Only pages that exist are cached, under their canonical path, so made-up paths and other
+    // spellings of a slug (percent-escapes) cannot fill the cache: those are sent to the canonical one.
     const clipSlug = CLIP_ROUTE.exec(pathname)?.[1];
-    const known =
-      pathname in PUBLIC_ROUTES || ADMIN_ROUTES.has(pathname) || (clipSlug !== undefined && (await findClip(safeDecode(clipSlug))) !== null);
+    let known = pathname in PUBLIC_ROUTES || ADMIN_ROUTES.has(pathname);
+    if (clipSlug !== undefined) {
+      const clip = await findClip(safeDecode(clipSlug));
+      if (clip) {
+        const canonical = `/clips/${encodeURIComponent(clip.slug)}`;
+        if (pathname !== canonical) {
+          res.redirect(301, canonical);
+          return;
+        }
+        known = true;
+      }
+    }
     // Someone with a session may be the admin, whose lists include drafts: their page carries no
     // lists, so the client asks the API for them.
     const withLists = !(req.headers.cookie ?? "").includes(`${sessionCookieName}=`);

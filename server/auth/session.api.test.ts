@@ -44,6 +44,18 @@ describe("session cookie", () => {
   });
 });
 
+describe("logout over HTTPS", () => {
+  it("when the admin logs out, then the __Host- cookie is replaced by an expired Secure one the browser accepts", async () => {
+    const res = await login(https).expect(200);
+    const pair = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!.split(";")[0]!;
+    const out = await https.request.post("/api/auth/logout").set("X-Forwarded-Proto", "https").set("Cookie", pair).expect(200);
+    const cleared = ([] as string[]).concat(out.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!;
+    expect(cleared).toMatch(/; Secure/);
+    expect(cleared).toMatch(/; Path=\//);
+    expect(Date.parse(/Expires=([^;]+)/.exec(cleared)![1]!)).toBeLessThan(Date.now());
+  });
+});
+
 describe("cross-origin reads", () => {
   it("when another site asks, then no CORS header ever allows it", async () => {
     const preflight = await https.request

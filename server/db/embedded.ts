@@ -148,7 +148,8 @@ async function recoverStaleServer(clusterDir: string, ids: Ids, logger: Logger):
   } catch {
     return;
   }
-  if (pid && isAlive(pid) && /postgres/.test(commandLine(pid))) {
+  // Only our own server: after a reboot the pid may belong to another PostgreSQL.
+  if (pid && isAlive(pid) && /postgres/.test(commandLine(pid)) && commandLine(pid).includes(clusterDir)) {
     logger.warn({ pid }, "stopping an embedded PostgreSQL left running by an earlier run");
     const r = await pgCtl(["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "30"], ids);
     if (r.code !== 0 && isAlive(pid)) {

@@ -1,15 +1,21 @@
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type pg from "pg";
+import pg from "pg";
 import { projectRoot } from "../lib/paths";
 
 /** Any fixed number: several instances starting together take turns migrating. */
 const MIGRATION_LOCK = 727_001;
 
-export async function runMigrations(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+/**
+ * Applies the committed migrations on a connection of its own, without the pool's time limits:
+ * waiting for another instance's migrations, or a long one, is normal here.
+ */
+export async function runMigrations(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: "podcast-site migrations" });
+  await client.connect();
   try {
+    await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client), { migrationsFolder: path.join(projectRoot(), "migrations") });
@@ -17,6 +23,6 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

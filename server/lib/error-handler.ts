@@ -11,6 +11,14 @@ interface HttpishError {
 }
 
 const DB_UNAVAILABLE = /^(08|57P0|53)/;
+
+/** The innermost cause: Drizzle wraps driver errors in one whose message lists the query's parameters. */
+export function rootError(err: unknown): unknown {
+  let e = err as { cause?: unknown } | null | undefined;
+  while (e && typeof e === "object" && e.cause instanceof Error) e = e.cause as { cause?: unknown };
+  return e;
+}
+export const rootMessage = (err: unknown) => (rootError(err) as Error | undefined)?.message;
 /** Socket errors from the driver: the database went away mid-conversation. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
 
@@ -56,15 +64,17 @@ function classify(err: unknown): { code: ErrorCode; message: string; errors?: Ap
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
-    // A failure after the answer started (e.g. the session store saving as the response ends):
-    // the response finishes as it is; handing it on would make Express cut the connection.
-    req.log?.warn({ cause: (err as Error)?.message }, "error after the response started");
+    // The answer had started: it cannot become an error any more. A body still being written is
+    // cut, so the client sees a broken download rather than waiting for ever.
+    req.log?.warn({ cause: rootMessage(err) }, "error after the response started");
+    if (!res.writableEnded) res.destroy();
     return;
   }
   const { code, message, errors, retryAfter } = classify(err);
   const status = STATUS_BY_CODE[code];
   // pino-http logs the request once, with this error: an outage's 503s as one short line each.
-  const logged = status === 503 ? Object.assign(new Error(message), { stack: undefined, cause: (err as Error)?.message }) : err;
+  // Logged: the driver's own error, never a query's parameters (e-mails, codes, hashes).
+  const logged = status === 503 ? Object.assign(new Error(message), { stack: undefined, cause: rootMessage(err) }) : rootError(err);
   (res as unknown as { err?: unknown }).err = status >= 500 ? logged : undefined;
   const body: ApiErrorBody = { message, code, requestId: String(req.id ?? "") };
   if (errors) body.errors = errors;

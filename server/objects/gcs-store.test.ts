@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createGcsStore } from "./gcs-store";
 
 describe("GCS store", () => {
-  it("when asked for an upload address, then it signs a V4 PUT URL for objects/{id} locally, expiring when asked", async () => {
+  it("when asked for an upload address, then it signs a V4 PUT URL for uploads/{id} (never the served copy) locally, expiring when asked", async () => {
     const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
     const storage = new Storage({
       projectId: "test-project",
@@ -17,7 +17,7 @@ describe("GCS store", () => {
     const id = "0b5d1a4e-3c2f-4a8b-9d6e-1f2a3b4c5d6e";
     const url = new URL(await store.createUploadUrl(id, new Date(Date.now() + 10 * 60 * 1000)));
     expect(url.origin).toBe("https://storage.googleapis.com");
-    expect(url.pathname).toBe(`/podcast-bucket/objects/${id}`);
+    expect(url.pathname).toBe(`/podcast-bucket/uploads/${id}`);
     expect(url.searchParams.get("X-Goog-Algorithm")).toBe("GOOG4-RSA-SHA256");
     expect(url.searchParams.get("X-Goog-Credential")).toMatch(/^uploader@test-project\.iam\.gserviceaccount\.com\//);
     const expires = Number(url.searchParams.get("X-Goog-Expires"));

@@ -5,17 +5,21 @@ import { assertObjectId, type ObjectStore } from "./store";
  * Google Cloud Storage: the browser PUTs straight to the bucket through a V4 signed URL, which
  * is signed locally with the service account's key (no network call).
  */
-export function createGcsStore(storage: Storage, bucketName: string, prefix = "objects/"): ObjectStore {
+export function createGcsStore(storage: Storage, bucketName: string, prefix = "objects/", uploadPrefix = "uploads/"): ObjectStore {
   const bucket = storage.bucket(bucketName);
   const fileOf = (id: string) => {
     assertObjectId(id);
     return bucket.file(`${prefix}${id}`);
   };
+  const uploadOf = (id: string) => {
+    assertObjectId(id);
+    return bucket.file(`${uploadPrefix}${id}`);
+  };
 
   return {
     kind: "gcs",
     async createUploadUrl(id, expiresAt) {
-      const [url] = await fileOf(id).getSignedUrl({ version: "v4", action: "write", expires: expiresAt });
+      const [url] = await uploadOf(id).getSignedUrl({ version: "v4", action: "write", expires: expiresAt });
       return url;
     },
     async write(id, data, contentType) {
@@ -34,6 +38,21 @@ export function createGcsStore(storage: Storage, bucketName: string, prefix = "o
     },
     async remove(id) {
       await fileOf(id).delete({ ignoreNotFound: true });
+    },
+    async readUpload(id, maxBytes) {
+      const file = uploadOf(id);
+      try {
+        const [metadata] = await file.getMetadata();
+        if (Number(metadata.size ?? 0) > maxBytes) return "too-large";
+        const [data] = await file.download();
+        return { data, contentType: metadata.contentType ?? "application/octet-stream" };
+      } catch (err) {
+        if ((err as { code?: number }).code === 404) return null;
+        throw err;
+      }
+    },
+    async removeUpload(id) {
+      await uploadOf(id).delete({ ignoreNotFound: true });
     },
   };
 }

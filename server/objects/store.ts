@@ -15,6 +15,13 @@ export interface ObjectStore {
   write(id: string, data: Buffer, contentType: string): Promise<void>;
   read(id: string): Promise<StoredObject | null>;
   remove(id: string): Promise<void>;
+  /**
+   * Stores the browser uploads to directly (GCS): the raw upload, kept apart from the checked
+   * copy, so a signed address can never overwrite what the site serves. "too-large" without
+   * downloading it.
+   */
+  readUpload?(id: string, maxBytes: number): Promise<StoredObject | "too-large" | null>;
+  removeUpload?(id: string): Promise<void>;
 }
 
 /** Object ids are UUIDs; nothing else ever reaches a file system path or a bucket key. */

@@ -13,7 +13,7 @@ export function loginThrottleKeys(email: string, ip: string): Record<string, str
   return { "login-account-ip": `${account}|${ip}`, "login-ip": ip, "login-account": account };
 }
 
-export function authRouter(passport: PassportInstance, throttle: Throttle, cookieName: string): Router {
+export function authRouter(passport: PassportInstance, throttle: Throttle, cookieName: string, secureOnly: boolean): Router {
   const router = Router();
 
   router.post("/login", async (req, res, next) => {
@@ -41,7 +41,8 @@ export function authRouter(passport: PassportInstance, throttle: Throttle, cooki
       if (err) return next(err);
       req.session.destroy((destroyErr) => {
         if (destroyErr) return next(destroyErr);
-        res.clearCookie(cookieName, { path: "/" });
+        // The same attributes as the cookie itself: a __Host- cookie is only replaced by a Secure one.
+        res.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: secureOnly });
         res.json({ message: "Logged out" });
       });
     });

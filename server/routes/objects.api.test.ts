@@ -34,6 +34,7 @@ describe("uploads", () => {
     expect(get.headers["x-content-type-options"]).toBe("nosniff");
     expect(get.headers["cache-control"]).toMatch(/max-age=31536000/);
     expect(Buffer.compare(get.body as Buffer, PNG)).toBe(0);
+    await t.request.get(put.body.objectPath).set("If-None-Match", get.headers.etag!).expect(304);
   });
 
   it("when a provider is saved with the upload URL as its icon, then it stores /objects/{id}", async () => {

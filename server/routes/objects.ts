@@ -28,7 +28,14 @@ export function objectsRouter(uploads: UploadsService): Router {
   r.get("/:id", async (req, res) => {
     const object = await uploads.read(String(req.params.id));
     if (!object) throw new AppError("NOT_FOUND", "Object not found");
+    // Written once, never changed: the id is the version.
+    const etag = `"${String(req.params.id)}"`;
+    if (req.headers["if-none-match"] === etag) {
+      res.status(304).set("ETag", etag).end();
+      return;
+    }
     res.set({
+      ETag: etag,
       "Content-Type": object.contentType,
       "Content-Length": String(object.data.length),
       "X-Content-Type-Options": "nosniff",

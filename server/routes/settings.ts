@@ -5,17 +5,30 @@ import { parse } from "../lib/validate";
 import type { EditorsService } from "../services/editors";
 import type { SettingsService } from "../services/settings";
 import type { Throttle } from "../auth/throttle";
+import { isPublicSettingKey, isSettingKey } from "../../shared/settings";
+import { AppError } from "../lib/errors";
+import { sendCached } from "../lib/send-cached";
+import type { PublicCache } from "../services/public-cache";
 
-export function settingsRouter(settings: SettingsService): Router {
+export function settingsRouter(settings: SettingsService, cache: PublicCache): Router {
   const r = Router();
   r.get("/", requireAdmin, async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json(await settings.listForAdmin());
   });
   r.get("/:key", async (req, res) => {
-    const admin = isAdmin(req);
-    res
-      .set("Cache-Control", admin ? "private, no-store" : "no-cache")
-      .json(await settings.read(String(req.params.key), { isAdmin: admin }));
+    const key = String(req.params.key);
+    if (isAdmin(req)) {
+      res.set("Cache-Control", "private, no-store").json(await settings.read(key, { isAdmin: true }));
+      return;
+    }
+    // Visitors' reads from the process cache (the footer is sanitised once per fill, not per request).
+    const body = isSettingKey(key) && isPublicSettingKey(key) ? await cache.json(`setting:${key}`, () => settings.read(key, { isAdmin: false })) : null;
+    if (!body) {
+      await settings.read(key, { isAdmin: false }); // throws the right 401 or 404
+      throw new AppError("NOT_FOUND", "Setting not found");
+    }
+    res.set("Cache-Control", "no-cache");
+    sendCached(req, res, body, "application/json");
   });
   r.post("/", async (req, res) => {
     const { key, value } = parse(settingSchema, req.body);

@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalStore } from "../objects/local-store";
 import { BACKUP_TABLES, selectRowsSql } from "../storage/backup";
-import { createTestApp, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
 import { restoreBackup, writeBackup } from "./backup";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -100,5 +100,37 @@ describe("backup and restore", () => {
     const first = JSON.parse(zlib.gunzipSync(res.body as Buffer).toString().split("\n")[0]!);
     expect(first).toMatchObject({ type: "header", format: "podcast-site-backup", version: 1 });
     await source.request.get("/api/backup").expect(401);
+  });
+});
+
+describe("a download that is cut off", () => {
+  it("when the client goes away mid-download, then the server carries on serving", async () => {
+    const http = await import("node:http");
+    await source.db.database.pool.query(
+      "INSERT INTO editor_access_log (success, user_agent) SELECT false, repeat('x', 400) FROM generate_series(1, 20000)",
+    );
+    const login = await source.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    const cookie = ([] as string[]).concat(login.headers["set-cookie"] ?? [])[0]!.split(";")[0]!;
+    const server = source.app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get({ host: "127.0.0.1", port, path: "/api/backup", headers: { Cookie: cookie } }, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once("data", () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on("error", () => {});
+        setTimeout(() => reject(new Error("no data")), 10_000);
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -22,30 +22,28 @@ type Line =
  * object (base64), and an end line with the counts so a cut-off file is noticed.
  */
 export async function writeBackup(pool: pg.Pool, store: ObjectStore, out: Writable): Promise<{ rows: number; objects: number }> {
-  const gzip = zlib.createGzip();
-  const done = pipeline(gzip, out);
-  const write = async (line: Line) => {
-    if (!gzip.write(JSON.stringify(line) + "\n")) await once(gzip, "drain");
-  };
-  let rows = 0;
-  let objects = 0;
-  await write({ type: "header", format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString() });
-  const objectIds: string[] = [];
-  for await (const { table, row } of readTables(pool)) {
-    await write({ type: "row", table, row });
-    rows++;
-    if (table === "objects" && row.status === "complete") objectIds.push(String(row.id));
+  const counts = { rows: 0, objects: 0 };
+  async function* lines(): AsyncGenerator<string> {
+    const line = (value: Line) => JSON.stringify(value) + "\n";
+    yield line({ type: "header", format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString() });
+    const objectIds: string[] = [];
+    for await (const { table, row } of readTables(pool)) {
+      yield line({ type: "row", table, row });
+      counts.rows++;
+      if (table === "objects" && row.status === "complete") objectIds.push(String(row.id));
+    }
+    for (const id of objectIds) {
+      const object = await store.read(id);
+      if (!object) continue;
+      yield line({ type: "object", id, contentType: object.contentType, data: object.data.toString("base64") });
+      counts.objects++;
+    }
+    yield line({ type: "end", rows: counts.rows, objects: counts.objects });
   }
-  for (const id of objectIds) {
-    const object = await store.read(id);
-    if (!object) continue;
-    await write({ type: "object", id, contentType: object.contentType, data: object.data.toString("base64") });
-    objects++;
-  }
-  await write({ type: "end", rows, objects });
-  gzip.end();
-  await done;
-  return { rows, objects };
+  // One pipeline: a reader that goes away, or a failure half-way, ends every part of it (and
+  // the read transaction) instead of leaving a stream open or an error unhandled.
+  await pipeline(lines, zlib.createGzip(), out);
+  return counts;
 }
 
 async function* parseLines(input: Readable): AsyncGenerator<Line> {

@@ -92,6 +92,6 @@ export function renderPage(
     .join(";");
   const body = `<body${className ? ` class="${escapeHtml(className)}"` : ""} style="${escapeHtml(style)}">`;
   const data = `<script type="application/json" id="initial-data">${scriptJson(options.initialData)}</script>`;
-  const rest = options.appHtml ? shell.bodyRest.replace('<div id="root"></div>', `<div id="root">${options.appHtml}</div>`) : shell.bodyRest;
+  const rest = options.appHtml ? shell.bodyRest.replace('<div id="root"></div>', () => `<div id="root">${options.appHtml}</div>`) : shell.bodyRest;
   return `${shell.head}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${rest}`;
 }

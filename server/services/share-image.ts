@@ -94,7 +94,11 @@ export function createShareImageCache(max = 64) {
     get(input: ShareImageInput): { key: string; png: Promise<Buffer> } {
       const key = this.keyOf(input);
       let png = cache.get(key);
-      if (!png) {
+      if (png) {
+        // Least recently used goes first: a hit moves to the end.
+        cache.delete(key);
+        cache.set(key, png);
+      } else {
         png = renderShareImage(input);
         png.catch(() => cache.delete(key));
         cache.set(key, png);

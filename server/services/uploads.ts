@@ -66,7 +66,7 @@ export function startsWithSvgRoot(text: string): boolean {
 
 const ICON_CLASS = /^[A-Za-z][A-Za-z0-9 _:-]{0,99}$/;
 const OBJECT_PATH = /^\/objects\/([0-9a-f-]{36})$/;
-const UPLOAD_PATH = /\/(?:api\/objects\/uploads|objects)\/([0-9a-f-]{36})$/;
+const UPLOAD_PATH = /\/(?:api\/objects\/uploads|uploads|objects)\/([0-9a-f-]{36})$/;
 
 function uploadIdFromUrl(icon: string): string | null {
   let pathname: string;
@@ -82,18 +82,19 @@ function uploadIdFromUrl(icon: string): string | null {
 export function createUploadsService(db: Db, store: ObjectStore, clock: () => Date = () => new Date()): UploadsService {
   /** GCS uploads go straight to the bucket: check them the first time the app is told of them. */
   async function adoptExternalUpload(id: string): Promise<void> {
-    const stored = await store.read(id);
+    const stored = store.readUpload ? await store.readUpload(id, UPLOAD_MAX_BYTES) : await store.read(id);
     if (!stored) throw new AppError("VALIDATION", "The icon upload has not finished");
-    if (stored.data.length > UPLOAD_MAX_BYTES) {
-      await store.remove(id);
+    if (stored === "too-large" || stored.data.length > UPLOAD_MAX_BYTES) {
+      await store.removeUpload?.(id);
       throw new AppError("PAYLOAD_TOO_LARGE", "The icon is larger than 5 MB");
     }
     const image = await identifyImage(stored.data);
     if (!image) {
-      await store.remove(id);
+      await store.removeUpload?.(id);
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The icon must be a PNG, JPEG, GIF, WebP or SVG image");
     }
     await store.write(id, image.data, image.contentType);
+    await store.removeUpload?.(id);
     await completeObject(db, id, image.contentType, image.data.length);
   }
 
@@ -145,8 +146,10 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
     async read(id) {
       if (!OBJECT_ID_PATTERN.test(id)) return null;
       const object = await findObject(db, id);
-      if (!object || object.status !== "complete") return null;
-      return store.read(id);
+      if (!object || object.status !== "complete" || !object.contentType) return null;
+      const stored = await store.read(id);
+      // The type the server identified when it checked the bytes, never what a store says.
+      return stored ? { data: stored.data, contentType: object.contentType } : null;
     },
   };
 }

@@ -41,9 +41,7 @@ export default async function setup(project: TestProject) {
   await admin.end();
 
   const templateUrl = withDatabase(serverUrl, TEMPLATE);
-  const pool = new pg.Pool({ connectionString: templateUrl, max: 1 });
-  await runMigrations(pool);
-  await pool.end();
+  await runMigrations(templateUrl);
 
   project.provide("serverUrl", serverUrl);
   project.provide("templateDb", TEMPLATE);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { parseShell, renderPage, scriptJson } from "./page-shell";
+
+const shell = parseShell('<!doctype html><html><head><title>x</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>');
+const page = (appHtml: string) =>
+  renderPage(shell, {
+    head: { title: "T", description: "D", path: "/", ogType: "website" },
+    publicUrl: "https://show.example",
+    siteName: "Show",
+    theme: null,
+    initialData: {},
+    appHtml,
+  });
+
+describe("renderPage", () => {
+  it("when the first paint holds $ patterns ($', $&, $$), then they stay text and the shell stays whole", () => {
+    const html = page("<h2>Costs $$5 &amp; $' end $& and $`</h2>");
+    expect(html).toContain("<div id=\"root\"><h2>Costs $$5 &amp; $' end $& and $`</h2></div>");
+    expect(html.match(/<\/html>/g)).toHaveLength(1);
+  });
+
+  it("when JSON goes into a script, then nothing in it can close the element", () => {
+    expect(scriptJson({ t: "</script><!--\u2028" })).toBe('{"t":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
+  });
+});
