@@ -136,10 +136,12 @@ describe("pages", () => {
     await t.request.get("/clips/draft-clip/share.png").expect(404);
   });
 
-  it("when a path has malformed escapes, then a 4xx, not a 500", async () => {
-    const res = await t.request.get("/clips/%E0%A4%A");
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+  it("when a path has malformed escapes, then it is the 404 page, not an error", async () => {
+    for (const p of ["/clips/%E0%A4%A", "/%zz"]) {
+      const res = await t.request.get(p);
+      expect(res.status, p).toBe(404);
+      expect(headOf(res.text), p).toContain('<meta name="robots" content="noindex" />');
+    }
   });
 
   it("when a clip's slug is spelt with percent-escapes, then it is sent to the canonical address (one cache entry per page)", async () => {

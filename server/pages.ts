@@ -253,7 +253,10 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
     return { status, html: renderPage(shell, { head, publicUrl, siteName: s.name, theme: s.theme, initialData: data, appHtml }) };
   };
 
-  router.get("/{*splat}", async (req, res) => {
+  // A plain middleware, not a route with a parameter: a path with malformed escapes is a 404 page
+  // like any unknown path, not a parameter-decoding error.
+  router.use(async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     // Only pages that exist are cached, under their canonical path, so made-up paths and other
     // spellings of a slug (percent-escapes) cannot fill the cache: those are sent to the canonical one.
