@@ -4,8 +4,7 @@ import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { toast, toastError } from "@/components/ui/toast-store";
-import { isApiError } from "@/lib/api-client";
+import { saveEntity } from "@/components/ui/save-entity";
 import { counterText } from "@/lib/counter";
 import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { nextSortOrder } from "@/lib/sort-order";
@@ -86,31 +85,7 @@ export function ClipForm({ editing, clips, onDone }: { editing: Clip | null; cli
       setErrors(toFieldErrors(parsed.error.issues));
       return;
     }
-    setErrors({});
-    const onError = (error: Error) => {
-      if (isApiError(error)) setErrors(toFieldErrors(error.errors));
-      toastError(editing ? "Failed to update clip" : "Failed to add clip");
-    };
-    if (editing) {
-      update.mutate(
-        { id: editing.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: "Clip updated", description: "The clip has been updated successfully" });
-            reset();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: "Clip added", description: "The clip has been added successfully" });
-          reset();
-        },
-        onError,
-      });
-    }
+    saveEntity({ noun: "clip", editingId: editing?.id ?? null, createInput: input, updateInput: input, create, update, setErrors, onSaved: reset });
   };
 
   return (

@@ -2,8 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { Switch } from "@/components/ui/switch";
-import { toast, toastError } from "@/components/ui/toast-store";
-import { isApiError } from "@/lib/api-client";
+import { saveEntity } from "@/components/ui/save-entity";
 import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { nextSortOrder } from "@/lib/sort-order";
 import { useEpisodeMutations } from "../api";
@@ -47,31 +46,7 @@ export function EpisodeForm({ editing, episodes, onDone }: { editing: Episode | 
       setErrors(toFieldErrors(parsed.error.issues));
       return;
     }
-    setErrors({});
-    const onError = (error: Error) => {
-      if (isApiError(error)) setErrors(toFieldErrors(error.errors));
-      toastError(editing ? "Failed to update episode" : "Failed to add episode");
-    };
-    if (editing) {
-      update.mutate(
-        { id: editing.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: "Episode updated", description: "The episode has been updated successfully" });
-            reset();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: () => {
-          toast({ title: "Episode added", description: "The episode has been added successfully" });
-          reset();
-        },
-        onError,
-      });
-    }
+    saveEntity({ noun: "episode", editingId: editing?.id ?? null, createInput: input, updateInput: input, create, update, setErrors, onSaved: reset });
   };
 
   const set = (key: "title" | "spotifyEmbedUrl" | "description") => (e: { target: { value: string } }) =>

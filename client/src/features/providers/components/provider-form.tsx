@@ -1,9 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
 import { LIMITS, type Provider } from "@shared/api";
 import { TextField } from "@/components/ui/field";
-import { toast, toastError } from "@/components/ui/toast-store";
-import { isApiError } from "@/lib/api-client";
-import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
+import { saveEntity } from "@/components/ui/save-entity";
+import type { FieldErrors } from "@/lib/form-errors";
 import { nextProviderSortOrder } from "@/lib/sort-order";
 import { useProviderMutations } from "../api";
 import { ProviderIconPreview } from "./provider-admin-list";
@@ -37,34 +36,16 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
     const input = { name: values.name.trim(), url: values.url.trim(), icon: values.icon.trim() };
     // SPEC.md §5: otherwise nothing happens and no message shows.
     if (!input.name || !input.url || !input.icon) return;
-    setErrors({});
-    const onError = (error: Error) => {
-      if (isApiError(error)) setErrors(toFieldErrors(error.errors));
-      toastError(editing ? "Failed to update provider" : "Failed to add provider");
-    };
-    if (editing) {
-      update.mutate(
-        { id: editing.id, input },
-        {
-          onSuccess: () => {
-            toast({ title: "Provider updated", description: "The provider has been updated successfully" });
-            reset();
-          },
-          onError,
-        },
-      );
-    } else {
-      create.mutate(
-        { ...input, sortOrder: nextProviderSortOrder(providers) },
-        {
-          onSuccess: () => {
-            toast({ title: "Provider added", description: "The provider has been added successfully" });
-            reset();
-          },
-          onError,
-        },
-      );
-    }
+    saveEntity({
+      noun: "provider",
+      editingId: editing?.id ?? null,
+      createInput: { ...input, sortOrder: nextProviderSortOrder(providers) },
+      updateInput: input,
+      create,
+      update,
+      setErrors,
+      onSaved: reset,
+    });
   };
 
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
