@@ -3,7 +3,7 @@ import { clipSchema, LIMITS, type Clip } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { Switch } from "@/components/ui/switch";
+import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { counterText } from "@/lib/counter";
 import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
@@ -148,22 +148,8 @@ export function ClipForm({ editing, clips, onDone }: { editing: Clip | null; cli
           hint="Separate paragraphs with a blank line. 'Speaker: words' shows the speaker in bold."
           error={errors.content}
         />
-        <div className="flex items-center gap-3">
-          <Switch id="clip-published" checked={values.isPublished} onCheckedChange={(isPublished) => setValues((v) => ({ ...v, isPublished }))} />
-          <label htmlFor="clip-published" className="font-semibold">
-            Published
-          </label>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn" disabled={isPending}>
-            {editing ? "Update Clip" : "Add Clip"}
-          </button>
-          {editing ? (
-            <button type="button" className="btn btn-ghost" onClick={reset}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <PublishedSwitch id="clip-published" checked={values.isPublished} onChange={(isPublished) => setValues((v) => ({ ...v, isPublished }))} />
+        <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={isPending} isEditing={!!editing} onCancel={reset} />
       </form>
     </section>
   );

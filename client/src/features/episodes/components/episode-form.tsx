@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { Switch } from "@/components/ui/switch";
+import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { nextSortOrder } from "@/lib/sort-order";
@@ -79,22 +79,8 @@ export function EpisodeForm({ editing, episodes, onDone }: { editing: Episode | 
           onChange={set("description")}
           error={errors.description}
         />
-        <div className="flex items-center gap-3">
-          <Switch id="episode-published" checked={values.isPublished} onCheckedChange={(isPublished) => setValues((v) => ({ ...v, isPublished }))} />
-          <label htmlFor="episode-published" className="font-semibold">
-            Published
-          </label>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn" disabled={isPending}>
-            {editing ? "Update Episode" : "Add Episode"}
-          </button>
-          {editing ? (
-            <button type="button" className="btn btn-ghost" onClick={reset}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <PublishedSwitch id="episode-published" checked={values.isPublished} onChange={(isPublished) => setValues((v) => ({ ...v, isPublished }))} />
+        <FormActions submitLabel={editing ? "Update Episode" : "Add Episode"} isPending={isPending} isEditing={!!editing} onCancel={reset} />
       </form>
     </section>
   );

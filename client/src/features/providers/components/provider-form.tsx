@@ -6,6 +6,7 @@ import type { FieldErrors } from "@/lib/form-errors";
 import { nextProviderSortOrder } from "@/lib/sort-order";
 import { useProviderMutations } from "../api";
 import { ProviderIconPreview } from "./provider-admin-list";
+import { FormActions } from "@/components/ui/form-actions";
 
 const IconUploadDialog = lazy(() => import("./icon-upload-dialog"));
 const EMPTY = { name: "", url: "", icon: "" };
@@ -83,16 +84,12 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
             {values.icon ? <ProviderIconPreview icon={values.icon} /> : null}
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn" disabled={isPending}>
-            {editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
-          </button>
-          {editing ? (
-            <button type="button" className="btn btn-ghost" onClick={reset}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
+        <FormActions
+          submitLabel={editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
+          isPending={isPending}
+          isEditing={!!editing}
+          onCancel={reset}
+        />
       </form>
       {hasOpenedUpload ? (
         <Suspense fallback={<p role="status">Loading...</p>}>
