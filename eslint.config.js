@@ -1,10 +1,12 @@
 // Lint for what a type checker cannot see: security smells (eslint-plugin-security),
-// unsanitised DOM sinks (eslint-plugin-no-unsanitized), and TypeScript's recommended rules.
+// unsanitised DOM sinks (eslint-plugin-no-unsanitized), patterns open to ReDoS (eslint-plugin-regexp),
+// and TypeScript's recommended rules.
 import js from "@eslint/js";
 import noUnsanitized from "eslint-plugin-no-unsanitized";
 import security from "eslint-plugin-security";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -20,6 +22,15 @@ export default tseslint.config(
       // false positives would bury the findings that matter.
       "security/detect-object-injection": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // Regular-expression denial of service: a pattern that backtracks or is retried from every
+    // position turns a long input (a 16 KB path of slashes) into seconds of CPU.
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": ["error", { report: "potential" }],
+      "regexp/no-super-linear-move": ["error", { report: "potential", ignorePartial: false, ignoreSticky: false }],
     },
   },
   {

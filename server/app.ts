@@ -38,10 +38,40 @@ export interface AppDeps {
   /** How long visitors' reads are kept in the process (default 5 s; writes here clear them at once). */
   cacheTtlMs?: number;
   /** Tries before throttling: consecutive failed logins per account and address; audition tries a minute. */
-  limits?: { loginFailures?: number; auditionFailures?: number };
+  limits?: { loginFailures?: number; auditionFailures?: number; auditionTotal?: number };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The players the site embeds (DESIGN.md "Security headers"). */
+const EMBED_ORIGINS = ['"https://open.spotify.com"', '"https://www.youtube-nocookie.com"', '"https://www.youtube.com"'];
+const embeds = `(self ${EMBED_ORIGINS.join(" ")})`;
+
+/**
+ * Powerful browser features: none that the site does not use. The players may autoplay after
+ * the visitor's press, go full screen and play protected media; the page itself may share.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+  `autoplay=${embeds}`,
+  `encrypted-media=${embeds}`,
+  `fullscreen=${embeds}`,
+  `picture-in-picture=${embeds}`,
+  "web-share=(self)",
+].join(", ");
+
+/**
+ * No page, list or file of the site has a path and query anywhere near this long; refusing
+ * longer ones first bounds the work any later pattern or lookup can be made to do.
+ */
+export const MAX_URL_LENGTH = 2_048;
 
 /**
  * Login throttling (issue 6): consecutive failures per account and address, with a wider budget
@@ -62,6 +92,10 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
+  app.use((req, _res, next) => {
+    if (req.url.length > MAX_URL_LENGTH) throw new AppError("URI_TOO_LONG", "The address is too long");
+    next();
+  });
 
   const secureOnly = config.publicUrl.startsWith("https://");
 
@@ -116,6 +150,10 @@ export function createApp(deps: AppDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    next();
+  });
 
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
@@ -143,7 +181,11 @@ export function createApp(deps: AppDeps): Express {
     resetOnSuccess: ["login-account-ip"],
   });
   const auditionThrottle = createThrottle(
-    [{ name: "audition-ip", points: deps.limits?.auditionFailures ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 }],
+    [
+      { name: "audition-ip", points: deps.limits?.auditionFailures ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 },
+      // However many addresses a guesser has, the site checks at most this many codes a minute.
+      { name: "audition-all", points: deps.limits?.auditionTotal ?? 30, duration: 60, baseBlock: 60, maxBlock: 60 },
+    ],
     { pool, message: "Too many tries. Please wait a minute and try again.", clearExpired: inProduction },
   );
 

@@ -22,4 +22,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STORAGE: "gcs" })).toThrow(/GCS_BUCKET/);
     expect(loadConfig({ PUBLIC_URL: "https://show.example/" }).publicUrl).toBe("https://show.example");
   });
+  it("when TRUST_PROXY is set without HOST, then the app listens on 127.0.0.1 only, where no client can forge X-Forwarded-For", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ TRUST_PROXY: "1", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({}).host).toBe("0.0.0.0");
+  });
 });

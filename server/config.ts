@@ -1,12 +1,13 @@
 import path from "node:path";
 import { z } from "zod";
+import { trimEndChar } from "../shared/strings";
 
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(5000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: optionalString,
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -68,11 +69,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE === "gcs" && !e.GCS_BUCKET) {
     throw new ConfigError("Invalid environment:\n  GCS_BUCKET: is required when STORAGE=gcs");
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const publicUrl = trimEndChar(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, "/");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Behind a proxy the app trusts X-Forwarded-For; reachable directly, anyone could forge it.
+    // So unless told otherwise, it listens where only the proxy on this machine can reach it.
+    host: e.HOST ?? (e.TRUST_PROXY !== undefined ? "127.0.0.1" : "0.0.0.0"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       server!.listen(config.port, config.host, () => resolve());
     });
     logger.info(
-      { url: config.publicUrl, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
+      { url: config.publicUrl, host: config.host, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
       "podcast site ready",
     );
   } catch (err) {

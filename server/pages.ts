@@ -5,6 +5,7 @@ import { Router, type Request, type Response } from "express";
 import type { Clip } from "../shared/api";
 import { youTubeVideoId } from "../shared/embeds";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "../shared/site";
+import { trimEndChar } from "../shared/strings";
 import { parseStoredTheme } from "../shared/theme";
 import { AppError } from "./lib/errors";
 import type { Logger } from "./lib/logger";
@@ -257,7 +258,7 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
   // like any unknown path, not a parameter-decoding error.
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const pathname = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
     // Only pages that exist are cached, under their canonical path, so made-up paths and other
     // spellings of a slug (percent-escapes) cannot fill the cache: those are sent to the canonical one.
     const clipSlug = CLIP_ROUTE.exec(pathname)?.[1];

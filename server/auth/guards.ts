@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from "express";
+import { trimEndChar } from "../../shared/strings";
 import { AppError } from "../lib/errors";
 
 /** There is exactly one account, and it is the admin's (SPEC.md §6). */
@@ -21,7 +22,7 @@ export function isStateChanging(req: Request): boolean {
 const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]);
 
 export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
-  if (isStateChanging(req) && !PUBLIC_WRITES.has(req.path.replace(/\/+$/, "")) && !isAdmin(req)) {
+  if (isStateChanging(req) && !PUBLIC_WRITES.has(trimEndChar(req.path, "/")) && !isAdmin(req)) {
     throw new AppError("UNAUTHORIZED", "Admin login required");
   }
   next();

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { trimChar, trimEndChar } from "./strings";
+
+describe("trimEndChar", () => {
+  it("when a value ends in a run of the character, then the run is removed and nothing else", () => {
+    expect(trimEndChar("/api/auth/login///", "/")).toBe("/api/auth/login");
+    expect(trimEndChar("/a/b", "/")).toBe("/a/b");
+    expect(trimEndChar("////", "/")).toBe("");
+    expect(trimEndChar("", "/")).toBe("");
+  });
+
+  it("when runs of 1,000 and 16,000 slashes are trimmed, then the work grows with the length, not its square", () => {
+    /** Index reads made by trimEndChar, counted through a stand-in string. */
+    const readsFor = (input: string) => {
+      let reads = 0;
+      const counted = new Proxy(
+        { length: input.length, slice: (a?: number, b?: number) => input.slice(a, b) },
+        {
+          get(target, prop) {
+            if (typeof prop === "string" && /^\d+$/.test(prop)) {
+              reads++;
+              return input[Number(prop)];
+            }
+            return Reflect.get(target, prop);
+          },
+        },
+      ) as unknown as string;
+      trimEndChar(counted, "/");
+      return reads;
+    };
+    const small = readsFor(`x${"/".repeat(1_000)}`);
+    const large = readsFor(`x${"/".repeat(16_000)}`);
+    expect(small).toBe(1_001);
+    expect(large).toBe(16_001);
+    expect(readsFor(`${"/".repeat(16_000)}x`)).toBe(1);
+  });
+});
+
+describe("trimChar", () => {
+  it("when a value has the character at both ends, then both runs are removed", () => {
+    expect(trimChar("--a-b--", "-")).toBe("a-b");
+    expect(trimChar("---", "-")).toBe("");
+  });
+});
