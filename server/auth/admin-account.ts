@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Logger } from "../lib/logger";
-import { findAdmin, insertUser, updateUser } from "../storage/users";
+import { deleteSessionsOfUser, findAdmin, insertUser, updateUser } from "../storage/users";
 import { hashPassword, verifyPassword } from "./passwords";
 import { findUserForLogin } from "../storage/users";
 
@@ -45,6 +45,8 @@ export async function ensureAdminAccount(
     }
     if (Object.keys(changes).length === 0) return { action: "unchanged", email: admin.email };
     await updateUser(txDb, admin.id, changes);
+    // A new password (the recovery path) or address ends every session: a stolen cookie dies with it.
+    await deleteSessionsOfUser(txDb, admin.id);
     return { action: "updated", email: changes.email ?? admin.email };
   });
 }

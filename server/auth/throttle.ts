@@ -7,7 +7,7 @@ import { AppError } from "../lib/errors";
  * One throttling rule: `points` tries per `duration` seconds for a key. Going over blocks the
  * key; each new block within a day lasts twice the one before, from `baseBlock` up to
  * `maxBlock` seconds, so a stranger slows to a crawl while the owner is never locked out for
- * good (issue 6).
+ * good (docs/decisions/003-throttling-in-postgresql.md).
  */
 export interface ThrottleRule {
   name: string;
@@ -17,11 +17,31 @@ export interface ThrottleRule {
   maxBlock: number;
 }
 
+/** The first rule that refuses a try, and how long until it would let one through. */
+export interface Refusal {
+  rule: string;
+  retryAfterMs: number;
+}
+
 export interface Throttle {
-  /** Counts a try on every key before any work is done; throws 429 with Retry-After when over. */
+  /**
+   * Reads every key's standing, in the order of the rules, and names the first rule that
+   * refuses. Writes nothing: a refused client costs the database no row.
+   */
+  check(keys: Record<string, string>): Promise<Refusal | null>;
+  /**
+   * Counts one try against each key, in the order of the rules. The first key that goes over
+   * is blocked and the try is refused (429) there, without counting it against the rest.
+   */
+  consume(keys: Record<string, string>): Promise<void>;
+  /** Tries counted against one key of one rule in its current window. */
+  used(rule: string, value: string): Promise<number>;
+  /** check() then consume(): refused at the first rule that says no, counted only when let through. */
   attempt(keys: Record<string, string>): Promise<void>;
   /** A successful try gives its point back, and clears the consecutive-failure counters. */
   succeeded(keys: Record<string, string>): Promise<void>;
+  /** The 429 for a refusal, with Retry-After. */
+  refusal(refused: Refusal): AppError;
 }
 
 const STRIKE_WINDOW = 24 * 60 * 60;
@@ -50,54 +70,64 @@ export function createThrottle(
         })
       : new RateLimiterMemory({ keyPrefix, points, duration });
 
-  const limiters = new Map(
-    rules.map((rule) => [
-      rule.name,
-      {
-        rule,
-        tries: make(`${rule.name}`, rule.points, rule.duration),
-        strikes: make(`${rule.name}:strikes`, 1_000_000, STRIKE_WINDOW),
-      },
-    ]),
-  );
+  const limiters = rules.map((rule) => ({
+    rule,
+    tries: make(`${rule.name}`, rule.points, rule.duration),
+    strikes: make(`${rule.name}:strikes`, 1_000_000, STRIKE_WINDOW),
+  }));
+  /** The rules this try is charged to, in the rules' order (not the caller's). */
+  const applicable = (keys: Record<string, string>) =>
+    limiters.flatMap((entry) => {
+      const value = keys[entry.rule.name];
+      return value === undefined ? [] : [{ ...entry, key: hashKey(value) }];
+    });
 
-  const over = (retryAfterMs: number) =>
-    new AppError("TOO_MANY_REQUESTS", options.message, undefined, { retryAfter: retryAfterMs / 1000 });
+  const refusal = ({ retryAfterMs }: Refusal) =>
+    new AppError("TOO_MANY_REQUESTS", options.message, undefined, { retryAfter: Math.ceil(retryAfterMs / 1000) });
 
-  return {
-    async attempt(keys) {
-      let waitMs = 0;
-      for (const [name, value] of Object.entries(keys)) {
-        const entry = limiters.get(name);
-        if (!entry) continue;
-        const key = hashKey(value);
-        try {
-          await entry.tries.consume(key);
-        } catch (err) {
-          if (!(err instanceof RateLimiterRes)) throw err;
-          if (err.consumedPoints === entry.rule.points + 1) {
-            // First try over the limit: block, longer each time within the strike window.
-            const strike = await entry.strikes.consume(key);
-            const seconds = backoffSeconds(entry.rule, strike.consumedPoints);
-            await entry.tries.block(key, seconds);
-            waitMs = Math.max(waitMs, seconds * 1000);
-          } else {
-            waitMs = Math.max(waitMs, err.msBeforeNext);
-          }
+  const throttle: Throttle = {
+    refusal,
+    async check(keys) {
+      for (const { rule, tries, key } of applicable(keys)) {
+        const state = await tries.get(key);
+        if (state && state.consumedPoints > rule.points && state.msBeforeNext > 0) {
+          return { rule: rule.name, retryAfterMs: state.msBeforeNext };
         }
       }
-      if (waitMs > 0) throw over(waitMs);
+      return null;
+    },
+    async used(rule, value) {
+      const entry = limiters.find((l) => l.rule.name === rule);
+      return entry ? ((await entry.tries.get(hashKey(value)))?.consumedPoints ?? 0) : 0;
+    },
+    async consume(keys) {
+      for (const { rule, tries, strikes, key } of applicable(keys)) {
+        try {
+          await tries.consume(key);
+        } catch (err) {
+          if (!(err instanceof RateLimiterRes)) throw err;
+          if (err.consumedPoints !== rule.points + 1) throw refusal({ rule: rule.name, retryAfterMs: err.msBeforeNext });
+          // First try over the limit: block, longer each time within the strike window.
+          const strike = await strikes.consume(key);
+          const seconds = backoffSeconds(rule, strike.consumedPoints);
+          await tries.block(key, seconds);
+          throw refusal({ rule: rule.name, retryAfterMs: seconds * 1000 });
+        }
+      }
+    },
+    async attempt(keys) {
+      const refused = await throttle.check(keys);
+      if (refused) throw refusal(refused);
+      await throttle.consume(keys);
     },
     async succeeded(keys) {
       await Promise.all(
-        Object.entries(keys).map(async ([name, value]) => {
-          const entry = limiters.get(name);
-          if (!entry) return;
-          const key = hashKey(value);
-          if (options.resetOnSuccess?.includes(name)) await entry.tries.delete(key);
-          else await entry.tries.reward(key, 1);
+        applicable(keys).map(async ({ rule, tries, key }) => {
+          if (options.resetOnSuccess?.includes(rule.name)) await tries.delete(key);
+          else await tries.reward(key, 1);
         }),
       );
     },
   };
+  return throttle;
 }

@@ -3,14 +3,16 @@ import { loginSchema, type CurrentUser } from "../../shared/api";
 import type { PassportInstance, SessionUser } from "../auth/passport";
 import { AppError } from "../lib/errors";
 import { parse } from "../lib/validate";
+import { throttleAddress } from "../auth/client-address";
 import type { Throttle } from "../auth/throttle";
 
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
 /** The counters a login try is charged to: the address, the account, and the two together. */
-export function loginThrottleKeys(email: string, ip: string): Record<string, string> {
+export function loginThrottleKeys(email: string, ip: string | undefined): Record<string, string> {
   const account = email.trim().toLowerCase();
-  return { "login-account-ip": `${account}|${ip}`, "login-ip": ip, "login-account": account };
+  const address = throttleAddress(ip);
+  return { "login-account-ip": `${account}|${address}`, "login-ip": address, "login-account": account };
 }
 
 export function authRouter(passport: PassportInstance, throttle: Throttle, cookieName: string, secureOnly: boolean): Router {
@@ -18,9 +20,20 @@ export function authRouter(passport: PassportInstance, throttle: Throttle, cooki
 
   router.post("/login", async (req, res, next) => {
     // Validation (a password over 1 KB included) and throttling come before any hashing.
-    const { email } = parse(loginSchema, req.body);
-    const keys = loginThrottleKeys(email, req.ip ?? "unknown");
-    await throttle.attempt(keys);
+    const { email, password } = parse(loginSchema, req.body);
+    // Passport reads the body: it authenticates the parsed (trimmed) values, not the raw ones.
+    req.body = { email, password };
+    const keys = loginThrottleKeys(email, req.ip);
+    const refused = await throttle.check(keys);
+    if (refused) {
+      // An account-wide block (failures from many addresses) does not shut the owner out: an
+      // address in good standing (no failed try in the window) still gets a try, counted
+      // against it alone. Each address of a spread-out attack gets one try, not five.
+      const inGoodStanding = refused.rule === "login-account" && (await throttle.used("login-ip", keys["login-ip"]!)) === 0;
+      if (!inGoodStanding) throw throttle.refusal(refused);
+    }
+    const { "login-account": _account, ...perAddress } = keys;
+    await throttle.consume(refused ? perAddress : keys);
     passport.authenticate("local", (err: unknown, user: SessionUser | false) => {
       if (err) return next(err);
       if (!user) return next(new AppError("UNAUTHORIZED", "Invalid email or password"));

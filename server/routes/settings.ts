@@ -4,6 +4,7 @@ import { isAdmin, requireAdmin } from "../auth/guards";
 import { parse } from "../lib/validate";
 import type { EditorsService } from "../services/editors";
 import type { SettingsService } from "../services/settings";
+import { throttleAddress } from "../auth/client-address";
 import type { Throttle } from "../auth/throttle";
 import { isPublicSettingKey, isSettingKey } from "../../shared/settings";
 import { AppError } from "../lib/errors";
@@ -49,7 +50,7 @@ export function editorsRouter(editors: EditorsService, settings: SettingsService
   const r = Router();
   r.post("/unlock", async (req, res) => {
     const { password } = parse(unlockSchema, req.body);
-    const keys = { "audition-ip": req.ip ?? "unknown" };
+    const keys = { "audition-ip": throttleAddress(req.ip), "audition-all": "all" };
     await throttle.attempt(keys);
     const result = await editors.unlock(password, userAgentOf(req.get("user-agent")));
     await throttle.succeeded(keys);

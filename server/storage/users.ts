@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { users } from "../../shared/schema";
+import { sessions, users } from "../../shared/schema";
 import type { Db } from "../db/client";
 
 /** The password hash stays inside storage/ and the auth code that checks it (STYLE.md rule 4). */
@@ -28,4 +28,9 @@ export async function insertUser(db: Db, email: string, passwordHash: string) {
 
 export async function updateUser(db: Db, id: number, values: { email?: string; passwordHash?: string }) {
   await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Ends every session of a user (Passport keeps the user's id in the session's JSON). */
+export async function deleteSessionsOfUser(db: Db, id: number) {
+  await db.delete(sessions).where(sql`${sessions.sess}->'passport'->>'user' = ${String(id)}`);
 }

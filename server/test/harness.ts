@@ -70,7 +70,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
       logger: createLogger("silent"),
       sessionSecret: SESSION_SECRET,
       clientDir: path.join(objectsDir, "no-client"),
-      limits: { loginFailures: 1000, auditionFailures: 1000 },
+      limits: { loginFailures: 1000, auditionFailures: 1000, auditionTotal: 100_000 },
       ...overrides,
     });
   const app = build();
