@@ -45,12 +45,13 @@ export const sortOrderSchema = z.preprocess(
 export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const loginSchema = z.strictObject({
-  email: z.string().trim().min(1, "is required").max(LIMITS.email),
-  password: z.string().min(1, "is required").max(LIMITS.password, "is too long"),
+  email: z.string().trim().min(1, "is required").max(LIMITS.email).refine(noNul, "may not contain NUL characters"),
+  password: z.string().min(1, "is required").max(LIMITS.password, "is too long").refine(noNul, "may not contain NUL characters"),
 });
 
+/** A code pasted from an e-mail often brings spaces along; the prefix itself has none. */
 export const unlockSchema = z.strictObject({
-  password: z.string().max(LIMITS.auditionPassword, "is too long"),
+  password: z.string().max(LIMITS.auditionPassword, "is too long").trim().refine(noNul, "may not contain NUL characters"),
 });
 
 export const accessLogSchema = z.strictObject({
@@ -168,6 +169,11 @@ export interface Clip {
   createdAt: string;
   updatedAt: string;
 }
+/**
+ * A clip in a list. A visitor's list leaves the article out (up to 100,000 characters each; only
+ * the clip page shows it); the admin's list keeps it, for the edit form.
+ */
+export type ClipListItem = Omit<Clip, "content"> & { content?: string };
 export interface Setting {
   key: string;
   value: string;

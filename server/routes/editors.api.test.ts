@@ -29,12 +29,26 @@ describe("POST /api/editors/unlock", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ files: [{ name: "Raw files", url: "https://drive.google.com/f/1" }] });
 
-    for (const wrong of ["podedit", "podeditX1", "wrong", "PODEDIT42", "podedit42 ", "xpodedit42"]) {
+    // A code pasted with spaces around it still opens.
+    expect((await unlock(" podedit42 \t")).status).toBe(200);
+
+    for (const wrong of ["podedit", "podeditX1", "wrong", "PODEDIT42", "podedit 42", "xpodedit42"]) {
       const res = await unlock(wrong);
       expect(res.status, wrong).toBe(401);
       expect(res.body.message).toBe("Incorrect password. Please try again.");
       expect(JSON.stringify(res.body)).not.toContain("drive.google.com");
     }
+  });
+
+  it("when file 1 has no usable address, then only file 1 comes back, with an empty URL, never file 2", async () => {
+    await admin.post("/api/settings").send({ key: "editors_file_1_url", value: "GOOGLE_DRIVE_LINK_1" }).expect(200);
+    await admin.post("/api/settings").send({ key: "editors_file_2_url", value: "https://drive.google.com/f/2" }).expect(200);
+    const res = await unlock("podedit7");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ files: [{ name: "Raw files", url: "" }] });
+    await admin.post("/api/settings").send({ key: "editors_file_1_url", value: "" }).expect(200);
+    expect((await unlock("podedit7")).body).toEqual({ files: [{ name: "Raw files", url: "" }] });
+    await admin.post("/api/settings").send({ key: "editors_file_1_url", value: "https://drive.google.com/f/1" }).expect(200);
   });
 
   it("when the body is malformed, then 400", async () => {
@@ -47,7 +61,7 @@ describe("POST /api/editors/unlock", () => {
     await unlock("secret-guess-zzz", "Guesser");
     const log = await admin.get("/api/editor-access-log").expect(200);
     const entries = log.body as { success: boolean; code: string | null; userAgent: string; createdAt: string }[];
-    const success = entries.find((e) => e.success)!;
+    const success = entries.find((e) => e.success && e.userAgent === "Candidate Browser")!;
     expect(success).toMatchObject({ code: "podedit42", userAgent: "Candidate Browser" });
     expect(Date.parse(success.createdAt)).not.toBeNaN();
     const failed = entries.filter((e) => !e.success);

@@ -1,5 +1,6 @@
 import type {
   Clip,
+  ClipListItem,
   ClipInput,
   ClipUpdate,
   Episode,
@@ -10,7 +11,7 @@ import type {
   ProviderUpdate,
 } from "../../shared/api";
 import { clips, episodes, providers } from "../../shared/schema";
-import { slugify } from "../../shared/slug";
+import { SLUG_PATTERN, slugify } from "../../shared/slug";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
 import * as store from "../storage/content";
@@ -43,7 +44,7 @@ export interface ContentService {
   createEpisode(input: EpisodeInput): Promise<Episode>;
   updateEpisode(id: number, input: EpisodeUpdate): Promise<Episode>;
   deleteEpisode(id: number): Promise<void>;
-  listClips(options: { includeDrafts: boolean }): Promise<Clip[]>;
+  listClips(options: { includeDrafts: boolean }): Promise<ClipListItem[]>;
   getClipBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Clip>;
   createClip(input: ClipInput): Promise<Clip>;
   updateClip(id: number, input: ClipUpdate): Promise<Clip>;
@@ -134,9 +135,13 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     },
 
     async listClips(options) {
-      return (await store.listClips(db, options)).map(toClip);
+      const clips = (await store.listClips(db, options)).map(toClip);
+      return options.includeDrafts ? clips : clips.map(({ content: _article, ...summary }) => summary);
     },
     async getClipBySlug(slug, options) {
+      // No stored slug can differ from the pattern, so anything else (a NUL byte, an escape)
+      // is not found without asking the database.
+      if (!SLUG_PATTERN.test(slug)) throw notFound("Clip not found");
       const clip = await store.findClipBySlug(db, slug, options);
       if (!clip) throw notFound("Clip not found");
       return toClip(clip);

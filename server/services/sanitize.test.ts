@@ -25,6 +25,14 @@ describe("sanitizeFooterHtml", () => {
     const html = '<p>© 2026 <strong>The Show</strong> · <a href="https://example.com/x" title="t">site</a> <a href="mailto:a@b.c">mail</a></p>';
     expect(sanitizeFooterHtml(html)).toBe(html);
   });
+  it("when a footer link holds a backslash, then the href is dropped (browsers read /\\host as //host)", () => {
+    for (const href of ["/\\evil.example/", "/\\/evil.example", "https://ok.example\\@evil.example", "\\\\evil.example"]) {
+      const out = sanitizeFooterHtml(`<a href="${href}">x</a>`);
+      expect(out, href).toBe("<a>x</a>");
+    }
+    expect(sanitizeFooterHtml('<a href="/about">x</a>')).toBe('<a href="/about">x</a>');
+    expect(sanitizeFooterHtml('<a href="//evil.example">x</a>')).toBe("<a>x</a>");
+  });
 });
 
 describe("sanitizeSvg", () => {

@@ -15,7 +15,11 @@ function getPurifier(): DOMPurify {
 /** DESIGN.md: an allowlist of harmless tags and attributes for the footer. */
 const FOOTER_TAGS = ["a", "p", "br", "strong", "b", "em", "i", "u", "s", "small", "span", "div", "ul", "ol", "li", "h2", "h3", "h4"];
 const FOOTER_ATTRS = ["href", "title"];
-const SAFE_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/**
+ * Links to the web, mail, phone, this site's paths and anchors. No backslash anywhere: browsers
+ * read `/\evil.example/` as `//evil.example/`, another host.
+ */
+const SAFE_URI = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)[^\\]*$/i;
 
 export function sanitizeFooterHtml(html: string): string {
   return getPurifier().sanitize(html, {

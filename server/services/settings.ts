@@ -11,7 +11,7 @@ import {
   WRITE_ONLY_SETTING_KEYS,
 } from "../../shared/settings";
 import { parseStoredTheme, serializeTheme } from "../../shared/theme";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
 import { getSetting, getSettings, putSetting, putSettings } from "../storage/settings";
@@ -27,21 +27,50 @@ function invalid(key: string, message: string): AppError {
 }
 
 /**
- * The audition prefix is stored hashed, with its length, so a try is checked with one hash:
- * the first `length` characters against the hash, the rest must be one or more digits.
+ * The audition code is the stored prefix followed by one or more digits (docs/product.md,
+ * "Audition"). The prefix never ends in a digit, so a try splits in one way only: everything
+ * before its trailing digits is checked against the hash, with one hash, and nothing about the
+ * prefix (not even its length) is kept in clear.
  */
+const AUDITION_HASH = "audition$";
+/** Before: `prefix$LENGTH$hash`. Still checked, and replaced by the new form on a success. */
+const LEGACY_AUDITION_HASH = /^prefix\$(\d+)\$(scrypt\$.+)$/;
+
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+
 async function hashAuditionPrefix(prefix: string): Promise<string> {
-  return `prefix$${prefix.length}$${await hashPassword(prefix)}`;
+  return `${AUDITION_HASH}${await hashPassword(prefix)}`;
 }
 
-export async function auditionPasswordMatches(candidate: string, stored: string | null): Promise<boolean> {
-  const match = stored ? /^prefix\$(\d+)\$(.+)$/.exec(stored) : null;
-  if (!match) return false;
-  const length = Number(match[1]);
-  const suffixIsDigits = candidate.length > length && /^\d+$/.test(candidate.slice(length));
-  // Hash even when the shape is wrong, so the shape does not show in the timing.
-  const prefixOk = await verifyPassword(candidate.slice(0, length), match[2]!);
-  return prefixOk && suffixIsDigits;
+/** The candidate's prefix for each stored form, and whether a number follows it. */
+function splitCandidate(candidate: string, stored: string): { prefix: string; hash: string; hasNumber: boolean } | null {
+  if (stored.startsWith(AUDITION_HASH)) {
+    let end = candidate.length;
+    while (end > 0 && isDigit(candidate[end - 1])) end--;
+    return { prefix: candidate.slice(0, end), hash: stored.slice(AUDITION_HASH.length), hasNumber: end > 0 && end < candidate.length };
+  }
+  const legacy = LEGACY_AUDITION_HASH.exec(stored);
+  if (!legacy) return null;
+  const length = Number(legacy[1]);
+  const rest = candidate.slice(length);
+  return { prefix: candidate.slice(0, length), hash: legacy[2]!, hasNumber: rest.length > 0 && [...rest].every(isDigit) };
+}
+
+/**
+ * Whether a try opens the audition, and, for a hash kept in the old form whose prefix the try
+ * revealed, the new form to store instead.
+ */
+export async function checkAuditionCode(candidate: string, stored: string | null): Promise<{ ok: boolean; rehash?: string }> {
+  const split = stored ? splitCandidate(candidate, stored) : null;
+  if (!split) {
+    // No password is set: the same work as a real check, so the timing does not tell.
+    await burnPasswordCheck(candidate);
+    return { ok: false };
+  }
+  // Hashed even when the shape is wrong, so the shape does not show in the timing.
+  const ok = (await verifyPassword(split.prefix, split.hash)) && split.hasNumber;
+  const upgradable = ok && !stored!.startsWith(AUDITION_HASH) && !isDigit(split.prefix.at(-1));
+  return { ok, rehash: upgradable ? await hashAuditionPrefix(split.prefix) : undefined };
 }
 
 export interface SettingsService {
@@ -81,6 +110,7 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
       case "editors_password":
         if (value === "") return "";
         if (/\s/.test(value)) throw invalid(key, "may not contain spaces");
+        if (isDigit(value.at(-1))) throw invalid(key, "may not end with a digit: each candidate's number follows it");
         return hashAuditionPrefix(value);
       default:
         if (URL_KEYS.has(key) && value !== "" && value !== FILE_URL_PLACEHOLDER && !isHttpUrl(value)) {
@@ -120,17 +150,17 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
       return !!(await getSetting(db, "editors_password"));
     },
     async checkAuditionPassword(candidate) {
-      return auditionPasswordMatches(candidate, await getSetting(db, "editors_password"));
+      const { ok, rehash } = await checkAuditionCode(candidate, await getSetting(db, "editors_password"));
+      if (rehash) await putSetting(db, "editors_password", rehash);
+      return ok;
     },
     async auditionFiles() {
-      const keys = [1, 2, 3].flatMap((n) => [`editors_file_${n}_name`, `editors_file_${n}_url`] as SettingKey[]);
-      const values = await getSettings(db, keys);
-      return [1, 2, 3].flatMap((n) => {
-        const url = values.get(`editors_file_${n}_url`) ?? "";
-        if (!url || url === FILE_URL_PLACEHOLDER) return [];
-        const name = values.get(`editors_file_${n}_name`) || (n === 1 ? DEFAULT_AUDITION_FILE_NAME : `File ${n}`);
-        return [{ name, url }];
-      });
+      // Only file 1 is shown to visitors (docs/product.md, "Audition"); without a usable address
+      // its button is there, disabled, so the URL is empty rather than another file's.
+      const values = await getSettings(db, ["editors_file_1_name", "editors_file_1_url"]);
+      const url = values.get("editors_file_1_url") ?? "";
+      const name = values.get("editors_file_1_name") || DEFAULT_AUDITION_FILE_NAME;
+      return [{ name, url: url === FILE_URL_PLACEHOLDER ? "" : url }];
     },
     getMany(keys) {
       return getSettings(db, keys);

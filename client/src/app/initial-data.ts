@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Clip, Episode, Provider } from "@shared/api";
+import type { Clip, ClipListItem, Episode, Provider } from "@shared/api";
 import { PUBLIC_SETTING_KEYS, type SettingKey } from "@shared/settings";
 import type { Theme } from "@shared/theme";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
@@ -14,7 +14,7 @@ export interface InitialData {
   providers: Provider[];
   theme?: Theme | null;
   episodes?: Episode[];
-  clips?: Clip[];
+  clips?: ClipListItem[];
   clip?: Clip;
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Clip } from "@shared/api";
+import type { ClipListItem } from "@shared/api";
 import { BackLink } from "@/components/back-link";
 import { useRequireAdmin } from "@/features/auth/use-require-admin";
 import { orderedClipsQueryOptions } from "@/features/clips/api";
@@ -12,7 +12,7 @@ import { paths } from "@/lib/paths";
 export function ClipsAdminPage() {
   useDocumentTitle("Clip Management");
   const { isAdmin } = useRequireAdmin();
-  const [editing, setEditing] = useState<Clip | null>(null);
+  const [editing, setEditing] = useState<ClipListItem | null>(null);
   const clips = useQuery({ ...orderedClipsQueryOptions(), enabled: isAdmin });
   if (!isAdmin) return null;
   return (

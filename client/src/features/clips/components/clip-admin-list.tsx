@@ -1,21 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Clip } from "@shared/api";
+import type { ClipListItem } from "@shared/api";
 import { RowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
 import { orderedClipsQueryOptions, useClipMutations } from "../api";
 
 /** SPEC.md §2 "Existing Clips"; delete has no confirmation. */
-export function ClipAdminList({ onEdit }: { onEdit: (clip: Clip) => void }) {
+export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void }) {
   const clips = useQuery(orderedClipsQueryOptions());
   const { remove, swap } = useClipMutations();
   const list = clips.data ?? [];
 
-  const onMove = (clip: Clip, direction: MoveDirection) => {
+  const onMove = (clip: ClipListItem, direction: MoveDirection) => {
     const neighbour = swapNeighbour(list, clip.id, direction);
     if (neighbour) swap.mutate({ id: clip.id, withId: neighbour.id }, { onError: () => toastError("Failed to update clip") });
   };
-  const onDelete = (clip: Clip) =>
+  const onDelete = (clip: ClipListItem) =>
     remove.mutate(clip.id, {
       onSuccess: () => toast({ title: "Clip deleted", description: "The clip has been deleted successfully" }),
       onError: () => toastError("Failed to delete clip"),

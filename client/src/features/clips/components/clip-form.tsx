@@ -1,5 +1,5 @@
 import { useEffect, useState, type ClipboardEvent, type FormEvent } from "react";
-import { clipSchema, LIMITS, type Clip } from "@shared/api";
+import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
@@ -23,7 +23,7 @@ const EMPTY: Record<TextKey, string> & { isPublished: boolean } = {
 };
 
 /** SPEC.md §2 "Clip management" form, §5 rules (trimming, YouTube conversion, slug, limits). */
-export function ClipForm({ editing, clips, onDone }: { editing: Clip | null; clips: readonly Clip[]; onDone: () => void }) {
+export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | null; clips: readonly ClipListItem[]; onDone: () => void }) {
   const [values, setValues] = useState(() =>
     editing
       ? {
@@ -33,7 +33,7 @@ export function ClipForm({ editing, clips, onDone }: { editing: Clip | null; cli
           keyQuote: editing.keyQuote,
           slug: editing.slug,
           metaDescription: editing.metaDescription,
-          content: editing.content,
+          content: editing.content ?? "",
           isPublished: editing.isPublished,
         }
       : EMPTY,

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import type { Clip } from "@shared/api";
+import type { ClipListItem } from "@shared/api";
 import { YouTubeEmbed } from "@/components/embed-facade";
 import { ScrollStrip } from "@/components/scroll-strip";
 import { useIsMobile } from "@/hooks/use-media-query";
@@ -14,7 +14,7 @@ export const CLIP_CARD_WIDTH = 260;
 export const CLIP_EMBED_HEIGHT = 462;
 export const CLIP_SCROLL_STEP = 280;
 
-export function ClipCard({ clip, index }: { clip: Clip; index: number }) {
+export function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
   const isMobile = useIsMobile();
   return (
     <article

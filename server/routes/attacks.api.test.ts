@@ -1,0 +1,244 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import supertest from "supertest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PERMISSIONS_POLICY } from "../app";
+import { ensureAdminAccount } from "../auth/admin-account";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
+
+/** What a penetration test found (OWASP ASVS L2), each held by a test. */
+
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-client-"));
+fs.writeFileSync(
+  path.join(clientDir, "index.html"),
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <title>shell</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const proxied = (overrides: Parameters<typeof createTestApp>[0] = {}) =>
+  createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: true }, ...overrides });
+const rateLimitRows = async (app: TestApp) =>
+  (await app.db.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM rate_limits")).rows[0]!.n;
+
+describe("absurd paths (regular-expression denial of service)", () => {
+  const slashes = "/".repeat(16_000);
+
+  it("when a page path is 16,000 slashes and a letter, then it is refused with 414 before any pattern runs", async () => {
+    const res = await t.request.get(`${slashes}x`);
+    expect(res.status).toBe(414);
+    expect(res.body.message).toBe("The address is too long");
+  });
+
+  it("when an API write has such a path, then it is refused with 414 too, before authentication", async () => {
+    const res = await t.request.post(`/api${slashes}x`).send({});
+    expect(res.status).toBe(414);
+  });
+
+  it("when a public write's path ends in a slash, then it is still that route, open to visitors", async () => {
+    await t.request.post("/api/auth/login/").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+  });
+});
+
+describe("login lock-out", () => {
+  it("when one address keeps the account blocked, then the owner from another address still logs in with the right password", async () => {
+    const app = await proxied({ limits: { loginFailures: 2 } }); // per account+address 2, per address 12, per account 40
+    try {
+      // Attackers on many addresses exhaust the account's own budget...
+      for (let i = 0; i < 40; i++) {
+        await app.request.post("/api/auth/login").set("X-Forwarded-For", `198.51.100.${i}`).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
+      }
+      const login = (ip: string, password = "wrong-guess") =>
+        app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email: ADMIN_EMAIL, password });
+      // The try that goes over the account's budget blocks the account.
+      expect((await login("198.51.100.100")).status).toBe(429);
+      // While it is blocked, an address with no failure gets one try, and no more.
+      expect((await login("198.51.100.101")).status).toBe(401);
+      expect((await login("198.51.100.101")).status).toBe(429);
+      expect((await login("198.51.100.101", ADMIN_PASSWORD)).status).toBe(429);
+      // ...and the owner, from an address in good standing, gets in.
+      const owner = await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      expect(owner.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when an address is refused, then its further tries (any e-mail) write no row and are not counted against the account", async () => {
+    const app = await proxied({ limits: { loginFailures: 2 } });
+    try {
+      const attacker = "198.51.100.7";
+      for (let i = 0; i < 12; i++) {
+        await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: `user${i}@example.com`, password: "wrong-guess" }).expect(401);
+      }
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: "x@example.com", password: "wrong-guess" }).expect(429);
+      const rows = await rateLimitRows(app);
+      for (let i = 0; i < 100; i++) {
+        const res = await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: `n${i}@example.com`, password: "wrong-guess" });
+        expect(res.status).toBe(429);
+      }
+      expect(await rateLimitRows(app)).toBe(rows);
+      // 100 refused tries with the owner's address did not use up the owner's account.
+      for (let i = 0; i < 100; i++) {
+        await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
+      }
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when the e-mail comes with spaces around it, then the right password logs in", async () => {
+    await t.request.post("/api/auth/login").send({ email: `  ${ADMIN_EMAIL} `, password: ADMIN_PASSWORD }).expect(200);
+  });
+
+  it("when the e-mail holds a NUL byte, then it is a 400 and no query runs", async () => {
+    const query = vi.spyOn(t.db.database.pool, "query");
+    const res = await t.request.post("/api/auth/login").send({ email: `${ADMIN_EMAIL}\u0000`, password: ADMIN_PASSWORD });
+    expect(res.status).toBe(400);
+    expect(query).not.toHaveBeenCalled();
+  });
+});
+
+describe("IPv6 clients", () => {
+  it("when audition guesses rotate through one /64, then they are counted as one client", async () => {
+    const app = await proxied({ limits: { auditionFailures: 3 } });
+    try {
+      const statuses = [];
+      for (let i = 1; i <= 5; i++) {
+        const res = await app.request.post("/api/editors/unlock").set("X-Forwarded-For", `2001:db8:7:7::${i.toString(16)}`).send({ password: `guess${i}` });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      await app.request.post("/api/editors/unlock").set("X-Forwarded-For", "2001:db8:7:8::1").send({ password: "guess1" }).expect(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when guesses come from many addresses, then the site checks at most the overall number a minute", async () => {
+    const app = await proxied({ limits: { auditionFailures: 10, auditionTotal: 5 } });
+    try {
+      const statuses = [];
+      for (let i = 1; i <= 7; i++) {
+        const res = await app.request.post("/api/editors/unlock").set("X-Forwarded-For", `192.0.2.${i}`).send({ password: `guess${i}` });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("sessions and the password", () => {
+  it("when the admin password is reset (a restart with a new ADMIN_PASSWORD), then existing sessions end", async () => {
+    const app = await createTestApp();
+    try {
+      const agent = await app.admin();
+      await agent.get("/api/auth/me").expect(200);
+      await ensureAdminAccount(app.db.database.db, { email: ADMIN_EMAIL, password: "a brand new password" });
+      await agent.get("/api/auth/me").expect(401);
+      await agent.post("/api/settings").send({ key: "podcast_title", value: "Stolen" }).expect(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when the password is restated unchanged, then sessions go on", async () => {
+    const agent = await t.admin();
+    await ensureAdminAccount(t.db.database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    await agent.get("/api/auth/me").expect(200);
+  });
+});
+
+describe("the audition unlock", () => {
+  it("when no password is set, then a try still costs one hash, so the timing does not tell", async () => {
+    await t.request.post("/api/editors/unlock").send({ password: "warm-up1" }).expect(401); // the dummy hash is made once
+    const hashes = vi.spyOn(crypto, "scrypt");
+    await t.request.post("/api/editors/unlock").send({ password: "podedit42" }).expect(401);
+    expect(hashes).toHaveBeenCalledTimes(1);
+  });
+
+  it("when a password is set, then a backup holds neither the prefix nor its length", async () => {
+    const admin = await t.admin();
+    await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
+    const backup = await admin.get("/api/backup").buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => cb(null, Buffer.concat(chunks)));
+    });
+    const text = (await import("node:zlib")).gunzipSync(backup.body as Buffer).toString("utf8");
+    const row = text.split("\n").find((l) => l.includes("editors_password"))!;
+    expect(row).toMatch(/audition\$scrypt\$/);
+    expect(row).not.toMatch(/\$7\$|podedit/);
+    await t.request.post("/api/editors/unlock").send({ password: "  podedit42  " }).expect(200);
+    await admin.post("/api/settings").send({ key: "editors_password", value: "" }).expect(200);
+  });
+
+  it("when the prefix would end in a digit, then it is refused (a candidate's number follows it)", async () => {
+    const admin = await t.admin();
+    const res = await admin.post("/api/settings").send({ key: "editors_password", value: "crew2024" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/may not end with a digit/);
+  });
+});
+
+describe("NUL bytes and escapes in paths", () => {
+  it("when a clip path holds %00, then it is the HTML 404 page and no query runs", async () => {
+    const query = vi.spyOn(t.db.database.pool, "query");
+    for (const p of ["/clips/%00", "/clips/a%00b", "/api/clips/slug/%00"]) {
+      const res = await t.request.get(p);
+      expect(res.status, p).toBe(404);
+    }
+    expect((await t.request.get("/clips/%00")).headers["content-type"]).toMatch(/text\/html/);
+    const clipQueries = query.mock.calls.filter(([q]) => JSON.stringify(q).includes("clips"));
+    expect(clipQueries).toEqual([]);
+  });
+
+  it("when a real clip's path is asked for, then it is still found", async () => {
+    const admin = await t.admin();
+    await admin.post("/api/clips").send({ title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true }).expect(201);
+    await t.request.get("/api/clips/slug/real-clip").expect(200);
+  });
+});
+
+describe("headers", () => {
+  it("when any page or API answer is sent, then it carries a Permissions-Policy that turns off camera, microphone and geolocation", async () => {
+    for (const p of ["/", "/api/episodes", "/api/health", "/nope"]) {
+      const res = await t.request.get(p);
+      expect(res.headers["permissions-policy"], p).toBe(PERMISSIONS_POLICY);
+    }
+    expect(PERMISSIONS_POLICY).toMatch(/camera=\(\), geolocation=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/microphone=\(\)/);
+    expect(PERMISSIONS_POLICY).toMatch(/autoplay=\(self "https:\/\/open\.spotify\.com"/);
+  });
+});
+
+describe("lists and first-screen data", () => {
+  it("when visitors read the clips list or the home page, then no clip's article is in it; the clip page has it", async () => {
+    const admin = await t.admin();
+    const article = "A long article. ".repeat(5_000);
+    await admin.post("/api/clips").send({ title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true }).expect(201);
+    const list = await t.request.get("/api/clips").expect(200);
+    expect(list.body.length).toBeGreaterThan(0);
+    for (const clip of list.body) expect(clip).not.toHaveProperty("content");
+    const home = await supertest(t.app).get("/").expect(200);
+    expect(home.text).not.toContain("A long article.");
+    const page = (await t.request.get("/api/clips/slug/long-read").expect(200)).body.content as string;
+    expect(page === article.trim()).toBe(true);
+    // The admin's list keeps it, for the edit form.
+    const mine = await admin.get("/api/clips").expect(200);
+    expect(mine.body.find((c: { slug: string }) => c.slug === "long-read").content === article.trim()).toBe(true);
+  });
+});
