@@ -1,8 +1,10 @@
-// Bundles the server (dist/server/index.js) and its command line (dist/server/cli.js); npm packages stay external (node_modules).
+// Bundles the server (dist/server/index.js), its command line (dist/server/cli.js) and the
+// share-image worker (dist/server/share-image-worker.js); npm packages stay external (node_modules).
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { index: "server/index.ts", cli: "server/cli.ts" },
+  // The share-image worker is a module of its own: piscina loads it by path in a worker thread.
+  entryPoints: { index: "server/index.ts", cli: "server/cli.ts", "share-image-worker": "server/services/share-image-worker.ts" },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -24,6 +24,7 @@ import { createContentService } from "./services/content";
 import { createPublicCache } from "./services/public-cache";
 import { createEditorsService } from "./services/editors";
 import { createSettingsService } from "./services/settings";
+import { createShareImages, type ShareImages } from "./services/share-images";
 import { createUploadsService } from "./services/uploads";
 
 export interface AppDeps {
@@ -39,6 +40,8 @@ export interface AppDeps {
   cacheTtlMs?: number;
   /** Tries before throttling: consecutive failed logins per account and address; audition tries a minute. */
   limits?: { loginFailures?: number; auditionFailures?: number; auditionTotal?: number };
+  /** Share images, drawn in a worker thread; index.ts closes them on shutdown. */
+  shareImages?: ShareImages;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -213,6 +216,7 @@ export function createApp(deps: AppDeps): Express {
       content,
       settings,
       cache,
+      shareImages: deps.shareImages ?? createShareImages({ store, logger }),
     }),
   );
   app.use(apiNotFound);

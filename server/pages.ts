@@ -14,7 +14,8 @@ import { type PageHead, parseShell, renderPage } from "./services/page-shell";
 import { type CachedBody, sendCached } from "./lib/send-cached";
 import { etagOf, type PublicCache } from "./services/public-cache";
 import type { SettingsService } from "./services/settings";
-import { createShareImageCache, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImageInput } from "./services/share-image";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImageInput } from "./services/share-image";
+import type { ShareImages } from "./services/share-images";
 import { staticFiles } from "./static-files";
 
 /** The SPA's routes (SPEC.md §2); anything else is the 404 page with HTTP 404. */
@@ -50,6 +51,7 @@ export interface PagesDeps {
   content: ContentService;
   settings: SettingsService;
   cache: PublicCache;
+  shareImages: ShareImages;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface PagesDeps {
  * the first screen needs (DESIGN.md "Pages served by the server"). Plus robots.txt, sitemap.xml
  * and the share images.
  */
-export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, publicUrl, content, settings, cache }: PagesDeps): Router {
+export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, publicUrl, content, settings, cache, shareImages }: PagesDeps): Router {
   const router = Router();
   const entry = ssrEntry ?? path.join(path.dirname(clientDir), "ssr", "entry-server.js");
   let firstPaint: Promise<FirstPaint | null> | undefined;
@@ -81,7 +83,6 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
       return undefined;
     }
   };
-  const shareImages = createShareImageCache();
 
   const site = () =>
     cache.get("site", async () => {
@@ -152,15 +153,14 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
   });
 
+  /** The ETag is the image's content key, so a revalidation is answered before anything is drawn. */
   const sendPng = async (req: Request, res: Response, input: ShareImageInput) => {
-    const { key, png } = shareImages.get(input);
-    const etag = `"${key}"`;
-    res.set({ "Content-Type": "image/png", "Cache-Control": "public, max-age=3600", ETag: etag });
-    if (req.headers["if-none-match"] === etag) {
+    res.set({ "Content-Type": "image/png", "Cache-Control": "public, max-age=3600", ETag: `"${shareImages.keyOf(input)}"` });
+    if (req.fresh) {
       res.status(304).end();
       return;
     }
-    res.send(await png);
+    res.send(await shareImages.png(input));
   };
 
   router.get("/share.png", async (req, res) => sendPng(req, res, siteShareInput(await site())));

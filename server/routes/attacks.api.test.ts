@@ -6,6 +6,8 @@ import supertest from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PERMISSIONS_POLICY } from "../app";
 import { ensureAdminAccount } from "../auth/admin-account";
+import { createLocalStore } from "../objects/local-store";
+import { createShareImages, type ShareImages } from "../services/share-images";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
 
 /** What a penetration test found (OWASP ASVS L2), each held by a test. */
@@ -240,5 +242,48 @@ describe("lists and first-screen data", () => {
     // The admin's list keeps it, for the edit form.
     const mine = await admin.get("/api/clips").expect(200);
     expect(mine.body.find((c: { slug: string }) => c.slug === "long-read").content === article.trim()).toBe(true);
+  });
+});
+
+describe("share images", () => {
+  const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
+    const chunks: Buffer[] = [];
+    res.on("data", (c: Buffer) => chunks.push(c));
+    res.on("end", () => cb(null, Buffer.concat(chunks)));
+  };
+
+  it("when a share image is revalidated with its ETag, then the answer is 304 and nothing is drawn or read", async () => {
+    const real = createShareImages({ store: createLocalStore(t.objectsDir) });
+    let made = 0;
+    const counting: ShareImages = { ...real, keyOf: (i) => real.keyOf(i), png: (i) => (made++, real.png(i)) };
+    const app = await createTestApp({ clientDir, shareImages: counting });
+    try {
+      const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
+      expect(made).toBe(1);
+      await app.request.get("/share.png").set("If-None-Match", first.headers.etag!).expect(304);
+      await app.request.get("/share.png").set("If-None-Match", `W/${first.headers.etag!}, "other"`).expect(304);
+      expect(made).toBe(1);
+    } finally {
+      await real.close();
+      await app.close();
+    }
+  });
+
+  it("when an image was drawn once, then a restarted app takes it from the object store instead of drawing it again", async () => {
+    const app = await createTestApp({ clientDir });
+    try {
+      const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
+      expect(first.body.subarray(1, 4).toString()).toBe("PNG");
+      const stored = fs.readdirSync(app.objectsDir).filter((f) => !f.startsWith("."));
+      const file = stored.find((f) => fs.readFileSync(path.join(app.objectsDir, f)).equals(first.body as Buffer));
+      expect(file).toBeDefined();
+      // Mark the stored copy: a restart that answers with the mark read it rather than drawing.
+      const marked = Buffer.concat([first.body as Buffer, Buffer.from("stored-copy")]);
+      fs.writeFileSync(path.join(app.objectsDir, file!), marked);
+      const again = await supertest(app.restart()).get("/share.png").buffer(true).parse(binary).expect(200);
+      expect((again.body as Buffer).equals(marked)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,28 +1,11 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
 import { bodyTheme } from "../../shared/theme-style";
 import type { Theme } from "../../shared/theme";
-import { projectRoot } from "../lib/paths";
+import { baseFonts, drawableText, fontFamily, loadAdditionalAsset } from "./share-fonts";
 
 export const SHARE_IMAGE_WIDTH = 1200;
 export const SHARE_IMAGE_HEIGHT = 630;
-
-let fonts: { name: string; data: Buffer; weight: 400 | 700; style: "normal" }[] | undefined;
-
-/** Inter (SIL Open Font License), shipped in server/assets/fonts. */
-function loadFonts() {
-  if (!fonts) {
-    const dir = path.join(projectRoot(), "server", "assets", "fonts");
-    fonts = [
-      { name: "Inter", data: fs.readFileSync(path.join(dir, "inter-latin-400-normal.woff")), weight: 400, style: "normal" },
-      { name: "Inter", data: fs.readFileSync(path.join(dir, "inter-latin-700-normal.woff")), weight: 700, style: "normal" },
-    ];
-  }
-  return fonts;
-}
 
 export interface ShareImageInput {
   headline: string;
@@ -42,10 +25,15 @@ function headlineSize(text: string): number {
   return 40;
 }
 
-/** A 1200×630 PNG in the site's current theme colours, text laid out by satori, drawn by resvg. */
-export async function renderShareImage(input: ShareImageInput): Promise<Buffer> {
+/** The image as SVG: text laid out by satori in the site's current theme colours. */
+export async function shareImageSvg(input: ShareImageInput): Promise<string> {
   const { vars } = bodyTheme(input.theme);
-  const text = input.isQuote ? `\u201C${input.headline}\u201D` : input.headline;
+  // What no shipped font can draw is left out; a headline left empty falls back to the footer.
+  // What no shipped font draws is left out; a headline that loses more than half of itself to
+  // that (a script the fonts lack) gives way to the footer rather than showing in pieces.
+  const own = drawableText(input.headline);
+  const whole = own.length * 2 >= input.headline.trim().length;
+  const text = own && whole ? (input.isQuote ? `\u201C${own}\u201D` : own) : drawableText(input.footer);
   const tree = el(
     "div",
     {
@@ -54,7 +42,7 @@ export async function renderShareImage(input: ShareImageInput): Promise<Buffer> 
       display: "flex",
       flexDirection: "column",
       backgroundImage: `linear-gradient(135deg, ${vars["--bg-start"]}, ${vars["--bg-end"]})`,
-      fontFamily: "Inter",
+      fontFamily: fontFamily(),
     },
     el(
       "div",
@@ -71,40 +59,21 @@ export async function renderShareImage(input: ShareImageInput): Promise<Buffer> 
         el("div", { display: "flex", flexGrow: 1, alignItems: "center", fontSize: headlineSize(text), fontWeight: 700, lineHeight: 1.2, letterSpacing: "-0.01em" }, text),
         el("div", { display: "flex", alignItems: "center", fontSize: 30, fontWeight: 400, opacity: 0.9 }, [
           el("div", { width: 14, height: 14, borderRadius: 7, backgroundColor: vars["--fg"], marginRight: 18 }),
-          input.footer,
+          drawableText(input.footer),
         ]),
       ],
     ),
   );
-  const svg = await satori(tree as Parameters<typeof satori>[0], {
+  return satori(tree as Parameters<typeof satori>[0], {
     width: SHARE_IMAGE_WIDTH,
     height: SHARE_IMAGE_HEIGHT,
-    fonts: loadFonts(),
+    fonts: baseFonts(),
+    loadAdditionalAsset,
   });
-  return new Resvg(svg, { fitTo: { mode: "width", value: SHARE_IMAGE_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
 }
 
-/** Renders once per distinct input; the key changes when the clip or the theme does. */
-export function createShareImageCache(max = 64) {
-  const cache = new Map<string, Promise<Buffer>>();
-  return {
-    keyOf(input: ShareImageInput): string {
-      return crypto.createHash("sha256").update(JSON.stringify(input)).digest("base64url").slice(0, 27);
-    },
-    get(input: ShareImageInput): { key: string; png: Promise<Buffer> } {
-      const key = this.keyOf(input);
-      let png = cache.get(key);
-      if (png) {
-        // Least recently used goes first: a hit moves to the end.
-        cache.delete(key);
-        cache.set(key, png);
-      } else {
-        png = renderShareImage(input);
-        png.catch(() => cache.delete(key));
-        cache.set(key, png);
-        if (cache.size > max) cache.delete(cache.keys().next().value!);
-      }
-      return { key, png };
-    },
-  };
+/** A 1200×630 PNG, drawn by resvg (run it in the share-image worker, off the event loop). */
+export async function renderShareImage(input: ShareImageInput): Promise<Buffer> {
+  const svg = await shareImageSvg(input);
+  return new Resvg(svg, { fitTo: { mode: "width", value: SHARE_IMAGE_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
 }
