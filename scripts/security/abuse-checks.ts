@@ -1,0 +1,92 @@
+/**
+ * Part of `npm run test:security`: the attacks a penetration test found, against the built app
+ * over real HTTP on loopback. Counts and outcomes only, never times.
+ * - Slash paths: four keep-alive connections send 16,000 slashes and a letter, over and over;
+ *   every one is refused (414, or 431 from Node's own header limit) and /api/health answers.
+ * - Lock-out: behind a trusted proxy, one address sends 150 failed logins for the owner's
+ *   account (many e-mails and the owner's); the owner, from another address, still logs in.
+ */
+import http from "node:http";
+import fs from "node:fs";
+import { ADMIN, type AppProcess, startApp, tempDir } from "../faults/lib";
+
+function request(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { agent, method: options.method ?? "GET", headers: options.headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+async function slashPaths(app: AppProcess): Promise<string[]> {
+  const problems: string[] = [];
+  const path = `${"/".repeat(16_000)}x`;
+  const agents = Array.from({ length: 4 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  const statuses = new Map<number, number>();
+  let healthy = 0;
+  const flood = agents.map(async (agent, i) => {
+    for (let n = 0; n < 50; n++) {
+      const status = await request(agent, app.url + (i % 2 ? path : `/api${path}`), i % 2 ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  });
+  const health = (async () => {
+    for (let n = 0; n < 20; n++) if ((await request(new http.Agent(), `${app.url}/api/health`)) === 200) healthy++;
+  })();
+  await Promise.all([...flood, health]);
+  agents.forEach((a) => a.destroy());
+  const refused = (statuses.get(414) ?? 0) + (statuses.get(431) ?? 0);
+  if (refused !== 200) problems.push(`slash paths: ${refused} of 200 refused (${JSON.stringify([...statuses])})`);
+  if (healthy !== 20) problems.push(`slash paths: /api/health answered 200 ${healthy} of 20 times during the flood`);
+  console.log(`  ${problems.length ? "NOT" : "ok "} 200 slash-path requests on 4 keep-alive connections: ${refused} refused; health ${healthy}/20`);
+  return problems;
+}
+
+async function lockOut(app: AppProcess): Promise<string[]> {
+  const agent = new http.Agent({ keepAlive: true });
+  const login = (ip: string, email: string, password: string) =>
+    request(agent, `${app.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ email, password }),
+    });
+  const counts = new Map<number, number>();
+  for (let n = 0; n < 150; n++) {
+    const status = await login("198.51.100.7", n % 3 ? ADMIN.email : `guess${n}@example.com`, `wrong-${n}`);
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const owner = await login("203.0.113.9", ADMIN.email, ADMIN.password);
+  agent.destroy();
+  const problems = owner === 200 ? [] : [`lock-out: the owner from another address got ${owner}`];
+  if (!counts.get(429)) problems.push("lock-out: the attacking address was never refused");
+  console.log(`  ${problems.length ? "NOT" : "ok "} 150 failed logins from one address (${JSON.stringify([...counts])}); the owner from another address: ${owner}`);
+  return problems;
+}
+
+async function main(): Promise<number> {
+  const dataDir = tempDir("abuse");
+  let app: AppProcess | undefined;
+  const results: string[][] = [];
+  try {
+    app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "1" });
+    results.push(await slashPaths(app), await lockOut(app));
+  } finally {
+    await app?.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  results.flat().forEach((p) => console.log(`  ${p}`));
+  const failed = results.filter((r) => r.length > 0).length;
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(err.message);
+    process.exit(1);
+  },
+);
