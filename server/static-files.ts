@@ -79,7 +79,7 @@ export function staticFiles(root: string): RequestHandler {
       Vary: "Accept-Encoding",
       "X-Content-Type-Options": "nosniff",
     });
-    if (req.headers["if-none-match"] === found.etag) {
+    if (req.fresh) {
       res.status(304).end();
       return;
     }

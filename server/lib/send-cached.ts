@@ -15,7 +15,8 @@ export interface CachedBody {
  */
 export function sendCached(req: Request, res: Response, entry: CachedBody, type: string): void {
   res.set({ ETag: entry.etag, Vary: "Accept-Encoding" });
-  if (req.headers["if-none-match"] === entry.etag) {
+  // Express's freshness check: a list of tags, weak and strong alike, and "*".
+  if (req.fresh) {
     res.status(304).end();
     return;
   }

@@ -30,8 +30,9 @@ export function objectsRouter(uploads: UploadsService): Router {
     if (!object) throw new AppError("NOT_FOUND", "Object not found");
     // Written once, never changed: the id is the version.
     const etag = `"${String(req.params.id)}"`;
-    if (req.headers["if-none-match"] === etag) {
-      res.status(304).set("ETag", etag).end();
+    res.set("ETag", etag);
+    if (req.fresh) {
+      res.status(304).end();
       return;
     }
     res.set({

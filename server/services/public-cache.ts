@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { LRUCache } from "lru-cache";
 
 import type { CachedBody } from "../lib/send-cached";
 
@@ -18,25 +19,24 @@ export const etagOf = (body: string | Buffer) =>
   `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 
 export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now, maxEntries = 1_000): PublicCache {
-  const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+  // Least recently used goes first when full; each entry lives ttlMs, read against `now`.
+  const entries = new LRUCache<string, { value: Promise<unknown> }>({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } });
   let generation = 0;
   const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = entries.get(key);
-    if (hit && hit.expires > now()) return hit.value as Promise<T>;
+    if (hit) return hit.value as Promise<T>;
     const startedIn = generation;
     const value = load();
-    if (entries.size >= maxEntries) {
-      // Bounded: drop what has expired, and if that is not enough, the oldest entry.
-      for (const [k, e] of entries) if (e.expires <= now()) entries.delete(k);
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    }
-    entries.set(key, { expires: now() + ttlMs, value });
+    const entry = { value };
+    entries.set(key, entry);
     value.then(
       () => {
         // A write during the load made this value stale before it arrived.
-        if (startedIn !== generation) entries.delete(key);
+        if (startedIn !== generation && entries.peek(key) === entry) entries.delete(key);
       },
-      () => entries.delete(key),
+      () => {
+        if (entries.peek(key) === entry) entries.delete(key);
+      },
     );
     return value;
   };
