@@ -189,9 +189,4 @@ export interface AccessLogEntry {
   userAgent: string;
   createdAt: string;
 }
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  errors?: { path: string; message: string }[];
-  requestId?: string;
-}
+export type { ApiErrorBody, ErrorCode } from "./errors";

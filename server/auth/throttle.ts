@@ -83,7 +83,7 @@ export function createThrottle(
     });
 
   const refusal = ({ retryAfterMs }: Refusal) =>
-    new AppError("TOO_MANY_REQUESTS", options.message, undefined, { retryAfter: Math.ceil(retryAfterMs / 1000) });
+    new AppError("TOO_MANY_REQUESTS", options.message, { retryAfter: Math.ceil(retryAfterMs / 1000) });
 
   const throttle: Throttle = {
     refusal,

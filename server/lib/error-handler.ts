@@ -10,7 +10,24 @@ interface HttpishError {
   message?: string;
 }
 
-const DB_UNAVAILABLE = /^(08|57P0|53)/;
+/**
+ * PostgreSQL's SQLSTATE codes, by class (the first two characters) or in full: what a client can
+ * do about each. https://www.postgresql.org/docs/current/errcodes-appendix.html
+ */
+const BY_SQLSTATE: Record<string, { code: ErrorCode; message: string }> = {
+  "23505": { code: "CONFLICT", message: "That value is already in use" },
+  "23503": { code: "CONFLICT", message: "That item is still in use, or what it refers to is gone" },
+  "22": { code: "BAD_REQUEST", message: "A value is out of range" },
+  "23": { code: "VALIDATION", message: "A value is not allowed" },
+  "40": { code: "UNAVAILABLE", message: "The database was busy; please try again" },
+  "57014": { code: "UNAVAILABLE", message: "The database took too long; please try again" },
+  "08": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
+  "53": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
+  "57P": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
+};
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+const bySqlState = (state: string) =>
+  SQLSTATE.test(state) ? (BY_SQLSTATE[state] ?? BY_SQLSTATE[state.slice(0, 3)] ?? BY_SQLSTATE[state.slice(0, 2)]) : undefined;
 
 /** The innermost cause: Drizzle wraps driver errors in one whose message lists the query's parameters. */
 export function rootError(err: unknown): unknown {
@@ -23,7 +40,7 @@ export const rootMessage = (err: unknown) => (rootError(err) as Error | undefine
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
 
 /** Turns anything thrown into the one JSON error shape (STYLE.md rule 3); never a stack trace. */
-function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number } {
+export function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number } {
   if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors, retryAfter: err.retryAfter };
   // Drizzle wraps driver errors; the PostgreSQL error code is on the cause.
   let e = (err ?? {}) as HttpishError & { cause?: unknown };
@@ -45,12 +62,14 @@ function classify(err: unknown): { code: ErrorCode; message: string; errors?: Ap
     if (e.code === "ENOSPC" || e.code === "EDQUOT") {
       return { code: "INSUFFICIENT_STORAGE", message: "The server's disk is full; nothing was saved" };
     }
-    if (e.code === "23505") return { code: "CONFLICT", message: "That value is already in use" };
-    if (e.code.startsWith("22")) return { code: "BAD_REQUEST", message: "A value is out of range" };
-    if (DB_UNAVAILABLE.test(e.code) || NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
+    const known = bySqlState(e.code);
+    if (known) return known;
+    if (NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
       return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
     }
   }
+  // pg and pg-pool raise a lost or timed-out connection as a plain Error, without a SQLSTATE or
+  // an errno: their message is all there is to tell it from a bug.
   if (typeof e.message === "string" && /timeout|Connection terminated|connect ECONNREFUSED/i.test(e.message)) {
     return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
   }

@@ -1,53 +1,25 @@
-export type ErrorCode =
-  | "BAD_REQUEST"
-  | "VALIDATION"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "GONE"
-  | "PAYLOAD_TOO_LARGE"
-  | "URI_TOO_LONG"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "TOO_MANY_REQUESTS"
-  | "UNAVAILABLE"
-  | "INSUFFICIENT_STORAGE"
-  | "INTERNAL";
+import { type ErrorCode, type FieldError, STATUS_BY_CODE } from "../../shared/errors";
 
-/** One code-to-status table (STYLE.md, Documenso). */
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  VALIDATION: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  GONE: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  URI_TOO_LONG: 414,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  UNAVAILABLE: 503,
-  INSUFFICIENT_STORAGE: 507,
-  INTERNAL: 500,
-};
+export { STATUS_BY_CODE, type ErrorCode, type FieldError };
 
-export interface FieldError {
-  path: string;
-  message: string;
+export interface AppErrorOptions {
+  /** Field by field, for a form to show next to each field. */
+  errors?: FieldError[];
+  /** Seconds a client should wait, sent as Retry-After (429, 503). */
+  retryAfter?: number;
 }
 
+/** The one error services throw (STYLE.md, Documenso): a code from shared/errors.ts and a message for people. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: FieldError[];
-  /** Seconds a client should wait, sent as Retry-After (429, 503). */
   readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, message: string, errors?: FieldError[], options: { retryAfter?: number } = {}) {
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;
-    this.errors = errors;
+    this.errors = options.errors;
     this.retryAfter = options.retryAfter;
   }
 

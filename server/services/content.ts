@@ -67,14 +67,14 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     const slug = input.slug || (input.title !== undefined ? slugify(input.title) : undefined);
     if (slug === undefined) return undefined;
     if (!slug) {
-      throw new AppError("VALIDATION", "Invalid request: slug cannot be made from this title; give a slug", [
-        { path: "slug", message: "cannot be made from the title" },
-      ]);
+      throw new AppError("VALIDATION", "Invalid request: slug cannot be made from this title; give a slug", {
+        errors: [{ path: "slug", message: "cannot be made from the title" }],
+      });
     }
     if (await store.isSlugTaken(db, slug, exceptId)) {
-      throw new AppError("CONFLICT", `Another clip already uses the slug '${slug}'`, [
-        { path: "slug", message: "is already used by another clip" },
-      ]);
+      throw new AppError("CONFLICT", `Another clip already uses the slug '${slug}'`, {
+        errors: [{ path: "slug", message: "is already used by another clip" }],
+      });
     }
     return slug;
   }

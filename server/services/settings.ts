@@ -23,7 +23,7 @@ export const FILE_URL_PLACEHOLDER = "GOOGLE_DRIVE_LINK_1";
 const READABLE_KEYS = SETTING_KEYS.filter((k) => !WRITE_ONLY_SETTING_KEYS.includes(k));
 
 function invalid(key: string, message: string): AppError {
-  return new AppError("VALIDATION", `Invalid request: ${key} ${message}`, [{ path: "value", message }]);
+  return new AppError("VALIDATION", `Invalid request: ${key} ${message}`, { errors: [{ path: "value", message }] });
 }
 
 /**

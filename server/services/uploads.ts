@@ -138,9 +138,9 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
         return `/objects/${id}`;
       }
       if (ICON_CLASS.test(value)) return value;
-      throw new AppError("VALIDATION", "icon: must be an uploaded image or an icon class name", [
-        { path: "icon", message: "must be an uploaded image or an icon class name" },
-      ]);
+      throw new AppError("VALIDATION", "icon: must be an uploaded image or an icon class name", {
+        errors: [{ path: "icon", message: "must be an uploaded image or an icon class name" }],
+      });
     },
 
     async read(id) {

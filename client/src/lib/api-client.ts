@@ -1,9 +1,10 @@
-import type { ApiErrorBody } from "@shared/api";
+import { type ApiErrorBody, codeForStatus, type ErrorCode, isErrorCode } from "@shared/errors";
 
 /** The one error a failed API call raises (STYLE.md rule 3), parsed from the JSON error body. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code?: string;
+  /** What went wrong, from the API's one error contract: branch on this, not on the status. */
+  readonly code: ErrorCode;
   readonly errors?: ApiErrorBody["errors"];
   readonly requestId?: string;
 
@@ -11,14 +12,14 @@ export class ApiError extends Error {
     super(body.message);
     this.name = "ApiError";
     this.status = status;
-    this.code = body.code;
+    this.code = isErrorCode(body.code) ? body.code : codeForStatus(status);
     this.errors = body.errors;
     this.requestId = body.requestId;
   }
 }
 
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
 async function toApiError(res: Response): Promise<ApiError> {

@@ -12,7 +12,7 @@ export const currentUserQueryOptions = () =>
       try {
         return await apiClient.get<CurrentUser>("/api/auth/me");
       } catch (error) {
-        if (isApiError(error, 401)) return null;
+        if (isApiError(error, "UNAUTHORIZED")) return null;
         throw error;
       }
     },

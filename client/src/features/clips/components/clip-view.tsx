@@ -98,7 +98,7 @@ export function ClipView({ slug }: { slug: string }) {
     );
   }
   if (error || !clip) {
-    if (error && !isApiError(error, 404)) console.warn("Loading the clip failed", error);
+    if (error && !isApiError(error, "NOT_FOUND")) console.warn("Loading the clip failed", error);
     return <ClipNotFound />;
   }
   return <ClipDetail clip={clip} />;

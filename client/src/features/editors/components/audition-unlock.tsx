@@ -46,7 +46,7 @@ export function AuditionUnlock() {
   }
 
   const errorText = unlock.isError
-    ? isApiError(unlock.error, 401) || !isApiError(unlock.error)
+    ? isApiError(unlock.error, "UNAUTHORIZED") || !isApiError(unlock.error)
       ? AUDITION_FAILURE_TEXT
       : unlock.error.message
     : null;
