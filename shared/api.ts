@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toYouTubeEmbedUrl } from "./embeds";
 import { SETTING_KEYS } from "./settings";
-import { SLUG_PATTERN } from "./slug";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
 /** Limits shared by forms and server (SPEC.md §5, §9). */
 export const LIMITS = {
@@ -13,7 +13,7 @@ export const LIMITS = {
   content: 100_000,
   keyQuote: 200,
   metaDescription: 160,
-  slug: 120,
+  slug: SLUG_MAX_LENGTH,
   email: 320,
   password: 1_024,
   auditionPassword: 200,
@@ -73,7 +73,7 @@ export const settingsBatchSchema = z.strictObject({
 const httpUrl = z
   .string()
   .trim()
-  .max(LIMITS.url)
+  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isHttpUrl, "must be an http or https address");
 
 export const providerSchema = z.strictObject({
@@ -87,7 +87,7 @@ export const providerUpdateSchema = providerSchema.partial();
 const spotifyUrl = z
   .string()
   .trim()
-  .max(LIMITS.url)
+  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isSpotifyEmbedUrl, "must be a Spotify embed address (https://open.spotify.com/embed/...)");
 
 export const episodeSchema = z.strictObject({
@@ -103,7 +103,7 @@ const youTubeUrl = z.preprocess(
   (v) => (typeof v === "string" ? toYouTubeEmbedUrl(v.trim()) : v),
   z
     .string()
-    .max(LIMITS.url)
+    .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
     .refine(isYouTubeEmbedUrl, "must be a YouTube embed address (https://www.youtube.com/embed/ID)"),
 );
 
@@ -111,7 +111,7 @@ const slug = z.preprocess(
   (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
   z
     .string()
-    .max(LIMITS.slug)
+    .max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`)
     .refine((s) => s === "" || SLUG_PATTERN.test(s), "may hold only lowercase letters, digits and single hyphens"),
 );
 

@@ -1,23 +1,61 @@
+/** What a YouTube video id looks like: 11 characters of the URL-safe base64 alphabet. */
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/** YouTube's `t` (42, 42s, 1m30s, 1h2m3s) in seconds, or null when it is not a time. */
+function parseStartTime(value: string | null): number | null {
+  if (!value) return null;
+  if (/^\d{1,6}s?$/.test(value)) return Number.parseInt(value, 10);
+  const match = /^(?:(\d{1,3})h)?(?:(\d{1,4})m)?(?:(\d{1,6})s)?$/.exec(value);
+  if (!match || match[0] === "") return null;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
+
+/**
+ * The player parameters an admin may set on a clip's video, with values checked: `start` and
+ * `end` in whole seconds, `si` (YouTube's share id). Anything else is left out of the player.
+ */
+export function allowedYouTubeParams(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  const start = parseStartTime(params.get("start")) ?? parseStartTime(params.get("t"));
+  if (start !== null && start > 0) kept.set("start", String(start));
+  const end = parseStartTime(params.get("end"));
+  if (end !== null && end > 0) kept.set("end", String(end));
+  const si = params.get("si");
+  if (si && /^[\w-]{1,64}$/.test(si)) kept.set("si", si);
+  return kept;
+}
+
+const withQuery = (base: string, params: URLSearchParams) => (params.size > 0 ? `${base}?${params.toString()}` : base);
+
 /**
  * SPEC.md §5: a YouTube link in short form (youtu.be/ID) or watch form (v=ID) becomes
- * {host}/embed/{ID}. Links already containing /embed/, blank links and links without an id stay.
+ * {host}/embed/{ID}, keeping `t` as `start` (and `start`, `end`, `si`). Only a complete link
+ * converts: the id must be a whole 11-character id, so a link typed key by key is left alone
+ * until it is whole (the form converts on paste and on leaving the field). An embed link that
+ * had `&t=42s` typed onto its path is put right. Blank links and links without an id stay.
  */
 export function toYouTubeEmbedUrl(input: string): string {
   const value = input.trim();
-  if (!value || value.includes("/embed/")) return input;
+  if (!value) return input;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return input;
   }
-  const id =
-    url.hostname === "youtu.be" || url.hostname.endsWith(".youtu.be")
-      ? (url.pathname.split("/").filter(Boolean)[0] ?? null)
-      : url.searchParams.get("v");
-  if (!id) return input;
-  const host = url.hostname === "youtu.be" ? "www.youtube.com" : url.hostname;
-  return `${url.protocol}//${host}/embed/${id}`;
+  const embed = /^\/embed\/([^/&?]+)&(.*)$/.exec(url.pathname);
+  if (embed) {
+    if (!VIDEO_ID.test(embed[1]!)) return input;
+    const params = new URLSearchParams(embed[2]);
+    for (const [k, v] of url.searchParams) params.set(k, v);
+    return withQuery(`${url.protocol}//${url.host}/embed/${embed[1]}`, allowedYouTubeParams(params));
+  }
+  if (url.pathname.startsWith("/embed/")) return input;
+  const isShort = url.hostname === "youtu.be" || url.hostname.endsWith(".youtu.be");
+  const id = isShort ? (url.pathname.split("/").filter(Boolean)[0] ?? null) : url.searchParams.get("v");
+  if (!id || !VIDEO_ID.test(id)) return input;
+  const host = isShort ? "www.youtube.com" : url.hostname;
+  return withQuery(`${url.protocol}//${host}/embed/${id}`, allowedYouTubeParams(url.searchParams));
 }
 
 const YOUTUBE_HOSTS = new Set([
@@ -47,6 +85,19 @@ export function youTubeVideoId(value: string): string | null {
 
 export function isYouTubeEmbedUrl(value: string): boolean {
   return youTubeVideoId(value) !== null;
+}
+
+/**
+ * The click-to-load player's address for an accepted embed URL: the privacy-enhanced host, the
+ * admin's allowed parameters (`start`, `end`, `si`) kept, autoplay since the visitor just pressed play.
+ */
+export function youTubePlayerUrl(value: string): string | null {
+  const id = youTubeVideoId(value);
+  if (!id) return null;
+  const params = allowedYouTubeParams(new URL(value).searchParams);
+  params.set("autoplay", "1");
+  params.set("rel", "0");
+  return `https://www.youtube-nocookie.com/embed/${id}?${params.toString()}`;
 }
 
 const SPOTIFY_EMBED_PATH =

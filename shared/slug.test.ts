@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_PATTERN, slugify } from "./slug";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./slug";
 
 describe("slugify", () => {
   it("when a title has capitals, punctuation and spaces, then each run becomes one hyphen, trimmed at both ends", () => {
@@ -8,9 +8,25 @@ describe("slugify", () => {
   });
   it("when a title has no letters or digits, then the slug is empty", () => {
     expect(slugify("!!! ???")).toBe("");
+    expect(slugify("😀🎧")).toBe("");
   });
-  it("when letters are accented, then they count as separators (only a-z and 0-9 stay)", () => {
-    expect(slugify("Café Olé")).toBe("caf-ol");
-    expect(SLUG_PATTERN.test(slugify("Café Olé"))).toBe(true);
+  it("when letters are accented or not Latin, then they are transliterated instead of dropped", () => {
+    expect(slugify("Ça va")).toBe("ca-va");
+    expect(slugify("Café Olé")).toBe("cafe-ole");
+    expect(slugify("Straße über Łódź")).toBe("strasse-ueber-lodz");
+    expect(SLUG_PATTERN.test(slugify("مرحبا بالعالم"))).toBe(true);
+  });
+  it("when the title is long, then the slug fits the limit and is cut at a word", () => {
+    const title = "Why pain is a protector and not a damage meter, and what that means for learning, for teaching and for every body that moves";
+    const slug = slugify(title);
+    expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
+    expect(SLUG_PATTERN.test(slug)).toBe(true);
+    // Whole words only: the slug is the full slug up to a hyphen.
+    expect(slugify(title, 1_000).startsWith(`${slug}-`)).toBe(true);
+    expect(slug).toBe("why-pain-is-a-protector-and-not-a-damage-meter-and-what-that-means-for-learning-for-teaching-and-for-every-body-that");
+  });
+  it("when one word is longer than the limit, then it is cut at the limit", () => {
+    expect(slugify("a".repeat(300))).toBe("a".repeat(SLUG_MAX_LENGTH));
+    expect(slugify("word ".repeat(10), 12)).toBe("word-word");
   });
 });

@@ -1,11 +1,25 @@
-import { trimChar } from "./strings";
+import transliterate from "@sindresorhus/transliterate";
+import { trimChar, trimEndChar } from "./strings";
+
+/** The longest slug the API accepts (a clip's URL stays readable and fits any log line). */
+export const SLUG_MAX_LENGTH = 120;
+
+/** Cuts a slug to `max` characters at a hyphen (a word boundary) when there is one. */
+function fitSlug(slug: string, max: number): string {
+  if (slug.length <= max) return slug;
+  const lastBreak = slug.slice(0, max + 1).lastIndexOf("-");
+  return trimEndChar(lastBreak > 0 ? slug.slice(0, lastBreak) : slug.slice(0, max), "-");
+}
 
 /**
  * SPEC.md §5: lowercase, every run of characters other than letters and digits becomes one
- * hyphen, hyphens trimmed from both ends.
+ * hyphen, hyphens trimmed from both ends. Accented and non-Latin letters are transliterated first
+ * ("Ça va" is `ca-va`, not `a-va`), and a long title gives a slug that fits the limit, cut at a
+ * word. Server and client both derive slugs here, so they always agree.
  */
-export function slugify(title: string): string {
-  return trimChar(title.toLowerCase().replace(/[^a-z0-9]+/g, "-"), "-");
+export function slugify(title: string, maxLength = SLUG_MAX_LENGTH): string {
+  const slug = trimChar(transliterate(title).toLowerCase().replace(/[^a-z0-9]+/g, "-"), "-");
+  return fitSlug(slug, maxLength);
 }
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
