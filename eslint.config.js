@@ -9,12 +9,56 @@ import reactHooks from "eslint-plugin-react-hooks";
 import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
+/**
+ * The rooms of the house (ARCHITECTURE.md "Boundaries"): each block names what a folder may not
+ * import. Server: routes → services → storage → db, only storage/ runs queries, the pool stays in
+ * db/ and storage/. Client: app → pages → features → components → lib → shared, no feature
+ * importing another. shared/ imports neither side.
+ */
+const restrict = (files, patterns) => ({
+  files,
+  rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns }] },
+});
+const forbid = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
+const queries = forbid(["drizzle-orm", "drizzle-orm/*", "pg"], "Only server/storage/ runs queries (and db/ holds the pool).", true);
+const features = ["auth", "clips", "editors", "episodes", "providers", "settings", "theme"];
+const boundaries = [
+  restrict(["server/routes/**"], [
+    forbid(["**/storage/*", "**/db/*"], "Routes call services; services call storage."),
+    forbid(["drizzle-orm", "drizzle-orm/*", "pg"], "Routes run no queries."),
+  ]),
+  restrict(["server/services/**"], [
+    forbid(["**/routes/*"], "Services know nothing of HTTP routes."),
+    forbid(["**/db/*", "**/shared/schema"], "Services name no table: they call storage/.", true),
+    queries,
+  ]),
+  restrict(["server/auth/**", "server/lib/**", "server/objects/**"], [
+    forbid(["**/routes/*"], "Only app.ts mounts routes."),
+    forbid(["**/db/*", "**/shared/schema"], "Queries live in storage/.", true),
+    queries,
+  ]),
+  restrict(["server/storage/**"], [forbid(["**/routes/*", "**/services/*", "**/auth/*"], "Storage sits below services and routes.")]),
+  restrict(["shared/**"], [forbid(["**/server/**", "**/client/**", "@/*"], "shared/ is used by both sides and imports neither.")]),
+  restrict(["client/src/components/**"], [forbid(["@/features/*", "@/pages/*", "@/app/*"], "Components sit below features, pages and the app.")]),
+  restrict(["client/src/lib/**", "client/src/hooks/**"], [
+    forbid(["@/components/*", "@/features/*", "@/pages/*", "@/app/*"], "lib/ and hooks/ sit below everything else in the client."),
+  ]),
+  restrict(["client/src/pages/**"], [forbid(["@/app/*"], "Pages sit below the app.")]),
+  ...features.map((feature) =>
+    restrict([`client/src/features/${feature}/**`], [
+      forbid(["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/*`], "A feature never imports another: move what both need to components/ or lib/."),
+      forbid(["@/pages/*", "@/app/*"], "Features sit below pages and the app."),
+    ]),
+  ),
+];
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "data/**", "e2e/artifacts/**", "test-results/**", "bench/.tmp/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   security.configs.recommended,
   noUnsanitized.configs.recommended,
+  ...boundaries,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
     rules: {

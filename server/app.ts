@@ -17,6 +17,8 @@ import type { ObjectStore } from "./objects/store";
 import { pagesRouter } from "./pages";
 import { authRouter } from "./routes/auth";
 import { backupRouter } from "./routes/backup";
+import { writeBackup } from "./services/backup";
+import { pingDatabase } from "./storage/health";
 import { anonymousListsFastPath, clipsRouter, episodesRouter, providersRouter } from "./routes/content";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
@@ -169,7 +171,7 @@ export function createApp(deps: AppDeps): Express {
 
   api.get("/health", async (_req, res) => {
     try {
-      await pool.query("SELECT 1");
+      await pingDatabase(db);
       res.set("Cache-Control", "no-store").json({ status: "ok" });
     } catch {
       throw new AppError("UNAVAILABLE", "The database is unavailable");
@@ -201,7 +203,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/editors", editorsRouter(editors, settings, auditionThrottle));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
-  api.use("/backup", backupRouter(pool, store));
+  api.use("/backup", backupRouter((out) => writeBackup(pool, store, out)));
   api.use(apiNotFound);
 
   app.get(["/api/episodes", "/api/clips", "/api/providers"], anonymousListsFastPath(content, cache, cookieName));

@@ -1,13 +1,10 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import type { Logger } from "../lib/logger";
-import { deleteSessionsOfUser, findAdmin, insertUser, updateUser } from "../storage/users";
+import { deleteSessionsOfUser, findAdmin, findUserForLogin, insertUser, updateUser, withAdminBootstrapLock } from "../storage/users";
 import { hashPassword, verifyPassword } from "./passwords";
-import { findUserForLogin } from "../storage/users";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
-const BOOTSTRAP_LOCK = 727_002;
 
 export interface AdminBootstrapResult {
   action: "created" | "updated" | "unchanged";
@@ -25,9 +22,7 @@ export async function ensureAdminAccount(
   db: Db,
   options: { email?: string; password?: string },
 ): Promise<AdminBootstrapResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
-    const txDb = tx as unknown as Db;
+  return withAdminBootstrapLock(db, async (txDb) => {
     const admin = await findAdmin(txDb);
     if (!admin) {
       const email = options.email ?? DEFAULT_ADMIN_EMAIL;

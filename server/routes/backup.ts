@@ -1,20 +1,18 @@
+import type { Writable } from "node:stream";
 import { Router } from "express";
-import type pg from "pg";
 import { requireAdmin } from "../auth/guards";
-import type { ObjectStore } from "../objects/store";
-import { writeBackup } from "../services/backup";
 
-/** GET /api/backup: the admin's 'Download backup' (issue 6), streamed as it is written. */
-export function backupRouter(pool: pg.Pool, store: ObjectStore): Router {
+/** GET /api/backup: the admin's 'Download backup', streamed as it is written. */
+export function backupRouter(writeBackup: (out: Writable) => Promise<unknown>): Router {
   const r = Router();
   r.get("/", requireAdmin, async (_req, res) => {
-    const name = `podcast-backup-${new Date().toISOString().replace(/[:.]/g, "-")}.jsonl.gz`;
+    const name = `podcast-backup-${new Date().toISOString().replaceAll(":", "-").replaceAll(".", "-")}.jsonl.gz`;
     res.set({
       "Content-Type": "application/gzip",
       "Content-Disposition": `attachment; filename="${name}"`,
       "Cache-Control": "no-store",
     });
-    await writeBackup(pool, store, res);
+    await writeBackup(res);
   });
   return r;
 }

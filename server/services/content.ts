@@ -10,7 +10,6 @@ import type {
   ProviderInput,
   ProviderUpdate,
 } from "../../shared/api";
-import { clips, episodes, providers } from "../../shared/schema";
 import { SLUG_PATTERN, slugify } from "../../shared/slug";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
@@ -32,8 +31,7 @@ export const toClip = (r: store.ClipRow): Clip => ({
   updatedAt: iso(r.updatedAt),
 });
 
-type Kind = "providers" | "episodes" | "clips";
-const TABLES = { providers, episodes, clips } as const;
+type Kind = store.ContentKind;
 
 export interface ContentService {
   listProviders(): Promise<Provider[]>;
@@ -90,7 +88,7 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     },
     async createProvider(input) {
       const icon = await uploads.resolveIcon(input.icon);
-      const sortOrder = input.sortOrder ?? (await store.countPlusOne(db, providers));
+      const sortOrder = input.sortOrder ?? (await store.countPlusOne(db, "providers"));
       const id = await store.insertProvider(db, { name: input.name, url: input.url, icon, sortOrder });
       onChange("providers");
       return toProvider((await store.findProvider(db, id))!);
@@ -111,7 +109,7 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
       return (await store.listEpisodes(db, options)).map(toEpisode);
     },
     async createEpisode(input) {
-      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, episodes));
+      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, "episodes"));
       const id = await store.insertEpisode(db, {
         title: input.title,
         spotifyEmbedUrl: input.spotifyEmbedUrl,
@@ -148,7 +146,7 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     },
     async createClip(input) {
       const slug = (await uniqueSlugFor({ slug: input.slug, title: input.title }))!;
-      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, clips));
+      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, "clips"));
       const id = await store.insertClip(db, {
         slug,
         title: input.title,
@@ -183,7 +181,7 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
 
     async swap(kind, id, withId) {
       if (id === withId) throw new AppError("VALIDATION", "Invalid request: an item cannot swap with itself");
-      if (!(await store.swapSortOrder(db, TABLES[kind], id, withId))) throw notFound("Item not found");
+      if (!(await store.swapSortOrder(db, kind, id, withId))) throw notFound("Item not found");
       onChange(kind);
     },
   };

@@ -83,16 +83,20 @@ export async function findProvider(db: Db, id: number) {
 }
 
 type Orderable = PgTable & { id: PgColumn; sortOrder: PgColumn };
+/** The ordered lists, named as services and routes name them; the tables stay in storage/. */
+export type ContentKind = "providers" | "episodes" | "clips";
+const TABLES: Record<ContentKind, Orderable> = { providers, episodes, clips };
 
 /** The next order for a new item: the largest plus one, 1 for the first (SPEC.md §4). */
-export async function nextSortOrder(db: Db, table: Orderable): Promise<number> {
-  const [row] = await db.select({ max: sql<number | null>`max(${table.sortOrder})` }).from(table as PgTable);
+export async function nextSortOrder(db: Db, kind: ContentKind): Promise<number> {
+  const table = TABLES[kind];
+  const [row] = await db.select({ max: sql<number | null>`max(${table.sortOrder})` }).from(table);
   return (row?.max ?? 0) + 1;
 }
 
 /** Number of rows plus one, the spec's rule for a new provider (SPEC.md §4). */
-export async function countPlusOne(db: Db, table: PgTable): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+export async function countPlusOne(db: Db, kind: ContentKind): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(TABLES[kind]);
   return (row?.n ?? 0) + 1;
 }
 
@@ -100,7 +104,8 @@ export async function countPlusOne(db: Db, table: PgTable): Promise<number> {
  * Swaps the sortOrder of two rows in one transaction, so a failure can never leave both with
  * the same order (issue 4). Returns false when either row is missing.
  */
-export async function swapSortOrder(db: Db, table: Orderable, firstId: number, secondId: number): Promise<boolean> {
+export async function swapSortOrder(db: Db, kind: ContentKind, firstId: number, secondId: number): Promise<boolean> {
+  const table = TABLES[kind];
   return db.transaction(async (tx) => {
     const lock = async () =>
       (await tx

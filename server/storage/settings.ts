@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { settings } from "../../shared/schema";
-import type { Db } from "../db/client";
+import type { Db, Executor } from "../db/client";
 
 export async function getSetting(db: Db, key: string): Promise<string | null> {
   const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
@@ -17,7 +17,7 @@ export async function getSettings(db: Db, keys: readonly string[]): Promise<Map<
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function putSetting(db: Db, key: string, value: string): Promise<void> {
+export async function putSetting(db: Executor, key: string, value: string): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value })
@@ -27,6 +27,6 @@ export async function putSetting(db: Db, key: string, value: string): Promise<vo
 /** Several settings in one transaction: all saved or none (the editors page's Save All). */
 export async function putSettings(db: Db, entries: readonly { key: string; value: string }[]): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const { key, value } of entries) await putSetting(tx as unknown as Db, key, value);
+    for (const { key, value } of entries) await putSetting(tx, key, value);
   });
 }

@@ -5,7 +5,7 @@ import type { Theme } from "@shared/theme";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
 import { episodesQueryOptions } from "@/features/episodes/api";
 import { providersQueryOptions } from "@/features/providers/api";
-import { settingQueryOptions } from "@/features/settings/api";
+import { settingQueryOptions } from "@/lib/settings-api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
 
 /** What the server puts in the page for its first screen (server/pages.ts). */

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@/components/back-link";
-import { settingQueryOptions } from "@/features/settings/api";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { settingQueryOptions } from "@/lib/settings-api";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { cardStyle, DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
 
 const HOSTS = [

@@ -2,8 +2,9 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { Banner } from "@/components/banner";
 import { AuditionIntro } from "@/features/editors/components/audition-intro";
 import { AuditionUnlock } from "@/features/editors/components/audition-unlock";
-import { settingQueryOptions } from "@/features/settings/api";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { settingQueryOptions } from "@/lib/settings-api";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 
 export function EditorsPage() {

@@ -4,10 +4,10 @@ import { Banner } from "@/components/banner";
 import { ClipsStrip } from "@/features/clips/components/clips-strip";
 import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
 import { ListenDropdown } from "@/features/providers/components/listen-dropdown";
-import { settingQueryOptions } from "@/features/settings/api";
+import { settingQueryOptions } from "@/lib/settings-api";
 import { paths } from "@/lib/paths";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { usePageTitle } from "@/hooks/use-page-title";
 
 export function HomePage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import type { SettingKey } from "@shared/settings";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/features/settings/api";
+import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 import { passwordStatusQueryOptions } from "../api";
 
 const CONTENT_KEYS = [

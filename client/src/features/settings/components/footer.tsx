@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
-import { settingQueryOptions } from "../api";
+import { settingQueryOptions } from "@/lib/settings-api";
 
 /**
  * SPEC.md §2: the admin's footer HTML, or a default copyright line. The server sanitises

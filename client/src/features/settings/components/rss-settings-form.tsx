@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "../api";
+import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 
 /** The four settings this form saves together (SPEC.md §7). */
 type RssKey = "rss_url" | "podcast_title" | "podcast_description" | "footer_content";

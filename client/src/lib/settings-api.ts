@@ -1,3 +1,4 @@
+/** Site settings: read by every part of the site, saved by the dashboard and the editors page. */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { SettingKey } from "@shared/settings";

@@ -1,0 +1,35 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "./lib/paths";
+
+/** The boundary rules of eslint.config.js, run on a line of code placed in a given room. */
+async function crossings(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: projectRoot() });
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+}
+
+describe("lint boundaries", () => {
+  it("when a route imports storage or runs a query, then lint fails", async () => {
+    expect(await crossings("server/routes/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(1);
+    expect(await crossings("server/routes/x.ts", 'import { sql } from "drizzle-orm";\nsql;\n')).toHaveLength(1);
+  });
+
+  it("when a service names a table or the pool, then lint fails; a type import of the handle passes", async () => {
+    expect(await crossings("server/services/x.ts", 'import { clips } from "../../shared/schema";\nclips;\n')).toHaveLength(1);
+    expect(await crossings("server/services/x.ts", 'import pg from "pg";\npg;\n')).toHaveLength(1);
+    expect(await crossings("server/services/x.ts", 'import type { Db } from "../db/client";\nexport type X = Db;\n')).toHaveLength(0);
+    expect(await crossings("server/services/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(0);
+  });
+
+  it("when shared/ imports from a side, then lint fails", async () => {
+    expect(await crossings("shared/x.ts", 'import { AppError } from "../server/lib/errors";\nAppError;\n')).toHaveLength(1);
+  });
+
+  it("when a client feature imports another feature, then lint fails; its own files and lib pass", async () => {
+    expect(await crossings("client/src/features/editors/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
+    expect(await crossings("client/src/features/clips/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(0);
+    expect(await crossings("client/src/features/clips/x.ts", 'import { cn } from "@/lib/cn";\ncn;\n')).toHaveLength(0);
+    expect(await crossings("client/src/components/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
+  });
+});
