@@ -16,6 +16,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       "@shared": path.resolve(import.meta.dirname, "shared"),
     },
   },
+  // The platform icons are bundled into the server's renderer too (only the few used), so it does
+  // not load these whole icon sets, which are build-time packages, at run time.
+  ssr: { noExternal: ["simple-icons", "@fortawesome/free-brands-svg-icons", "@fortawesome/free-solid-svg-icons"] },
   build: {
     outDir: path.resolve(import.meta.dirname, isSsrBuild ? "dist/ssr" : "dist/client"),
     emptyOutDir: true,

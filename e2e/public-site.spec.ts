@@ -88,31 +88,6 @@ test.describe("home", () => {
     await expect(page.getByText("No podcast providers available at the moment.")).toBeVisible();
   });
 
-  test("when the pointer rests on Listen, then the provider menu opens, in order, and closes after the pointer leaves", async ({ page }) => {
-    await page.goto("/");
-    const button = page.getByRole("button", { name: "Listen" });
-    await button.hover();
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    const items = page.getByRole("list", { name: "Podcast providers" }).getByRole("link");
-    await expect(items).toHaveText([/Alpha Audio/, /Zeta Casts/]);
-    await expect(items.first()).toHaveAttribute("target", "_blank");
-    await page.mouse.move(5, 700);
-    await expect(button).toHaveAttribute("aria-expanded", "false");
-  });
-
-  test("when a keyboard user opens Listen, then arrow keys reach the providers and Escape closes it", async ({ page }) => {
-    await page.goto("/");
-    await expect(page.getByRole("region", { name: "Latest Episodes" }).getByRole("article")).toHaveCount(3);
-    await page.getByRole("button", { name: "Listen" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("button", { name: "Listen" })).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByRole("link", { name: /Alpha Audio/ })).toBeFocused();
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("button", { name: "Listen" })).toHaveAttribute("aria-expanded", "false");
-    await expect(page.getByRole("button", { name: "Listen" })).toBeFocused();
-  });
-
   test("when the About button is used, then the About page shows the description and two host cards", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "About", exact: true }).click();

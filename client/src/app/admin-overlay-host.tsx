@@ -19,7 +19,12 @@ export function AdminOverlayHost() {
   useEffect(() => {
     const match = createSequenceMatcher(LOGIN_SEQUENCE);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (isEditable(event.target)) return;
+      // A key a control already used (the Listen menu's arrows, a slider's) is not part of the
+      // shortcut, and starts it over: one key press never does two things (issue 9).
+      if (isEditable(event.target) || event.defaultPrevented) {
+        match("");
+        return;
+      }
       if (match(event.key)) openLoginDialog();
     };
     window.addEventListener("keydown", onKeyDown);

@@ -1,126 +1,136 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { orderedProvidersQueryOptions } from "../api";
+import { LISTEN_CLOSE_DELAY_MS, LISTEN_TRIGGER_ID, ListenButtonFace, type ListenIntent } from "./listen-dropdown";
 import { ProviderIcon } from "./provider-icon";
 
-/** SPEC.md §9: the dropdown closes 150 ms after the pointer leaves. */
-export const LISTEN_CLOSE_DELAY_MS = 150;
-
 /**
- * 'Listen' menu of providers: opens on hover (mouse), on click or tap (touch and keyboard), and
- * with ArrowDown; Escape closes it and returns focus to the button.
+ * 'Listen' menu of providers (SPEC.md §2), on Radix's dropdown menu: it renders in a portal, so
+ * the banner cannot clip it, stays inside the screen and scrolls inside itself when the providers
+ * do not fit; arrow keys, typeahead, Escape and focus return come with it. A mouse opens it by
+ * hovering and it closes 150 ms after the pointer has left both button and menu; touch, click and
+ * keyboard open it as a menu button. A lazy chunk: the stand-in button in listen-dropdown.tsx
+ * loads it when the page is idle or at the first sign of use, and passes on how it was asked for.
  */
-export function ListenDropdown() {
+export default function ListenMenu({ intent }: { intent: ListenIntent }) {
   const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
-  const [isOpen, setIsOpen] = useState(false);
+  const [isOpen, setIsOpen] = useState(intent !== null);
+  const [isHoverOpened, setIsHoverOpened] = useState(intent === "hover");
   const closeTimer = useRef<number | undefined>(undefined);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // Rendered in place of the stand-in while it had focus (read before the stand-in goes).
+  const [hadFocus] = useState(() => typeof document !== "undefined" && document.activeElement?.id === LISTEN_TRIGGER_ID);
 
-  const cancelClose = () => window.clearTimeout(closeTimer.current);
-  const open = () => {
-    cancelClose();
-    setIsOpen(true);
+  useEffect(() => {
+    if (intent === "press") {
+      // Asked for by a key or a tap before the menu had loaded: its first provider takes focus.
+      requestAnimationFrame(() => content.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus());
+    } else if (hadFocus) {
+      trigger.current?.focus({ preventScroll: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking over from the stand-in
+  }, []);
+
+  const cancelClose = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
   };
   const scheduleClose = () => {
-    cancelClose();
-    closeTimer.current = window.setTimeout(() => setIsOpen(false), LISTEN_CLOSE_DELAY_MS);
+    if (closeTimer.current !== undefined) return;
+    closeTimer.current = window.setTimeout(() => {
+      closeTimer.current = undefined;
+      setIsOpen(false);
+    }, LISTEN_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
 
+  // While opened by hovering: the pointer over the button or the menu keeps it, anywhere else
+  // closes it after the delay (one listener, whichever element the pointer came from).
   useEffect(() => {
-    if (!isOpen) return;
-    const onPointerDown = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setIsOpen(false);
+    if (!isOpen || !isHoverOpened) return;
+    const onPointerMove = (event: PointerEvent) => {
+      if (event.pointerType !== "mouse") return;
+      const target = event.target as Node | null;
+      const isInside = !!target && (!!trigger.current?.contains(target) || !!content.current?.contains(target));
+      if (isInside) cancelClose();
+      else scheduleClose();
     };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [isOpen]);
-
-  const focusItem = (delta: number | "first" | "last") => {
-    const items = [...(root.current?.querySelectorAll<HTMLElement>("[data-menu-item]") ?? [])];
-    if (items.length === 0) return;
-    const current = items.indexOf(document.activeElement as HTMLElement);
-    const next =
-      delta === "first" ? 0 : delta === "last" ? items.length - 1 : (current + delta + items.length) % items.length;
-    items[next]?.focus();
-  };
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === "Escape" && isOpen) {
-      e.preventDefault();
-      setIsOpen(false);
-      button.current?.focus();
-    } else if (e.key === "ArrowDown") {
-      e.preventDefault();
-      if (!isOpen) setIsOpen(true);
-      requestAnimationFrame(() => focusItem(isOpen ? 1 : "first"));
-    } else if (e.key === "ArrowUp" && isOpen) {
-      e.preventDefault();
-      focusItem(-1);
-    } else if (e.key === "Tab" && isOpen) {
-      // Leaving the menu by Tab closes it once focus has moved on.
-      requestAnimationFrame(() => {
-        if (root.current && !root.current.contains(document.activeElement)) setIsOpen(false);
-      });
-    }
-  };
+    document.addEventListener("pointermove", onPointerMove);
+    return () => document.removeEventListener("pointermove", onPointerMove);
+  }, [isOpen, isHoverOpened]);
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onPointerEnter={(e) => e.pointerType === "mouse" && open()}
-      onPointerLeave={(e) => e.pointerType === "mouse" && scheduleClose()}
-      onKeyDown={onKeyDown}
+    <DropdownMenu.Root
+      open={isOpen}
+      modal={false}
+      onOpenChange={(open) => {
+        cancelClose();
+        // Opened by a click, a tap or a key: it stays until closed, whatever the pointer does.
+        if (open) setIsHoverOpened(false);
+        setIsOpen(open);
+      }}
     >
-      <button
-        ref={button}
-        type="button"
+      <DropdownMenu.Trigger
+        ref={trigger}
+        id={LISTEN_TRIGGER_ID}
         className="banner-btn"
-        aria-haspopup="true"
-        aria-expanded={isOpen}
-        aria-controls={menuId}
-        onClick={() => (isOpen ? setIsOpen(false) : open())}
+        onPointerEnter={(event) => {
+          if (event.pointerType !== "mouse") return;
+          cancelClose();
+          if (!isOpen) {
+            setIsHoverOpened(true);
+            setIsOpen(true);
+          }
+        }}
+        onPointerDown={(event) => {
+          // A click on a menu the pointer already opened keeps it open instead of toggling it shut.
+          if (event.pointerType === "mouse" && isOpen && isHoverOpened) event.preventDefault();
+        }}
       >
-        Listen
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5">
-          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-      </button>
-      <div
-        id={menuId}
-        hidden={!isOpen}
-        className="absolute right-0 z-30 mt-2 w-64 rounded-xl bg-white p-2 text-[#1a1020] shadow-2xl ring-1 ring-black/10"
-      >
-        {isPending ? (
-          <p className="px-3 py-2" role="status">
-            Loading providers...
-          </p>
-        ) : !providers || providers.length === 0 ? (
-          <p className="px-3 py-2">No podcast providers available at the moment.</p>
-        ) : (
-          <ul aria-label="Podcast providers">
-            {providers.map((provider) => (
-              <li key={provider.id}>
+        <ListenButtonFace />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          ref={content}
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Podcast providers"
+          // A press on the button is the button's to handle (toggle, or keep a hovered menu open),
+          // not a press outside the menu that closes it.
+          onPointerDownOutside={(event) => {
+            if (trigger.current?.contains(event.target as Node)) event.preventDefault();
+          }}
+          className="listen-menu z-30 overflow-y-auto rounded-xl bg-white p-2 text-[#1a1020] shadow-2xl ring-1 ring-black/10"
+        >
+          {isPending ? (
+            <p className="px-3 py-2" role="status">
+              Loading providers...
+            </p>
+          ) : !providers || providers.length === 0 ? (
+            <p className="px-3 py-2">No podcast providers available at the moment.</p>
+          ) : (
+            providers.map((provider) => (
+              <DropdownMenu.Item key={provider.id} asChild>
                 <a
-                  data-menu-item
                   href={provider.url}
                   target="_blank"
                   rel="noopener"
-                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline hover:bg-black/5 focus-visible:outline-[#1a1020]"
-                  onClick={() => setIsOpen(false)}
+                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 data-[highlighted]:bg-black/10 data-[highlighted]:ring-2 data-[highlighted]:ring-[#1a1020]"
                 >
-                  <ProviderIcon provider={provider} />
-                  <span>{provider.name}</span>
+                  <ProviderIcon icon={provider.icon} />
+                  <span dir="auto" className="min-w-0 wrap-anywhere">
+                    {provider.name}
+                  </span>
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
+              </DropdownMenu.Item>
+            ))
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

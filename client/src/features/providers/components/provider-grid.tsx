@@ -10,7 +10,7 @@ export function ProviderGrid() {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Podcast providers">
       {providers.map((provider) => (
-        <li key={provider.id}>
+        <li key={provider.id} className="min-w-0">
           <a
             href={provider.url}
             target="_blank"
@@ -18,8 +18,10 @@ export function ProviderGrid() {
             className="card flex min-h-16 items-center gap-4 p-4 text-lg font-semibold no-underline hover:underline"
             style={cardStyle(0.3)}
           >
-            <ProviderIcon provider={provider} size={40} />
-            <span>{provider.name}</span>
+            <ProviderIcon icon={provider.icon} size={40} />
+            <span dir="auto" className="min-w-0 break-words">
+              {provider.name}
+            </span>
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </li>

@@ -1,19 +1,28 @@
-import type { Provider } from "@shared/api";
+import { findPlatformIcon, GENERIC_PODCAST_ICON, type PlatformIcon } from "../provider-icons";
 
-/** SPEC.md §3: an /objects/ path is an uploaded image; anything else is an icon name. */
-export function ProviderIcon({ provider, size = 24 }: { provider: Provider; size?: number }) {
-  if (provider.icon.startsWith("/objects/")) {
-    return <img src={provider.icon} alt="" width={size} height={size} className="shrink-0 rounded object-contain" style={{ width: size, height: size }} />;
-  }
-  // No icon font ships to visitors: an icon name shows as the provider's initial in a badge.
+/** A platform's icon: its glyph in white on its brand colour, inline SVG (no icon font, no request). */
+export function PlatformIconBadge({ icon, size = 24 }: { icon: PlatformIcon; size?: number }) {
   return (
     <span
       aria-hidden="true"
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-[#3a2340] font-bold text-white"
-      style={{ width: size, height: size, fontSize: size * 0.5 }}
-      data-icon={provider.icon}
+      className="inline-flex shrink-0 items-center justify-center rounded-full"
+      style={{ width: size, height: size, backgroundColor: icon.hex }}
+      data-icon={icon.id}
     >
-      {provider.name.trim().charAt(0).toUpperCase()}
+      <svg viewBox={icon.viewBox} width={size * 0.58} height={size * 0.58} fill="#ffffff" focusable="false">
+        <path d={icon.path} />
+      </svg>
     </span>
   );
+}
+
+/**
+ * SPEC.md §3: an /objects/ path is an uploaded image; anything else is an icon class name, shown
+ * as that platform's icon, or the generic podcast icon when the name is not one we know.
+ */
+export function ProviderIcon({ icon, size = 24 }: { icon: string; size?: number }) {
+  if (icon.startsWith("/objects/")) {
+    return <img src={icon} alt="" width={size} height={size} className="shrink-0 rounded bg-white object-contain" style={{ width: size, height: size }} />;
+  }
+  return <PlatformIconBadge icon={findPlatformIcon(icon) ?? GENERIC_PODCAST_ICON} size={size} />;
 }

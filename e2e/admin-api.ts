@@ -1,0 +1,34 @@
+import { request, type APIRequestContext } from "@playwright/test";
+import { expect } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+
+/**
+ * The admin's API, for tests that need content the seed does not have (many providers, long or
+ * right-to-left text): made before the test, removed after it, so the other tests keep the seed.
+ */
+export async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  expect((await api.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status()).toBe(200);
+  return api;
+}
+
+export async function createItem<T extends { id: number }>(api: APIRequestContext, kind: "providers" | "episodes" | "clips", data: object): Promise<T> {
+  const res = await api.post(`/api/${kind}`, { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** Deletes every provider, episode and clip whose name or title starts with E2E. */
+export async function removeE2EItems(api: APIRequestContext): Promise<void> {
+  for (const kind of ["episodes", "clips", "providers"]) {
+    const items = (await (await api.get(`/api/${kind}`)).json()) as { id: number; title?: string; name?: string }[];
+    for (const item of items) {
+      if ((item.title ?? item.name ?? "").startsWith("E2E")) await api.delete(`/api/${kind}/${item.id}`);
+    }
+  }
+}
+
+export async function saveSettings(api: APIRequestContext, settings: Record<string, string>): Promise<void> {
+  const res = await api.put("/api/settings", { data: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) } });
+  expect(res.status(), await res.text()).toBe(200);
+}
