@@ -69,7 +69,6 @@ export const PERMISSIONS_POLICY = [
   `encrypted-media=${embeds}`,
   `fullscreen=${embeds}`,
   `picture-in-picture=${embeds}`,
-  "web-share=(self)",
 ].join(", ");
 
 /**
@@ -139,7 +138,9 @@ export function createApp(deps: AppDeps): Express {
           "default-src": ["'self'"],
           "script-src": ["'self'"],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "https://i.ytimg.com", "https://img.youtube.com"],
+          // blob: for the upload dialog's preview of the image being chosen (only script of this
+          // origin can make a blob: URL); nothing else is added for images.
+          "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://img.youtube.com"],
           "frame-src": ["https://open.spotify.com", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
           "connect-src": ["'self'"],
           "font-src": ["'self'", "data:"],

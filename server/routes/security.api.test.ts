@@ -103,6 +103,10 @@ describe("errors and health", () => {
     expect(res.headers["x-powered-by"]).toBeUndefined();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toMatch(/frame-src https:\/\/open.spotify.com/);
+    // The upload preview's blob: images, and only images: scripts and frames never load from blob:.
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com https:\/\/img\.youtube\.com;/);
+    expect(csp.split(";").filter((d) => d.includes("blob:")).map((d) => d.trim().split(" ")[0])).toEqual(["img-src"]);
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-request-id"]).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
@@ -12,12 +12,15 @@ export function DialogContent({
   children,
   className,
   onEscapeKeyDown,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** Where focus goes on closing; by default back to the dialog's trigger. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -25,6 +28,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         className={cn("dialog-content panel", className)}
         onEscapeKeyDown={onEscapeKeyDown}
+        onCloseAutoFocus={onCloseAutoFocus}
         {...(description ? {} : { "aria-describedby": undefined })}
       >
         <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>
@@ -39,4 +43,23 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * Escape closes this dialog even when something else inside or above it would take the key
+ * first: a widget of its own (Uppy's dashboard) or a toast shown over it. A keyboard user is
+ * never stuck in an open dialog. The listener sits on window in the capture phase, ahead of them.
+ */
+export function useEscapeCloses(isOpen: boolean, close: () => void): void {
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.isComposing) return;
+      event.stopPropagation();
+      event.preventDefault();
+      close();
+    };
+    window.addEventListener("keydown", onKeyDown, { capture: true });
+    return () => window.removeEventListener("keydown", onKeyDown, { capture: true });
+  }, [isOpen, close]);
 }

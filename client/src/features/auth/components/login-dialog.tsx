@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { toast } from "@/components/ui/toast-store";
-import { setLoginDialogOpen, useAdminOverlayState } from "@/lib/admin-overlay-store";
+import { setLoginDialogOpen, takeLoginReturnFocus, useAdminOverlayState } from "@/lib/admin-overlay-store";
 import { useLogin } from "../api";
+
+const closeLoginDialog = () => setLoginDialogOpen(false);
 
 /** SPEC.md §2 "Admin login dialog", §4 "Login", §8 texts. */
 export function LoginDialog() {
@@ -13,6 +15,7 @@ export function LoginDialog() {
   const [password, setPassword] = useState("");
   const login = useLogin();
   const [, navigate] = useLocation();
+  useEscapeCloses(isLoginOpen, closeLoginDialog);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +38,18 @@ export function LoginDialog() {
 
   return (
     <Dialog open={isLoginOpen} onOpenChange={setLoginDialogOpen}>
-      <DialogContent title="Admin Login" description="Sign in to manage the podcast site.">
+      <DialogContent
+        title="Admin Login"
+        description="Sign in to manage the podcast site."
+        onCloseAutoFocus={(event) => {
+          // Opened by the shortcut or a button: focus goes back to what had it (issue 9).
+          const element = takeLoginReturnFocus();
+          if (element) {
+            event.preventDefault();
+            element.focus();
+          }
+        }}
+      >
         <form onSubmit={onSubmit} className="space-y-4">
           <TextField
             id="login-email"

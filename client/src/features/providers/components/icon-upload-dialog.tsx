@@ -1,24 +1,42 @@
 import AwsS3 from "@uppy/aws-s3";
-import Uppy from "@uppy/core";
+import Uppy, { type UppyFile } from "@uppy/core";
 import Dashboard from "@uppy/react/dashboard";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { LIMITS } from "@shared/api";
-import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast-store";
 import { requestUploadUrl } from "../api";
+import { refusalOf, uploadErrorMessage } from "../upload-rules";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 
+/** The chosen image as a data URL, for the form's preview before the provider is saved. */
+function readAsDataUrl(data: Blob): Promise<string | null> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === "string" ? reader.result : null);
+    reader.onerror = () => resolve(null);
+    reader.readAsDataURL(data);
+  });
+}
+
 /**
  * The icon uploader (SPEC.md §4, §5, §9): one file, 5 MB, a single PUT to the address the server
- * hands out (no multipart). Uppy's dashboard shows the file states and its pause, resume, retry
- * and cancel controls. This module, Uppy included, loads only when the dialog first opens.
+ * hands out (no multipart). Pausing a single PUT would only start it again, so the dashboard has
+ * no pause or resume buttons; retry and cancel stay. This module, Uppy included, loads only when
+ * the dialog first opens.
  */
-function createUppy() {
+function createUppy(onRefused: (message: string) => void) {
   return new Uppy({
     id: "provider-icon",
     autoProceed: false,
-    restrictions: { maxNumberOfFiles: 1, maxFileSize: LIMITS.uploadBytes },
+    restrictions: { maxNumberOfFiles: 1 },
+    // The bytes decide on the server; this says why a file is refused before it is sent.
+    onBeforeFileAdded: (file) => {
+      const refusal = refusalOf({ name: file.name ?? "", type: file.type ?? "", size: file.size ?? 0 }, LIMITS.uploadBytes);
+      if (refusal) onRefused(refusal);
+      return refusal === null;
+    },
   }).use(AwsS3, {
     shouldUseMultipart: false,
     signRequest: async (request) => {
@@ -38,45 +56,64 @@ export default function IconUploadDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onUploaded: (icon: string) => void;
+  onUploaded: (icon: string, preview: string | null) => void;
 }) {
-  const [uppy] = useState(createUppy);
+  /** Why the last file was refused or failed; cleared by the next file, a success or closing. */
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uppy] = useState(() => createUppy(setProblem));
 
   useEffect(() => {
-    const onSuccess = (_file: unknown, response: { uploadURL?: string }) => {
+    const onAdded = () => setProblem(null);
+    const onSuccess = (file: UppyFile<Record<string, unknown>, Record<string, never>> | undefined, response: { uploadURL?: string }) => {
       if (!response.uploadURL) return;
+      setProblem(null);
+      uppy.hideInfo();
       // The upload address is what the spec stores; the server turns it into /objects/{id} on save.
       const location = new URL(response.uploadURL, window.location.origin);
-      onUploaded(location.origin === window.location.origin ? location.pathname : location.href);
+      const icon = location.origin === window.location.origin ? location.pathname : location.href;
+      const data = file?.data;
+      void (data instanceof Blob ? readAsDataUrl(data) : Promise.resolve(null)).then((preview) => onUploaded(icon, preview));
       toast({ title: "Icon uploaded", description: "The provider icon has been uploaded successfully" });
     };
+    const onError = (_file: unknown, error: Error, response?: { status?: number }) => {
+      setProblem(uploadErrorMessage(response?.status, error.message));
+    };
+    uppy.on("file-added", onAdded);
     uppy.on("upload-success", onSuccess);
+    uppy.on("upload-error", onError);
     return () => {
+      uppy.off("file-added", onAdded);
       uppy.off("upload-success", onSuccess);
+      uppy.off("upload-error", onError);
     };
   }, [uppy, onUploaded]);
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
+  const close = useCallback(() => {
+    uppy.clear();
+    setProblem(null);
+    onOpenChange(false);
+  }, [uppy, onOpenChange]);
+  // Escape closes the dialog even while Uppy or a toast would take the key first.
+  useEscapeCloses(open, close);
+
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) uppy.clear();
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent title="Upload Provider Icon" description="PNG, JPG or SVG, one file of up to 5 MB.">
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent title="Upload Provider Icon" description="PNG, JPEG, GIF, WebP or SVG, one file of up to 5 MB.">
+        {problem ? (
+          <p role="alert" className="mb-3 rounded-lg bg-[#fee2e2] px-3 py-2 font-semibold text-[#991b1b]">
+            {problem}
+          </p>
+        ) : null}
         <Dashboard
           uppy={uppy}
           proudlyDisplayPoweredByUppy={false}
+          hidePauseResumeButton
           height={320}
           width="100%"
-          note="PNG, JPG or SVG, up to 5 MB"
-          doneButtonHandler={() => {
-            uppy.clear();
-            onOpenChange(false);
-          }}
+          note="PNG, JPEG, GIF, WebP or SVG, up to 5 MB"
+          doneButtonHandler={close}
         />
       </DialogContent>
     </Dialog>

@@ -4,17 +4,7 @@ import { RowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
 import { orderedProvidersQueryOptions, useProviderMutations } from "../api";
-
-/** An uploaded image (stored /objects/ path or a fresh upload address) or the icon's class name. */
-export function ProviderIconPreview({ icon }: { icon: string }) {
-  if (icon.startsWith("/objects/")) {
-    return <img src={icon} alt="" className="h-10 w-10 shrink-0 rounded bg-white object-contain p-1" />;
-  }
-  if (icon.includes("/api/objects/uploads/")) {
-    return <span className="badge badge-published">Image uploaded: saved with the provider</span>;
-  }
-  return <code className="shrink-0 rounded bg-white px-2 py-1 text-sm text-[#111111]">{icon}</code>;
-}
+import { ProviderIcon } from "./provider-icon";
 
 /** SPEC.md §2 "Current Providers". */
 export function ProviderAdminList({ onEdit }: { onEdit: (provider: Provider) => void }) {
@@ -48,15 +38,22 @@ export function ProviderAdminList({ onEdit }: { onEdit: (provider: Provider) => 
       ) : (
         <ol className="mt-4 space-y-3" aria-label="Current Providers">
           {list.map((provider) => (
-            <li key={provider.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={provider.name}>
-              <ProviderIconPreview icon={provider.icon} />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold">{provider.name}</p>
-                <p className="truncate text-sm" title={provider.url}>
-                  {provider.url}
-                </p>
+            <li key={provider.id} className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={provider.name}>
+              {/* Name and URL get the row's whole width; the buttons sit under them. */}
+              <div className="flex items-center gap-3">
+                <ProviderIcon icon={provider.icon} size={40} />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold wrap-anywhere" dir="auto">
+                    {provider.name}
+                  </p>
+                  <p className="truncate text-sm" title={provider.url} dir="ltr">
+                    {provider.url}
+                  </p>
+                </div>
               </div>
-              <RowActions item={provider} ordered={list} label={provider.name} onMove={onMove} onEdit={onEdit} onDelete={onDelete} isBusy={swap.isPending} />
+              <div className="mt-2 flex justify-end">
+                <RowActions item={provider} ordered={list} label={provider.name} onMove={onMove} onEdit={onEdit} onDelete={onDelete} isBusy={swap.isPending} />
+              </div>
             </li>
           ))}
         </ol>

@@ -5,7 +5,7 @@ import { saveEntity } from "@/components/ui/save-entity";
 import type { FieldErrors } from "@/lib/form-errors";
 import { nextProviderSortOrder } from "@/lib/sort-order";
 import { useProviderMutations } from "../api";
-import { ProviderIconPreview } from "./provider-admin-list";
+import { IconPicker, IconPreview } from "./icon-picker";
 import { FormActions } from "@/components/ui/form-actions";
 
 const IconUploadDialog = lazy(() => import("./icon-upload-dialog"));
@@ -17,6 +17,8 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
   const [errors, setErrors] = useState<FieldErrors>({});
   const [isUploadOpen, setIsUploadOpen] = useState(false);
   const [hasOpenedUpload, setHasOpenedUpload] = useState(false);
+  /** The chosen image, read locally, so the form shows it before it is saved. */
+  const [uploadPreview, setUploadPreview] = useState<string | null>(null);
   const { create, update } = useProviderMutations();
   const isPending = create.isPending || update.isPending;
 
@@ -24,10 +26,14 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
     if (editing) document.getElementById("provider-name")?.focus();
   }, [editing]);
 
-  const onUploaded = useCallback((icon: string) => setValues((v) => ({ ...v, icon })), []);
+  const onUploaded = useCallback((icon: string, preview: string | null) => {
+    setValues((v) => ({ ...v, icon }));
+    setUploadPreview(preview);
+  }, []);
 
   const reset = () => {
     setValues(EMPTY);
+    setUploadPreview(null);
     setErrors({});
     onDone();
   };
@@ -57,8 +63,9 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
         {editing ? "Edit Provider" : "Add New Provider"}
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="provider-name" label="Name" maxLength={LIMITS.name} value={values.name} onChange={set("name")} error={errors.name} placeholder="Spotify" />
+        <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} value={values.name} onChange={set("name")} error={errors.name} placeholder="Spotify" />
         <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} value={values.url} onChange={set("url")} error={errors.url} placeholder="https://" />
+        <IconPicker value={values.icon} onChange={(icon) => setValues((v) => ({ ...v, icon }))} />
         <div>
           <TextField
             id="provider-icon"
@@ -68,9 +75,9 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
             onChange={set("icon")}
             error={errors.icon}
             placeholder="fab fa-spotify"
-            hint="An icon class name, or upload an image (PNG, JPG or SVG)."
+            hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPG or SVG)."
           />
-          <div className="mt-2 flex items-center gap-3">
+          <div className="mt-2 flex flex-wrap items-center gap-3">
             <button
               type="button"
               className="btn btn-ghost"
@@ -81,7 +88,7 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
             >
               Upload Icon
             </button>
-            {values.icon ? <ProviderIconPreview icon={values.icon} /> : null}
+            <IconPreview icon={values.icon} previewUrl={uploadPreview} />
           </div>
         </div>
         <FormActions

@@ -1,0 +1,183 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { adminApi, removeE2EItems } from "./admin-api";
+import { expect, recordRequests, test } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+/** The validator's own phrasing, which the owner should never read. */
+const VALIDATOR_WORDS = /too big|too small|invalid input|expected string|<=/i;
+
+async function login(page: Page, baseURL: string): Promise<void> {
+  const res = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL } });
+  expect(res.status()).toBe(200);
+}
+
+async function expectToast(page: Page, title: string): Promise<void> {
+  await expect(page.locator(".toast-root").getByText(title, { exact: true })).toBeVisible();
+}
+
+let api: APIRequestContext;
+test.beforeEach(async ({ page, baseURL }) => {
+  api = await adminApi(baseURL!);
+  await recordRequests(page, baseURL!);
+  await login(page, baseURL!);
+});
+test.afterEach(async () => {
+  await removeE2EItems(api);
+  await api.dispose();
+});
+
+test.describe("clip form", () => {
+  test("when a title is longer than a slug may be and the slug is left empty, then the clip saves with a slug cut at a word", async ({ page }) => {
+    const title = "E2E Why pain is a protector and not a damage meter, and what that means for learning, teaching and every body that moves every day";
+    await page.goto("/admin/clips");
+    await page.getByLabel("Clip Title").fill(title);
+    await page.getByLabel("YouTube Embed URL").fill("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    await page.getByRole("button", { name: "Add Clip" }).click();
+    await expectToast(page, "Clip added");
+    const row = page.getByRole("list", { name: "Existing Clips" }).getByRole("listitem", { name: title });
+    const slug = ((await row.getByText(/^\/clips\//).textContent()) ?? "").replace("/clips/", "");
+    expect(slug.length).toBeLessThanOrEqual(120);
+    expect(slug).toMatch(/^e2e-why-pain-is-a-protector[a-z0-9-]*[a-z0-9]$/);
+    expect(`${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-`.startsWith(`${slug}-`)).toBe(true);
+    await expect(page.locator("body")).not.toContainText(VALIDATOR_WORDS);
+  });
+
+  test("when a title has accented letters, then its slug keeps them as plain letters", async ({ page }) => {
+    await page.goto("/admin/clips");
+    await page.getByLabel("Clip Title").fill("E2E Ça va, l'été à Zürich");
+    await expect(page.getByLabel("URL Slug")).toHaveAttribute("placeholder", "e2e-ca-va-l-ete-a-zuerich");
+    await page.getByLabel("YouTube Embed URL").fill("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    await page.getByRole("button", { name: "Add Clip" }).click();
+    await expectToast(page, "Clip added");
+    await expect(page.getByRole("listitem", { name: "E2E Ça va, l'été à Zürich" })).toContainText("/clips/e2e-ca-va-l-ete-a-zuerich");
+  });
+
+  test("when a field is wrong, then its message is in the product's words, naming the field", async ({ page }) => {
+    await page.goto("/admin/clips");
+    await page.getByLabel("Clip Title").fill("E2E Bad slug");
+    await page.getByLabel("YouTube Embed URL").fill("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    await page.getByLabel("URL Slug").fill("Not A Slug!");
+    await page.getByRole("button", { name: "Add Clip" }).click();
+    await expect(page.getByText("URL Slug may hold only lowercase letters, digits and single hyphens.")).toBeVisible();
+    await page.getByLabel("URL Slug").fill("");
+    await page.getByLabel("YouTube Embed URL").fill("https://example.com/video");
+    await page.getByRole("button", { name: "Add Clip" }).click();
+    await expect(page.getByText(/^YouTube Embed URL must be a YouTube embed address/)).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(VALIDATOR_WORDS);
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-clip-form-errors-1280.png"), fullPage: true });
+  });
+
+  test("when a watch link with a time is typed key by key, then it converts once whole, keeping the time as start, and saves", async ({ page }) => {
+    await page.goto("/admin/clips");
+    await page.getByLabel("Clip Title").fill("E2E Typed link");
+    const url = page.getByLabel("YouTube Embed URL");
+    await url.pressSequentially("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s");
+    await expect(url).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s");
+    await url.blur();
+    await expect(url).toHaveValue("https://www.youtube.com/embed/dQw4w9WgXcQ?start=42");
+    await page.getByRole("button", { name: "Add Clip" }).click();
+    await expectToast(page, "Clip added");
+    const clips = (await (await api.get("/api/clips")).json()) as { title: string; youtubeEmbedUrl: string }[];
+    expect(clips.find((c) => c.title === "E2E Typed link")?.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=42");
+  });
+});
+
+test.describe("provider icons", () => {
+  test("when the admin picks a platform icon, then the form previews it and the list shows icons, never class names", async ({ page }) => {
+    await page.goto("/providers");
+    const list = page.getByRole("list", { name: "Current Providers" });
+    await expect(list.getByRole("listitem", { name: "Alpha Audio" }).locator('[data-icon="spotify"] svg')).toBeVisible();
+    await expect(list).not.toContainText("fab fa-");
+    await page.getByLabel("Name").fill("E2E Overcast");
+    await page.getByLabel("URL", { exact: true }).fill("https://example.com/overcast");
+    await page.getByRole("radio", { name: "Overcast" }).check();
+    await expect(page.getByLabel("Icon", { exact: true })).toHaveValue("overcast");
+    await expect(page.getByTestId("icon-preview").locator('[data-icon="overcast"] svg')).toBeVisible();
+    await expect(page.getByTestId("icon-preview")).toContainText("Overcast icon");
+    await page.getByLabel("Icon", { exact: true }).fill("fab fa-apple");
+    await expect(page.getByRole("radio", { name: "Apple Podcasts" })).toBeChecked();
+    await page.getByLabel("Icon", { exact: true }).fill("fab fa-overcast");
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-provider-icon-picker-1280.png"), fullPage: true });
+    await page.getByRole("button", { name: "Add Provider" }).click();
+    await expectToast(page, "Provider added");
+    await expect(list.getByRole("listitem", { name: "E2E Overcast" }).locator('[data-icon="overcast"] svg')).toBeVisible();
+  });
+});
+
+test.describe("icon upload dialog", () => {
+  const openUpload = async (page: Page) => {
+    await page.goto("/providers");
+    await page.getByRole("button", { name: "Upload Icon" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload Provider Icon" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+
+  test("when Escape is pressed, then the dialog closes, also after an upload while its toast shows", async ({ page }) => {
+    let dialog = await openUpload(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Upload Icon" }).click();
+    dialog = page.getByRole("dialog", { name: "Upload Provider Icon" });
+    await dialog.locator("input[type=file]").first().setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
+    await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
+    await expectToast(page, "Icon uploaded");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("when a file is refused, then the dialog says why, and a later good file clears it and shows the image in the form", async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && /Content Security Policy/i.test(m.text()) && cspErrors.push(m.text()));
+    const dialog = await openUpload(page);
+    const input = dialog.locator("input[type=file]").first();
+    await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(dialog.getByRole("alert")).toHaveText("notes.txt: This file is not a PNG, JPEG, GIF, WebP or SVG image.");
+    await input.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(5_242_880)]) });
+    await expect(dialog.getByRole("alert")).toHaveText("big.png: This file is over 5 MB: choose an image of up to 5 MB.");
+    await input.setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
+    await expect(dialog.getByRole("alert")).toHaveCount(0);
+    await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
+    await expectToast(page, "Icon uploaded");
+    await expect(dialog.getByText(/over 5 MB|exceeds/)).toHaveCount(0);
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-provider-upload-done-1280.png") });
+    await dialog.getByRole("button", { name: "Done" }).click();
+    const preview = page.getByTestId("icon-preview").getByRole("img", { name: "The uploaded icon" });
+    await expect(preview).toHaveAttribute("src", /^data:image\/png;base64,/);
+    expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    expect(cspErrors).toEqual([]);
+  });
+
+  test("when an upload is under way, then there is no pause or resume button, which would only restart it", async ({ page }) => {
+    // The upload's PUT never answers: the dialog stays in its uploading state.
+    await page.route("**/api/objects/uploads/**", () => {});
+    const dialog = await openUpload(page);
+    await dialog.locator("input[type=file]").first().setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
+    await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
+    await expect(dialog.getByText(/Uploading/).first()).toBeVisible();
+    await expect(dialog.getByRole("button", { name: /pause|resume/i })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: /cancel/i }).first()).toBeVisible();
+  });
+});
+
+test.describe("theme selector", () => {
+  test("when a two-colour pick is cancelled, then reopening shows the saved colours again", async ({ page }) => {
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Change Site Theme" }).click();
+    const dialog = page.getByRole("dialog", { name: "Theme Selector - Dramatic Gradients" });
+    await dialog.getByRole("button", { name: "Use two-colour gradient" }).click();
+    await dialog.getByLabel("Start colour").fill("#00ff00");
+    await expect(dialog.getByLabel("Start colour")).toHaveValue("#00ff00");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Change Site Theme" }).click();
+    await expect(dialog.getByLabel("Start colour")).toHaveValue("#1a0a0a");
+    await expect(dialog.getByLabel("End colour")).toHaveValue("#ff6b35");
+    await expect(page.locator("body")).toHaveClass(/theme-deep-ocean/);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+  });
+});
