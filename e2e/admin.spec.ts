@@ -274,6 +274,7 @@ test.describe("management screens", () => {
 
     await page.getByLabel("Clip Title").fill("E2E Clip: Moving Hurts?");
     await page.getByLabel("YouTube Embed URL").fill("https://youtu.be/dQw4w9WgXcQ");
+    await page.getByLabel("YouTube Embed URL").blur();
     await expect(page.getByLabel("YouTube Embed URL")).toHaveValue("https://www.youtube.com/embed/dQw4w9WgXcQ");
     await page.getByLabel("Key Quote").fill("Motion is lotion.");
     await expect(page.getByText("17/200")).toBeVisible();
@@ -285,7 +286,8 @@ test.describe("management screens", () => {
 
     await page.getByLabel("Clip Title").fill("E2E Second Clip");
     await page.getByLabel("YouTube Embed URL").fill("https://www.youtube.com/watch?v=eeeeeeeeeee&t=4");
-    await expect(page.getByLabel("YouTube Embed URL")).toHaveValue("https://www.youtube.com/embed/eeeeeeeeeee");
+    await page.getByLabel("YouTube Embed URL").blur();
+    await expect(page.getByLabel("YouTube Embed URL")).toHaveValue("https://www.youtube.com/embed/eeeeeeeeeee?start=4");
     await page.getByRole("button", { name: "Add Clip" }).click();
     await expectToast(page, "Clip added", "The clip has been added successfully");
 

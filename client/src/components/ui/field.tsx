@@ -14,6 +14,19 @@ function describedBy(id: string, hint: unknown, error: unknown, aside: unknown):
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/**
+ * Messages from the shared schemas and the API end a sentence that starts with the field's name
+ * ("is required" under "Clip Title" reads "Clip Title is required.").
+ */
+export function fieldErrorText(label: string, error: string): string {
+  return /^[a-z]/.test(error) ? `${label} ${error}.` : error;
+}
+
+/** Typed text takes its direction from its first letters (Arabic, Hebrew); addresses stay left to right. */
+function textDirection(type: string | undefined): "auto" | "ltr" {
+  return type === "url" || type === "email" || type === "password" ? "ltr" : "auto";
+}
+
 function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { children: ReactNode }) {
   return (
     <div>
@@ -35,7 +48,7 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {fieldErrorText(label, error)}
         </p>
       ) : null}
     </div>
@@ -45,7 +58,7 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
 export function TextField({ id, label, hint, error, aside, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error, aside)} {...input} />
+      <input id={id} className="input" dir={textDirection(input.type)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error, aside)} {...input} />
     </FieldFrame>
   );
 }
@@ -53,7 +66,7 @@ export function TextField({ id, label, hint, error, aside, ...input }: FieldProp
 export function TextAreaField({ id, label, hint, error, aside, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
-      <textarea id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error, aside)} {...input} />
+      <textarea id={id} className="input" dir="auto" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error, aside)} {...input} />
     </FieldFrame>
   );
 }

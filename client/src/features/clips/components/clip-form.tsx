@@ -1,4 +1,5 @@
 import { useEffect, useState, type ClipboardEvent, type FormEvent } from "react";
+import { parseOptions } from "@shared/validation";
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
@@ -47,15 +48,16 @@ export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | n
   }, [editing]);
 
   const set = (key: TextKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  // Typed or pasted, a youtu.be or watch?v= link becomes the embed address (SPEC.md §5).
-  const setUrl = (value: string) => setValues((v) => ({ ...v, youtubeEmbedUrl: toYouTubeEmbedUrl(value) }));
+  // A youtu.be or watch?v= link becomes the embed address (SPEC.md §5) once it is whole: when it
+  // is pasted and when the field is left, never while it is typed key by key (issue 9).
+  const convertUrl = (value: string) => setValues((v) => ({ ...v, youtubeEmbedUrl: toYouTubeEmbedUrl(value) }));
   const onPasteUrl = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = event.clipboardData.getData("text");
     if (!pasted) return;
     event.preventDefault();
     const input = event.currentTarget;
     const { selectionStart: start, selectionEnd: end, value } = input;
-    setUrl(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
+    convertUrl(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
   };
 
   const reset = () => {
@@ -80,7 +82,7 @@ export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | n
       isPublished: values.isPublished,
       sortOrder: editing ? editing.sortOrder : nextSortOrder(clips),
     };
-    const parsed = clipSchema.safeParse(input);
+    const parsed = clipSchema.safeParse(input, parseOptions);
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error.issues));
       return;
@@ -101,10 +103,11 @@ export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | n
           type="url"
           required
           value={values.youtubeEmbedUrl}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={set("youtubeEmbedUrl")}
+          onBlur={(e) => convertUrl(e.target.value)}
           onPaste={onPasteUrl}
           placeholder="https://www.youtube.com/embed/..."
-          hint="A youtu.be or watch link is turned into an embed link."
+          hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
           error={errors.youtubeEmbedUrl}
         />
         <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} value={values.description} onChange={set("description")} error={errors.description} />

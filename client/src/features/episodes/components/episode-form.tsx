@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
+import { parseOptions } from "@shared/validation";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
@@ -41,7 +42,7 @@ export function EpisodeForm({ editing, episodes, onDone }: { editing: Episode | 
     };
     // SPEC.md §5: silently ignored when the trimmed title or embed URL is empty.
     if (!input.title || !input.spotifyEmbedUrl) return;
-    const parsed = episodeSchema.safeParse(input);
+    const parsed = episodeSchema.safeParse(input, parseOptions);
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error.issues));
       return;

@@ -46,13 +46,18 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
   const saved = useQuery(siteThemeQueryOptions()).data ?? null;
   const savedTheme: Theme = saved ?? { id: DEFAULT_THEME_ID };
   const [draft, setDraft] = useState<Theme>(savedTheme);
-  const [custom, setCustom] = useState<CustomTheme>(saved?.id === "custom" ? saved : { id: "custom", ...CUSTOM_THEME_DEFAULTS });
-  const [twoColor, setTwoColor] = useState<TwoColorTheme>(saved?.id === "two-color" ? saved : { id: "two-color", ...TWO_COLOR_DEFAULTS });
+  const savedCustom = (): CustomTheme => (saved?.id === "custom" ? saved : { id: "custom", ...CUSTOM_THEME_DEFAULTS });
+  const savedTwoColor = (): TwoColorTheme => (saved?.id === "two-color" ? saved : { id: "two-color", ...TWO_COLOR_DEFAULTS });
+  const [custom, setCustom] = useState<CustomTheme>(savedCustom);
+  const [twoColor, setTwoColor] = useState<TwoColorTheme>(savedTwoColor);
   const save = useSaveTheme();
 
-  // Each opening starts from the saved theme.
+  // Each opening starts from the saved theme, pickers and sliders included: a cancelled pick is gone.
   useEffect(() => {
-    if (open) setDraft(savedTheme);
+    if (!open) return;
+    setDraft(savedTheme);
+    setCustom(savedCustom());
+    setTwoColor(savedTwoColor());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
