@@ -4,7 +4,8 @@ import { pathToFileURL } from "node:url";
 import { Router, type Request, type Response } from "express";
 import type { Clip } from "../shared/api";
 import { youTubeVideoId } from "../shared/embeds";
-import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "../shared/site";
+import { ADMIN_PAGE_LABELS, PAGE_LABELS, pageTitle, siteNameOf } from "../shared/page-titles";
+import { DEFAULT_PODCAST_DESCRIPTION } from "../shared/site";
 import { trimEndChar } from "../shared/strings";
 import { parseStoredTheme } from "../shared/theme";
 import { AppError } from "./lib/errors";
@@ -21,9 +22,9 @@ import { staticFiles } from "./static-files";
 /** The SPA's routes (SPEC.md §2); anything else is the 404 page with HTTP 404. */
 const PUBLIC_ROUTES: Record<string, { title?: string; noindex?: boolean; banner?: boolean }> = {
   "/": { banner: true },
-  "/about": { title: "About" },
-  "/listen": { title: "Listen" },
-  "/editors": { title: "Editor audition", noindex: true, banner: true },
+  "/about": { title: PAGE_LABELS.about },
+  "/listen": { title: PAGE_LABELS.listen },
+  "/editors": { title: PAGE_LABELS.editors, noindex: true, banner: true },
 };
 const ADMIN_ROUTES = new Set(["/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors"]);
 const CLIP_ROUTE = /^\/clips\/([^/]+)\/?$/;
@@ -92,7 +93,7 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
         values,
         providers,
         theme,
-        name: values.podcast_title || DEFAULT_PODCAST_TITLE,
+        name: siteNameOf(values.podcast_title),
         description: values.podcast_description || DEFAULT_PODCAST_DESCRIPTION,
       };
     });
@@ -180,7 +181,9 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
   /** One page as HTML: known routes are cached (dropped on every write), 404s are not. */
   const renderRoute = async (pathname: string, withLists: boolean): Promise<{ status: number; html: string }> => {
     const s = await site();
-    const base = { values: s.values, providers: s.providers, theme: s.theme };
+    // hasSession: whether a session cookie came with the request, so the client asks who is
+    // logged in only when someone may be (a visitor's console shows no 401).
+    const base = { values: s.values, providers: s.providers, theme: s.theme, hasSession: !withLists };
     let status = 200;
     let head: PageHead;
     let data: Record<string, unknown> = base;
@@ -197,7 +200,7 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
       const key = shareImages.keyOf(clipShareInput(clip, s));
       const clipPath = `/clips/${encodeURIComponent(clip.slug)}`;
       head = {
-        title: `${clip.title} · ${s.name}`,
+        title: pageTitle(clip.title, s.name),
         description,
         path: clipPath,
         ogType: "video.other",
@@ -223,7 +226,7 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
     } else if (route) {
       const key = shareImages.keyOf(siteShareInput(s));
       head = {
-        title: route.title ? `${route.title} · ${s.name}` : s.name,
+        title: pageTitle(route.title, s.name),
         description: s.description,
         path: pathname,
         noindex: route.noindex,
@@ -244,10 +247,12 @@ export function pagesRouter({ clientDir, ssrEntry, logger, sessionCookieName, pu
       };
       if (pathname === "/" && withLists) data = { ...base, ...(await published()) };
     } else if (ADMIN_ROUTES.has(pathname)) {
-      head = { title: `Admin · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
+      head = { title: pageTitle(ADMIN_PAGE_LABELS[pathname], s.name), description: s.description, path: pathname, noindex: true, ogType: "website" };
     } else {
       status = 404;
-      head = { title: `Page not found · ${s.name}`, description: s.description, path: pathname, noindex: true, ogType: "website" };
+      head = { title: pageTitle(PAGE_LABELS.notFound, s.name), description: s.description, path: pathname, noindex: true, ogType: "website" };
+      // The client shows 'Clip Not Found' from this, without asking the API again.
+      if (clipMatch) data = { ...base, missingClipSlug: safeDecode(clipMatch[1]!) };
     }
 
     const appHtml = ADMIN_ROUTES.has(pathname) ? undefined : await paint(pathname, data);

@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { Clip, ClipListItem, Episode, Provider } from "@shared/api";
 import { PUBLIC_SETTING_KEYS, type SettingKey } from "@shared/settings";
 import type { Theme } from "@shared/theme";
+import { currentUserQueryOptions } from "@/features/auth/api";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
 import { episodesQueryOptions } from "@/features/episodes/api";
 import { providersQueryOptions } from "@/features/providers/api";
@@ -16,6 +17,10 @@ export interface InitialData {
   episodes?: Episode[];
   clips?: ClipListItem[];
   clip?: Clip;
+  /** On a 404 clip page: the slug the server found no clip for. */
+  missingClipSlug?: string;
+  /** Whether a session cookie came with the page's request (false: nobody is logged in). */
+  hasSession?: boolean;
 }
 
 export function readInitialData(doc: Document = document): InitialData | null {
@@ -41,4 +46,8 @@ export function seedQueryClient(client: QueryClient, data: InitialData | null): 
   if (data.episodes) client.setQueryData(episodesQueryOptions().queryKey, data.episodes);
   if (data.clips) client.setQueryData(clipsQueryOptions().queryKey, data.clips);
   if (data.clip) client.setQueryData(clipBySlugQueryOptions(data.clip.slug).queryKey, data.clip);
+  // The server already said 404: the clip page shows 'Clip Not Found' without asking again.
+  if (data.missingClipSlug !== undefined) client.setQueryData(clipBySlugQueryOptions(data.missingClipSlug).queryKey, null);
+  // No session cookie: nobody is logged in, so /api/auth/me is not asked (its 401 stays for API users).
+  if (data.hasSession === false) client.setQueryData(currentUserQueryOptions().queryKey, null);
 }

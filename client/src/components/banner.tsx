@@ -22,8 +22,14 @@ export function Banner({ title, tagline, nav }: { title: string; tagline?: strin
       <div className="absolute inset-0 flex flex-col justify-between p-4 sm:p-6 lg:px-12 lg:py-8">
         {nav ? <nav aria-label="Main" className="flex justify-end gap-2 sm:gap-3">{nav}</nav> : <span />}
         <div className="max-w-xl rounded-2xl bg-[#0b0f1c]/75 p-4 backdrop-blur-sm lg:p-6">
-          <p className="text-xl font-extrabold leading-tight sm:text-3xl lg:text-4xl">{title}</p>
-          {tagline ? <p className="mt-1 text-sm sm:text-base">{tagline}</p> : null}
+          <p dir="auto" className="text-xl font-extrabold leading-tight wrap-anywhere sm:text-3xl lg:text-4xl">
+            {title}
+          </p>
+          {tagline ? (
+            <p dir="auto" className="mt-1 text-sm sm:text-base">
+              {tagline}
+            </p>
+          ) : null}
         </div>
       </div>
     </header>

@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { youTubeVideoId } from "@shared/embeds";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { youTubePlayerUrl } from "@shared/embeds";
 
 /*
  * Click-to-load embeds: until the visitor presses play, the page shows a local poster and makes
@@ -40,17 +40,47 @@ function Poster({ title, label, kind, onPlay }: { title: string; label: string; 
       >
         <PlayIcon />
       </button>
-      <p className="relative line-clamp-2 text-base font-semibold leading-snug">{title}</p>
+      <p dir="auto" className="relative line-clamp-2 text-base font-semibold leading-snug wrap-anywhere">
+        {title}
+      </p>
     </div>
   );
 }
 
+const SPOTIFY_ORIGIN = "https://open.spotify.com";
+
+/**
+ * The visitor pressed play on the poster: ask Spotify's player to start, so one press plays
+ * (the player takes the same `play` command its iFrame API sends). Sent when the frame has loaded
+ * and when the player says it is ready; the browser decides whether autoplay is allowed.
+ */
+function useStartSpotify(frame: RefObject<HTMLIFrameElement | null>, isLoaded: boolean) {
+  useEffect(() => {
+    if (!isLoaded) return;
+    const play = () => frame.current?.contentWindow?.postMessage({ command: "play" }, SPOTIFY_ORIGIN);
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== SPOTIFY_ORIGIN || event.source !== frame.current?.contentWindow) return;
+      if ((event.data as { type?: unknown } | null)?.type === "ready") play();
+    };
+    window.addEventListener("message", onMessage);
+    const iframe = frame.current;
+    iframe?.addEventListener("load", play, { once: true });
+    return () => {
+      window.removeEventListener("message", onMessage);
+      iframe?.removeEventListener("load", play);
+    };
+  }, [frame, isLoaded]);
+}
+
 export function SpotifyEmbed({ src, title, height, width = "100%" }: FacadeProps & { src: string }) {
   const [isLoaded, setIsLoaded] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useStartSpotify(frame, isLoaded);
   return (
     <div className="relative" style={{ height, width }}>
       {isLoaded ? (
         <iframe
+          ref={frame}
           src={src}
           title={`Spotify player: ${title}`}
           width="100%"
@@ -75,8 +105,8 @@ export function YouTubeEmbed({
   allowFullscreen = true,
 }: FacadeProps & { src: string; allowFullscreen?: boolean }) {
   const [isLoaded, setIsLoaded] = useState(false);
-  const id = youTubeVideoId(src);
-  const player = id ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0` : null;
+  // The admin's start, end and si stay (issue 9); autoplay since the visitor just pressed play.
+  const player = youTubePlayerUrl(src);
   const style = aspectRatio ? { width, aspectRatio } : { width, height };
   return (
     <div className="relative" style={style}>
@@ -88,7 +118,7 @@ export function YouTubeEmbed({
           height="100%"
           className="absolute inset-0 h-full w-full rounded-xl"
           style={{ border: 0 }}
-          allow="autoplay; encrypted-media; picture-in-picture; web-share"
+          allow="autoplay; encrypted-media; picture-in-picture"
           allowFullScreen={allowFullscreen}
         />
       ) : (

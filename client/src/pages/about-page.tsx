@@ -21,12 +21,16 @@ const HOSTS = [
 export function AboutPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
-  useDocumentTitle(`About · ${title}`);
+  usePageTitle(PAGE_LABELS.about);
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8">
       <BackLink />
-      <h1 className="mt-6 text-4xl font-extrabold">About {title}</h1>
-      <p className="mt-4 text-lg leading-relaxed">{description}</p>
+      <h1 className="mt-6 text-4xl font-extrabold wrap-anywhere">
+        About <bdi>{title}</bdi>
+      </h1>
+      <p dir="auto" className="mt-4 text-lg leading-relaxed wrap-anywhere">
+        {description}
+      </p>
       <h2 className="mt-10 text-2xl font-bold">Your hosts</h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
         {HOSTS.map((host, index) => (

@@ -7,13 +7,14 @@ import { episodesQueryOptions } from "@/features/episodes/api";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
 import { RssSettingsCard } from "@/features/settings/components/rss-settings-form";
 import { ThemeSelectorDialog } from "@/features/theme/components/theme-selector-dialog";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { openLoginDialog } from "@/lib/admin-overlay-store";
 import { paths } from "@/lib/paths";
 
 /** SPEC.md §2 "Admin dashboard": loading, the login prompt for anyone else, or the dashboard. */
 export function AdminDashboardPage() {
-  useDocumentTitle("Admin Dashboard");
+  usePageTitle(PAGE_LABELS.admin);
   const me = useQuery(currentUserQueryOptions());
   if (me.isPending) {
     return (
@@ -79,14 +80,14 @@ function Dashboard() {
         </div>
       </header>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RssSettingsCard />
         <EpisodesSummaryCard />
         <section className="card p-6 lg:col-span-2" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading" className="text-xl font-bold">
             Quick Actions
           </h2>
-          <div className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {QUICK_ACTIONS.map((action) => (
               <Link key={action.href} href={action.href} className="btn btn-ghost justify-start">
                 {action.label}

@@ -6,11 +6,12 @@ import { useRequireAdmin } from "@/features/auth/use-require-admin";
 import { orderedClipsQueryOptions } from "@/features/clips/api";
 import { ClipAdminList } from "@/features/clips/components/clip-admin-list";
 import { ClipForm } from "@/features/clips/components/clip-form";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { paths } from "@/lib/paths";
 
 export function ClipsAdminPage() {
-  useDocumentTitle("Clip Management");
+  usePageTitle(PAGE_LABELS.adminClips);
   const { isAdmin } = useRequireAdmin();
   const [editing, setEditing] = useState<ClipListItem | null>(null);
   const clips = useQuery({ ...orderedClipsQueryOptions(), enabled: isAdmin });
@@ -19,7 +20,7 @@ export function ClipsAdminPage() {
     <main id="main" className="mx-auto max-w-6xl px-4 py-8">
       <BackLink href={paths.admin} label="Back to Dashboard" />
       <h1 className="mt-4 text-3xl font-bold">Clip Management</h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ClipForm key={editing?.id ?? "new"} editing={editing} clips={clips.data ?? []} onDone={() => setEditing(null)} />
         <ClipAdminList onEdit={setEditing} />
       </div>

@@ -2,11 +2,12 @@ import { BackLink } from "@/components/back-link";
 import { useRequireAdmin } from "@/features/auth/use-require-admin";
 import { AccessLogTable } from "@/features/editors/components/access-log-table";
 import { EditorsContentForm } from "@/features/editors/components/editors-content-form";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { paths } from "@/lib/paths";
 
 export function EditorsAdminPage() {
-  useDocumentTitle("Editors Page Management");
+  usePageTitle(PAGE_LABELS.adminEditors);
   const { isAdmin } = useRequireAdmin();
   if (!isAdmin) return null;
   return (

@@ -9,7 +9,7 @@ import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 
 export function EditorsPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
-  useDocumentTitle(`Editor audition · ${title}`);
+  usePageTitle(PAGE_LABELS.editors);
   const [intro, ...bullets] = useQueries({
     queries: (["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const).map((key) =>
       settingQueryOptions(key),

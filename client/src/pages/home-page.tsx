@@ -12,7 +12,7 @@ import { usePageTitle } from "@/hooks/use-page-title";
 export function HomePage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
-  useDocumentTitle(title);
+  usePageTitle();
   return (
     <>
       <Banner
@@ -29,7 +29,9 @@ export function HomePage() {
       <main id="main" className="pb-12">
         <div className="mx-auto max-w-6xl px-4 pt-8">
           <h1 className="sr-only">{title}</h1>
-          <p className="text-lg font-medium sm:text-xl">{description}</p>
+          <p dir="auto" className="text-lg font-medium wrap-anywhere sm:text-xl">
+            {description}
+          </p>
         </div>
         <EpisodesStrip />
         <ClipsStrip />

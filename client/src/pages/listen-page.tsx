@@ -1,9 +1,10 @@
 import { BackLink } from "@/components/back-link";
 import { ProviderGrid } from "@/features/providers/components/provider-grid";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 
 export function ListenPage() {
-  useDocumentTitle("Listen to Our Podcast");
+  usePageTitle(PAGE_LABELS.listen);
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <BackLink />

@@ -1,7 +1,10 @@
 import { Link } from "wouter";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { cardStyle } from "@/lib/site";
 
 export function NotFoundPage() {
+  usePageTitle(PAGE_LABELS.notFound);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24">
       <div className="card p-8" style={cardStyle(0.3)}>

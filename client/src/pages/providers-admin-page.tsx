@@ -6,11 +6,12 @@ import { useRequireAdmin } from "@/features/auth/use-require-admin";
 import { providersQueryOptions } from "@/features/providers/api";
 import { ProviderAdminList } from "@/features/providers/components/provider-admin-list";
 import { ProviderForm } from "@/features/providers/components/provider-form";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { paths } from "@/lib/paths";
 
 export function ProvidersAdminPage() {
-  useDocumentTitle("Podcast Providers");
+  usePageTitle(PAGE_LABELS.adminProviders);
   const { isPending, isAdmin } = useRequireAdmin();
   const [editing, setEditing] = useState<Provider | null>(null);
   const providers = useQuery({ ...providersQueryOptions(), enabled: isAdmin });
@@ -27,7 +28,7 @@ export function ProvidersAdminPage() {
       <BackLink href={paths.admin} label="Back to Dashboard" />
       <h1 className="mt-4 text-3xl font-bold">Podcast Providers</h1>
       <p className="mt-1 text-lg">Manage podcast platform links and providers</p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ProviderForm key={editing?.id ?? "new"} editing={editing} providers={providers.data ?? []} onDone={() => setEditing(null)} />
         <ProviderAdminList onEdit={setEditing} />
       </div>

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Clip, ClipInput, ClipListItem } from "@shared/api";
 import { useCrudMutations, type WithStringOrder } from "@/lib/crud";
-import { apiClient } from "@/lib/api-client";
+import { apiClient, isApiError } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
 export const clipsQueryOptions = () =>
@@ -13,11 +13,18 @@ export const clipsQueryOptions = () =>
 export const publicClipsQueryOptions = () =>
   queryOptions({ ...clipsQueryOptions(), select: (clips: ClipListItem[]) => publishedInOrder(clips) });
 
-/** One clip by slug; the API answers 404 for a missing or draft slug (DESIGN.md). */
+/** One clip by slug, or null: the API answers 404 for a missing or draft slug (DESIGN.md). */
 export const clipBySlugQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ["clips", "slug", slug],
-    queryFn: () => apiClient.get<Clip>(`/api/clips/slug/${encodeURIComponent(slug)}`),
+    queryFn: async (): Promise<Clip | null> => {
+      try {
+        return await apiClient.get<Clip>(`/api/clips/slug/${encodeURIComponent(slug)}`);
+      } catch (error) {
+        if (isApiError(error, "NOT_FOUND")) return null;
+        throw error;
+      }
+    },
   });
 
 export const orderedClipsQueryOptions = () =>

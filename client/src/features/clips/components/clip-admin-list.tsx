@@ -38,12 +38,16 @@ export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void
             <li key={clip.id} className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={clip.title}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0 flex-1">
-                  <p className="font-semibold">{clip.title}</p>
-                  <p className="line-clamp-2 text-sm">{clip.description || "No description"}</p>
+                  <p dir="auto" className="font-semibold wrap-anywhere">
+                    {clip.title}
+                  </p>
+                  <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere">
+                    {clip.description || "No description"}
+                  </p>
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
                     <span>Order: {clip.sortOrder}</span>
                     <span className={clip.isPublished ? "badge badge-published" : "badge"}>{clip.isPublished ? "Published" : "Draft"}</span>
-                    <span className="truncate">/clips/{clip.slug}</span>
+                    <span className="min-w-0 max-w-full truncate">/clips/{clip.slug}</span>
                   </p>
                 </div>
                 <RowActions item={clip} ordered={list} label={clip.title} onMove={onMove} onEdit={onEdit} onDelete={onDelete} isBusy={swap.isPending} />

@@ -5,15 +5,15 @@ export function ClipArticle({ content }: { content: string }) {
   const paragraphs = parseArticle(content);
   if (paragraphs.length === 0) return null;
   return (
-    <div className="flex flex-col gap-4 text-lg leading-relaxed">
+    <div className="flex flex-col gap-4 text-lg leading-relaxed wrap-anywhere">
       {paragraphs.map((p, i) =>
         p.kind === "labelled" ? (
-          <p key={i}>
+          <p key={i} dir="auto">
             <strong>{p.label}:</strong>
             {p.text ? <> “{p.text}”</> : null}
           </p>
         ) : (
-          <p key={i} className="whitespace-pre-line">
+          <p key={i} dir="auto" className="whitespace-pre-line">
             {p.text}
           </p>
         ),

@@ -3,7 +3,8 @@ import type { Clip } from "@shared/api";
 import { youTubeVideoId } from "@shared/embeds";
 import { BackLink } from "@/components/back-link";
 import { YouTubeEmbed } from "@/components/embed-facade";
-import { useDocumentTitle } from "@/hooks/use-document-title";
+import { PAGE_LABELS } from "@shared/page-titles";
+import { usePageTitle } from "@/hooks/use-page-title";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
 import { paths } from "@/lib/paths";
@@ -15,7 +16,7 @@ import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "./share-b
 const VIDEO_DURATION = "PT5M";
 
 function ClipNotFound() {
-  useDocumentTitle("Clip Not Found");
+  usePageTitle(PAGE_LABELS.notFound);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Clip Not Found</h1>
@@ -49,8 +50,8 @@ function ClipDetail({ clip }: { clip: Clip }) {
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const url = `${origin}${paths.clip(clip.slug)}`;
   const target = { url, title: clip.title, keyQuote: clip.keyQuote };
-  const { isCopied, notice, copy } = useCopyLink(url);
-  useDocumentTitle(clip.title);
+  const { isCopied, notice, copy, dismiss } = useCopyLink(url);
+  usePageTitle(clip.title);
   return (
     <>
       <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
@@ -61,9 +62,13 @@ function ClipDetail({ clip }: { clip: Clip }) {
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-8" itemScope itemType="https://schema.org/VideoObject">
         <VideoMetadata clip={clip} url={url} />
-        <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{clip.title}</h1>
+        <h1 dir="auto" className="text-3xl font-extrabold leading-tight wrap-anywhere sm:text-4xl">
+          {clip.title}
+        </h1>
         {clip.keyQuote ? (
-          <blockquote className="mt-4 border-l-4 border-fg pl-4 text-xl italic">“{clip.keyQuote}”</blockquote>
+          <blockquote dir="auto" className="mt-4 border-s-4 border-fg ps-4 text-xl italic wrap-anywhere">
+            “{clip.keyQuote}”
+          </blockquote>
         ) : null}
         <div className="mt-8 flex flex-col gap-8 lg:flex-row lg:items-start">
           <div className="mx-auto w-full max-w-[360px] shrink-0 lg:mx-0">
@@ -77,13 +82,17 @@ function ClipDetail({ clip }: { clip: Clip }) {
             />
           </div>
           <article className="min-w-0 flex-1" aria-label="Article">
-            {clip.description ? <p className="mb-4 text-lg font-medium">{clip.description}</p> : null}
+            {clip.description ? (
+              <p dir="auto" className="mb-4 text-lg font-medium wrap-anywhere">
+                {clip.description}
+              </p>
+            ) : null}
             <ClipArticle content={clip.content} />
           </article>
         </div>
       </main>
       {isMobile ? <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} /> : null}
-      <CopyNotice notice={notice} />
+      <CopyNotice notice={notice} onDismiss={dismiss} />
     </>
   );
 }

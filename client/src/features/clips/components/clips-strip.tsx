@@ -30,9 +30,19 @@ export function ClipCard({ clip, index }: { clip: ClipListItem; index: number })
         allowFullscreen={!isMobile}
       />
       <Link href={paths.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">
-        <h3 className="text-lg font-semibold leading-snug group-hover:underline">{clip.title}</h3>
-        {clip.keyQuote ? <p className="italic">“{clip.keyQuote}”</p> : null}
-        {clip.description ? <p className="line-clamp-3 text-sm leading-relaxed">{clip.description}</p> : null}
+        <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere group-hover:underline">
+          {clip.title}
+        </h3>
+        {clip.keyQuote ? (
+          <p dir="auto" className="italic wrap-anywhere">
+            “{clip.keyQuote}”
+          </p>
+        ) : null}
+        {clip.description ? (
+          <p dir="auto" className="line-clamp-3 text-sm leading-relaxed wrap-anywhere">
+            {clip.description}
+          </p>
+        ) : null}
         <span className="text-sm font-semibold opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
           View Full Article →
         </span>

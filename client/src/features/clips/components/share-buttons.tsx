@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { facebookShareUrl, instagramShareUrl, linkedInShareUrl, xShareUrl, type ShareTarget } from "@shared/share";
 
-/** SPEC.md §9: the copy button confirms for 2 seconds. */
+/** SPEC.md §9: the copy button confirms for 2 seconds; a toast shows for 5,000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;
+export const NOTICE_DURATION_MS = 5000;
 
 type Notice = { title: string; text: string; isError?: boolean } | null;
 
@@ -11,28 +12,55 @@ export function useCopyLink(url: string) {
   const [isCopied, setIsCopied] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const noticeTimer = useRef<number | undefined>(undefined);
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      window.clearTimeout(noticeTimer.current);
+    },
+    [],
+  );
+  const show = (next: Notice) => {
+    setNotice(next);
+    window.clearTimeout(noticeTimer.current);
+    noticeTimer.current = window.setTimeout(() => setNotice(null), NOTICE_DURATION_MS);
+  };
+  const dismiss = () => {
+    window.clearTimeout(noticeTimer.current);
+    setNotice(null);
+  };
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
       setIsCopied(true);
-      setNotice({ title: "Link copied!", text: "The clip link has been copied to your clipboard" });
+      show({ title: "Link copied!", text: "The clip link has been copied to your clipboard" });
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setIsCopied(false), COPY_CONFIRMATION_MS);
     } catch {
-      setNotice({ title: "Failed to copy", text: "Could not copy link to clipboard", isError: true });
+      show({ title: "Failed to copy", text: "Could not copy link to clipboard", isError: true });
     }
   };
-  return { isCopied, notice, copy };
+  return { isCopied, notice, copy, dismiss };
 }
 
-export function CopyNotice({ notice }: { notice: Notice }) {
+/** The copy toast: it goes after 5,000 ms (SPEC.md §9), or at once with its close button. */
+export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
       {notice ? (
-        <div className={`rounded-xl px-4 py-3 shadow-xl ${notice.isError ? "bg-[#7f1d1d] text-white" : "bg-white text-[#111111]"}`}>
+        <div
+          className={`pointer-events-auto relative rounded-xl py-3 pl-4 pr-12 shadow-xl ${notice.isError ? "bg-[#7f1d1d] text-white" : "bg-white text-[#111111]"}`}
+        >
           <p className="font-bold">{notice.title}</p>
           <p className="text-sm">{notice.text}</p>
+          <button
+            type="button"
+            onClick={onDismiss}
+            aria-label="Close"
+            className="absolute right-1 top-1 inline-flex h-10 w-10 items-center justify-center rounded-full text-xl hover:bg-black/10"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
         </div>
       ) : null}
     </div>

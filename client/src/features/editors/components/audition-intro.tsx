@@ -20,14 +20,16 @@ export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bull
       </h1>
       <div className="mt-4 flex flex-col gap-3 text-lg leading-relaxed">
         {paragraphs.map((p, i) => (
-          <p key={i} className={i === 0 ? "font-bold whitespace-pre-line" : "whitespace-pre-line"}>
+          <p key={i} dir="auto" className={i === 0 ? "font-bold whitespace-pre-line" : "whitespace-pre-line"}>
             {p}
           </p>
         ))}
         <p>Your job is to make the podcast sound amazing:</p>
         <ul className="ml-6 list-disc">
           {bullets.map((b, i) => (
-            <li key={i}>{b}</li>
+            <li key={i} dir="auto">
+              {b}
+            </li>
           ))}
         </ul>
         <p>We've given you three files, which you can access using the password the host gave you.</p>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { isUsableAuditionFileUrl } from "@shared/settings";
 import { isApiError } from "@/lib/api-client";
 import { cardStyle } from "@/lib/site";
 import { useUnlockAudition, type AuditionFile } from "../api";
@@ -18,22 +19,25 @@ export function AuditionUnlock() {
   };
 
   if (files) {
-    // Visitors see file 1 only (SPEC.md §5); its link comes from the server's answer.
+    // Visitors see file 1 only (SPEC.md §5), never another file in its place; its button is
+    // disabled while its address is empty or the placeholder.
     const file = files[0];
+    const label = file?.name || DEFAULT_AUDITION_FILE_LABEL;
+    const url = file?.url;
     return (
       <section aria-labelledby="access-heading" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
         <h2 id="access-heading" className="text-2xl font-bold">
           Access Granted
         </h2>
         <p className="mt-3 text-lg">Access your audition files:</p>
-        {file ? (
-          <a href={file.url} target="_blank" rel="noopener noreferrer" className="btn mt-4">
-            {file.name || DEFAULT_AUDITION_FILE_LABEL}
+        {isUsableAuditionFileUrl(url) ? (
+          <a href={url} target="_blank" rel="noopener noreferrer" className="btn mt-4 max-w-full break-words" dir="auto">
+            {label}
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
-          <button type="button" className="btn mt-4" disabled>
-            {DEFAULT_AUDITION_FILE_LABEL}
+          <button type="button" className="btn mt-4 max-w-full break-words" dir="auto" disabled>
+            {label}
           </button>
         )}
         <ol className="mt-6 ml-6 list-decimal space-y-1 text-lg">

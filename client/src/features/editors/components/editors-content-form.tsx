@@ -77,7 +77,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
   return (
     <form onSubmit={onSubmit} aria-label="Editors page content">
       <div className="flex justify-end">{saveButton}</div>
-      <div className="mt-4 grid items-start gap-6 lg:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card title="Introduction Text">
           <TextAreaField id="editors-intro" label="Main Description" rows={8} value={values.editors_intro} onChange={set("editors_intro")} />
         </Card>

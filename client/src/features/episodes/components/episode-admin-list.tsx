@@ -48,8 +48,14 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
                     <span>#{episode.sortOrder}</span>
                     {episode.isPublished ? null : <span className="badge">Draft</span>}
                   </p>
-                  <p className="font-semibold">{episode.title}</p>
-                  {episode.description ? <p className="line-clamp-2 text-sm">{episode.description}</p> : null}
+                  <p dir="auto" className="font-semibold wrap-anywhere">
+                    {episode.title}
+                  </p>
+                  {episode.description ? (
+                    <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere">
+                      {episode.description}
+                    </p>
+                  ) : null}
                 </div>
                 <RowActions item={episode} ordered={list} label={episode.title} onMove={onMove} onEdit={onEdit} onDelete={onDelete} isBusy={swap.isPending} />
               </div>

@@ -19,7 +19,11 @@ export function EpisodeCard({ episode, index }: { episode: Episode; index: numbe
       aria-label={episode.title}
     >
       <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={EPISODE_EMBED_HEIGHT} />
-      {episode.description ? <p className="line-clamp-3 text-sm leading-relaxed">{episode.description}</p> : null}
+      {episode.description ? (
+        <p dir="auto" className="line-clamp-3 text-sm leading-relaxed wrap-anywhere">
+          {episode.description}
+        </p>
+      ) : null}
     </article>
   );
 }

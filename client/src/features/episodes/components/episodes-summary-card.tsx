@@ -30,8 +30,10 @@ export function EpisodesSummaryCard() {
             <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Episodes" tabIndex={0}>
               {list.map((episode) => (
                 <li key={episode.id} className="flex items-center justify-between gap-3 rounded-lg border border-[rgb(var(--fg-rgb)/0.25)] p-3">
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold">{episode.title}</p>
+                  <div className="min-w-0 flex-1">
+                    <p dir="auto" className="truncate font-semibold" title={episode.title}>
+                      {episode.title}
+                    </p>
                     <p className="text-sm">
                       Order: {episode.sortOrder} | {formatDate(episode.createdAt)}
                     </p>

@@ -13,7 +13,7 @@ export function Footer() {
   return (
     <footer className="border-t border-fg/20 px-4 py-8 text-center text-sm" aria-label="Site footer">
       {footer.isPending ? null : html ? (
-        <div className="footer-content" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="footer-content wrap-anywhere" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p>
           © {new Date().getFullYear()} {title.data || DEFAULT_PODCAST_TITLE}. All rights reserved.

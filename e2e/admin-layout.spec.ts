@@ -1,0 +1,67 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { adminApi, createItem, removeE2EItems } from "./admin-api";
+import { expect, recordRequests, test } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+const LONG_TITLE = `E2E ${"A very long episode title that goes on and on about pain, learning and the body ".repeat(2)}Supercalifragilisticexpialidociouslyunbreakablewordwithoutanyspaces`.slice(0, 200);
+const LONG_URL = `https://example.com/${"a-very-long-path-segment/".repeat(30)}feed.xml`;
+
+const SCREENS = [
+  { route: "/admin", name: "admin-dashboard", ready: "Admin Dashboard" },
+  { route: "/providers", name: "admin-providers-list", ready: "Podcast Providers" },
+  { route: "/episodes", name: "admin-episodes-list", ready: "Episode Management" },
+  { route: "/admin/clips", name: "admin-clips-list", ready: "Clip Management" },
+  { route: "/admin/editors", name: "admin-editors-page", ready: "Editors Page Management" },
+];
+
+async function login(page: Page, baseURL: string): Promise<void> {
+  const res = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL } });
+  expect(res.status()).toBe(200);
+}
+
+test.describe("admin screens with long content", () => {
+  let api: APIRequestContext;
+  test.beforeAll(async ({ baseURL }) => {
+    api = await adminApi(baseURL!);
+    await createItem(api, "episodes", { title: LONG_TITLE, spotifyEmbedUrl: "https://open.spotify.com/embed/episode/eeeeeeeeeeeeeeeeeeeeee", description: LONG_TITLE });
+    await createItem(api, "providers", { name: `E2E ${"Provider".repeat(12)}`, url: LONG_URL, icon: "spotify" });
+    await createItem(api, "clips", { title: LONG_TITLE, youtubeEmbedUrl: "https://www.youtube.com/embed/fffffffffff", description: LONG_TITLE });
+  });
+  test.afterAll(async () => {
+    await removeE2EItems(api);
+    await api.dispose();
+  });
+
+  for (const width of [390, 1280]) {
+    for (const screen of SCREENS) {
+      test(`when ${screen.route} holds long titles and URLs at ${width} px, then nothing is wider than the screen`, async ({ page, baseURL }) => {
+        await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+        await recordRequests(page, baseURL!);
+        await login(page, baseURL!);
+        await page.goto(screen.route);
+        await expect(page.getByRole("heading", { level: 1, name: screen.ready })).toBeVisible();
+        if (screen.route !== "/admin/editors") await expect(page.getByText(/E2E /).first()).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: path.join(ARTIFACTS, `${screen.name}-long-${width}.png`), fullPage: true });
+      });
+    }
+  }
+
+  test("when the provider list is on a desktop, then the name and the URL each get room to be read", async ({ page, baseURL }) => {
+    await recordRequests(page, baseURL!);
+    await login(page, baseURL!);
+    await page.goto("/providers");
+    const row = page.getByRole("list", { name: "Current Providers" }).getByRole("listitem", { name: /^E2E Provider/ });
+    const url = row.getByText(LONG_URL);
+    await expect(url).toBeVisible();
+    expect((await url.boundingBox())!.width).toBeGreaterThan(300);
+    expect((await row.getByText(/^E2E Provider/).boundingBox())!.width).toBeGreaterThan(300);
+    // The URL is cut with an ellipsis, and its whole text is there on hover.
+    await expect(url).toHaveAttribute("title", LONG_URL);
+    await expect(url).toHaveCSS("text-overflow", "ellipsis");
+  });
+});

@@ -1,0 +1,166 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { adminApi, createItem, removeE2EItems, saveSettings } from "./admin-api";
+import { expect, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { SEED } from "./seed";
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+let api: APIRequestContext;
+test.beforeEach(async ({ baseURL }) => {
+  api = await adminApi(baseURL!);
+});
+test.afterEach(async () => {
+  await removeE2EItems(api);
+  await api.dispose();
+});
+
+async function unlockAudition(page: Page): Promise<void> {
+  await page.goto("/editors");
+  await page.getByLabel("Password", { exact: true }).fill("podedit7");
+  await page.getByRole("button", { name: "Access Files" }).click();
+  await expect(page.getByRole("heading", { name: "Access Granted" })).toBeVisible();
+}
+
+test.describe("audition file", () => {
+  test.afterEach(async () => {
+    await saveSettings(api, { editors_file_1_url: SEED.settings.editors_file_1_url!, editors_file_2_url: "" });
+  });
+
+  for (const [what, url] of [
+    ["empty", ""],
+    ["the placeholder", "GOOGLE_DRIVE_LINK_1"],
+  ] as const) {
+    test(`when file 1's address is ${what}, then only file 1 shows, its button disabled, never file 2`, async ({ page }) => {
+      await saveSettings(api, { editors_file_1_url: url, editors_file_2_url: "https://drive.example.com/file-two" });
+      await unlockAudition(page);
+      const button = page.getByRole("button", { name: "Audition Files Folder (All Files)" });
+      await expect(button).toBeDisabled();
+      await expect(page.getByRole("link", { name: /Audition Files/ })).toHaveCount(0);
+      expect(await page.content()).not.toContain("file-two");
+    });
+  }
+});
+
+test.describe("clip page", () => {
+  test("when the link is copied, then 'Link copied!' can be closed, and otherwise goes after 5,000 ms", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    await page.clock.install();
+    await page.goto("/clips/why-pain-is-a-protector");
+    const share = page.getByRole("group", { name: "Share this clip" });
+    const notice = page.getByRole("status").filter({ hasText: "Link copied!" });
+    await share.getByRole("button", { name: "Copy Link" }).click();
+    await expect(notice).toBeVisible();
+    await notice.getByRole("button", { name: "Close" }).click();
+    await expect(page.getByText("Link copied!")).toHaveCount(0);
+
+    await share.getByRole("button", { name: /Copy Link|Copied!/ }).click();
+    await expect(page.getByText("Link copied!")).toBeVisible();
+    await page.clock.runFor(4_900);
+    await expect(page.getByText("Link copied!")).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(page.getByText("Link copied!")).toHaveCount(0);
+  });
+
+  test("when the admin's video has start and end, then the player keeps them and logs no unknown feature", async ({ page, baseURL }) => {
+    const warnings: string[] = [];
+    page.on("console", (m) => /Unrecognized feature/i.test(m.text()) && warnings.push(m.text()));
+    await createItem(api, "clips", { title: "E2E Starts late", slug: "e2e-starts-late", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=95&mute=1", isPublished: true });
+    await recordRequests(page, baseURL!);
+    await page.goto("/clips/e2e-starts-late");
+    await page.getByRole("button", { name: "Play video: E2E Starts late" }).click();
+    const iframe = page.locator("iframe");
+    await expect(iframe).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&end=95&autoplay=1&rel=0");
+    expect(await iframe.getAttribute("allow")).not.toContain("web-share");
+    expect(warnings).toEqual([]);
+  });
+
+  test("when the slug is unknown, then 'Clip Not Found' shows without asking the API again", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/clips") && asked.push(r.url()));
+    const res = await page.goto("/clips/no-such-clip");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Clip Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Home" })).toBeVisible();
+    expect(asked).toEqual([]);
+  });
+});
+
+test.describe("episode player", () => {
+  test("when the visitor presses play on an episode, then the Spotify player is asked to start, so one press plays", async ({ page, baseURL }) => {
+    await recordRequests(page, baseURL!);
+    // A stand-in for Spotify's player: says it is ready, as the real one does, and shows what it was told.
+    await page.route("https://open.spotify.com/embed/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><body><script>addEventListener("message", (e) => { document.body.append(JSON.stringify(e.data)); }); parent.postMessage({ type: "ready", payload: {} }, "*");</script></body>`,
+      }),
+    );
+    await page.goto("/");
+    const card = page.getByRole("article", { name: "Episode One: Pain Is a Protector" });
+    await card.getByRole("button", { name: "Play episode: Episode One: Pain Is a Protector" }).click();
+    await expect(card.frameLocator("iframe").locator("body")).toContainText('{"command":"play"}');
+  });
+});
+
+test.describe("right-to-left text", () => {
+  const arabic = { title: "لماذا الألم حامٍ؟ (E2E)", keyQuote: "الألم حامٍ، وليس مقياسًا للضرر.", description: "مقطع قصير عن الألم والتعلّم (الجزء ١)." };
+
+  for (const width of [390, 1280]) {
+    test(`when a clip is in Arabic at ${width} px, then its title, quote and description read right to left`, async ({ page, baseURL }) => {
+      const clip = await createItem(api, "clips", { ...arabic, slug: "e2e-rtl", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", content: "المضيف: الألم يحميك.\n\nكلام عادي.", isPublished: true });
+      try {
+        await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+        await recordRequests(page, baseURL!);
+        await page.goto("/clips/e2e-rtl");
+        const isRtl = (text: string) => page.getByText(text, { exact: false }).first().evaluate((el) => el.matches(":dir(rtl)"));
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic.title);
+        expect(await page.getByRole("heading", { level: 1 }).evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
+        expect(await isRtl(arabic.keyQuote)).toBe(true);
+        expect(await isRtl(arabic.description)).toBe(true);
+        expect(await isRtl("كلام عادي.")).toBe(true);
+        expect(await page.getByRole("link", { name: "Back to Home" }).evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
+        await page.screenshot({ path: path.join(ARTIFACTS, `clip-rtl-${width}.png`), fullPage: true });
+        await page.goto("/");
+        const card = page.getByRole("article", { name: arabic.title });
+        expect(await card.getByRole("heading", { level: 3 }).evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
+      } finally {
+        await api.delete(`/api/clips/${clip.id}`);
+      }
+    });
+  }
+});
+
+test.describe("tab titles", () => {
+  for (const route of [...PUBLIC_ROUTES, "/clips/no-such-clip", "/no/such/page", "/admin"]) {
+    test(`when ${route} is opened, then its tab title stays the one the server sent`, async ({ page, request }) => {
+      const served = /<title>([^<]*)<\/title>/.exec(await (await request.get(route)).text())![1]!.replace(/&amp;/g, "&").replace(/&#39;/g, "'");
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { titles: string[] }).titles = seen;
+        new MutationObserver(() => seen.push(document.title)).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto(route);
+      // The client has rendered and run its effects once React marks its root and a frame has passed.
+      await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactContainer")))).toBe(true);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      await expect(page).toHaveTitle(served);
+      // Any title set after the first paint was the same one.
+      expect((await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).filter((t) => t !== served)).toEqual([]);
+    });
+  }
+});
+
+test.describe("admin page for a visitor", () => {
+  test("when a visitor without a session opens /admin, then the login prompt shows with no 401 and no call to /api/auth/me", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("response", (r) => r.status() === 401 && problems.push(`${r.status()} ${r.url()}`));
+    page.on("request", (r) => r.url().includes("/api/auth/me") && problems.push(`asked ${r.url()}`));
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Access Required" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login as Admin" })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
