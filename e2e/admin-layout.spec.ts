@@ -51,6 +51,21 @@ test.describe("admin screens with long content", () => {
     }
   }
 
+  for (const route of ["/episodes", "/admin/clips"]) {
+    test(`when ${route} lists a long title on a phone, then the title gets the row's width and the buttons go under it`, async ({ page, baseURL }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await recordRequests(page, baseURL!);
+      await login(page, baseURL!);
+      await page.goto(route);
+      const row = page.getByRole("listitem", { name: LONG_TITLE });
+      const title = row.getByText(LONG_TITLE, { exact: true }).first();
+      await expect(title).toBeVisible();
+      const [rowBox, titleBox, editBox] = [await row.boundingBox(), await title.boundingBox(), await row.getByRole("button", { name: /^Edit/ }).boundingBox()];
+      expect(titleBox!.width).toBeGreaterThan(rowBox!.width * 0.8);
+      expect(editBox!.y).toBeGreaterThan(titleBox!.y + titleBox!.height - 1);
+    });
+  }
+
   test("when the provider list is on a desktop, then the name and the URL each get room to be read", async ({ page, baseURL }) => {
     await recordRequests(page, baseURL!);
     await login(page, baseURL!);

@@ -37,7 +37,7 @@ export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void
           {list.map((clip) => (
             <li key={clip.id} className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={clip.title}>
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-64">
                   <p dir="auto" className="font-semibold wrap-anywhere">
                     {clip.title}
                   </p>

@@ -43,7 +43,7 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
           {list.map((episode) => (
             <li key={episode.id} className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={episode.title}>
               <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0 flex-1">
+                <div className="min-w-0 flex-1 basis-64">
                   <p className="flex flex-wrap items-center gap-2 text-sm">
                     <span>#{episode.sortOrder}</span>
                     {episode.isPublished ? null : <span className="badge">Draft</span>}

@@ -4,8 +4,11 @@ import { useCallback, useEffect, useState, type ComponentType, type KeyboardEven
 export const LISTEN_CLOSE_DELAY_MS = 150;
 export const LISTEN_TRIGGER_ID = "listen-menu-trigger";
 
-/** How the visitor asked for the menu before its code arrived: it opens that way once loaded. */
-export type ListenIntent = "hover" | "press" | null;
+/**
+ * How the visitor asked for the menu before its code arrived: it opens that way once loaded
+ * (a key press also puts focus on the first provider, as Radix does for keyboard opening).
+ */
+export type ListenIntent = "hover" | "click" | "press" | null;
 
 type ListenMenuComponent = ComponentType<{ intent: ListenIntent }>;
 const loadMenu = () => import("./listen-menu");
@@ -67,7 +70,7 @@ export function ListenDropdown() {
       onPointerEnter={(e) => want(e.pointerType === "mouse" ? "hover" : null)}
       onPointerLeave={(e) => e.pointerType === "mouse" && setIntent((i) => (i === "hover" ? null : i))}
       onFocus={() => want(null)}
-      onClick={() => want("press")}
+      onClick={() => want("click")}
       onKeyDown={onKeyDown}
     >
       <ListenButtonFace />
