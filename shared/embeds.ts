@@ -28,7 +28,7 @@ export function allowedYouTubeParams(params: URLSearchParams): URLSearchParams {
 const withQuery = (base: string, params: URLSearchParams) => (params.size > 0 ? `${base}?${params.toString()}` : base);
 
 /**
- * SPEC.md §5: a YouTube link in short form (youtu.be/ID) or watch form (v=ID) becomes
+ * docs/product.md §5: a YouTube link in short form (youtu.be/ID) or watch form (v=ID) becomes
  * {host}/embed/{ID}, keeping `t` as `start` (and `start`, `end`, `si`). Only a complete link
  * converts: the id must be a whole 11-character id, so a link typed key by key is left alone
  * until it is whole (the form converts on paste and on leaving the field). An embed link that

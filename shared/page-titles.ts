@@ -17,7 +17,7 @@ export const PAGE_LABELS = {
   adminEditors: "Editors Page Management",
 } as const;
 
-/** The admin screens' labels by path (SPEC.md §2 route table). */
+/** The admin screens' labels by path (docs/product.md §2 route table). */
 export const ADMIN_PAGE_LABELS: Record<string, string> = {
   "/admin": PAGE_LABELS.admin,
   "/providers": PAGE_LABELS.adminProviders,

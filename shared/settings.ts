@@ -58,10 +58,10 @@ export const SETTING_MAX_LENGTH: Partial<Record<SettingKey, number>> = {
 };
 export const DEFAULT_SETTING_MAX_LENGTH = 2_000;
 
-/** SPEC.md §5: the audition file address that means "not set yet". */
+/** docs/product.md §5: the audition file address that means "not set yet". */
 export const AUDITION_FILE_URL_PLACEHOLDER = "GOOGLE_DRIVE_LINK_1";
 
-/** SPEC.md §5: the audition file button works only with an address that is set and not the placeholder. */
+/** docs/product.md §5: the audition file button works only with an address that is set and not the placeholder. */
 export function isUsableAuditionFileUrl(url: string | null | undefined): url is string {
   const value = url?.trim() ?? "";
   return value !== "" && value !== AUDITION_FILE_URL_PLACEHOLDER;

@@ -12,7 +12,7 @@ function fitSlug(slug: string, max: number): string {
 }
 
 /**
- * SPEC.md §5: lowercase, every run of characters other than letters and digits becomes one
+ * docs/product.md §5: lowercase, every run of characters other than letters and digits becomes one
  * hyphen, hyphens trimmed from both ends. Accented and non-Latin letters are transliterated first
  * ("Ça va" is `ca-va`, not `a-va`), and a long title gives a slug that fits the limit, cut at a
  * word. Server and client both derive slugs here, so they always agree.

@@ -13,7 +13,7 @@ import {
 } from "simple-icons";
 
 /**
- * The icons of the common podcast platforms, as inline SVG paths (SPEC.md §3: an icon class name
+ * The icons of the common podcast platforms, as inline SVG paths (docs/product.md §3: an icon class name
  * is shown as an icon). Only these are bundled: simple-icons (CC0-1.0) for the brands it ships,
  * Font Awesome Free (icons CC BY 4.0) for Amazon, which simple-icons no longer carries, and for the
  * generic podcast icon. docs/third-party-icons.md records the sources and licences.

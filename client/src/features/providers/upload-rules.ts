@@ -1,4 +1,4 @@
-/** What the server accepts as an icon (DESIGN.md "Uploads"): the bytes decide there; this says why early. */
+/** What the server accepts as an icon (docs/product.md "Uploads"): the bytes decide there; this says why early. */
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"]);
 const IMAGE_EXTENSIONS = /\.(?:png|jpe?g|gif|webp|svg)$/i;
 

@@ -48,7 +48,7 @@ export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | n
   }, [editing]);
 
   const set = (key: TextKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  // A youtu.be or watch?v= link becomes the embed address (SPEC.md §5) once it is whole: when it
+  // A youtu.be or watch?v= link becomes the embed address (docs/product.md §5) once it is whole: when it
   // is pasted and when the field is left, never while it is typed key by key (issue 9).
   const convertUrl = (value: string) => setValues((v) => ({ ...v, youtubeEmbedUrl: toYouTubeEmbedUrl(value) }));
   const onPasteUrl = (event: ClipboardEvent<HTMLInputElement>) => {

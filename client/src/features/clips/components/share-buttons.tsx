@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { facebookShareUrl, instagramShareUrl, linkedInShareUrl, xShareUrl, type ShareTarget } from "@shared/share";
 
-/** SPEC.md §9: the copy button confirms for 2 seconds; a toast shows for 5,000 ms. */
+/** docs/product.md §9: the copy button confirms for 2 seconds; a toast shows for 5,000 ms. */
 export const COPY_CONFIRMATION_MS = 2000;
 export const NOTICE_DURATION_MS = 5000;
 
 type Notice = { title: string; text: string; isError?: boolean } | null;
 
-/** Copying with its 2 s confirmation state and a spoken notice (SPEC.md §8 texts). */
+/** Copying with its 2 s confirmation state and a spoken notice (docs/product.md §8 texts). */
 export function useCopyLink(url: string) {
   const [isCopied, setIsCopied] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
@@ -43,7 +43,7 @@ export function useCopyLink(url: string) {
   return { isCopied, notice, copy, dismiss };
 }
 
-/** The copy toast: it goes after 5,000 ms (SPEC.md §9), or at once with its close button. */
+/** The copy toast: it goes after 5,000 ms (docs/product.md §9), or at once with its close button. */
 export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
@@ -100,7 +100,7 @@ export function ShareButtons({ target, isCopied, onCopy }: { target: ShareTarget
 
 /**
  * Phones: a sticky 'Share This Clip' bar. The device's share sheet when it has one (a failure
- * copies the link instead); otherwise the bar toggles a panel (SPEC.md §4).
+ * copies the link instead); otherwise the bar toggles a panel (docs/product.md §4).
  */
 export function MobileShareBar({ target, isCopied, onCopy }: { target: ShareTarget; isCopied: boolean; onCopy: () => void }) {
   const [isPanelOpen, setIsPanelOpen] = useState(false);

@@ -5,7 +5,7 @@ import { cardStyle } from "@/lib/site";
 import { useUnlockAudition, type AuditionFile } from "../api";
 import { AUDITION_FAILURE_TEXT, DEFAULT_AUDITION_FILE_LABEL } from "../defaults";
 
-/** Unlocked state lives in this component only: leaving the page locks it again (SPEC.md §4). */
+/** Unlocked state lives in this component only: leaving the page locks it again (docs/product.md §4). */
 export function AuditionUnlock() {
   const [password, setPassword] = useState("");
   const [files, setFiles] = useState<AuditionFile[] | null>(null);
@@ -19,7 +19,7 @@ export function AuditionUnlock() {
   };
 
   if (files) {
-    // Visitors see file 1 only (SPEC.md §5), never another file in its place; its button is
+    // Visitors see file 1 only (docs/product.md §5), never another file in its place; its button is
     // disabled while its address is empty or the placeholder.
     const file = files[0];
     const label = file?.name || DEFAULT_AUDITION_FILE_LABEL;

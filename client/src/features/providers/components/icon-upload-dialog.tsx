@@ -21,7 +21,7 @@ function readAsDataUrl(data: Blob): Promise<string | null> {
 }
 
 /**
- * The icon uploader (SPEC.md §4, §5, §9): one file, 5 MB, a single PUT to the address the server
+ * The icon uploader (docs/product.md §4, §5, §9): one file, 5 MB, a single PUT to the address the server
  * hands out (no multipart). Pausing a single PUT would only start it again, so the dashboard has
  * no pause or resume buttons; retry and cancel stay. This module, Uppy included, loads only when
  * the dialog first opens.

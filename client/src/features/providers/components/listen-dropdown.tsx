@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type KeyboardEvent } from "react";
 
-/** SPEC.md §9: the dropdown closes 150 ms after the pointer leaves. */
+/** docs/product.md §9: the dropdown closes 150 ms after the pointer leaves. */
 export const LISTEN_CLOSE_DELAY_MS = 150;
 export const LISTEN_TRIGGER_ID = "listen-menu-trigger";
 
@@ -25,7 +25,7 @@ export function ListenButtonFace() {
 }
 
 /**
- * The 'Listen' menu button (SPEC.md §2). The menu itself (Radix's dropdown menu, listen-menu.tsx)
+ * The 'Listen' menu button (docs/product.md §2). The menu itself (Radix's dropdown menu, listen-menu.tsx)
  * stays out of the visitor's first download (the 100 KB budget): this stand-in looks and reads
  * the same, loads the menu when the page is idle or as soon as the pointer, a tap or a key reaches
  * it, and is replaced by it in one step once its code is there (so focus moves over), with the

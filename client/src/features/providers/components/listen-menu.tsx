@@ -6,7 +6,7 @@ import { LISTEN_CLOSE_DELAY_MS, LISTEN_TRIGGER_ID, ListenButtonFace, type Listen
 import { ProviderIcon } from "./provider-icon";
 
 /**
- * 'Listen' menu of providers (SPEC.md §2), on Radix's dropdown menu: it renders in a portal, so
+ * 'Listen' menu of providers (docs/product.md §2), on Radix's dropdown menu: it renders in a portal, so
  * the banner cannot clip it, stays inside the screen and scrolls inside itself when the providers
  * do not fit; arrow keys, typeahead, Escape and focus return come with it. A mouse opens it by
  * hovering and it closes 150 ms after the pointer has left both button and menu; touch, click and

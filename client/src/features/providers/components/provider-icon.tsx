@@ -17,7 +17,7 @@ export function PlatformIconBadge({ icon, size = 24 }: { icon: PlatformIcon; siz
 }
 
 /**
- * SPEC.md §3: an /objects/ path is an uploaded image; anything else is an icon class name, shown
+ * docs/product.md §3: an /objects/ path is an uploaded image; anything else is an icon class name, shown
  * as that platform's icon, or the generic podcast icon when the name is not one we know.
  */
 export function ProviderIcon({ icon, size = 24 }: { icon: string; size?: number }) {
