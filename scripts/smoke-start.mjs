@@ -1,5 +1,6 @@
 // The README's promise, end to end: `npm start` on a fresh DATA_DIR serves /api/health = 200;
-// after a `kill -9` it starts again and recovers; SIGTERM stops it and its PostgreSQL.
+// after a `kill -9` it starts again and recovers; a second app on the same DATA_DIR is turned
+// away; SIGTERM stops it and its PostgreSQL and frees DATA_DIR.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -19,15 +20,24 @@ const freePort = () =>
     });
   });
 
+const children = [];
+
+/** `npm start` on the smoke DATA_DIR; its log (stdout) and console (stderr) are kept and echoed. */
 function start(port) {
   const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
-  let stderr = "";
-  child.stderr.on("data", (c) => (stderr += c));
-  child.output = () => stderr;
+  children.push(child);
+  let output = "";
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on("data", (c) => {
+      output += c;
+      process.stdout.write(c);
+    });
+  }
+  child.output = () => output;
   return child;
 }
 
@@ -74,14 +84,32 @@ try {
   console.log(`smoke: restart after kill -9 healthy in ${Date.now() - t0} ms`);
   if (/Password: \S+/.test(second.output())) throw new Error("a second password was printed");
 
+  const third = start(await freePort());
+  await exited(third);
+  if (third.exitCode === 0 || !/Another instance \(pid \d+\)/.test(third.output())) {
+    throw new Error(`a second app on the same DATA_DIR was not refused:\n${third.output()}`);
+  }
+  await waitHealthy(port, second);
+  console.log("smoke: a second app on the same DATA_DIR was refused, the first still healthy");
+
   second.kill("SIGTERM");
   await exited(second);
   if (postgresRunning()) throw new Error("PostgreSQL still runs after SIGTERM");
-  console.log("smoke: SIGTERM stopped the server and its PostgreSQL");
+  const left = ["app.lock", "app.pid"].filter((f) => fs.existsSync(path.join(dataDir, f)));
+  if (left.length > 0) throw new Error(`SIGTERM left the DATA_DIR lock behind: ${left.join(", ")}`);
+  console.log("smoke: SIGTERM stopped the server and its PostgreSQL, and freed DATA_DIR");
 } catch (err) {
   failed = true;
   console.error(`smoke: FAILED: ${err.message}`);
 } finally {
+  // A failed step must not leave a server running on a folder about to be deleted.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  await Promise.all(children.map(exited));
+  if (postgresRunning()) {
+    // SIGINT is PostgreSQL's fast shutdown; a kill -9 of the app leaves its server running.
+    process.kill(Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]), "SIGINT");
+    for (let i = 0; i < 100 && postgresRunning(); i++) await new Promise((r) => setTimeout(r, 100));
+  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(failed ? "0 passed, 1 failed" : "1 passed, 0 failed");

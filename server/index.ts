@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -11,21 +10,9 @@ import type { EmbeddedServer } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { rootMessage } from "./lib/error-handler";
 import { createLogger } from "./lib/logger";
+import { readOrCreateSecret } from "./lib/secret-file";
 import { createObjectStore } from "./objects";
-
-function readOrCreateSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
-  try {
-    const secret = fs.readFileSync(file, "utf8").trim();
-    if (secret.length >= 32) return secret;
-  } catch {
-    /* first start */
-  }
-  const secret = crypto.randomBytes(32).toString("hex");
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
-}
+import { createShareImages, type ShareImages } from "./services/share-images";
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -44,6 +31,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedServer | undefined;
   let database: Database | undefined;
   let server: http.Server | undefined;
+  let shareImages: ShareImages | undefined;
   let shuttingDown = false;
 
   /** SIGTERM/SIGINT: stop taking connections, finish the requests in flight, then the database. */
@@ -58,6 +46,7 @@ async function main(): Promise<void> {
       await closing;
       clearTimeout(forced);
     }
+    await shareImages?.close().catch((err: unknown) => logger.warn({ err }, "stopping the share-image worker failed"));
     await database?.close().catch((err: unknown) => logger.warn({ err }, "closing the pool failed"));
     await embedded?.stop().catch((err: unknown) => logger.warn({ err }, "stopping PostgreSQL failed"));
     logger.info("stopped");
@@ -89,12 +78,15 @@ async function main(): Promise<void> {
       // the browser never gets it and the admin cannot log in.
       logger.warn("PUBLIC_URL is https but TRUST_PROXY is not set: behind a TLS proxy, set TRUST_PROXY=1, or logins will not stick");
     }
+    const store = await createObjectStore(config);
+    shareImages = createShareImages({ store, logger });
     const app = createApp({
       config,
       database,
-      store: await createObjectStore(config),
+      store,
+      shareImages,
       logger,
-      sessionSecret: config.sessionSecret ?? readOrCreateSessionSecret(config.dataDir),
+      sessionSecret: config.sessionSecret ?? readOrCreateSecret(path.join(config.dataDir, "session-secret"), { minLength: 32 }),
     });
     // Idle and slow sockets are checked every 2 s (Node's default is 30 s), so the header and
     // request time-outs below bite quickly.
