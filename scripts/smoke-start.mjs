@@ -56,7 +56,8 @@ async function waitHealthy(port, child, ms = 120_000) {
   throw new Error(`no healthy answer within ${ms} ms:\n${child.output()}`);
 }
 
-const exited = (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", resolve)));
+const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
+const exited = (child) => new Promise((resolve) => (hasExited(child) ? resolve() : child.once("exit", resolve)));
 const postgresRunning = () => {
   const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
   if (!fs.existsSync(pidFile)) return false;
@@ -103,7 +104,7 @@ try {
   console.error(`smoke: FAILED: ${err.message}`);
 } finally {
   // A failed step must not leave a server running on a folder about to be deleted.
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children) if (!hasExited(child)) child.kill("SIGKILL");
   await Promise.all(children.map(exited));
   if (postgresRunning()) {
     // SIGINT is PostgreSQL's fast shutdown; a kill -9 of the app leaves its server running.
