@@ -84,6 +84,20 @@ test.describe("clip form", () => {
     const clips = (await (await api.get("/api/clips")).json()) as { title: string; youtubeEmbedUrl: string }[];
     expect(clips.find((c) => c.title === "E2E Typed link")?.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=42");
   });
+
+  test("when a youtu.be link is pasted, then the field holds the embed address at once, the time kept as start", async ({ page }) => {
+    await page.goto("/admin/clips");
+    const url = page.getByLabel("YouTube Embed URL");
+    await url.focus();
+    // What a paste from the clipboard delivers to the field: a paste event with text.
+    await url.evaluate((input: HTMLInputElement) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", "  https://youtu.be/dQw4w9WgXcQ?t=90 ");
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(url).toHaveValue("https://www.youtube.com/embed/dQw4w9WgXcQ?start=90");
+    await expect(url).toBeFocused();
+  });
 });
 
 test.describe("provider icons", () => {
@@ -117,10 +131,11 @@ test.describe("icon upload dialog", () => {
     return dialog;
   };
 
-  test("when Escape is pressed, then the dialog closes, also after an upload while its toast shows", async ({ page }) => {
+  test("when Escape is pressed, then the dialog closes and focus is back on its button, also after an upload while its toast shows", async ({ page }) => {
     let dialog = await openUpload(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Upload Icon" })).toBeFocused();
     await page.getByRole("button", { name: "Upload Icon" }).click();
     dialog = page.getByRole("dialog", { name: "Upload Provider Icon" });
     await dialog.locator("input[type=file]").first().setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
@@ -128,6 +143,7 @@ test.describe("icon upload dialog", () => {
     await expectToast(page, "Icon uploaded");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Upload Icon" })).toBeFocused();
   });
 
   test("when a file is refused, then the dialog says why, and a later good file clears it and shows the image in the form", async ({ page }) => {
@@ -165,7 +181,7 @@ test.describe("icon upload dialog", () => {
 });
 
 test.describe("theme selector", () => {
-  test("when a two-colour pick is cancelled, then reopening shows the saved colours again", async ({ page }) => {
+  test("when a two-colour pick is cancelled, then focus is back on the button and reopening shows the saved colours again", async ({ page }) => {
     await page.goto("/admin");
     await page.getByRole("button", { name: "Change Site Theme" }).click();
     const dialog = page.getByRole("dialog", { name: "Theme Selector - Dramatic Gradients" });
@@ -174,6 +190,7 @@ test.describe("theme selector", () => {
     await expect(dialog.getByLabel("Start colour")).toHaveValue("#00ff00");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Change Site Theme" })).toBeFocused();
     await page.getByRole("button", { name: "Change Site Theme" }).click();
     await expect(dialog.getByLabel("Start colour")).toHaveValue("#1a0a0a");
     await expect(dialog.getByLabel("End colour")).toHaveValue("#ff6b35");

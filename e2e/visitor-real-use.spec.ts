@@ -132,6 +132,37 @@ test.describe("right-to-left text", () => {
   }
 });
 
+test.describe("right-to-left text beyond the clip page", () => {
+  const hebrew = { intro: "שלום! כאן נמצא מבחן העריכה.", footer: "נעשה באהבה על ידי המגישים." };
+  const episode = { title: "حلقة عن التعلّم (E2E)", description: "حلقة قصيرة عن الألم والتعلّم (الجزء ٢)." };
+  let episodeId: number | undefined;
+  test.afterEach(async () => {
+    await saveSettings(api, { editors_intro: "", footer_content: SEED.settings.footer_content! });
+    if (episodeId !== undefined) await api.delete(`/api/episodes/${episodeId}`);
+  });
+
+  test("when an episode, the footer and the audition intro are in Arabic or Hebrew, then each reads right to left, for visitors and in the admin", async ({ page }) => {
+    const created = await createItem(api, "episodes", { ...episode, spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk", isPublished: true });
+    episodeId = created.id;
+    await saveSettings(api, { editors_intro: hebrew.intro, footer_content: `<p>${hebrew.footer}</p>` });
+    const isRtl = (text: string) => page.getByText(text, { exact: true }).first().evaluate((el) => el.matches(":dir(rtl)"));
+
+    await page.goto("/");
+    expect(await isRtl(episode.description)).toBe(true);
+    expect(await isRtl(hebrew.footer)).toBe(true);
+    await page.goto("/editors");
+    expect(await isRtl(hebrew.intro)).toBe(true);
+
+    await page.context().addCookies(await api.storageState().then((s) => s.cookies));
+    await page.goto("/episodes");
+    expect(await isRtl(episode.title)).toBe(true);
+    const title = page.getByLabel("Episode Title");
+    await title.fill("עברית בשדה");
+    expect(await title.evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-episodes-rtl-1280.png"), fullPage: true });
+  });
+});
+
 test.describe("tab titles", () => {
   for (const route of [...PUBLIC_ROUTES, "/clips/no-such-clip", "/no/such/page", "/admin"]) {
     test(`when ${route} is opened, then its tab title stays the one the server sent`, async ({ page, request }) => {

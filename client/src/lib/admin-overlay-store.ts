@@ -23,20 +23,8 @@ export function wantAdminOverlay(): void {
   if (!state.isWanted) set({ isWanted: true });
 }
 
-/** What had focus when the login dialog opened: closing the dialog gives focus back to it. */
-let returnFocusTo: HTMLElement | null = null;
-
 export function openLoginDialog(): void {
-  const active = typeof document === "undefined" ? null : document.activeElement;
-  returnFocusTo = active instanceof HTMLElement && active !== document.body ? active : null;
   set({ isWanted: true, isLoginOpen: true });
-}
-
-/** Hands back (once) the element to focus when the login dialog closes. */
-export function takeLoginReturnFocus(): HTMLElement | null {
-  const element = returnFocusTo;
-  returnFocusTo = null;
-  return element?.isConnected ? element : null;
 }
 
 export function setLoginDialogOpen(isLoginOpen: boolean): void {

@@ -1,34 +1,48 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
 
-/** A modal panel: focus is trapped inside, Escape and the close button close it. */
+/**
+ * A modal panel: focus is trapped inside, Escape and the close button close it, and on closing
+ * focus goes back to what had it when the panel opened. Radix returns it to the dialog's
+ * trigger, and these dialogs open from buttons elsewhere, a shortcut or another dialog, so
+ * without this focus would fall to the page's body.
+ */
 export function DialogContent({
   title,
   description,
   children,
   className,
   onEscapeKeyDown,
-  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
-  /** Where focus goes on closing; by default back to the dialog's trigger. */
-  onCloseAutoFocus?: (event: Event) => void;
 }) {
+  // Radix announces the opening before it moves focus inside: what has focus then opened it.
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (event: Event) => {
+    const element = opener.current;
+    if (!element?.isConnected || element === document.body) return;
+    event.preventDefault();
+    element.focus();
+  };
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="dialog-overlay" />
       <DialogPrimitive.Content
         className={cn("dialog-content panel", className)}
         onEscapeKeyDown={onEscapeKeyDown}
-        onCloseAutoFocus={onCloseAutoFocus}
+        onOpenAutoFocus={rememberOpener}
+        onCloseAutoFocus={returnFocus}
         {...(description ? {} : { "aria-describedby": undefined })}
       >
         <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>

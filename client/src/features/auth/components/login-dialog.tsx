@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { toast } from "@/components/ui/toast-store";
-import { setLoginDialogOpen, takeLoginReturnFocus, useAdminOverlayState } from "@/lib/admin-overlay-store";
+import { setLoginDialogOpen, useAdminOverlayState } from "@/lib/admin-overlay-store";
 import { useLogin } from "../api";
 
 const closeLoginDialog = () => setLoginDialogOpen(false);
@@ -38,18 +38,7 @@ export function LoginDialog() {
 
   return (
     <Dialog open={isLoginOpen} onOpenChange={setLoginDialogOpen}>
-      <DialogContent
-        title="Admin Login"
-        description="Sign in to manage the podcast site."
-        onCloseAutoFocus={(event) => {
-          // Opened by the shortcut or a button: focus goes back to what had it (issue 9).
-          const element = takeLoginReturnFocus();
-          if (element) {
-            event.preventDefault();
-            element.focus();
-          }
-        }}
-      >
+      <DialogContent title="Admin Login" description="Sign in to manage the podcast site.">
         <form onSubmit={onSubmit} className="space-y-4">
           <TextField
             id="login-email"
