@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import supertest from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PERMISSIONS_POLICY } from "../app";
+import { PERMISSIONS_POLICY } from "../lib/security-headers";
 import { ensureAdminAccount } from "../auth/admin-account";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";

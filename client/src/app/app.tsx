@@ -1,13 +1,14 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { Route, Switch } from "wouter";
+import { isAdminRoute, ROUTE_NAMES, ROUTES, type PublicRouteName } from "@shared/routes";
 import { Footer } from "@/features/settings/components/footer";
-import { AdminOverlayHost } from "./admin-overlay-host";
 import { AboutPage } from "@/pages/about-page";
 import { ClipPage } from "@/pages/clip-page";
 import { EditorsPage } from "@/pages/editors-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
 import { NotFoundPage } from "@/pages/not-found-page";
+import { AdminOverlayHost } from "./admin-overlay-host";
 
 // The admin area is its own chunk: nothing of it is in a visitor's download (STYLE.md).
 const AdminArea = lazy(() => import("@/pages/admin-area-page"));
@@ -20,7 +21,17 @@ function AdminRoute() {
   );
 }
 
-/** The route table of SPEC.md §2, exactly. */
+type Page = ComponentType<{ params: Record<string, string | undefined> }>;
+
+/** Each public page of the route table (shared/routes.ts); a route without its page does not compile. */
+const PUBLIC_PAGES: Record<PublicRouteName, Page> = {
+  home: HomePage,
+  about: AboutPage,
+  listen: ListenPage,
+  editors: EditorsPage,
+  clip: ({ params }) => <ClipPage slug={params.slug ?? ""} />,
+};
+
 export function App() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -29,16 +40,9 @@ export function App() {
       </a>
       <div className="flex-1">
         <Switch>
-          <Route path="/" component={HomePage} />
-          <Route path="/about" component={AboutPage} />
-          <Route path="/listen" component={ListenPage} />
-          <Route path="/admin" component={AdminRoute} />
-          <Route path="/providers" component={AdminRoute} />
-          <Route path="/episodes" component={AdminRoute} />
-          <Route path="/admin/clips" component={AdminRoute} />
-          <Route path="/clips/:slug">{(params) => <ClipPage slug={params.slug} />}</Route>
-          <Route path="/admin/editors" component={AdminRoute} />
-          <Route path="/editors" component={EditorsPage} />
+          {ROUTE_NAMES.map((name) => (
+            <Route key={name} path={ROUTES[name].path} component={isAdminRoute(name) ? AdminRoute : PUBLIC_PAGES[name]} />
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       </div>

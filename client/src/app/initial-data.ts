@@ -1,27 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Clip, ClipListItem, Episode, Provider } from "@shared/api";
-import { PUBLIC_SETTING_KEYS, type SettingKey } from "@shared/settings";
-import type { Theme } from "@shared/theme";
+import type { InitialData } from "@shared/initial-data";
+import { PUBLIC_SETTING_KEYS } from "@shared/settings";
 import { currentUserQueryOptions } from "@/features/auth/api";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
 import { episodesQueryOptions } from "@/features/episodes/api";
 import { providersQueryOptions } from "@/features/providers/api";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
-
-/** What the server puts in the page for its first screen (server/pages.ts). */
-export interface InitialData {
-  values: Partial<Record<SettingKey, string>>;
-  providers: Provider[];
-  theme?: Theme | null;
-  episodes?: Episode[];
-  clips?: ClipListItem[];
-  clip?: Clip;
-  /** On a 404 clip page: the slug the server found no clip for. */
-  missingClipSlug?: string;
-  /** Whether a session cookie came with the page's request (false: nobody is logged in). */
-  hasSession?: boolean;
-}
 
 export function readInitialData(doc: Document = document): InitialData | null {
   const element = doc.getElementById("initial-data");

@@ -21,6 +21,3 @@ export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey)
     }),
   };
 }
-
-/** The spec sends sortOrder as a numeric string (SPEC.md §7); the server accepts either. */
-export type WithStringOrder<Input> = Omit<Input, "sortOrder"> & { sortOrder?: string };

@@ -1,26 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { canMove, nextProviderSortOrder, nextSortOrder, swapNeighbour } from "./sort-order";
+import { canMove, swapNeighbour } from "./sort-order";
 
 const items = (...orders: string[]) => orders.map((sortOrder, i) => ({ id: i + 1, sortOrder }));
-
-describe("sortOrder of new items", () => {
-  it("when there are no providers, then the first gets '1'", () => {
-    expect(nextProviderSortOrder([])).toBe("1");
-  });
-  it("when providers exist, then a new one gets their count plus one, whatever their orders", () => {
-    expect(nextProviderSortOrder(items("1", "7", "3"))).toBe("4");
-  });
-  it("when there are no episodes or clips, then the first gets '1'", () => {
-    expect(nextSortOrder([])).toBe("1");
-  });
-  it("when items exist, then a new one gets the maximum plus one, compared as numbers", () => {
-    expect(nextSortOrder(items("2", "10", "1"))).toBe("11");
-    expect(nextSortOrder(items("0"))).toBe("1");
-  });
-  it("when an order is not a number, then it counts as 0", () => {
-    expect(nextSortOrder(items("x", "3"))).toBe("4");
-  });
-});
 
 describe("swap neighbour", () => {
   const ordered = items("1", "2", "3");

@@ -1,20 +1,4 @@
-/** sortOrder rules for new items and for reordering (SPEC.md §4). sortOrder travels as a string. */
-
-function orderOf(item: { sortOrder: string }): number {
-  const n = Number.parseInt(item.sortOrder, 10);
-  return Number.isNaN(n) ? 0 : n;
-}
-
-/** A new provider goes after the others: the current count plus one ('1' for the first). */
-export function nextProviderSortOrder(providers: readonly { sortOrder: string }[]): string {
-  return String(providers.length + 1);
-}
-
-/** A new episode or clip: the current maximum plus one, or 1 when there is none. */
-export function nextSortOrder(items: readonly { sortOrder: string }[]): string {
-  return String(items.reduce((max, item) => Math.max(max, orderOf(item)), 0) + 1);
-}
-
+/** Reordering (docs/product.md §4): a new item's place is the server's to decide. */
 export type MoveDirection = "up" | "down";
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@/components/back-link";
 import { settingQueryOptions } from "@/lib/settings-api";
-import { PAGE_LABELS } from "@shared/page-titles";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { cardStyle, DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { ROUTES } from "@shared/routes";
 
 const HOSTS = [
   {
@@ -21,7 +21,7 @@ const HOSTS = [
 export function AboutPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
-  usePageTitle(PAGE_LABELS.about);
+  usePageTitle(ROUTES.about.label);
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8">
       <BackLink />

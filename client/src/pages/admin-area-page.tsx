@@ -1,23 +1,85 @@
 import "@/admin.css";
-import { useEffect } from "react";
-import { Route, Switch } from "wouter";
-import { wantAdminOverlay } from "@/lib/admin-overlay-store";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, type ComponentType, type ReactNode } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import { isAdminRoute, ROUTE_NAMES, ROUTES, type AdminRouteName } from "@shared/routes";
+import { currentUserQueryOptions, isAdminUser } from "@/features/auth/api";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { openLoginDialog, wantAdminOverlay } from "@/lib/admin-overlay-store";
 import { AdminDashboardPage } from "./admin-dashboard-page";
 import { ClipsAdminPage } from "./clips-admin-page";
 import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
 
+/** Each admin screen of the route table (shared/routes.ts); a route without its screen does not compile. */
+const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
+  admin: AdminDashboardPage,
+  adminProviders: ProvidersAdminPage,
+  adminEpisodes: EpisodesAdminPage,
+  adminClips: ClipsAdminPage,
+  adminEditors: EditorsAdminPage,
+};
+
+/** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */
+const LOADING_WHILE_CHECKED = new Set<AdminRouteName>(["admin", "adminProviders"]);
+
+function Loading() {
+  return (
+    <main id="main" className="p-8">
+      <p role="status">Loading...</p>
+    </main>
+  );
+}
+
+function AdminAccessRequired() {
+  return (
+    <main id="main" className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
+      <div className="card w-full p-8">
+        <h1 className="text-2xl font-bold">Admin Access Required</h1>
+        <p className="mt-3">Please login to access the admin dashboard.</p>
+        <button type="button" className="btn mt-6" onClick={openLoginDialog}>
+          Login as Admin
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * The one admin guard (docs/product.md §2, §6): the dashboard asks anyone else to log in, the
+ * other screens send them to /. The server refuses their requests anyway (docs/product.md
+ * "Admin only"); this only decides what the browser shows.
+ */
+function AdminGuard({ route, children }: { route: AdminRouteName; children: ReactNode }) {
+  usePageTitle(ROUTES[route].label);
+  const { data, isPending } = useQuery(currentUserQueryOptions());
+  const [, navigate] = useLocation();
+  const isAdmin = isAdminUser(data);
+  const redirects = route !== "admin";
+  useEffect(() => {
+    if (!isPending && !isAdmin && redirects) navigate("/", { replace: true });
+  }, [isPending, isAdmin, redirects, navigate]);
+  if (isPending) return LOADING_WHILE_CHECKED.has(route) ? <Loading /> : null;
+  if (!isAdmin) return redirects ? null : <AdminAccessRequired />;
+  return children;
+}
+
 /** The admin area, one lazy chunk (STYLE.md); Uppy loads later still, with the upload dialog. */
 export default function AdminAreaPage() {
   useEffect(wantAdminOverlay, []);
   return (
     <Switch>
-      <Route path="/admin" component={AdminDashboardPage} />
-      <Route path="/providers" component={ProvidersAdminPage} />
-      <Route path="/episodes" component={EpisodesAdminPage} />
-      <Route path="/admin/clips" component={ClipsAdminPage} />
-      <Route path="/admin/editors" component={EditorsAdminPage} />
+      {ROUTE_NAMES.filter(isAdminRoute).map((name) => {
+        const Screen = ADMIN_PAGES[name];
+        return (
+          <Route key={name} path={ROUTES[name].path}>
+            <AdminGuard route={name}>
+              <Screen />
+            </AdminGuard>
+          </Route>
+        );
+      })}
     </Switch>
   );
 }

@@ -1,54 +1,23 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { currentUserQueryOptions, isAdminUser, useLogout } from "@/features/auth/api";
+import { useLogout } from "@/features/auth/api";
 import { episodesQueryOptions } from "@/features/episodes/api";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
 import { RssSettingsCard } from "@/features/settings/components/rss-settings-form";
 import { ThemeSelectorDialog } from "@/features/theme/components/theme-selector-dialog";
-import { PAGE_LABELS } from "@shared/page-titles";
-import { usePageTitle } from "@/hooks/use-page-title";
-import { openLoginDialog } from "@/lib/admin-overlay-store";
-import { paths } from "@/lib/paths";
-
-/** SPEC.md §2 "Admin dashboard": loading, the login prompt for anyone else, or the dashboard. */
-export function AdminDashboardPage() {
-  usePageTitle(PAGE_LABELS.admin);
-  const me = useQuery(currentUserQueryOptions());
-  if (me.isPending) {
-    return (
-      <main id="main" className="p-8">
-        <p role="status">Loading...</p>
-      </main>
-    );
-  }
-  if (!isAdminUser(me.data)) return <AdminAccessRequired />;
-  return <Dashboard />;
-}
-
-function AdminAccessRequired() {
-  return (
-    <main id="main" className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
-      <div className="card w-full p-8">
-        <h1 className="text-2xl font-bold">Admin Access Required</h1>
-        <p className="mt-3">Please login to access the admin dashboard.</p>
-        <button type="button" className="btn mt-6" onClick={openLoginDialog}>
-          Login as Admin
-        </button>
-      </div>
-    </main>
-  );
-}
+import { ROUTES } from "@shared/routes";
 
 const QUICK_ACTIONS = [
-  { label: "Manage Episodes", href: paths.adminEpisodes },
-  { label: "Manage Video Clips", href: paths.adminClips },
-  { label: "Manage Podcast Providers", href: paths.adminProviders },
-  { label: "Manage Editors Page", href: paths.adminEditors },
+  { label: "Manage Episodes", href: ROUTES.adminEpisodes.path },
+  { label: "Manage Video Clips", href: ROUTES.adminClips.path },
+  { label: "Manage Podcast Providers", href: ROUTES.adminProviders.path },
+  { label: "Manage Editors Page", href: ROUTES.adminEditors.path },
 ];
 
-function Dashboard() {
+/** The dashboard (docs/product.md §2), behind the admin area's guard. */
+export function AdminDashboardPage() {
   const logout = useLogout();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -71,7 +40,7 @@ function Dashboard() {
           <p className="mt-1 text-lg">Manage podcast settings and content</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link href={paths.home} className="btn btn-ghost">
+          <Link href={ROUTES.home.path} className="btn btn-ghost">
             View Site
           </Link>
           <button type="button" className="btn" onClick={onLogout} disabled={logout.isPending}>

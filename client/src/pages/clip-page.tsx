@@ -1,13 +1,6 @@
+import { decodeSegment } from "@shared/routes";
 import { ClipView } from "@/features/clips/components/clip-view";
 
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 export function ClipPage({ slug }: { slug: string }) {
-  return <ClipView slug={safeDecode(slug)} />;
+  return <ClipView slug={decodeSegment(slug)} />;
 }

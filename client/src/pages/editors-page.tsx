@@ -3,13 +3,13 @@ import { Banner } from "@/components/banner";
 import { AuditionIntro } from "@/features/editors/components/audition-intro";
 import { AuditionUnlock } from "@/features/editors/components/audition-unlock";
 import { settingQueryOptions } from "@/lib/settings-api";
-import { PAGE_LABELS } from "@shared/page-titles";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { ROUTES } from "@shared/routes";
 
 export function EditorsPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
-  usePageTitle(PAGE_LABELS.editors);
+  usePageTitle(ROUTES.editors.label);
   const [intro, ...bullets] = useQueries({
     queries: (["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const).map((key) =>
       settingQueryOptions(key),

@@ -5,9 +5,9 @@ import { ClipsStrip } from "@/features/clips/components/clips-strip";
 import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
 import { ListenDropdown } from "@/features/providers/components/listen-dropdown";
 import { settingQueryOptions } from "@/lib/settings-api";
-import { paths } from "@/lib/paths";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { usePageTitle } from "@/hooks/use-page-title";
+import { ROUTES } from "@shared/routes";
 
 export function HomePage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
@@ -19,7 +19,7 @@ export function HomePage() {
         title={title}
         nav={
           <>
-            <Link href={paths.about} className="banner-btn">
+            <Link href={ROUTES.about.path} className="banner-btn">
               About
             </Link>
             <ListenDropdown />

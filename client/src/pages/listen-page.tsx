@@ -1,10 +1,10 @@
 import { BackLink } from "@/components/back-link";
 import { ProviderGrid } from "@/features/providers/components/provider-grid";
-import { PAGE_LABELS } from "@shared/page-titles";
 import { usePageTitle } from "@/hooks/use-page-title";
+import { ROUTES } from "@shared/routes";
 
 export function ListenPage() {
-  usePageTitle(PAGE_LABELS.listen);
+  usePageTitle(ROUTES.listen.label);
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <BackLink />

@@ -1,10 +1,10 @@
 import { Link } from "wouter";
-import { PAGE_LABELS } from "@shared/page-titles";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { cardStyle } from "@/lib/site";
+import { NOT_FOUND_LABEL } from "@shared/routes";
 
 export function NotFoundPage() {
-  usePageTitle(PAGE_LABELS.notFound);
+  usePageTitle(NOT_FOUND_LABEL);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24">
       <div className="card p-8" style={cardStyle(0.3)}>

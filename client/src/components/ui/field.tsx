@@ -47,7 +47,7 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
         </p>
       ) : null}
       {error ? (
-        <p id={`${id}-error`} className="field-error">
+        <p id={`${id}-error`} className="field-error" role="alert">
           {fieldErrorText(label, error)}
         </p>
       ) : null}

@@ -1,5 +1,3 @@
-import { isApiError } from "@/lib/api-client";
-import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
 import { toast, toastError } from "./toast-store";
 
 type Noun = "provider" | "episode" | "clip";
@@ -11,7 +9,7 @@ interface MutateOptions {
 /**
  * Saves an admin form in add or edit mode with the spec's toasts (SPEC.md §8: '{Noun} added' /
  * 'The {noun} has been added successfully', 'Failed to add {noun}', and the same for update);
- * the server's field errors go back to the form.
+ * `onFailed` gets the error, for the server's field errors to go back to the form.
  */
 export function saveEntity<CreateInput, UpdateInput>(options: {
   noun: Noun;
@@ -20,7 +18,7 @@ export function saveEntity<CreateInput, UpdateInput>(options: {
   updateInput: UpdateInput;
   create: { mutate: (input: CreateInput, handlers: MutateOptions) => void };
   update: { mutate: (variables: { id: number; input: UpdateInput }, handlers: MutateOptions) => void };
-  setErrors: (errors: FieldErrors) => void;
+  onFailed: (error: Error) => void;
   onSaved: () => void;
 }): void {
   const { noun, editingId } = options;
@@ -33,11 +31,10 @@ export function saveEntity<CreateInput, UpdateInput>(options: {
       options.onSaved();
     },
     onError: (error) => {
-      if (isApiError(error)) options.setErrors(toFieldErrors(error.errors));
+      options.onFailed(error);
       toastError(`Failed to ${verb} ${noun}`);
     },
   };
-  options.setErrors({});
   if (editingId === null) options.create.mutate(options.createInput, handlers);
   else options.update.mutate({ id: editingId, input: options.updateInput }, handlers);
 }

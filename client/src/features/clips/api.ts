@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Clip, ClipInput, ClipListItem } from "@shared/api";
-import { useCrudMutations, type WithStringOrder } from "@/lib/crud";
+import { useCrudMutations } from "@/lib/crud";
 import { apiClient, isApiError } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
@@ -30,4 +30,4 @@ export const clipBySlugQueryOptions = (slug: string) =>
 export const orderedClipsQueryOptions = () =>
   queryOptions({ ...clipsQueryOptions(), select: (clips: ClipListItem[]) => bySortOrder(clips) });
 
-export const useClipMutations = () => useCrudMutations<Clip, WithStringOrder<ClipInput>>("/api/clips", clipsQueryOptions().queryKey);
+export const useClipMutations = () => useCrudMutations<Clip, ClipInput>("/api/clips", clipsQueryOptions().queryKey);

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Episode, EpisodeInput } from "@shared/api";
-import { useCrudMutations, type WithStringOrder } from "@/lib/crud";
+import { useCrudMutations } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
@@ -18,4 +18,4 @@ export const publicEpisodesQueryOptions = () =>
 export const orderedEpisodesQueryOptions = () =>
   queryOptions({ ...episodesQueryOptions(), select: (episodes: Episode[]) => bySortOrder(episodes) });
 
-export const useEpisodeMutations = () => useCrudMutations<Episode, WithStringOrder<EpisodeInput>>("/api/episodes", episodesQueryOptions().queryKey);
+export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey);

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Provider, ProviderInput } from "@shared/api";
-import { useCrudMutations, type WithStringOrder } from "@/lib/crud";
+import { useCrudMutations } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
 import { bySortOrder } from "@/lib/ordering";
 
@@ -14,7 +14,7 @@ export const orderedProvidersQueryOptions = () =>
   queryOptions({ ...providersQueryOptions(), select: (providers: Provider[]) => bySortOrder(providers) });
 
 export const useProviderMutations = () =>
-  useCrudMutations<Provider, WithStringOrder<ProviderInput>>("/api/providers", providersQueryOptions().queryKey);
+  useCrudMutations<Provider, ProviderInput>("/api/providers", providersQueryOptions().queryKey);
 
 /** A single-use address the icon's bytes are PUT to (DESIGN.md "Uploads"). */
 export const requestUploadUrl = () => apiClient.post<{ uploadURL: string }>("/api/objects/upload");

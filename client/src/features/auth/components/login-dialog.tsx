@@ -1,63 +1,63 @@
-import { useState, type FormEvent } from "react";
 import { useLocation } from "wouter";
+import { loginSchema } from "@shared/api";
 import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { toast } from "@/components/ui/toast-store";
+import { isApiError } from "@/lib/api-client";
 import { setLoginDialogOpen, useAdminOverlayState } from "@/lib/admin-overlay-store";
+import { useSchemaForm } from "@/lib/forms";
 import { useLogin } from "../api";
 
 const closeLoginDialog = () => setLoginDialogOpen(false);
+const LOGIN_FAILED = "Invalid credentials or access denied";
 
-/** SPEC.md §2 "Admin login dialog", §4 "Login", §8 texts. */
+/** docs/product.md §2 "Login dialog", §4, §8 texts. */
 export function LoginDialog() {
   const { isLoginOpen } = useAdminOverlayState();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useSchemaForm(loginSchema, { defaultValues: { email: "", password: "" } });
+  const { errors } = form.formState;
   const login = useLogin();
   const [, navigate] = useLocation();
   useEscapeCloses(isLoginOpen, closeLoginDialog);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    login.mutate(
-      { email, password },
-      {
-        onSuccess: () => {
-          toast({ title: "Login successful", description: "Welcome to the admin dashboard" });
-          setLoginDialogOpen(false);
-          setEmail("");
-          setPassword("");
-          navigate("/admin");
-        },
-        onError: () => {
-          toast({ title: "Login failed", description: "Invalid credentials or access denied", variant: "destructive" });
-        },
+  const onSubmit = form.handleSubmit((credentials) => {
+    login.mutate(credentials, {
+      onSuccess: () => {
+        toast({ title: "Login successful", description: "Welcome to the admin dashboard" });
+        setLoginDialogOpen(false);
+        form.reset();
+        login.reset();
+        navigate("/admin");
       },
-    );
-  };
+      onError: () => {
+        toast({ title: "Login failed", description: LOGIN_FAILED, variant: "destructive" });
+      },
+    });
+  });
+
+  // Said inside the dialog too, next to the fields, where a screen reader user's focus is. Too
+  // many tries get the server's own words (how long to wait).
+  const failure = login.isError ? (isApiError(login.error, "TOO_MANY_REQUESTS") ? login.error.message : `${LOGIN_FAILED}.`) : null;
 
   return (
     <Dialog open={isLoginOpen} onOpenChange={setLoginDialogOpen}>
       <DialogContent title="Admin Login" description="Sign in to manage the podcast site.">
         <form onSubmit={onSubmit} className="space-y-4">
-          <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            required
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <TextField id="login-email" label="Email" type="email" required autoComplete="username" {...form.register("email")} error={errors.email?.message} />
           <TextField
             id="login-password"
             label="Password"
             type="password"
             required
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.register("password")}
+            error={errors.password?.message}
           />
+          {failure ? (
+            <p role="alert" className="field-error">
+              {failure}
+            </p>
+          ) : null}
           <button type="submit" className="btn w-full" disabled={login.isPending}>
             {login.isPending ? "Logging in..." : "Login"}
           </button>

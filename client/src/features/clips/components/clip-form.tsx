@@ -1,5 +1,5 @@
-import { useEffect, useState, type ClipboardEvent, type FormEvent } from "react";
-import { parseOptions } from "@shared/validation";
+import { useEffect, type ClipboardEvent, type FormEvent } from "react";
+import { Controller } from "react-hook-form";
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
@@ -7,26 +7,18 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { counterText } from "@/lib/counter";
-import { toFieldErrors, type FieldErrors } from "@/lib/form-errors";
-import { nextSortOrder } from "@/lib/sort-order";
+import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { useClipMutations } from "../api";
 
-type TextKey = "title" | "youtubeEmbedUrl" | "description" | "keyQuote" | "slug" | "metaDescription" | "content";
-const EMPTY: Record<TextKey, string> & { isPublished: boolean } = {
-  title: "",
-  youtubeEmbedUrl: "",
-  description: "",
-  keyQuote: "",
-  slug: "",
-  metaDescription: "",
-  content: "",
-  isPublished: true,
-};
+const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", slug: "", metaDescription: "", content: "", isPublished: true };
 
-/** SPEC.md §2 "Clip management" form, §5 rules (trimming, YouTube conversion, slug, limits). */
-export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | null; clips: readonly ClipListItem[]; onDone: () => void }) {
-  const [values, setValues] = useState(() =>
-    editing
+/**
+ * docs/product.md §2 "Clips" form, §5 rules. The shared schema trims, converts a YouTube link and
+ * checks the limits; an empty slug is made from the title by the server.
+ */
+export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {
+  const form = useSchemaForm(clipSchema, {
+    defaultValues: editing
       ? {
           title: editing.title,
           youtubeEmbedUrl: editing.youtubeEmbedUrl,
@@ -38,56 +30,49 @@ export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | n
           isPublished: editing.isPublished,
         }
       : EMPTY,
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
+  });
+  const { errors } = form.formState;
+  const [title, keyQuote, metaDescription] = form.watch(["title", "keyQuote", "metaDescription"]) as string[];
   const { create, update } = useClipMutations();
-  const isPending = create.isPending || update.isPending;
 
   useEffect(() => {
-    if (editing) document.getElementById("clip-title")?.focus();
-  }, [editing]);
+    if (editing) form.setFocus("title");
+  }, [editing, form]);
 
-  const set = (key: TextKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  // A youtu.be or watch?v= link becomes the embed address (docs/product.md §5) once it is whole: when it
-  // is pasted and when the field is left, never while it is typed key by key (issue 9).
-  const convertUrl = (value: string) => setValues((v) => ({ ...v, youtubeEmbedUrl: toYouTubeEmbedUrl(value) }));
+  // A youtu.be or watch?v= link becomes the embed address (docs/product.md §5) once it is whole:
+  // when it is pasted and when the field is left, never while it is typed key by key.
+  const convertUrl = (value: string) => form.setValue("youtubeEmbedUrl", toYouTubeEmbedUrl(value));
   const onPasteUrl = (event: ClipboardEvent<HTMLInputElement>) => {
     const pasted = event.clipboardData.getData("text");
     if (!pasted) return;
     event.preventDefault();
-    const input = event.currentTarget;
-    const { selectionStart: start, selectionEnd: end, value } = input;
+    const { selectionStart: start, selectionEnd: end, value } = event.currentTarget;
     convertUrl(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
   };
+  const urlField = form.register("youtubeEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertUrl(e.target.value) });
 
   const reset = () => {
-    setValues(EMPTY);
-    setErrors({});
+    form.reset(EMPTY);
     onDone();
   };
 
+  const save = form.handleSubmit((input) =>
+    saveEntity({
+      noun: "clip",
+      editingId: editing?.id ?? null,
+      createInput: input,
+      updateInput: input,
+      create,
+      update,
+      onFailed: (error) => showServerErrors(form, error),
+      onSaved: reset,
+    }),
+  );
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const title = values.title.trim();
-    const youtubeEmbedUrl = toYouTubeEmbedUrl(values.youtubeEmbedUrl.trim());
-    if (!title || !youtubeEmbedUrl) return;
-    const input = {
-      title,
-      youtubeEmbedUrl,
-      description: values.description.trim(),
-      content: values.content.trim(),
-      keyQuote: values.keyQuote.trim(),
-      slug: values.slug.trim() || slugify(title),
-      metaDescription: values.metaDescription.trim(),
-      isPublished: values.isPublished,
-      sortOrder: editing ? editing.sortOrder : nextSortOrder(clips),
-    };
-    const parsed = clipSchema.safeParse(input, parseOptions);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      return;
-    }
-    saveEntity({ noun: "clip", editingId: editing?.id ?? null, createInput: input, updateInput: input, create, update, setErrors, onSaved: reset });
+    // docs/product.md §5: nothing happens while the title or the video address is blank.
+    const values = form.getValues();
+    if (!values.title.trim() || !String(values.youtubeEmbedUrl ?? "").trim()) return event.preventDefault();
+    void save(event);
   };
 
   return (
@@ -96,63 +81,61 @@ export function ClipForm({ editing, clips, onDone }: { editing: ClipListItem | n
         {editing ? "Edit Clip" : "Add New Clip"}
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="clip-title" label="Clip Title" required maxLength={LIMITS.title} value={values.title} onChange={set("title")} error={errors.title} />
+        <TextField id="clip-title" label="Clip Title" required maxLength={LIMITS.title} {...form.register("title")} error={errors.title?.message} />
         <TextField
           id="clip-url"
           label="YouTube Embed URL"
           type="url"
           required
-          value={values.youtubeEmbedUrl}
-          onChange={set("youtubeEmbedUrl")}
-          onBlur={(e) => convertUrl(e.target.value)}
+          {...urlField}
           onPaste={onPasteUrl}
           placeholder="https://www.youtube.com/embed/..."
           hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
-          error={errors.youtubeEmbedUrl}
+          error={errors.youtubeEmbedUrl?.message}
         />
-        <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} value={values.description} onChange={set("description")} error={errors.description} />
+        <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} {...form.register("description")} error={errors.description?.message} />
         <TextAreaField
           id="clip-key-quote"
           label="Key Quote"
           rows={2}
           maxLength={LIMITS.keyQuote}
-          value={values.keyQuote}
-          onChange={set("keyQuote")}
-          aside={counterText(values.keyQuote, LIMITS.keyQuote)}
-          error={errors.keyQuote}
+          {...form.register("keyQuote")}
+          aside={counterText(keyQuote ?? "", LIMITS.keyQuote)}
+          error={errors.keyQuote?.message}
         />
         <TextField
           id="clip-slug"
           label="URL Slug"
           maxLength={LIMITS.slug}
-          value={values.slug}
-          onChange={set("slug")}
-          placeholder={slugify(values.title) || "leave-empty-to-auto-generate"}
+          {...form.register("slug")}
+          placeholder={slugify(title ?? "") || "leave-empty-to-auto-generate"}
           hint="Leave empty to auto-generate from title."
-          error={errors.slug}
+          error={errors.slug?.message}
         />
         <TextAreaField
           id="clip-meta"
           label="Meta Description"
           rows={2}
           maxLength={LIMITS.metaDescription}
-          value={values.metaDescription}
-          onChange={set("metaDescription")}
-          aside={counterText(values.metaDescription, LIMITS.metaDescription)}
-          error={errors.metaDescription}
+          {...form.register("metaDescription")}
+          aside={counterText(metaDescription ?? "", LIMITS.metaDescription)}
+          error={errors.metaDescription?.message}
         />
         <TextAreaField
           id="clip-content"
           label="Article Content"
           rows={6}
           maxLength={LIMITS.content}
-          value={values.content}
-          onChange={set("content")}
+          {...form.register("content")}
           hint="Separate paragraphs with a blank line. 'Speaker: words' shows the speaker in bold."
-          error={errors.content}
+          error={errors.content?.message}
         />
-        <PublishedSwitch id="clip-published" checked={values.isPublished} onChange={(isPublished) => setValues((v) => ({ ...v, isPublished }))} />
-        <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={isPending} isEditing={!!editing} onCancel={reset} />
+        <Controller
+          control={form.control}
+          name="isPublished"
+          render={({ field }) => <PublishedSwitch id="clip-published" checked={field.value ?? true} onChange={field.onChange} />}
+        />
+        <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={create.isPending || update.isPending} isEditing={!!editing} onCancel={reset} />
       </form>
     </section>
   );

@@ -1,22 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Clip } from "@shared/api";
-import { youTubeVideoId } from "@shared/embeds";
 import { BackLink } from "@/components/back-link";
 import { YouTubeEmbed } from "@/components/embed-facade";
-import { PAGE_LABELS } from "@shared/page-titles";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
-import { paths } from "@/lib/paths";
 import { clipBySlugQueryOptions } from "../api";
 import { ClipArticle } from "./clip-article";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "./share-buttons";
-
-/** SPEC.md §9: structured video data carries a fixed 5-minute duration. */
-const VIDEO_DURATION = "PT5M";
+import { NOT_FOUND_LABEL, href } from "@shared/routes";
 
 function ClipNotFound() {
-  usePageTitle(PAGE_LABELS.notFound);
+  usePageTitle(NOT_FOUND_LABEL);
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Clip Not Found</h1>
@@ -28,27 +23,11 @@ function ClipNotFound() {
   );
 }
 
-/** Machine-readable video metadata as schema.org microdata: no script, no request. */
-function VideoMetadata({ clip, url }: { clip: Clip; url: string }) {
-  const id = youTubeVideoId(clip.youtubeEmbedUrl);
-  return (
-    <>
-      <meta itemProp="name" content={clip.title} />
-      <meta itemProp="description" content={clip.metaDescription || clip.description || clip.title} />
-      <meta itemProp="duration" content={VIDEO_DURATION} />
-      <meta itemProp="uploadDate" content={clip.createdAt} />
-      <meta itemProp="url" content={url} />
-      {id ? <meta itemProp="embedUrl" content={`https://www.youtube.com/embed/${id}`} /> : null}
-      {id ? <meta itemProp="thumbnailUrl" content={`https://i.ytimg.com/vi/${id}/hqdefault.jpg`} /> : null}
-    </>
-  );
-}
-
 function ClipDetail({ clip }: { clip: Clip }) {
   const isMobile = useIsMobile();
   // On the server (the first paint of the page) there is no window: a path until the browser renders.
   const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const url = `${origin}${paths.clip(clip.slug)}`;
+  const url = `${origin}${href.clip(clip.slug)}`;
   const target = { url, title: clip.title, keyQuote: clip.keyQuote };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
   usePageTitle(clip.title);
@@ -60,8 +39,8 @@ function ClipDetail({ clip }: { clip: Clip }) {
           {isMobile ? null : <ShareButtons target={target} isCopied={isCopied} onCopy={copy} />}
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-8" itemScope itemType="https://schema.org/VideoObject">
-        <VideoMetadata clip={clip} url={url} />
+      {/* The clip's VideoObject is the server's JSON-LD in the page's head, said once. */}
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         <h1 dir="auto" className="text-3xl font-extrabold leading-tight wrap-anywhere sm:text-4xl">
           {clip.title}
         </h1>

@@ -5,9 +5,9 @@ import { YouTubeEmbed } from "@/components/embed-facade";
 import { ScrollStrip } from "@/components/scroll-strip";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { cardOpacity } from "@/lib/card-opacity";
-import { paths } from "@/lib/paths";
 import { cardStyle } from "@/lib/site";
 import { publicClipsQueryOptions } from "../api";
+import { href } from "@shared/routes";
 
 /** SPEC.md §9: clip cards are 260 px wide with a 462 px (9:16) video; the strip scrolls 280 px. */
 export const CLIP_CARD_WIDTH = 260;
@@ -29,7 +29,7 @@ export function ClipCard({ clip, index }: { clip: ClipListItem; index: number })
         height={CLIP_EMBED_HEIGHT}
         allowFullscreen={!isMobile}
       />
-      <Link href={paths.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">
+      <Link href={href.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">
         <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere group-hover:underline">
           {clip.title}
         </h3>

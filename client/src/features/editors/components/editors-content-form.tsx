@@ -1,34 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
-import type { SettingKey } from "@shared/settings";
+import type { ReactNode } from "react";
+import { EDITORS_CONTENT_KEYS, editorsContentFormSchema } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 import { passwordStatusQueryOptions } from "../api";
-
-const CONTENT_KEYS = [
-  "editors_intro",
-  "editors_bullet_1",
-  "editors_bullet_2",
-  "editors_bullet_3",
-  "editors_file_1_name",
-  "editors_file_1_url",
-  "editors_file_2_name",
-  "editors_file_2_url",
-  "editors_file_3_name",
-  "editors_file_3_url",
-] as const satisfies readonly SettingKey[];
-type ContentKey = (typeof CONTENT_KEYS)[number];
-
-/**
- * The eleven settings of Save All (SPEC.md §7): the ten content keys, plus the access password when
- * a new one is typed (it is write-only: blank keeps the stored one). One transaction on the server.
- */
-export function editorsSettingsToSave(values: Record<ContentKey, string>, newPassword: string): SettingValues {
-  const out: SettingValues = { ...values };
-  if (newPassword.trim()) out.editors_password = newPassword.trim();
-  return out;
-}
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -48,25 +25,35 @@ export function EditorsContentForm() {
   return <EditorsContentFields initial={settings.data ?? {}} />;
 }
 
+/**
+ * Save All (docs/product.md §7): the ten texts, plus the access password when a new one is typed
+ * (it is write-only: blank keeps the stored one). One transaction on the server.
+ */
 function EditorsContentFields({ initial }: { initial: SettingValues }) {
-  const [values, setValues] = useState(() => Object.fromEntries(CONTENT_KEYS.map((k) => [k, initial[k] ?? ""])) as Record<ContentKey, string>);
-  const [newPassword, setNewPassword] = useState("");
+  const form = useSchemaForm(editorsContentFormSchema, {
+    defaultValues: { ...Object.fromEntries(EDITORS_CONTENT_KEYS.map((k) => [k, initial[k] ?? ""])), editors_password: "" } as Record<
+      (typeof EDITORS_CONTENT_KEYS)[number] | "editors_password",
+      string
+    >,
+  });
+  const { errors } = form.formState;
   const passwordStatus = useQuery(passwordStatusQueryOptions());
   const save = useSaveSettings();
   const queryClient = useQueryClient();
-  const set = (key: ContentKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(editorsSettingsToSave(values, newPassword), {
+  const onSubmit = form.handleSubmit(({ editors_password: newPassword, ...texts }) =>
+    save.mutate(newPassword ? { ...texts, editors_password: newPassword } : texts, {
       onSuccess: () => {
         toast({ title: "Success", description: "All editors page content has been updated" });
-        setNewPassword("");
+        form.resetField("editors_password");
         void queryClient.invalidateQueries({ queryKey: passwordStatusQueryOptions().queryKey });
       },
-      onError: () => toastError("Failed to save some settings"),
-    });
-  };
+      onError: (error) => {
+        showServerErrors(form, error);
+        toastError("Failed to save some settings");
+      },
+    }),
+  );
 
   const saveButton = (
     <button type="submit" className="btn" disabled={save.isPending}>
@@ -79,11 +66,17 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
       <div className="flex justify-end">{saveButton}</div>
       <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card title="Introduction Text">
-          <TextAreaField id="editors-intro" label="Main Description" rows={8} value={values.editors_intro} onChange={set("editors_intro")} />
+          <TextAreaField id="editors-intro" label="Main Description" rows={8} {...form.register("editors_intro")} error={errors.editors_intro?.message} />
         </Card>
         <Card title="Job Requirements">
           {([1, 2, 3] as const).map((n) => (
-            <TextField key={n} id={`editors-bullet-${n}`} label={`Bullet Point ${n}`} value={values[`editors_bullet_${n}`]} onChange={set(`editors_bullet_${n}`)} />
+            <TextField
+              key={n}
+              id={`editors-bullet-${n}`}
+              label={`Bullet Point ${n}`}
+              {...form.register(`editors_bullet_${n}`)}
+              error={errors[`editors_bullet_${n}`]?.message}
+            />
           ))}
         </Card>
         <Card title="Access Settings">
@@ -92,8 +85,8 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
             label="Access Password"
             type="password"
             autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
+            {...form.register("editors_password")}
+            error={errors.editors_password?.message}
             placeholder="Leave blank to keep the current password"
             hint={
               <>
@@ -109,13 +102,18 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
           {([1, 2, 3] as const).map((n) => (
             <fieldset key={n} className="space-y-2">
               <legend className="font-bold">File {n}</legend>
-              <TextField id={`editors-file-${n}-name`} label="Display Name" value={values[`editors_file_${n}_name`]} onChange={set(`editors_file_${n}_name`)} />
+              <TextField
+                id={`editors-file-${n}-name`}
+                label="Display Name"
+                {...form.register(`editors_file_${n}_name`)}
+                error={errors[`editors_file_${n}_name`]?.message}
+              />
               <TextField
                 id={`editors-file-${n}-url`}
                 label="Google Drive URL"
                 type="url"
-                value={values[`editors_file_${n}_url`]}
-                onChange={set(`editors_file_${n}_url`)}
+                {...form.register(`editors_file_${n}_url`)}
+                error={errors[`editors_file_${n}_url`]?.message}
                 placeholder="https://drive.google.com/..."
               />
             </fieldset>

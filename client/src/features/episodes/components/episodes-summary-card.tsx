@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { paths } from "@/lib/paths";
 import { orderedEpisodesQueryOptions } from "../api";
+import { ROUTES } from "@shared/routes";
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -38,7 +38,7 @@ export function EpisodesSummaryCard() {
                       Order: {episode.sortOrder} | {formatDate(episode.createdAt)}
                     </p>
                   </div>
-                  <Link href={paths.adminEpisodes} className="icon-btn px-3" aria-label={`Edit ${episode.title}`}>
+                  <Link href={ROUTES.adminEpisodes.path} className="icon-btn px-3" aria-label={`Edit ${episode.title}`}>
                     Edit
                   </Link>
                 </li>

@@ -1,61 +1,63 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
-import { LIMITS, type Provider } from "@shared/api";
+import { LIMITS, providerSchema, type Provider } from "@shared/api";
 import { TextField } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
-import type { FieldErrors } from "@/lib/form-errors";
-import { nextProviderSortOrder } from "@/lib/sort-order";
+import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { useProviderMutations } from "../api";
 import { IconPicker, IconPreview } from "./icon-picker";
-import { FormActions } from "@/components/ui/form-actions";
 
 const IconUploadDialog = lazy(() => import("./icon-upload-dialog"));
 const EMPTY = { name: "", url: "", icon: "" };
 
-/** SPEC.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
-export function ProviderForm({ editing, providers, onDone }: { editing: Provider | null; providers: readonly Provider[]; onDone: () => void }) {
-  const [values, setValues] = useState(() => (editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY));
-  const [errors, setErrors] = useState<FieldErrors>({});
+/** docs/product.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
+export function ProviderForm({ editing, onDone }: { editing: Provider | null; onDone: () => void }) {
+  const form = useSchemaForm(providerSchema, { defaultValues: editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY });
+  const { errors } = form.formState;
+  const icon = form.watch("icon");
   const [isUploadOpen, setIsUploadOpen] = useState(false);
   const [hasOpenedUpload, setHasOpenedUpload] = useState(false);
   /** The chosen image, read locally, so the form shows it before it is saved. */
   const [uploadPreview, setUploadPreview] = useState<string | null>(null);
   const { create, update } = useProviderMutations();
-  const isPending = create.isPending || update.isPending;
 
   useEffect(() => {
-    if (editing) document.getElementById("provider-name")?.focus();
-  }, [editing]);
+    if (editing) form.setFocus("name");
+  }, [editing, form]);
 
-  const onUploaded = useCallback((icon: string, preview: string | null) => {
-    setValues((v) => ({ ...v, icon }));
-    setUploadPreview(preview);
-  }, []);
+  const setIcon = useCallback((value: string) => form.setValue("icon", value, { shouldValidate: form.formState.isSubmitted }), [form]);
+  const onUploaded = useCallback(
+    (uploaded: string, preview: string | null) => {
+      setIcon(uploaded);
+      setUploadPreview(preview);
+    },
+    [setIcon],
+  );
 
   const reset = () => {
-    setValues(EMPTY);
+    form.reset(EMPTY);
     setUploadPreview(null);
-    setErrors({});
     onDone();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { name: values.name.trim(), url: values.url.trim(), icon: values.icon.trim() };
-    // SPEC.md §5: otherwise nothing happens and no message shows.
-    if (!input.name || !input.url || !input.icon) return;
+  const save = form.handleSubmit((input) =>
     saveEntity({
       noun: "provider",
       editingId: editing?.id ?? null,
-      createInput: { ...input, sortOrder: nextProviderSortOrder(providers) },
+      createInput: input,
       updateInput: input,
       create,
       update,
-      setErrors,
+      onFailed: (error) => showServerErrors(form, error),
       onSaved: reset,
-    });
+    }),
+  );
+  const onSubmit = (event: FormEvent) => {
+    // docs/product.md §5: otherwise nothing happens and no message shows.
+    const values = form.getValues();
+    if (!values.name.trim() || !values.url.trim() || !values.icon.trim()) return event.preventDefault();
+    void save(event);
   };
-
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
   return (
     <section className="card p-6" aria-labelledby="provider-form-heading">
@@ -63,17 +65,16 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
         {editing ? "Edit Provider" : "Add New Provider"}
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} value={values.name} onChange={set("name")} error={errors.name} placeholder="Spotify" />
-        <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} value={values.url} onChange={set("url")} error={errors.url} placeholder="https://" />
-        <IconPicker value={values.icon} onChange={(icon) => setValues((v) => ({ ...v, icon }))} />
+        <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} {...form.register("name")} error={errors.name?.message} placeholder="Spotify" />
+        <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} {...form.register("url")} error={errors.url?.message} placeholder="https://" />
+        <IconPicker value={icon} onChange={setIcon} />
         <div>
           <TextField
             id="provider-icon"
             label="Icon"
             maxLength={LIMITS.icon}
-            value={values.icon}
-            onChange={set("icon")}
-            error={errors.icon}
+            {...form.register("icon")}
+            error={errors.icon?.message}
             placeholder="fab fa-spotify"
             hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPG or SVG)."
           />
@@ -88,12 +89,12 @@ export function ProviderForm({ editing, providers, onDone }: { editing: Provider
             >
               Upload Icon
             </button>
-            <IconPreview icon={values.icon} previewUrl={uploadPreview} />
+            <IconPreview icon={icon} previewUrl={uploadPreview} />
           </div>
         </div>
         <FormActions
           submitLabel={editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
-          isPending={isPending}
+          isPending={create.isPending || update.isPending}
           isEditing={!!editing}
           onCancel={reset}
         />

@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 
-/** The four settings this form saves together (SPEC.md §7). */
-type RssKey = "rss_url" | "podcast_title" | "podcast_description" | "footer_content";
-
-/** SPEC.md §2 "RSS Feed Management", filled from the stored settings. */
+/** docs/product.md §2 "RSS Feed Management", filled from the stored settings. */
 export function RssSettingsCard() {
   const settings = useQuery(adminSettingsQueryOptions());
   return (
@@ -27,35 +25,34 @@ export function RssSettingsCard() {
 }
 
 function RssSettingsForm({ initial }: { initial: SettingValues }) {
-  const [values, setValues] = useState<Record<RssKey, string>>(() => ({
-    rss_url: initial.rss_url ?? "",
-    podcast_title: initial.podcast_title ?? "",
-    podcast_description: initial.podcast_description ?? "",
-    footer_content: initial.footer_content ?? "",
-  }));
+  const form = useSchemaForm(rssSettingsFormSchema, {
+    defaultValues: Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<(typeof RSS_SETTING_KEYS)[number], string>,
+  });
+  const { errors } = form.formState;
   const save = useSaveSettings();
-  const set = (key: RssKey) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => toast({ title: "Settings saved", description: "Your settings have been updated successfully" }),
-      onError: () => toastError("Failed to save settings"),
-    });
-  };
+      onError: (error) => {
+        showServerErrors(form, error);
+        toastError("Failed to save settings");
+      },
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
-      <TextField id="rss-url" label="Main RSS Feed URL" type="url" value={values.rss_url} onChange={set("rss_url")} placeholder="https://" />
-      <TextField id="podcast-title" label="Feed Title" value={values.podcast_title} onChange={set("podcast_title")} />
-      <TextAreaField id="podcast-description" label="Feed Description" rows={3} value={values.podcast_description} onChange={set("podcast_description")} />
+      <TextField id="rss-url" label="Main RSS Feed URL" type="url" {...form.register("rss_url")} placeholder="https://" error={errors.rss_url?.message} />
+      <TextField id="podcast-title" label="Feed Title" {...form.register("podcast_title")} error={errors.podcast_title?.message} />
+      <TextAreaField id="podcast-description" label="Feed Description" rows={3} {...form.register("podcast_description")} error={errors.podcast_description?.message} />
       <TextAreaField
         id="footer-content"
         label="Footer Content"
         rows={2}
-        value={values.footer_content}
-        onChange={set("footer_content")}
+        {...form.register("footer_content")}
         hint="This footer will appear on all pages. HTML is supported."
+        error={errors.footer_content?.message}
       />
       <button type="submit" className="btn" disabled={save.isPending}>
         {save.isPending ? "Saving..." : "Update RSS Settings"}

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { etagOf } from "./services/public-cache";
+import { etagOf } from "../services/public-cache";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

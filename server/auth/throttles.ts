@@ -1,0 +1,45 @@
+import type { Pool } from "pg";
+import { createThrottle, type Throttle, type ThrottleRule } from "./throttle";
+
+/** Tries before throttling: consecutive failed logins per account and address; audition tries a minute. */
+export interface ThrottleLimits {
+  loginFailures?: number;
+  auditionFailures?: number;
+  auditionTotal?: number;
+}
+
+/**
+ * Login throttling: consecutive failures per account and address, with a wider budget per
+ * address and per account so a spread-out attack still slows down; blocks grow each time.
+ */
+export function loginRules(consecutive: number): ThrottleRule[] {
+  return [
+    { name: "login-account-ip", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
+    { name: "login-ip", points: consecutive * 6, duration: 60 * 60, baseBlock: 60, maxBlock: 60 * 60 },
+    { name: "login-account", points: consecutive * 20, duration: 60 * 60, baseBlock: 60, maxBlock: 15 * 60 },
+  ];
+}
+
+/**
+ * The site's two throttles, counted in PostgreSQL so every instance shares them
+ * (docs/decisions/003-throttling-in-postgresql.md). `clearExpired`: a running site sweeps old
+ * counters; tests leave them.
+ */
+export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearExpired = true): { login: Throttle; audition: Throttle } {
+  return {
+    login: createThrottle(loginRules(limits.loginFailures ?? 5), {
+      pool,
+      message: "Too many failed logins. Please wait a few minutes and try again.",
+      clearExpired,
+      resetOnSuccess: ["login-account-ip"],
+    }),
+    audition: createThrottle(
+      [
+        { name: "audition-ip", points: limits.auditionFailures ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 },
+        // However many addresses a guesser has, the site checks at most this many codes a minute.
+        { name: "audition-all", points: limits.auditionTotal ?? 30, duration: 60, baseBlock: 60, maxBlock: 60 },
+      ],
+      { pool, message: "Too many tries. Please wait a minute and try again.", clearExpired },
+    ),
+  };
+}

@@ -1,0 +1,30 @@
+import crypto from "node:crypto";
+import { pinoHttp } from "pino-http";
+import type { Logger } from "./logger";
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * One log line per request (health checks aside) with a request id: the caller's X-Request-Id
+ * when it is a sane one, else a new one, sent back in the response. Only method, path and
+ * status are logged: no headers, cookies or bodies.
+ */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === "/api/health" },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, err) =>
+      res.statusCode === 503 ? "warn" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug",
+    customErrorMessage: (_req, res) => `request failed with ${res.statusCode}`,
+  });
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { Clip } from "../../shared/api";
+import { buildPageHead, clipShareInput } from "./page-head";
+import type { Site } from "./site-data";
+
+const site: Site = { values: { rss_url: "https://feeds.example.com/show.xml" }, providers: [], theme: null, name: "Pain Talk", description: "A show about pain." };
+const clip: Clip = {
+  id: 1,
+  slug: "why-pain",
+  title: "Why pain",
+  description: "About pain.",
+  content: "",
+  keyQuote: "Pain protects.",
+  youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+  metaDescription: "",
+  isPublished: true,
+  sortOrder: "1",
+  createdAt: "2026-01-02T03:04:05.000Z",
+  updatedAt: "2026-01-02T03:04:05.000Z",
+};
+const ctx = { site, publicUrl: "https://show.example", shareKey: () => "KEY" };
+
+describe("buildPageHead", () => {
+  it("when the page is home, then the title is the site's name, with the share image, banners and PodcastSeries JSON-LD", () => {
+    const head = buildPageHead({ route: "home" }, ctx);
+    expect(head).toMatchObject({ title: "Pain Talk", description: "A show about pain.", path: "/", ogType: "website" });
+    expect(head.image?.url).toBe("https://show.example/share.png?v=KEY");
+    expect(head.preloadImages).toHaveLength(2);
+    expect(head.jsonLd).toMatchObject({ "@type": "PodcastSeries", name: "Pain Talk", url: "https://show.example/", webFeed: "https://feeds.example.com/show.xml" });
+  });
+
+  it("when the page is a fixed public page, then the route table's label names it and noindex follows the table", () => {
+    expect(buildPageHead({ route: "about" }, ctx)).toMatchObject({ title: "About · Pain Talk", path: "/about", noindex: undefined, jsonLd: undefined });
+    expect(buildPageHead({ route: "editors" }, ctx)).toMatchObject({ title: "Editor audition · Pain Talk", noindex: true });
+  });
+
+  it("when the page is a clip's, then it carries one VideoObject, the clip's share image and its own description", () => {
+    const head = buildPageHead({ route: "clip", clip }, ctx);
+    expect(head).toMatchObject({ title: "Why pain · Pain Talk", description: "About pain.", path: "/clips/why-pain", ogType: "video.other" });
+    expect(head.image).toEqual({ url: "https://show.example/clips/why-pain/share.png?v=KEY", width: 1200, height: 630, alt: "“Pain protects.”" });
+    expect(head.jsonLd).toEqual({
+      "@context": "https://schema.org",
+      "@type": "VideoObject",
+      name: "Why pain",
+      description: "About pain.",
+      uploadDate: "2026-01-02T03:04:05.000Z",
+      duration: "PT5M",
+      url: "https://show.example/clips/why-pain",
+      thumbnailUrl: ["https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"],
+      embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    });
+  });
+
+  it("when a clip has a meta description, then it wins over the description; with neither, the key quote, then the site's", () => {
+    expect(buildPageHead({ route: "clip", clip: { ...clip, metaDescription: "Meta." } }, ctx).description).toBe("Meta.");
+    expect(buildPageHead({ route: "clip", clip: { ...clip, description: "" } }, ctx).description).toBe("Pain protects.");
+    expect(buildPageHead({ route: "clip", clip: { ...clip, description: "", keyQuote: "" } }, ctx).description).toBe("A show about pain.");
+  });
+
+  it("when the page is an admin screen or unknown, then it is kept out of search engines, without a share image", () => {
+    expect(buildPageHead({ route: "adminClips" }, ctx)).toEqual({ title: "Clip Management · Pain Talk", description: "A show about pain.", path: "/admin/clips", noindex: true, ogType: "website" });
+    expect(buildPageHead({ route: null, path: "/nope" }, ctx)).toEqual({ title: "Page not found · Pain Talk", description: "A show about pain.", path: "/nope", noindex: true, ogType: "website" });
+  });
+
+  it("when the share image's input changes, then the image address changes with its key", () => {
+    const head = buildPageHead({ route: "clip", clip }, { ...ctx, shareKey: (input) => input.headline });
+    expect(head.image?.url).toBe("https://show.example/clips/why-pain/share.png?v=Pain protects.");
+    expect(clipShareInput({ ...clip, keyQuote: "" }, site)).toMatchObject({ headline: "Why pain", isQuote: false, footer: "Pain Talk · Why pain" });
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { href, isAdminRoute, matchRoute, ROUTE_NAMES, ROUTES } from "./routes";
+
+describe("the route table", () => {
+  it("when a fixed page's path is matched, then its route comes back without parameters", () => {
+    expect(matchRoute("/")).toEqual({ name: "home", params: {} });
+    expect(matchRoute("/about")).toEqual({ name: "about", params: {} });
+    expect(matchRoute("/admin/clips")).toEqual({ name: "adminClips", params: {} });
+  });
+
+  it("when a clip's path is matched, then its slug comes back as it was written (still encoded)", () => {
+    expect(matchRoute("/clips/why-pain")).toEqual({ name: "clip", params: { slug: "why-pain" } });
+    expect(matchRoute("/clips/%C3%A7a")).toEqual({ name: "clip", params: { slug: "%C3%A7a" } });
+  });
+
+  it("when a path has an empty parameter, an extra segment or no route, then nothing matches", () => {
+    for (const path of ["/clips/", "/clips", "/clips/a/b", "/nope", "/about/x", "/admin/", ""]) expect(matchRoute(path)).toBeNull();
+  });
+
+  it("when the admin area is asked for, then its five screens are the admin routes and no public page is", () => {
+    expect(ROUTE_NAMES.filter(isAdminRoute).map((n) => ROUTES[n].path)).toEqual(["/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors"]);
+    expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
+  });
+
+  it("when a link to a clip is made, then its slug is escaped", () => {
+    expect(href.clip("a b/c")).toBe("/clips/a%20b%2Fc");
+    expect(matchRoute(href.clip("a b/c"))).toEqual({ name: "clip", params: { slug: "a%20b%2Fc" } });
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The site's pages, one table for both sides (ARCHITECTURE.md "Routes"): the client's router and
+ * admin layout, the server's page router and head builder, robots.txt and the sitemap all read
+ * it, so a page is added in one place. `head` names the server's head builder
+ * (server/services/page-head.ts); `label` is the page's name in its tab title.
+ */
+interface RouteDef {
+  path: string;
+  area: "public" | "admin";
+  head: "site" | "clip" | "admin";
+  label?: string;
+  /** Kept out of search engines (robots.txt and a noindex tag). */
+  noindex?: boolean;
+  /** The header banner is on the first screen: the server preloads its images. */
+  banner?: boolean;
+  /** A fixed page listed in /sitemap.xml (the clips are listed one by one). */
+  sitemap?: boolean;
+}
+
+export const ROUTES = {
+  home: { path: "/", area: "public", head: "site", banner: true, sitemap: true },
+  about: { path: "/about", area: "public", head: "site", label: "About", sitemap: true },
+  listen: { path: "/listen", area: "public", head: "site", label: "Listen", sitemap: true },
+  editors: { path: "/editors", area: "public", head: "site", label: "Editor audition", noindex: true, banner: true },
+  clip: { path: "/clips/:slug", area: "public", head: "clip" },
+  admin: { path: "/admin", area: "admin", head: "admin", label: "Admin Dashboard", noindex: true },
+  adminProviders: { path: "/providers", area: "admin", head: "admin", label: "Podcast Providers", noindex: true },
+  adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "Episode Management", noindex: true },
+  adminClips: { path: "/admin/clips", area: "admin", head: "admin", label: "Clip Management", noindex: true },
+  adminEditors: { path: "/admin/editors", area: "admin", head: "admin", label: "Editors Page Management", noindex: true },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+export type AdminRouteName = { [K in RouteName]: (typeof ROUTES)[K]["area"] extends "admin" ? K : never }[RouteName];
+export type PublicRouteName = Exclude<RouteName, AdminRouteName>;
+
+export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+export const isAdminRoute = (name: RouteName): name is AdminRouteName => ROUTES[name].area === "admin";
+
+/** The tab title's label of the 404 page, which has no route. */
+export const NOT_FOUND_LABEL = "Page not found";
+
+/** Links to pages with parameters; fixed pages are `ROUTES.name.path`. */
+export const href = {
+  clip: (slug: string) => `/clips/${encodeURIComponent(slug)}`,
+};
+
+export interface RouteMatch {
+  name: RouteName;
+  /** Raw (still percent-encoded) path segments, by parameter name. */
+  params: Record<string, string>;
+}
+
+/**
+ * The route a path (without its trailing slash) belongs to, segment by segment: a parameter
+ * takes one whole non-empty segment, as in the client's router. No pattern runs over the path.
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const segments = pathname.split("/");
+  for (const name of ROUTE_NAMES) {
+    const parts = ROUTES[name].path.split("/");
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith(":")) return part === segment;
+      params[part.slice(1)] = segment;
+      return segment !== "";
+    });
+    if (matches) return { name, params };
+  }
+  return null;
+}
+
+/** A path segment as written, decoded; one with malformed escapes stays as it is (it matches no slug: a 404). */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { isHttpUrl } from "./embeds";
+import {
+  AUDITION_FILE_URL_PLACEHOLDER,
+  DEFAULT_SETTING_MAX_LENGTH,
+  SETTING_MAX_LENGTH,
+  type SettingKey,
+} from "./settings";
+
+/** Kept as typed, spaces and line breaks included: HTML and the multi-paragraph intro. */
+const UNTRIMMED = new Set<SettingKey>(["footer_content", "editors_intro"]);
+const URL_KEYS = new Set<SettingKey>(["rss_url", "editors_file_1_url", "editors_file_2_url", "editors_file_3_url"]);
+const endsWithDigit = (s: string) => /\d$/.test(s);
+
+/**
+ * The rules of one setting's value, for the forms and the API alike (docs/product.md §3):
+ * its length, trimming, addresses http(s) only (an audition file may keep the placeholder), and
+ * the audition prefix without spaces or a final digit (each candidate's number follows it). What
+ * the server does beyond checking (hashing, sanitising, parsing a theme) stays on the server.
+ */
+export function settingValueSchema(key: SettingKey) {
+  const max = SETTING_MAX_LENGTH[key] ?? DEFAULT_SETTING_MAX_LENGTH;
+  const base = UNTRIMMED.has(key) ? z.string() : z.string().trim();
+  let value = base.max(max, `must be at most ${max} characters`).refine((s) => !s.includes("\u0000"), "may not contain NUL characters");
+  if (URL_KEYS.has(key)) {
+    value = value.refine((s) => s === "" || s === AUDITION_FILE_URL_PLACEHOLDER || isHttpUrl(s), "must be an http or https address");
+  }
+  if (key === "editors_password") {
+    value = value
+      .refine((s) => !/\s/.test(s), "may not contain spaces")
+      .refine((s) => !endsWithDigit(s), "may not end with a digit: each candidate's number follows it");
+  }
+  return value;
+}
+
+const valuesOf = <K extends SettingKey>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, settingValueSchema(k)])) as Record<K, ReturnType<typeof settingValueSchema>>);
+
+/** The dashboard's 'RSS Feed Management' form: four settings saved together. */
+export const RSS_SETTING_KEYS = ["rss_url", "podcast_title", "podcast_description", "footer_content"] as const satisfies readonly SettingKey[];
+export const rssSettingsFormSchema = valuesOf(RSS_SETTING_KEYS);
+
+/** The audition texts' Save All: ten texts, and the access password when a new one is typed. */
+export const EDITORS_CONTENT_KEYS = [
+  "editors_intro",
+  "editors_bullet_1",
+  "editors_bullet_2",
+  "editors_bullet_3",
+  "editors_file_1_name",
+  "editors_file_1_url",
+  "editors_file_2_name",
+  "editors_file_2_url",
+  "editors_file_3_name",
+  "editors_file_3_url",
+] as const satisfies readonly SettingKey[];
+export const editorsContentFormSchema = valuesOf([...EDITORS_CONTENT_KEYS, "editors_password"]);
