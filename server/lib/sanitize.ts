@@ -31,17 +31,30 @@ export function sanitizeFooterHtml(html: string): string {
   });
 }
 
-/** Elements whose end separates words when an HTML fragment is read as text. */
-const TEXT_BREAKS = "p,br,div,li,dt,dd,h1,h2,h3,h4,h5,h6,blockquote,pre,tr,td,th,hr";
+/** The footer's tags that separate words when read as text; the others are inline. */
+const BLOCK_TAG = /<\/?(?:p|br|div|ul|ol|li|h2|h3|h4)\b[^>]*>/gi;
+/** What jsdom's serialiser escapes in text; every other entity comes out as its character. */
+const ESCAPES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&nbsp;": " ", "&quot;": '"' };
+
+/**
+ * The text of HTML that came out of sanitizeFooterHtml, without a second pass through the DOM:
+ * only the allowlist's tags are left, and only the characters above are escaped.
+ */
+export function sanitizedHtmlToText(clean: string): string {
+  return clean
+    .replace(BLOCK_TAG, " ")
+    .replace(/<[^<>]*>/g, "")
+    .replace(/&(?:amp|lt|gt|nbsp|quot);/g, (entity) => ESCAPES[entity]!)
+    .replace(/\s+/g, " ")
+    .trim();
+}
 
 /**
  * The text of an HTML fragment (a feed's show notes, for a plain-text description): tags dropped,
  * entities decoded, scripts and styles left out with their content, whitespace collapsed.
  */
 export function htmlToText(html: string): string {
-  const fragment = getPurifier().sanitize(html, { RETURN_DOM_FRAGMENT: true, FORBID_TAGS: ["style"] });
-  for (const element of fragment.querySelectorAll(TEXT_BREAKS)) element.after(" ");
-  return (fragment.textContent ?? "").replace(/\s+/g, " ").trim();
+  return sanitizedHtmlToText(sanitizeFooterHtml(html));
 }
 
 /**
