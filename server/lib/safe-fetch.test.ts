@@ -166,6 +166,14 @@ describe("safeFetch: redirects", () => {
     expect((await refusal(`${base}/ftp`)).reason).toBe("scheme");
     expect((await refusal(`${base}/file`)).reason).toBe("scheme");
   });
+
+  it("when a redirect's Location is not a valid address, then the message says so", async () => {
+    redirect("/broken", 301, "http://[not-an-address/");
+
+    const err = await refusal(`${base}/broken`);
+
+    expect([err.reason, err.message]).toEqual(["scheme", "the address is not a valid web address"]);
+  });
 });
 
 describe("safeFetch: limits", () => {

@@ -67,10 +67,10 @@ const size = (bytes: number) => (bytes >= 1 << 20 ? `${Number((bytes / (1 << 20)
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
 
 /** http(s), no credentials, and (unless allowed) not an IP literal outside the public unicast range. */
-function checkTarget(raw: string, allowPrivate: boolean): URL {
+function checkTarget(raw: string, allowPrivate: boolean, base?: URL): URL {
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(raw, base);
   } catch {
     throw new FetchError("scheme", "the address is not a valid web address");
   }
@@ -154,7 +154,7 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
         response.destroy();
         if (hops >= maxRedirects) throw new FetchError("redirects", `the host redirected more than ${maxRedirects} times`);
         permanent &&= status === 301 || status === 308;
-        target = checkTarget(new URL(location, target).href, allowPrivate);
+        target = checkTarget(location, allowPrivate, target);
         continue;
       }
       const permanentUrl = permanent && target.href !== new URL(url).href ? target.href : null;
