@@ -32,7 +32,7 @@ const boundaries = [
     forbid(["**/db/*", "**/shared/schema"], "Services name no table: they call storage/.", true),
     queries,
   ]),
-  restrict(["server/auth/**", "server/lib/**", "server/objects/**"], [
+  restrict(["server/auth/**", "server/lib/**", "server/objects/**", "server/feed/**"], [
     forbid(["**/routes/*"], "Only app.ts mounts routes."),
     forbid(["**/db/*", "**/shared/schema"], "Queries live in storage/.", true),
     queries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeFooterHtml, sanitizeSvg } from "./sanitize";
+import { htmlToText, sanitizeFooterHtml, sanitizeSvg } from "./sanitize";
 
 const XSS = [
   "<script>alert(1)</script>",
@@ -44,5 +44,15 @@ describe("sanitizeSvg", () => {
   });
   it("when the text has no svg root, then it is refused", () => {
     expect(sanitizeSvg("<div>hi</div>")).toBeNull();
+  });
+});
+
+describe("htmlToText", () => {
+  it("when notes hold paragraphs, entities and a script, then the text keeps words apart, decodes entities and drops the script", () => {
+    const html = "<h1>Intro</h1><p>Tom &amp; Jerry&#8217;s&nbsp;show</p><ul><li>one</li><li>two</li></ul><script>alert(1)</script><style>p{}</style>a<br>b";
+    expect(htmlToText(html)).toBe("Intro Tom & Jerry\u2019s show one two a b");
+  });
+  it("when a link is followed by punctuation, then no space is added inside the sentence", () => {
+    expect(htmlToText('See <a href="https://x.example">the site</a>.')).toBe("See the site.");
   });
 });

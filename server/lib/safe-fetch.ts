@@ -1,0 +1,187 @@
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { pipeline, type Readable } from "node:stream";
+import zlib from "node:zlib";
+import ipaddr from "ipaddr.js";
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+
+/**
+ * The one way this site reads another host (feeds now; transcripts, chapters and thumbnails
+ * later): http(s) only, a time limit for the whole exchange, a size limit on the decoded body, a
+ * bounded number of redirects, each hop checked again, and no connection to loopback, private,
+ * link-local, CGNAT, metadata or other non-public addresses (docs/decisions/008-feed-parser.md).
+ */
+export interface FetchOptions {
+  /** Validators from the last answer: a 304 then comes back as `unchanged`. */
+  etag?: string | null;
+  lastModified?: string | null;
+  /** Limit on the decoded body, default 50 MB. */
+  maxBytes?: number;
+  /** Limit on the whole exchange, redirects and body included, default 20 s. */
+  timeoutMs?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /** Lift the address rule (FEED_ALLOW_PRIVATE=1: tests and intranet sites). */
+  allowPrivate?: boolean;
+  accept?: string;
+}
+
+export type FetchResult =
+  | { status: "unchanged"; url: string; permanentUrl: string | null }
+  | {
+      status: "ok";
+      /** Where the body came from, after redirects. */
+      url: string;
+      /** The new address when every redirect on the way was permanent (301/308), else null. */
+      permanentUrl: string | null;
+      body: Buffer;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+    };
+
+export type FetchErrorReason = "address" | "scheme" | "timeout" | "too-large" | "redirects" | "http-status" | "network";
+
+/** A refusal or failure whose message a podcast owner can read ("the host answered 404 Not Found"). */
+export class FetchError extends Error {
+  readonly reason: FetchErrorReason;
+  constructor(reason: FetchErrorReason, message: string) {
+    super(message);
+    this.name = "FetchError";
+    this.reason = reason;
+  }
+}
+
+const USER_AGENT = "PodcastSite/1.0 (+feed reader)";
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const PRIVATE_MESSAGE = "the address points to a private or local network, which this site does not read from";
+const strict = { http: new RequestFilteringHttpAgent(), https: new RequestFilteringHttpsAgent() };
+const lenient = {
+  http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: true, allowMetaIPAddress: true }),
+  https: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true, allowMetaIPAddress: true }),
+};
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} seconds`;
+const size = (bytes: number) => (bytes >= 1 << 20 ? `${Number((bytes / (1 << 20)).toFixed(1))} MB` : `${bytes} bytes`);
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
+/** http(s), no credentials, and (unless allowed) not an IP literal outside the public unicast range. */
+function checkTarget(raw: string, allowPrivate: boolean, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    throw new FetchError("scheme", "the address is not a valid web address");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError("scheme", "only http and https addresses can be read");
+  if (url.username || url.password) throw new FetchError("scheme", "addresses with a user name or password cannot be read");
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // The same rule as request-filtering-agent, which checks again on the address connected to
+  // (after DNS); checking literals here refuses them before any socket is made.
+  if (!allowPrivate && net.isIP(host) && ipaddr.parse(host).range() !== "unicast") throw new FetchError("address", PRIVATE_MESSAGE);
+  return url;
+}
+
+function send(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+  const agents = allowPrivate ? lenient : strict;
+  const [client, agent] = url.protocol === "https:" ? [https, agents.https] : [http, agents.http];
+  return new Promise((resolve, reject) => {
+    client.get(url, { agent, headers, signal }, resolve).on("error", reject);
+  });
+}
+
+/** The body, decompressed, stopped as soon as it passes `maxBytes` (a zip bomb included). */
+async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const length = Number(response.headers["content-length"]);
+  if (length > maxBytes) {
+    response.destroy();
+    throw new FetchError("too-large", `the file is larger than ${size(maxBytes)}`);
+  }
+  const encoding = (header(response.headers["content-encoding"]) ?? "").trim().toLowerCase();
+  const decoder =
+    encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip()
+    : encoding === "deflate" ? zlib.createInflate()
+    : encoding === "br" ? zlib.createBrotliDecompress()
+    : null;
+  const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  try {
+    for await (const chunk of stream) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw new FetchError("too-large", `the file is larger than ${size(maxBytes)}`);
+      chunks.push(chunk as Buffer);
+    }
+  } finally {
+    response.destroy();
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function networkError(err: NodeJS.ErrnoException): FetchError {
+  // request-filtering-agent refuses an address found by DNS with this message (no error class).
+  if (err.message.startsWith("DNS lookup ") && err.message.includes(" is not allowed")) return new FetchError("address", PRIVATE_MESSAGE);
+  // zlib's codes start with Z_ (gzip, deflate), brotli's with ERR__ERROR.
+  if (/^(?:Z_|ERR__ERROR)/.test(err.code ?? "")) return new FetchError("network", "the host sent a compressed file that could not be read");
+  const known: Record<string, string> = {
+    ENOTFOUND: "the host name could not be found",
+    EAI_AGAIN: "the host name could not be looked up",
+    ECONNREFUSED: "the host refused the connection",
+    ECONNRESET: "the host closed the connection",
+    EHOSTUNREACH: "the host could not be reached",
+    ENETUNREACH: "the host could not be reached",
+  };
+  const message = (err.code && known[err.code]) ?? (/CERT|SSL|TLS/.test(err.code ?? "") ? "the host's secure connection could not be verified" : `the connection failed (${err.code ?? err.message})`);
+  return new FetchError("network", message);
+}
+
+export async function safeFetch(url: string, options: FetchOptions = {}): Promise<FetchResult> {
+  const { maxBytes = 50 * 1024 * 1024, timeoutMs = 20_000, maxRedirects = 5, allowPrivate = false } = options;
+  const headers: Record<string, string> = { "user-agent": USER_AGENT, accept: options.accept ?? "*/*", "accept-encoding": "gzip, deflate, br" };
+  if (options.etag) headers["if-none-match"] = options.etag;
+  if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let target = checkTarget(url, allowPrivate);
+  let permanent = true;
+  try {
+    for (let hops = 0; ; hops++) {
+      const response = await send(target, headers, allowPrivate, controller.signal);
+      const status = response.statusCode ?? 0;
+      const location = header(response.headers.location);
+      if (REDIRECTS.has(status) && location) {
+        response.destroy();
+        if (hops >= maxRedirects) throw new FetchError("redirects", `the host redirected more than ${maxRedirects} times`);
+        permanent &&= status === 301 || status === 308;
+        target = checkTarget(location, allowPrivate, target);
+        continue;
+      }
+      const permanentUrl = permanent && target.href !== new URL(url).href ? target.href : null;
+      if (status === 304) {
+        response.destroy();
+        return { status: "unchanged", url: target.href, permanentUrl };
+      }
+      if (status < 200 || status > 299) {
+        response.destroy();
+        throw new FetchError("http-status", `the host answered ${status} ${http.STATUS_CODES[status] ?? ""}`.trim());
+      }
+      const body = await readBody(response, maxBytes);
+      return {
+        status: "ok",
+        url: target.href,
+        permanentUrl,
+        body,
+        contentType: header(response.headers["content-type"]),
+        etag: header(response.headers.etag),
+        lastModified: header(response.headers["last-modified"]),
+      };
+    }
+  } catch (err) {
+    if (err instanceof FetchError) throw err;
+    if (controller.signal.aborted) throw new FetchError("timeout", `the host did not answer within ${seconds(timeoutMs)}`);
+    throw networkError(err as NodeJS.ErrnoException);
+  } finally {
+    clearTimeout(timer);
+  }
+}
