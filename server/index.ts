@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import exitHook from "async-exit-hook";
+import closeWithGrace from "close-with-grace";
 import { createApp } from "./app";
 import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
 import { ConfigError, loadConfig } from "./config";
@@ -34,11 +34,8 @@ async function main(): Promise<void> {
   let shareImages: ShareImages | undefined;
   let shuttingDown = false;
 
-  /** SIGTERM/SIGINT: stop taking connections, finish the requests in flight, then the database. */
-  const shutdown = async (reason: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info({ reason }, "shutting down");
+  /** Stop taking connections, finish the requests in flight, then the workers and the database. */
+  const shutdown = async () => {
     if (server) {
       const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
       server.closeIdleConnections();
@@ -51,10 +48,16 @@ async function main(): Promise<void> {
     await embedded?.stop().catch((err: unknown) => logger.warn({ err }, "stopping PostgreSQL failed"));
     logger.info("stopped");
   };
-  exitHook.forceExitTimeout(15_000);
-  exitHook((done: () => void) => {
-    shutdown("signal").finally(done);
-  });
+  // SIGTERM, SIGINT and a crash (an uncaught exception or rejection) all shut down once, within
+  // 15 s; a second signal, or the time running out, ends the process at once.
+  const grace = closeWithGrace(
+    { delay: 15_000, logger: { error: (message: unknown, ...rest: unknown[]) => logger.error({ detail: rest }, String(message)) } },
+    async ({ signal, err, manual }) => {
+      if (err) logger.fatal({ err }, "crashed; shutting down");
+      else logger.info({ reason: signal ?? (manual ? "asked" : "exit") }, "shutting down");
+      await shutdown();
+    },
+  );
   // A crash still stops the embedded server, so the next start finds the cluster clean.
   process.on("exit", () => embedded?.stopSync());
 
@@ -105,7 +108,8 @@ async function main(): Promise<void> {
     );
   } catch (err) {
     logger.fatal({ err: { message: rootMessage(err) } }, "could not start");
-    await shutdown("start-up failed");
+    grace.uninstall();
+    await shutdown();
     process.exit(1);
   }
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
  */
 export function Banner({ title, tagline, nav }: { title: string; tagline?: string; nav?: ReactNode }) {
   return (
-    <header className="relative overflow-hidden bg-[#141a2e] text-white">
+    <header className="relative overflow-hidden bg-banner text-white">
       <picture>
         <source media="(min-width: 1024px)" srcSet="/banner-desktop.svg" width={1600} height={480} />
         <img
@@ -21,7 +21,7 @@ export function Banner({ title, tagline, nav }: { title: string; tagline?: strin
       </picture>
       <div className="absolute inset-0 flex flex-col justify-between p-4 sm:p-6 lg:px-12 lg:py-8">
         {nav ? <nav aria-label="Main" className="flex justify-end gap-2 sm:gap-3">{nav}</nav> : <span />}
-        <div className="max-w-xl rounded-2xl bg-[#0b0f1c]/75 p-4 backdrop-blur-sm lg:p-6">
+        <div className="max-w-xl rounded-2xl bg-banner-panel/75 p-4 backdrop-blur-sm lg:p-6">
           <p dir="auto" className="text-xl font-extrabold leading-tight wrap-anywhere sm:text-3xl lg:text-4xl">
             {title}
           </p>

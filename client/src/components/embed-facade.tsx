@@ -25,7 +25,7 @@ interface FacadeProps {
 
 function Poster({ title, label, kind, onPlay }: { title: string; label: string; kind: string; onPlay: () => void }) {
   return (
-    <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-[#120d1a] p-4 text-white">
+    <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 opacity-60"
@@ -36,7 +36,7 @@ function Poster({ title, label, kind, onPlay }: { title: string; label: string; 
         type="button"
         onClick={onPlay}
         aria-label={label}
-        className="relative inline-flex h-12 w-12 shrink-0 items-center justify-center self-center rounded-full bg-white text-[#120d1a] shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
+        className="relative inline-flex h-12 w-12 shrink-0 items-center justify-center self-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
       >
         <PlayIcon />
       </button>

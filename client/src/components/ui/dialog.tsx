@@ -46,11 +46,11 @@ export function DialogContent({
         {...(description ? {} : { "aria-describedby": undefined })}
       >
         <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>
-        {description ? <DialogPrimitive.Description className="mt-1 text-sm text-[#374151]">{description}</DialogPrimitive.Description> : null}
+        {description ? <DialogPrimitive.Description className="mt-1 text-sm text-ink-muted">{description}</DialogPrimitive.Description> : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-[#f3f4f6]"
+          className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-muted"
         >
           <span aria-hidden="true">×</span>
         </DialogPrimitive.Close>

@@ -74,7 +74,7 @@ export function AuditionUnlock() {
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={errorText ? true : undefined}
             aria-describedby={errorText ? errorId : undefined}
-            className="min-h-11 rounded-lg border-2 border-fg/60 bg-white px-3 text-[#111111]"
+            className="min-h-11 rounded-lg border-2 border-fg/60 bg-white px-3 text-ink"
           />
         </div>
         <button type="submit" className="btn" disabled={unlock.isPending}>

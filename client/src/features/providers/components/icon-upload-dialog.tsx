@@ -102,7 +102,7 @@ export default function IconUploadDialog({
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent title="Upload Provider Icon" description="PNG, JPEG, GIF, WebP or SVG, one file of up to 5 MB.">
         {problem ? (
-          <p role="alert" className="mb-3 rounded-lg bg-[#fee2e2] px-3 py-2 font-semibold text-[#991b1b]">
+          <p role="alert" className="mb-3 rounded-lg bg-danger-soft px-3 py-2 font-semibold text-danger">
             {problem}
           </p>
         ) : null}

@@ -103,7 +103,7 @@ export default function ListenMenu({ intent }: { intent: ListenIntent }) {
           onPointerDownOutside={(event) => {
             if (trigger.current?.contains(event.target as Node)) event.preventDefault();
           }}
-          className="listen-menu z-30 overflow-y-auto rounded-xl bg-white p-2 text-[#1a1020] shadow-2xl ring-1 ring-black/10"
+          className="listen-menu z-30 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
         >
           {isPending ? (
             <p className="px-3 py-2" role="status">
@@ -118,7 +118,7 @@ export default function ListenMenu({ intent }: { intent: ListenIntent }) {
                   href={provider.url}
                   target="_blank"
                   rel="noopener"
-                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 data-[highlighted]:bg-black/10 data-[highlighted]:ring-2 data-[highlighted]:ring-[#1a1020]"
+                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 data-[highlighted]:bg-black/10 data-[highlighted]:ring-2 data-[highlighted]:ring-menu-ink"
                 >
                   <ProviderIcon icon={provider.icon} />
                   <span dir="auto" className="min-w-0 wrap-anywhere">

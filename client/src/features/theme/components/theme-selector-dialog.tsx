@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { cva } from "class-variance-authority";
 import { useEffect, useState } from "react";
 import {
   CUSTOM_THEME_BOUNDS,
@@ -10,9 +11,20 @@ import {
 } from "@shared/theme";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { cn } from "@/lib/cn";
 import { siteThemeQueryOptions, useSaveTheme } from "../api";
 import { applyBodyTheme, bodyTheme, NAMED_PALETTES } from "../theme-style";
+
+/** A theme to pick: a preset tile, or the single-colour and two-colour rows; the picked one is outlined. */
+const themeChoice = cva("rounded-lg border-2 p-1 text-sm font-semibold", {
+  variants: {
+    kind: { preset: "text-left", own: "flex w-full items-center gap-2" },
+    selected: { true: "border-ink", false: "" },
+  },
+  compoundVariants: [
+    { kind: "preset", selected: false, class: "border-transparent" },
+    { kind: "own", selected: false, class: "border-line" },
+  ],
+});
 
 type CustomTheme = Extract<Theme, { id: "custom" }>;
 type TwoColorTheme = Extract<Theme, { id: "two-color" }>;
@@ -102,7 +114,7 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
                   type="button"
                   aria-pressed={isSelected}
                   onClick={() => choose({ id })}
-                  className={cn("rounded-lg border-2 p-1 text-left text-sm font-semibold", isSelected ? "border-[#111111]" : "border-transparent")}
+                  className={themeChoice({ kind: "preset", selected: isSelected })}
                 >
                   <span
                     aria-hidden="true"
@@ -117,13 +129,13 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
         </fieldset>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <fieldset className="rounded-lg border border-[#d1d5db] p-4">
+          <fieldset className="rounded-lg border border-line p-4">
             <legend className="px-1 font-bold">Single Colour</legend>
             <button
               type="button"
               aria-pressed={draft.id === "custom"}
               onClick={() => choose(custom)}
-              className={cn("flex w-full items-center gap-2 rounded-lg border-2 p-1 text-sm font-semibold", draft.id === "custom" ? "border-[#111111]" : "border-[#d1d5db]")}
+              className={themeChoice({ kind: "own", selected: draft.id === "custom" })}
             >
               <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(custom) }} />
               Use single colour
@@ -145,7 +157,7 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
                     <input
                       id={`theme-${key}`}
                       type="range"
-                      className="w-full accent-[#111111]"
+                      className="w-full accent-ink"
                       min={bounds.min}
                       max={bounds.max}
                       step={bounds.step}
@@ -158,13 +170,13 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
             </div>
           </fieldset>
 
-          <fieldset className="rounded-lg border border-[#d1d5db] p-4">
+          <fieldset className="rounded-lg border border-line p-4">
             <legend className="px-1 font-bold">Two-Colour Gradient</legend>
             <button
               type="button"
               aria-pressed={draft.id === "two-color"}
               onClick={() => choose(twoColor)}
-              className={cn("flex w-full items-center gap-2 rounded-lg border-2 p-1 text-sm font-semibold", draft.id === "two-color" ? "border-[#111111]" : "border-[#d1d5db]")}
+              className={themeChoice({ kind: "own", selected: draft.id === "two-color" })}
             >
               <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(twoColor) }} />
               Use two-colour gradient
@@ -178,7 +190,7 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
                   <input
                     id={`theme-${key}`}
                     type="color"
-                    className="mt-1 h-11 w-full cursor-pointer rounded border border-[#6b7280] bg-white"
+                    className="mt-1 h-11 w-full cursor-pointer rounded border border-ink-soft bg-white"
                     value={twoColor[key]}
                     onChange={(e) => choose({ ...twoColor, [key]: e.target.value })}
                   />
