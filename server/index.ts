@@ -32,7 +32,6 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let server: http.Server | undefined;
   let shareImages: ShareImages | undefined;
-  let shuttingDown = false;
 
   /** Stop taking connections, finish the requests in flight, then the workers and the database. */
   const shutdown = async () => {

@@ -37,7 +37,7 @@ const requiredText = (max: number) =>
     .refine(noNul, "may not contain NUL characters");
 
 /** sortOrder is an integer or a numeric string (DESIGN.md "API"). */
-export const sortOrderSchema = z.preprocess(
+const sortOrderSchema = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
   z.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(1_000_000_000),
 );
@@ -189,4 +189,4 @@ export interface AccessLogEntry {
   userAgent: string;
   createdAt: string;
 }
-export type { ApiErrorBody, ErrorCode } from "./errors";
+export type { ApiErrorBody } from "./errors";

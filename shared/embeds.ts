@@ -14,7 +14,7 @@ function parseStartTime(value: string | null): number | null {
  * The player parameters an admin may set on a clip's video, with values checked: `start` and
  * `end` in whole seconds, `si` (YouTube's share id). Anything else is left out of the player.
  */
-export function allowedYouTubeParams(params: URLSearchParams): URLSearchParams {
+function allowedYouTubeParams(params: URLSearchParams): URLSearchParams {
   const kept = new URLSearchParams();
   const start = parseStartTime(params.get("start")) ?? parseStartTime(params.get("t"));
   if (start !== null && start > 0) kept.set("start", String(start));

@@ -5,7 +5,7 @@ export interface ShareTarget {
   keyQuote?: string | null;
 }
 
-export const INSTAGRAM_HOME_URL = "https://www.instagram.com/";
+const INSTAGRAM_HOME_URL = "https://www.instagram.com/";
 
 /** X carries the key quote (in quotation marks) or, without one, the title. */
 export function xShareUrl({ url, title, keyQuote }: ShareTarget): string {

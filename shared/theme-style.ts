@@ -30,7 +30,7 @@ export const NAMED_PALETTES: Record<string, { start: string; end: string }> = {
   "midnight-recovery": { start: "#000000", end: "#1e1b4b" },
 };
 
-export const THEME_CLASS_PREFIX = "theme-";
+const THEME_CLASS_PREFIX = "theme-";
 export const ALL_THEME_CLASSES = [...Object.keys(NAMED_PALETTES), "custom", "two-color"]
   .filter((id) => id !== DEFAULT_THEME_ID)
   .map((id) => THEME_CLASS_PREFIX + id);
@@ -54,11 +54,11 @@ export function hslToRgb(h: number, s: number, l: number): Rgb {
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
 }
 
-export function rgbToHex([r, g, b]: Rgb): string {
+function rgbToHex([r, g, b]: Rgb): string {
   return "#" + [r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("");
 }
 
-export function relativeLuminance([r, g, b]: Rgb): number {
+function relativeLuminance([r, g, b]: Rgb): number {
   const lin = (c: number) => {
     const v = c / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;

@@ -15,7 +15,7 @@ export const PRESET_THEME_IDS = [
 ] as const;
 
 /** Ids the site-wide applier also recognises, and the default, which has no style class. */
-export const LEGACY_THEME_IDS = [
+const LEGACY_THEME_IDS = [
   "mineral-slate",
   "therapeutic-mauve",
   "clinical-steel",
@@ -49,7 +49,7 @@ const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a2b3c
 const bounded = (name: keyof typeof CUSTOM_THEME_BOUNDS) =>
   z.number().int().min(CUSTOM_THEME_BOUNDS[name].min).max(CUSTOM_THEME_BOUNDS[name].max);
 
-export const themeSchema = z.discriminatedUnion("id", [
+const themeSchema = z.discriminatedUnion("id", [
   z.strictObject({ id: z.enum(NAMED_THEME_IDS) }),
   z.strictObject({
     id: z.literal("custom"),

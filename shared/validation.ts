@@ -6,7 +6,7 @@ import type { z } from "zod";
  * keep it; this covers the rest, so neither a form nor the API ever shows the validator's own
  * text ("Too big: expected string to have <=120 characters"). Pass it to `safeParse`.
  */
-export const productError = (issue: z.core.$ZodRawIssue): string => {
+const productError = (issue: z.core.$ZodRawIssue): string => {
   const unit = issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
   switch (issue.code) {
     case "too_big":

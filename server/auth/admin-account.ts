@@ -4,7 +4,7 @@ import type { Logger } from "../lib/logger";
 import { deleteSessionsOfUser, findAdmin, findUserForLogin, insertUser, updateUser, withAdminBootstrapLock } from "../storage/users";
 import { hashPassword, verifyPassword } from "./passwords";
 
-export const DEFAULT_ADMIN_EMAIL = "admin@localhost";
+const DEFAULT_ADMIN_EMAIL = "admin@localhost";
 
 export interface AdminBootstrapResult {
   action: "created" | "updated" | "unchanged";

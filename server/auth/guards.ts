@@ -14,7 +14,7 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function isStateChanging(req: Request): boolean {
+function isStateChanging(req: Request): boolean {
   return !SAFE_METHODS.has(req.method);
 }
 
@@ -68,7 +68,7 @@ export function jsonBodiesOnly(except: (req: Request) => boolean): RequestHandle
  * No page, list or file of the site has a path and query anywhere near this long; refusing
  * longer ones first bounds the work any later pattern or lookup can be made to do.
  */
-export const MAX_URL_LENGTH = 2_048;
+const MAX_URL_LENGTH = 2_048;
 
 export const refuseLongUrls: RequestHandler = (req, _res, next) => {
   if (req.url.length > MAX_URL_LENGTH) throw new AppError("URI_TOO_LONG", "The address is too long");

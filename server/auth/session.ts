@@ -20,7 +20,7 @@ export const sessionCookieName = (secureOnly: boolean) => (secureOnly ? "__Host-
  * (DESIGN.md "Scale-out"). Over HTTPS the cookie takes the __Host- prefix: Secure, no Domain,
  * path /.
  */
-export function createSessionMiddleware(options: {
+function createSessionMiddleware(options: {
   pool: pg.Pool;
   secret: string;
   secureOnly: boolean;
@@ -54,7 +54,7 @@ export function createSessionMiddleware(options: {
 }
 
 /** Ends sessions older than the absolute lifetime, however active they are. */
-export const enforceAbsoluteLifetime: RequestHandler = (req, _res, next) => {
+const enforceAbsoluteLifetime: RequestHandler = (req, _res, next) => {
   const started = req.session?.startedAt;
   if (started && Date.now() - started > ABSOLUTE_LIFETIME_MS) {
     // A new, empty session replaces the old one (whose row is deleted): logged out, not broken.

@@ -18,7 +18,7 @@ export interface ThrottleRule {
 }
 
 /** The first rule that refuses a try, and how long until it would let one through. */
-export interface Refusal {
+interface Refusal {
   rule: string;
   retryAfterMs: number;
 }

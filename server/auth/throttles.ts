@@ -12,7 +12,7 @@ export interface ThrottleLimits {
  * Login throttling: consecutive failures per account and address, with a wider budget per
  * address and per account so a spread-out attack still slows down; blocks grow each time.
  */
-export function loginRules(consecutive: number): ThrottleRule[] {
+function loginRules(consecutive: number): ThrottleRule[] {
   return [
     { name: "login-account-ip", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
     { name: "login-ip", points: consecutive * 6, duration: 60 * 60, baseBlock: 60, maxBlock: 60 * 60 },

@@ -4,7 +4,7 @@ import * as schema from "../../shared/schema";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction, which runs the same queries as the database handle. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** What a storage function runs its queries on: the database, or a transaction of it. */
 export type Executor = Db | Tx;
 

@@ -8,8 +8,6 @@ import { clusterPaths, DB_USER, startCluster } from "./cluster";
 import { systemHost } from "./host";
 import { runningServerPid } from "./stale-server";
 
-export { EmbeddedDatabaseError } from "./host";
-
 const DB_NAME = "app";
 
 export interface EmbeddedServer {

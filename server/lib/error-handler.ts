@@ -30,7 +30,7 @@ const bySqlState = (state: string) =>
   SQLSTATE.test(state) ? (BY_SQLSTATE[state] ?? BY_SQLSTATE[state.slice(0, 3)] ?? BY_SQLSTATE[state.slice(0, 2)]) : undefined;
 
 /** The innermost cause: Drizzle wraps driver errors in one whose message lists the query's parameters. */
-export function rootError(err: unknown): unknown {
+function rootError(err: unknown): unknown {
   let e = err as { cause?: unknown } | null | undefined;
   while (e && typeof e === "object" && e.cause instanceof Error) e = e.cause as { cause?: unknown };
   return e;

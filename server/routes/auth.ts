@@ -9,7 +9,7 @@ import type { Throttle } from "../auth/throttle";
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
 /** The counters a login try is charged to: the address, the account, and the two together. */
-export function loginThrottleKeys(email: string, ip: string | undefined): Record<string, string> {
+function loginThrottleKeys(email: string, ip: string | undefined): Record<string, string> {
   const account = email.trim().toLowerCase();
   const address = throttleAddress(ip);
   return { "login-account-ip": `${account}|${address}`, "login-ip": address, "login-account": account };

@@ -8,8 +8,8 @@ import { AppError } from "../lib/errors";
 import type { ObjectStore } from "../objects/store";
 import { BACKUP_TABLES, countRows, readTables, writeTables, type BackupTable } from "../storage/backup";
 
-export const BACKUP_FORMAT = "podcast-site-backup";
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = "podcast-site-backup";
+const BACKUP_VERSION = 1;
 
 type Line =
   | { type: "header"; format: string; version: number; createdAt: string }

@@ -18,13 +18,13 @@ import type { UploadsService } from "./uploads";
 
 const iso = (d: Date) => d.toISOString();
 
-export const toProvider = (r: store.ProviderRow): Provider => ({ ...r, sortOrder: String(r.sortOrder) });
-export const toEpisode = (r: store.EpisodeRow): Episode => ({
+const toProvider = (r: store.ProviderRow): Provider => ({ ...r, sortOrder: String(r.sortOrder) });
+const toEpisode = (r: store.EpisodeRow): Episode => ({
   ...r,
   sortOrder: String(r.sortOrder),
   createdAt: iso(r.createdAt),
 });
-export const toClip = (r: store.ClipRow): Clip => ({
+const toClip = (r: store.ClipRow): Clip => ({
   ...r,
   sortOrder: String(r.sortOrder),
   createdAt: iso(r.createdAt),

@@ -4,7 +4,7 @@ import { AppError } from "../lib/errors";
 import { insertAccessLog, listAccessLog } from "../storage/access-log";
 import type { SettingsService } from "./settings";
 
-export const AUDITION_FAILURE_MESSAGE = "Incorrect password. Please try again.";
+const AUDITION_FAILURE_MESSAGE = "Incorrect password. Please try again.";
 
 export interface EditorsService {
   unlock(password: string, userAgent: string): Promise<{ files: { name: string; url: string }[] }>;

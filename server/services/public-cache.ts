@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 
 import type { CachedBody } from "../lib/send-cached";
 
-export type CachedJson = CachedBody;
+type CachedJson = CachedBody;
 
 /**
  * Visitors' reads, kept in the process for a few seconds and dropped on every write made here.

@@ -85,7 +85,7 @@ export interface SettingsService {
   readPublic(): Promise<Record<string, string>>;
 }
 
-export const DEFAULT_AUDITION_FILE_NAME = "Audition Files Folder (All Files)";
+const DEFAULT_AUDITION_FILE_NAME = "Audition Files Folder (All Files)";
 
 export function createSettingsService(db: Db, onChange: (key: SettingKey) => void = () => {}): SettingsService {
   const present = (key: string, value: string): Setting => ({

@@ -26,7 +26,7 @@ const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
 /** The @font-face rules of a fontsource stylesheet: each face's woff file and unicode ranges. */
-export function parseFontFaces(css: string, dir: string, weight: 400 | 700): FontFace[] {
+function parseFontFaces(css: string, dir: string, weight: 400 | 700): FontFace[] {
   return css.split("@font-face").flatMap((block) => {
     const file = /url\(\.\/files\/([\w.-]+\.woff)\)/.exec(block)?.[1];
     const ranges = /unicode-range:([^;]*);/.exec(block)?.[1];

@@ -26,7 +26,7 @@ function headlineSize(text: string): number {
 }
 
 /** The image as SVG: text laid out by satori in the site's current theme colours. */
-export async function shareImageSvg(input: ShareImageInput): Promise<string> {
+async function shareImageSvg(input: ShareImageInput): Promise<string> {
   const { vars } = bodyTheme(input.theme);
   // What no shipped font draws is left out; a headline that loses more than half of itself to
   // that (a script the fonts lack) gives way to the footer rather than showing in pieces.

@@ -7,7 +7,7 @@ import { claimPendingObject, completeObject, findObject, insertPendingObject } f
 import { sanitizeSvg } from "./sanitize";
 
 export const UPLOAD_MAX_BYTES = 5_242_880;
-export const UPLOAD_LIFETIME_MS = 10 * 60 * 1000;
+const UPLOAD_LIFETIME_MS = 10 * 60 * 1000;
 const RASTER_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
 export interface UploadsService {

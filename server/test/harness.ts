@@ -15,7 +15,7 @@ import { withDatabase } from "./global-setup";
 
 export const ADMIN_EMAIL = "host@example.com";
 export const ADMIN_PASSWORD = "correct horse battery staple";
-export const SESSION_SECRET = "test-secret-".padEnd(64, "x");
+const SESSION_SECRET = "test-secret-".padEnd(64, "x");
 
 export interface TestDb {
   database: Database;

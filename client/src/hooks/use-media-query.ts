@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { DESKTOP_MIN_WIDTH, isMobileDevice } from "@/lib/mobile";
+import { isMobileDevice } from "@/lib/mobile";
 
 function subscribeToResize(callback: () => void): () => void {
   window.addEventListener("resize", callback);
@@ -12,14 +12,5 @@ export function useIsMobile(): boolean {
     subscribeToResize,
     () => isMobileDevice(window.innerWidth, navigator.userAgent),
     () => false,
-  );
-}
-
-/** SPEC.md §9: the desktop layout starts at 1024 px. */
-export function useIsDesktop(): boolean {
-  return useSyncExternalStore(
-    subscribeToResize,
-    () => window.innerWidth >= DESKTOP_MIN_WIDTH,
-    () => true,
   );
 }

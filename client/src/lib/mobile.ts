@@ -1,6 +1,5 @@
 /** SPEC.md §4, §9: mobile means under 768 px wide, or a phone or tablet device string. */
-export const MOBILE_MAX_WIDTH = 767;
-export const DESKTOP_MIN_WIDTH = 1024;
+const MOBILE_MAX_WIDTH = 767;
 
 const PHONE_OR_TABLET = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Tablet|Silk|Kindle/i;
 

@@ -18,7 +18,7 @@ function describedBy(id: string, hint: unknown, error: unknown, aside: unknown):
  * Messages from the shared schemas and the API end a sentence that starts with the field's name
  * ("is required" under "Clip Title" reads "Clip Title is required.").
  */
-export function fieldErrorText(label: string, error: string): string {
+function fieldErrorText(label: string, error: string): string {
   return /^[a-z]/.test(error) ? `${label} ${error}.` : error;
 }
 

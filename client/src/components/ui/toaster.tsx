@@ -3,8 +3,8 @@ import { cn } from "@/lib/cn";
 import { dismissToast, useCurrentToast } from "./toast-store";
 
 /** SPEC.md §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, one at a time. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function Toaster() {
   const message = useCurrentToast();

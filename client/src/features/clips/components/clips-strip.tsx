@@ -10,11 +10,11 @@ import { publicClipsQueryOptions } from "../api";
 import { href } from "@shared/routes";
 
 /** SPEC.md §9: clip cards are 260 px wide with a 462 px (9:16) video; the strip scrolls 280 px. */
-export const CLIP_CARD_WIDTH = 260;
-export const CLIP_EMBED_HEIGHT = 462;
-export const CLIP_SCROLL_STEP = 280;
+const CLIP_CARD_WIDTH = 260;
+const CLIP_EMBED_HEIGHT = 462;
+const CLIP_SCROLL_STEP = 280;
 
-export function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
+function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
   const isMobile = useIsMobile();
   return (
     <article

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { facebookShareUrl, instagramShareUrl, linkedInShareUrl, xShareUrl, type ShareTarget } from "@shared/share";
 
 /** docs/product.md §9: the copy button confirms for 2 seconds; a toast shows for 5,000 ms. */
-export const COPY_CONFIRMATION_MS = 2000;
-export const NOTICE_DURATION_MS = 5000;
+const COPY_CONFIRMATION_MS = 2000;
+const NOTICE_DURATION_MS = 5000;
 
 type Notice = { title: string; text: string; isError?: boolean } | null;
 

@@ -7,11 +7,11 @@ import { cardStyle } from "@/lib/site";
 import { publicEpisodesQueryOptions } from "../api";
 
 /** SPEC.md §9: episode cards are 320 px wide with a 152 px player; the strip scrolls 300 px a step. */
-export const EPISODE_CARD_WIDTH = 320;
-export const EPISODE_EMBED_HEIGHT = 152;
-export const EPISODE_SCROLL_STEP = 300;
+const EPISODE_CARD_WIDTH = 320;
+const EPISODE_EMBED_HEIGHT = 152;
+const EPISODE_SCROLL_STEP = 300;
 
-export function EpisodeCard({ episode, index }: { episode: Episode; index: number }) {
+function EpisodeCard({ episode, index }: { episode: Episode; index: number }) {
   return (
     <article
       className="card flex shrink-0 flex-col gap-3 p-3"

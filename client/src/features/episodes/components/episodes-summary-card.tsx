@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { orderedEpisodesQueryOptions } from "../api";
 import { ROUTES } from "@shared/routes";
 
-export function formatDate(iso: string): string {
+function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
 }

@@ -38,7 +38,7 @@ const SLIDERS: { key: SliderKey; label: string; unit: string }[] = [
   { key: "lightBright", label: "Lightness (bright end)", unit: "%" },
 ];
 
-export function themeLabel(id: string): string {
+function themeLabel(id: string): string {
   return id
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
