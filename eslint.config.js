@@ -21,6 +21,8 @@ const restrict = (files, patterns) => ({
 });
 const forbid = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
 const queries = forbid(["drizzle-orm", "drizzle-orm/*", "pg"], "Only server/storage/ runs queries (and db/ holds the pool).", true);
+const relativeMessage = "Reach another room of the client through @/, not a relative path.";
+const relative = forbid(["../../*"], relativeMessage);
 const features = ["auth", "clips", "editors", "episodes", "providers", "settings", "theme"];
 const boundaries = [
   restrict(["server/routes/**"], [
@@ -39,17 +41,26 @@ const boundaries = [
   ]),
   restrict(["server/storage/**"], [forbid(["**/routes/*", "**/services/*", "**/auth/*"], "Storage sits below services and routes.")]),
   restrict(["shared/**"], [forbid(["**/server/**", "**/client/**", "@/*"], "shared/ is used by both sides and imports neither.")]),
-  restrict(["client/src/components/**"], [forbid(["@/features/*", "@/pages/*", "@/app/*"], "Components sit below features, pages and the app.")]),
+  // Client rules for one file group replace those of an earlier matching group (flat config
+  // merges rule options by replacing them), so the catch-all comes first and every group
+  // repeats it. Another room is reached through the @/ alias, where the rules see it: a relative
+  // path stays inside its own folder.
+  restrict(["client/src/**"], [relative]),
+  restrict(["client/src/components/**"], [relative, forbid(["@/features/*", "@/pages/*", "@/app/*"], "Components sit below features, pages and the app.")]),
   restrict(["client/src/lib/**", "client/src/hooks/**"], [
+    relative,
     forbid(["@/components/*", "@/features/*", "@/pages/*", "@/app/*"], "lib/ and hooks/ sit below everything else in the client."),
   ]),
-  restrict(["client/src/pages/**"], [forbid(["@/app/*"], "Pages sit below the app.")]),
-  ...features.map((feature) =>
-    restrict([`client/src/features/${feature}/**`], [
+  restrict(["client/src/pages/**"], [relative, forbid(["@/app/*"], "Pages sit below the app.")]),
+  ...features.flatMap((feature) => {
+    const rules = [
+      relative,
       forbid(["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/*`], "A feature never imports another: move what both need to components/ or lib/."),
       forbid(["@/pages/*", "@/app/*"], "Features sit below pages and the app."),
-    ]),
-  ),
+    ];
+    // A feature's own root files (api.ts) reach only their subfolders relatively.
+    return [restrict([`client/src/features/${feature}/**`], rules), restrict([`client/src/features/${feature}/*.{ts,tsx}`], [...rules, forbid(["../*"], relativeMessage)])];
+  }),
 ];
 
 export default tseslint.config(

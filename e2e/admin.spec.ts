@@ -335,7 +335,7 @@ test.describe("management screens", () => {
       return links.allInnerTexts();
     };
 
-    // Without an icon nothing happens (SPEC.md §5).
+    // Without an icon nothing happens (docs/product.md §5).
     await page.getByLabel("Name").fill("E2E Pods");
     await page.getByLabel("URL", { exact: true }).fill("https://example.com/e2e");
     await page.getByRole("button", { name: "Add Provider" }).click();

@@ -1,6 +1,6 @@
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
-/** Test data, created through the real API as the admin (DESIGN.md: writes need the session and our Origin). */
+/** Test data, created through the real API as the admin (docs/product.md: writes need the session and our Origin). */
 export const SEED = {
   providers: [
     { name: "Zeta Casts", url: "https://example.com/zeta", icon: "fab fa-podcast", sortOrder: "2" },

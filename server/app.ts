@@ -52,7 +52,7 @@ export interface AppDeps {
 /**
  * The composition root (ARCHITECTURE.md): wires the pool into storage-backed services and the
  * services into routers, in the order requests meet them. createApp() without listen(), so tests
- * drive it in-process (STYLE.md, Practica).
+ * drive it in-process (docs/style.md, Practica).
  */
 export function createApp(deps: AppDeps): Express {
   const { config, database, store, logger } = deps;

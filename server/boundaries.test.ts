@@ -32,4 +32,10 @@ describe("lint boundaries", () => {
     expect(await crossings("client/src/features/clips/x.ts", 'import { cn } from "@/lib/cn";\ncn;\n')).toHaveLength(0);
     expect(await crossings("client/src/components/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
   });
+
+  it("when a client file reaches another room by a relative path, then lint fails; its own folder passes", async () => {
+    expect(await crossings("client/src/features/editors/components/x.tsx", 'import { clipsQueryOptions } from "../../clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
+    expect(await crossings("client/src/features/editors/api.ts", 'import { clipsQueryOptions } from "../clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
+    expect(await crossings("client/src/features/editors/components/x.tsx", 'import { unlock } from "../api";\nunlock;\n')).toHaveLength(0);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 describe("loadConfig", () => {
-  it("when nothing is set, then the defaults of DESIGN.md apply", () => {
+  it("when nothing is set, then the defaults of docs/product.md apply", () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 5000, host: "0.0.0.0", storage: "local", publicUrl: "http://localhost:5000" });
     expect(c.dataDir).toMatch(/\/data$/);

@@ -58,7 +58,7 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
   return value;
 }
 
-/** The only reader of process.env (STYLE.md): parsed once, fails fast with every problem named. */
+/** The only reader of process.env (docs/style.md): parsed once, fails fast with every problem named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

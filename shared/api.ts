@@ -3,7 +3,7 @@ import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toYouTubeEmbedUrl } fr
 import { SETTING_KEYS } from "./settings";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
-/** Limits shared by forms and server (SPEC.md §5, §9). */
+/** Limits shared by forms and server (docs/product.md §5, §9). */
 export const LIMITS = {
   title: 200,
   name: 100,
@@ -36,7 +36,7 @@ const requiredText = (max: number) =>
     .max(max, `must be at most ${max} characters`)
     .refine(noNul, "may not contain NUL characters");
 
-/** sortOrder is an integer or a numeric string (DESIGN.md "API"). */
+/** sortOrder is an integer or a numeric string (docs/product.md "API"). */
 const sortOrderSchema = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
   z.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(1_000_000_000),
@@ -138,7 +138,7 @@ export type EpisodeUpdate = z.infer<typeof episodeUpdateSchema>;
 export type ClipInput = z.infer<typeof clipSchema>;
 export type ClipUpdate = z.infer<typeof clipUpdateSchema>;
 
-/** Response shapes. sortOrder is a string, as the spec's client reads it (SPEC.md §3). */
+/** Response shapes. sortOrder is a string, as the spec's client reads it (docs/product.md §3). */
 export interface Provider {
   id: number;
   name: string;

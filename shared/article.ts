@@ -1,4 +1,4 @@
-/** One paragraph of a clip's article (SPEC.md §2 "Clip page"). */
+/** One paragraph of a clip's article (docs/product.md §2 "Clip page"). */
 export type ArticleParagraph = { kind: "plain"; text: string } | { kind: "labelled"; label: string; text: string };
 
 /**

@@ -13,7 +13,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
-/** The single admin account (DESIGN.md "Auth"). */
+/** The single admin account (docs/product.md "Auth"). */
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),
@@ -83,7 +83,7 @@ export const clips = pgTable(
 
 /**
  * One row per audition try. `code` holds the password only when it succeeded (it names the
- * candidate); the text of a failed try is never stored (DESIGN.md "Audition").
+ * candidate); the text of a failed try is never stored (docs/product.md "Audition").
  */
 export const editorAccessLog = pgTable("editor_access_log", {
   id: serial("id").primaryKey(),

@@ -1,4 +1,4 @@
-/** Setting keys of SPEC.md §3. */
+/** Setting keys of docs/product.md §3. */
 export const SETTING_KEYS = [
   "site_theme",
   "rss_url",
@@ -20,7 +20,7 @@ export const SETTING_KEYS = [
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
-/** Keys any visitor may read (DESIGN.md "Public reads"). */
+/** Keys any visitor may read (docs/product.md "Public reads"). */
 export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
   "site_theme",
   "rss_url",

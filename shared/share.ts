@@ -1,4 +1,4 @@
-/** Share links of the clip page (SPEC.md §9 "Share links"). */
+/** Share links of the clip page (docs/product.md §9 "Share links"). */
 export interface ShareTarget {
   url: string;
   title: string;

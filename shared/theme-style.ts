@@ -4,7 +4,7 @@ import type { Theme } from "./theme";
 const DEFAULT_THEME_ID = "warm-professional";
 
 /**
- * Site-wide theme (SPEC.md §3, §4): the body carries one `theme-{id}` class (none for the default)
+ * Site-wide theme (docs/product.md §3, §4): the body carries one `theme-{id}` class (none for the default)
  * and the CSS variables of that theme. Every theme's text colour and a darkening or lightening
  * scrim are derived from its gradient stops, so the text contrast holds for any colours the admin
  * picks (WCAG AA, 4.5:1), including custom and two-colour themes.

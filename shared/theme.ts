@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Theme ids offered by the selector (SPEC.md §3). */
+/** Theme ids offered by the selector (docs/product.md §3). */
 export const PRESET_THEME_IDS = [
   "medical-clean",
   "deep-ocean",
@@ -26,7 +26,7 @@ export const DEFAULT_THEME_ID = "warm-professional";
 
 export const NAMED_THEME_IDS = [...PRESET_THEME_IDS, ...LEGACY_THEME_IDS, DEFAULT_THEME_ID] as const;
 
-/** Slider bounds and steps of SPEC.md §5. */
+/** Slider bounds and steps of docs/product.md §5. */
 export const CUSTOM_THEME_BOUNDS = {
   hue: { min: 0, max: 360, step: 1 },
   saturation: { min: 0, max: 100, step: 5 },

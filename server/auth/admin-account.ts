@@ -14,7 +14,7 @@ export interface AdminBootstrapResult {
 }
 
 /**
- * Exactly one admin account (SPEC.md §6). ADMIN_EMAIL and ADMIN_PASSWORD create it, or move it
+ * Exactly one admin account (docs/product.md §6). ADMIN_EMAIL and ADMIN_PASSWORD create it, or move it
  * to that address and password; with neither and no account, one is made with a generated
  * password that is printed once.
  */

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from "express";
 import { trimEndChar } from "../../shared/strings";
 import { AppError } from "../lib/errors";
 
-/** There is exactly one account, and it is the admin's (SPEC.md §6). */
+/** There is exactly one account, and it is the admin's (docs/product.md §6). */
 export function isAdmin(req: Request): boolean {
   return typeof req.isAuthenticated === "function" && req.isAuthenticated() && !!req.user;
 }
@@ -18,7 +18,7 @@ function isStateChanging(req: Request): boolean {
   return !SAFE_METHODS.has(req.method);
 }
 
-/** Every write under /api needs the admin, but for these (DESIGN.md "Admin only"); paths are relative to /api. */
+/** Every write under /api needs the admin, but for these (docs/product.md "Admin only"); paths are relative to /api. */
 const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]);
 
 export const requireAdminForWrites: RequestHandler = (req, _res, next) => {

@@ -17,7 +17,10 @@ declare global {
   }
 }
 
-/** A Passport of its own per app: the global one leaks between app instances (STACK-NOTES). */
+/**
+ * A Passport of its own per app: with the global one, a second createApp() in one process (tests,
+ * a restart) would share the first one's strategies and serializers.
+ */
 export type PassportInstance = InstanceType<typeof Passport>;
 
 export function createPassport(db: Db): PassportInstance {

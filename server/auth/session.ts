@@ -17,7 +17,7 @@ export const sessionCookieName = (secureOnly: boolean) => (secureOnly ? "__Host-
 
 /**
  * Sessions live in PostgreSQL, so they survive restarts and are shared by every instance
- * (DESIGN.md "Scale-out"). Over HTTPS the cookie takes the __Host- prefix: Secure, no Domain,
+ * (docs/product.md "Scale-out"). Over HTTPS the cookie takes the __Host- prefix: Secure, no Domain,
  * path /.
  */
 function createSessionMiddleware(options: {

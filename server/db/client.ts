@@ -15,7 +15,7 @@ export interface Database {
 }
 
 /**
- * One driver everywhere (DESIGN.md "Running it"). The time-outs keep a stalled database from
+ * One driver everywhere (docs/product.md "Running it"). The time-outs keep a stalled database from
  * holding requests and pool connections for ever.
  */
 export function connectDatabase(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {

@@ -39,7 +39,7 @@ export const rootMessage = (err: unknown) => (rootError(err) as Error | undefine
 /** Socket errors from the driver: the database went away mid-conversation. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
 
-/** Turns anything thrown into the one JSON error shape (STYLE.md rule 3); never a stack trace. */
+/** Turns anything thrown into the one JSON error shape (docs/style.md rule 3); never a stack trace. */
 export function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number } {
   if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors, retryAfter: err.retryAfter };
   // Drizzle wraps driver errors; the PostgreSQL error code is on the cause.

@@ -9,7 +9,7 @@ export interface AppErrorOptions {
   retryAfter?: number;
 }
 
-/** The one error services throw (STYLE.md, Documenso): a code from shared/errors.ts and a message for people. */
+/** The one error services throw (docs/style.md, Documenso): a code from shared/errors.ts and a message for people. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: FieldError[];

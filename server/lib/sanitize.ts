@@ -12,7 +12,7 @@ function getPurifier(): DOMPurify {
   return purifier;
 }
 
-/** DESIGN.md: an allowlist of harmless tags and attributes for the footer. */
+/** docs/product.md: an allowlist of harmless tags and attributes for the footer. */
 const FOOTER_TAGS = ["a", "p", "br", "strong", "b", "em", "i", "u", "s", "small", "span", "div", "ul", "ol", "li", "h2", "h3", "h4"];
 const FOOTER_ATTRS = ["href", "title"];
 /**

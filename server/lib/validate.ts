@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { parseOptions } from "../../shared/validation";
 import { AppError } from "./errors";
 
-/** Parses input with a shared schema, or throws the 400 of DESIGN.md with every problem listed. */
+/** Parses input with a shared schema, or throws the 400 of docs/product.md with every problem listed. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown, what = "Invalid request"): z.infer<T> {
   const result = schema.safeParse(input, parseOptions);
   if (result.success) return result.data;

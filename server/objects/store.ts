@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (DESIGN.md "Uploads"). The app talks only to this interface, so a
+ * Where uploaded files live (docs/product.md "Uploads"). The app talks only to this interface, so a
  * deployment picks local disk or Google Cloud Storage with STORAGE and nothing else changes.
  */
 export interface StoredObject {

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Every state-changing route of the API table (SPEC.md §7) plus DESIGN.md's additions. */
+/** Every state-changing route of the API table (docs/product.md §7) plus the contract's additions (docs/product.md). */
 const MUTATIONS: [method: "post" | "put" | "delete", path: string, body?: object][] = [
   ["post", "/api/settings", { key: "podcast_title", value: "Hacked" }],
   ["put", "/api/settings", { settings: [{ key: "podcast_title", value: "Hacked" }] }],

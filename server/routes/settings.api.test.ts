@@ -96,7 +96,7 @@ describe("editors_password", () => {
     await t.request.get("/api/editors/password-status").expect(401);
   });
 
-  it("lists the public keys of DESIGN.md", () => {
+  it("lists the public keys of docs/product.md", () => {
     expect(PUBLIC_SETTING_KEYS).not.toContain("editors_password");
     expect(PUBLIC_SETTING_KEYS).not.toContain("editors_file_1_url");
   });

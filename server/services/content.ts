@@ -163,7 +163,7 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     },
     async updateClip(id, input) {
       const existing = await mustExist(await store.findClip(db, id), "Clip");
-      // A blank slug in an edit means "derive it from the title", as in the form (SPEC.md §5).
+      // A blank slug in an edit means "derive it from the title", as in the form (docs/product.md §5).
       const slug =
         input.slug === undefined
           ? undefined

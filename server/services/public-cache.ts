@@ -7,7 +7,7 @@ type CachedJson = CachedBody;
 
 /**
  * Visitors' reads, kept in the process for a few seconds and dropped on every write made here.
- * Another instance's write reaches this one within the time-to-live (DESIGN.md "Scale-out").
+ * Another instance's write reaches this one within the time-to-live (docs/product.md "Scale-out").
  */
 export interface PublicCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;

@@ -87,14 +87,14 @@ type Orderable = PgTable & { id: PgColumn; sortOrder: PgColumn };
 export type ContentKind = "providers" | "episodes" | "clips";
 const TABLES: Record<ContentKind, Orderable> = { providers, episodes, clips };
 
-/** The next order for a new item: the largest plus one, 1 for the first (SPEC.md §4). */
+/** The next order for a new item: the largest plus one, 1 for the first (docs/product.md §4). */
 export async function nextSortOrder(db: Db, kind: ContentKind): Promise<number> {
   const table = TABLES[kind];
   const [row] = await db.select({ max: sql<number | null>`max(${table.sortOrder})` }).from(table);
   return (row?.max ?? 0) + 1;
 }
 
-/** Number of rows plus one, the spec's rule for a new provider (SPEC.md §4). */
+/** Number of rows plus one, the spec's rule for a new provider (docs/product.md §4). */
 export async function countPlusOne(db: Db, kind: ContentKind): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(TABLES[kind]);
   return (row?.n ?? 0) + 1;

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../shared/schema";
 import type { Db, Executor } from "../db/client";
 
-/** The password hash stays inside storage/ and the auth code that checks it (STYLE.md rule 4). */
+/** The password hash stays inside storage/ and the auth code that checks it (docs/style.md rule 4). */
 export async function findUserForLogin(db: Executor, email: string) {
   const rows = await db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })

@@ -11,7 +11,7 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * In the main bundle: the ArrowUp ArrowUp ArrowDown ArrowDown listener (SPEC.md §2) and a lazy
+ * In the main bundle: the ArrowUp ArrowUp ArrowDown ArrowDown listener (docs/product.md §2) and a lazy
  * mount of the overlay (login dialog and toasts) once the shortcut or an admin page wants it.
  */
 export function AdminOverlayHost() {

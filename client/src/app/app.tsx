@@ -10,7 +10,7 @@ import { ListenPage } from "@/pages/listen-page";
 import { NotFoundPage } from "@/pages/not-found-page";
 import { AdminOverlayHost } from "./admin-overlay-host";
 
-// The admin area is its own chunk: nothing of it is in a visitor's download (STYLE.md).
+// The admin area is its own chunk: nothing of it is in a visitor's download (docs/style.md).
 const AdminArea = lazy(() => import("@/pages/admin-area-page"));
 
 function AdminRoute() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * The header banner (SPEC.md §2): the desktop artwork at 1024 px or wider, the mobile one below.
+ * The header banner (docs/product.md §2): the desktop artwork at 1024 px or wider, the mobile one below.
  * Width and height on both sources reserve the space, so nothing shifts while it loads.
  */
 export function Banner({ title, tagline, nav }: { title: string; tagline?: string; nav?: ReactNode }) {

@@ -6,7 +6,7 @@ function subscribeToResize(callback: () => void): () => void {
   return () => window.removeEventListener("resize", callback);
 }
 
-/** SPEC.md §4: mobile below 768 px or on a phone or tablet device string. */
+/** docs/product.md §4: mobile below 768 px or on a phone or tablet device string. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribeToResize,

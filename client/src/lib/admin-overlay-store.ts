@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Main-bundle state of the admin overlay (toasts and the login dialog, SPEC.md §2 "one more overlay
+ * Main-bundle state of the admin overlay (toasts and the login dialog, docs/product.md §2 "one more overlay
  * panel"). Only this tiny store ships to visitors; the overlay itself loads when first wanted.
  */
 interface OverlayState {

@@ -1,6 +1,6 @@
 import { type ApiErrorBody, codeForStatus, type ErrorCode, isErrorCode } from "@shared/errors";
 
-/** The one error a failed API call raises (STYLE.md rule 3), parsed from the JSON error body. */
+/** The one error a failed API call raises (docs/style.md rule 3), parsed from the JSON error body. */
 export class ApiError extends Error {
   readonly status: number;
   /** What went wrong, from the API's one error contract: branch on this, not on the status. */
@@ -28,13 +28,13 @@ async function toApiError(res: Response): Promise<ApiError> {
     const body = JSON.parse(text) as Partial<ApiErrorBody>;
     if (body && typeof body.message === "string") return new ApiError(res.status, { ...body, message: body.message });
   } catch {
-    /* not JSON: fall through to the spec's "{status}: {body}" message (SPEC.md §8) */
+    /* not JSON: fall through to the spec's "{status}: {body}" message (docs/product.md §8) */
   }
   return new ApiError(res.status, { message: `${res.status}: ${text || res.statusText}` });
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  // SPEC.md §7: credentials always; a JSON content type only when a body is sent.
+  // docs/product.md §7: credentials always; a JSON content type only when a body is sent.
   const res = await fetch(path, {
     method,
     credentials: "include",

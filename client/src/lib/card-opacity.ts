@@ -1,4 +1,4 @@
-/** SPEC.md §4: card background opacity is 0.1 plus 0.1 per index, capped at 0.4. */
+/** docs/product.md §4: card background opacity is 0.1 plus 0.1 per index, capped at 0.4. */
 const CARD_OPACITY_CAP = 0.4;
 
 export function cardOpacity(index: number): number {

@@ -1,4 +1,4 @@
-/** A character counter as the clip form shows it: "{length}/{max}" (SPEC.md §2, §5). */
+/** A character counter as the clip form shows it: "{length}/{max}" (docs/product.md §2, §5). */
 export function counterText(value: string, max: number): string {
   return `${value.length}/${max}`;
 }

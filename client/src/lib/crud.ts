@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-quer
 import { apiClient } from "./api-client";
 
 /**
- * Create, update, delete and swap for one admin list (SPEC.md §4: after any change the list is
+ * Create, update, delete and swap for one admin list (docs/product.md §4: after any change the list is
  * reloaded, whether the call succeeded or not). Swap is one transaction on the server (issue 4).
  */
 export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey) {

@@ -1,4 +1,4 @@
-/** SPEC.md §2: the hidden shortcut that opens the admin login. */
+/** docs/product.md §2: the hidden shortcut that opens the admin login. */
 export const LOGIN_SEQUENCE = ["ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown"] as const;
 
 /**

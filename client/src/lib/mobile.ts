@@ -1,4 +1,4 @@
-/** SPEC.md §4, §9: mobile means under 768 px wide, or a phone or tablet device string. */
+/** docs/product.md §4, §9: mobile means under 768 px wide, or a phone or tablet device string. */
 const MOBILE_MAX_WIDTH = 767;
 
 const PHONE_OR_TABLET = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobile|Tablet|Silk|Kindle/i;

@@ -1,4 +1,4 @@
-/** SPEC.md §4: public lists show only published items, ascending by their numeric sortOrder. */
+/** docs/product.md §4: public lists show only published items, ascending by their numeric sortOrder. */
 export function bySortOrder<T extends { sortOrder: string }>(items: readonly T[]): T[] {
   const key = (item: T) => {
     const n = Number.parseInt(item.sortOrder, 10);

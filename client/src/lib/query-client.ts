@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/** SPEC.md §9: data never stale, no refetch on focus or interval, no retries. */
+/** docs/product.md §9: data never stale, no refetch on focus or interval, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -65,7 +65,7 @@ function AdminGuard({ route, children }: { route: AdminRouteName; children: Reac
   return children;
 }
 
-/** The admin area, one lazy chunk (STYLE.md); Uppy loads later still, with the upload dialog. */
+/** The admin area, one lazy chunk (docs/style.md); Uppy loads later still, with the upload dialog. */
 export default function AdminAreaPage() {
   useEffect(wantAdminOverlay, []);
   return (

@@ -1,6 +1,6 @@
 import { Switch } from "./switch";
 
-/** The Published switch of the episode and clip forms (SPEC.md §2). */
+/** The Published switch of the episode and clip forms (docs/product.md §2). */
 export function PublishedSwitch({ id, checked, onChange }: { id: string; checked: boolean; onChange: (isPublished: boolean) => void }) {
   return (
     <div className="flex items-center gap-3">
@@ -12,7 +12,7 @@ export function PublishedSwitch({ id, checked, onChange }: { id: string; checked
   );
 }
 
-/** Submit, and Cancel while editing (SPEC.md §4: Cancel returns the form to add mode). */
+/** Submit, and Cancel while editing (docs/product.md §4: Cancel returns the form to add mode). */
 export function FormActions({
   submitLabel,
   isPending,

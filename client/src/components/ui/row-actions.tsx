@@ -1,6 +1,6 @@
 import { canMove, type MoveDirection } from "@/lib/sort-order";
 
-/** Move up, move down, edit and delete for one row of an ordered admin list (SPEC.md §2, §4). */
+/** Move up, move down, edit and delete for one row of an ordered admin list (docs/product.md §2, §4). */
 export function RowActions<T extends { id: number }>({
   item,
   ordered,

@@ -7,7 +7,7 @@ interface MutateOptions {
 }
 
 /**
- * Saves an admin form in add or edit mode with the spec's toasts (SPEC.md §8: '{Noun} added' /
+ * Saves an admin form in add or edit mode with the spec's toasts (docs/product.md §8: '{Noun} added' /
  * 'The {noun} has been added successfully', 'Failed to add {noun}', and the same for update);
  * `onFailed` gets the error, for the server's field errors to go back to the form.
  */

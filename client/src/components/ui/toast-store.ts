@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC.md §9: at most one toast at a time; a new one replaces the shown one. */
+/** docs/product.md §9: at most one toast at a time; a new one replaces the shown one. */
 export interface ToastMessage {
   id: number;
   title: string;
@@ -18,7 +18,7 @@ export function toast(input: { title: string; description?: string; variant?: To
   emit();
 }
 
-/** The failure toasts of SPEC.md §8: title 'Error', destructive style. */
+/** The failure toasts of docs/product.md §8: title 'Error', destructive style. */
 export function toastError(description: string): void {
   toast({ title: "Error", description, variant: "destructive" });
 }

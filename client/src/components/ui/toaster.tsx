@@ -2,7 +2,7 @@ import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cn } from "@/lib/cn";
 import { dismissToast, useCurrentToast } from "./toast-store";
 
-/** SPEC.md §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, one at a time. */
+/** docs/product.md §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, one at a time. */
 const TOAST_DURATION_MS = 5000;
 const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -4,7 +4,7 @@ import { apiClient, isApiError } from "@/lib/api-client";
 
 const currentUserKey = ["auth", "me"] as const;
 
-/** The current user, or null when nobody is logged in (401); no retry (SPEC.md §7). */
+/** The current user, or null when nobody is logged in (401); no retry (docs/product.md §7). */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserKey,

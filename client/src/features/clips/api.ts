@@ -13,7 +13,7 @@ export const clipsQueryOptions = () =>
 export const publicClipsQueryOptions = () =>
   queryOptions({ ...clipsQueryOptions(), select: (clips: ClipListItem[]) => publishedInOrder(clips) });
 
-/** One clip by slug, or null: the API answers 404 for a missing or draft slug (DESIGN.md). */
+/** One clip by slug, or null: the API answers 404 for a missing or draft slug (docs/product.md). */
 export const clipBySlugQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ["clips", "slug", slug],

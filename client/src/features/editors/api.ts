@@ -7,7 +7,7 @@ export interface AuditionFile {
   url: string;
 }
 
-/** The server checks the password and answers with the files (DESIGN.md "Audition"). */
+/** The server checks the password and answers with the files (docs/product.md "Audition"). */
 export function useUnlockAudition() {
   return useMutation({
     mutationFn: (password: string) => apiClient.post<{ files: AuditionFile[] }>("/api/editors/unlock", { password }),

@@ -1,4 +1,4 @@
-/** SPEC.md §9: the audition texts shown while the settings are empty. */
+/** docs/product.md §9: the audition texts shown while the settings are empty. */
 export const DEFAULT_EDITORS_INTRO =
   "This is a two-host conversation podcast, and about half of each episode is cut in the edit: for example, 1 hour of recording becomes a 30-minute episode.";
 export const DEFAULT_EDITORS_BULLETS = [

@@ -4,7 +4,7 @@ import type { Theme } from "@shared/theme";
 import { apiClient } from "@/lib/api-client";
 
 /**
- * The stored site theme, read by every visitor (SPEC.md §4); no retry (§7). The parser (and the
+ * The stored site theme, read by every visitor (docs/product.md §4); no retry (§7). The parser (and the
  * zod schemas it uses) loads as its own small chunk, in parallel with the request.
  */
 export const siteThemeQueryOptions = () =>
@@ -20,7 +20,7 @@ export const siteThemeQueryOptions = () =>
     retry: false,
   });
 
-/** Saves the site theme for every visitor (SPEC.md §4: only on 'Apply Theme'). */
+/** Saves the site theme for every visitor (docs/product.md §4: only on 'Apply Theme'). */
 export function useSaveTheme() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,7 +5,7 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
 import { orderedClipsQueryOptions, useClipMutations } from "../api";
 
-/** SPEC.md §2 "Existing Clips"; delete has no confirmation. */
+/** docs/product.md §2 "Existing Clips"; delete has no confirmation. */
 export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void }) {
   const clips = useQuery(orderedClipsQueryOptions());
   const { remove, swap } = useClipMutations();

@@ -1,6 +1,6 @@
 import { parseArticle } from "@shared/article";
 
-/** SPEC.md §2: paragraphs on blank lines; text before the first colon is a bold label. */
+/** docs/product.md §2: paragraphs on blank lines; text before the first colon is a bold label. */
 export function ClipArticle({ content }: { content: string }) {
   const paragraphs = parseArticle(content);
   if (paragraphs.length === 0) return null;

@@ -9,7 +9,7 @@ import { cardStyle } from "@/lib/site";
 import { publicClipsQueryOptions } from "../api";
 import { href } from "@shared/routes";
 
-/** SPEC.md §9: clip cards are 260 px wide with a 462 px (9:16) video; the strip scrolls 280 px. */
+/** docs/product.md §9: clip cards are 260 px wide with a 462 px (9:16) video; the strip scrolls 280 px. */
 const CLIP_CARD_WIDTH = 260;
 const CLIP_EMBED_HEIGHT = 462;
 const CLIP_SCROLL_STEP = 280;

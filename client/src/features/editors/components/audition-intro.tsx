@@ -9,7 +9,7 @@ function paragraphsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The intro card; empty settings fall back to the defaults of SPEC.md §9. */
+/** The intro card; empty settings fall back to the defaults of docs/product.md §9. */
 export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bullets: (string | undefined)[] }) {
   const paragraphs = paragraphsOf(intro?.trim() || DEFAULT_EDITORS_INTRO);
   const bullets = DEFAULT_EDITORS_BULLETS.map((fallback, i) => stored[i]?.trim() || fallback);

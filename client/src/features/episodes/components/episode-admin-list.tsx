@@ -5,7 +5,7 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
 import { orderedEpisodesQueryOptions, useEpisodeMutations } from "../api";
 
-/** SPEC.md §2 "Episodes" list: order, Draft badge, title, description, move, edit, delete. */
+/** docs/product.md §2 "Episodes" list: order, Draft badge, title, description, move, edit, delete. */
 export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => void }) {
   const episodes = useQuery(orderedEpisodesQueryOptions());
   const { remove, swap } = useEpisodeMutations();

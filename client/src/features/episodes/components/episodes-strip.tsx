@@ -6,7 +6,7 @@ import { cardOpacity } from "@/lib/card-opacity";
 import { cardStyle } from "@/lib/site";
 import { publicEpisodesQueryOptions } from "../api";
 
-/** SPEC.md §9: episode cards are 320 px wide with a 152 px player; the strip scrolls 300 px a step. */
+/** docs/product.md §9: episode cards are 320 px wide with a 152 px player; the strip scrolls 300 px a step. */
 const EPISODE_CARD_WIDTH = 320;
 const EPISODE_EMBED_HEIGHT = 152;
 const EPISODE_SCROLL_STEP = 300;

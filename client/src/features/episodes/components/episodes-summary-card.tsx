@@ -8,7 +8,7 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
 }
 
-/** SPEC.md §2 "Episodes Management": count, rows with order and creation date, edit links. */
+/** docs/product.md §2 "Episodes Management": count, rows with order and creation date, edit links. */
 export function EpisodesSummaryCard() {
   const episodes = useQuery(orderedEpisodesQueryOptions());
   const list = episodes.data ?? [];

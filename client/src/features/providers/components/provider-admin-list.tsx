@@ -6,7 +6,7 @@ import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
 import { orderedProvidersQueryOptions, useProviderMutations } from "../api";
 import { ProviderIcon } from "./provider-icon";
 
-/** SPEC.md §2 "Current Providers". */
+/** docs/product.md §2 "Current Providers". */
 export function ProviderAdminList({ onEdit }: { onEdit: (provider: Provider) => void }) {
   const providers = useQuery(orderedProvidersQueryOptions());
   const { remove, swap } = useProviderMutations();

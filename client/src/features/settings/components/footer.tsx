@@ -3,8 +3,8 @@ import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { settingQueryOptions } from "@/lib/settings-api";
 
 /**
- * SPEC.md §2: the admin's footer HTML, or a default copyright line. The server sanitises
- * footer_content on save and again when it answers (DESIGN.md "Settings writes").
+ * docs/product.md §2: the admin's footer HTML, or a default copyright line. The server sanitises
+ * footer_content on save and again when it answers (docs/product.md "Settings writes").
  */
 export function Footer() {
   const footer = useQuery(settingQueryOptions("footer_content"));

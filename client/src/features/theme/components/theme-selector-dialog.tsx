@@ -51,7 +51,7 @@ function gradientOf(theme: Theme): string {
 }
 
 /**
- * SPEC.md §2, §4: choosing applies the theme to <body> at once as a preview (the same applier
+ * docs/product.md §2, §4: choosing applies the theme to <body> at once as a preview (the same applier
  * visitors run); only 'Apply Theme' saves it; Cancel or close puts the saved theme back.
  */
 export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
