@@ -1,6 +1,6 @@
 import path from "node:path";
 import express, { type Express } from "express";
-import { jsonBodiesOnly, refuseLongUrls, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
+import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
 import { createSessionLayer, sessionCookieName } from "./auth/session";
 import { createThrottles, type ThrottleLimits } from "./auth/throttles";
@@ -14,8 +14,11 @@ import { securityHeaders } from "./lib/security-headers";
 import type { ObjectStore } from "./objects/store";
 import { authRouter } from "./routes/auth";
 import { backupRouter } from "./routes/backup";
-import { anonymousListsFastPath, clipsRouter, episodesRouter, providersRouter } from "./routes/content";
+import { clipsRouter, providersRouter } from "./routes/content";
+import { episodesRouter } from "./routes/episodes";
+import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
+import { anonymousListsFastPath } from "./routes/lists";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { pagesRouter } from "./routes/pages";
 import { seoRouter } from "./routes/seo";
@@ -25,6 +28,8 @@ import { staticFiles } from "./routes/static-files";
 import { writeBackup } from "./services/backup";
 import { createContentService } from "./services/content";
 import { createEditorsService } from "./services/editors";
+import { createEpisodesService } from "./services/episodes";
+import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
 import { createFirstPaint } from "./services/first-paint";
 import { createPublicCache } from "./services/public-cache";
 import { createSettingsService } from "./services/settings";
@@ -34,7 +39,7 @@ import { createUploadsService } from "./services/uploads";
 import { pingDatabase } from "./storage/health";
 
 export interface AppDeps {
-  config: Pick<Config, "publicUrl" | "trustProxy" | "env">;
+  config: Pick<Config, "publicUrl" | "trustProxy" | "env"> & Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate">>;
   database: Database;
   store: ObjectStore;
   logger: Logger;
@@ -47,6 +52,8 @@ export interface AppDeps {
   limits?: ThrottleLimits;
   /** Share images, drawn in a worker thread; index.ts closes them on shutdown. */
   shareImages?: ShareImages;
+  /** Limits of reading the feed (20 s, 50 MB); tests make them small. */
+  feedFetchLimits?: { timeoutMs?: number; maxBytes?: number };
 }
 
 /**
@@ -63,9 +70,19 @@ export function createApp(deps: AppDeps): Express {
   const cache = createPublicCache(deps.cacheTtlMs ?? 5_000);
   const uploads = createUploadsService(db, store);
   const content = createContentService(db, uploads, () => cache.invalidate());
+  const episodes = createEpisodesService(db, uploads, () => cache.invalidate());
   const settings = createSettingsService(db, () => cache.invalidate());
   const editors = createEditorsService(db, settings);
-  const siteData = createSiteData({ content, settings, cache });
+  const siteData = createSiteData({ content, episodes, settings, cache });
+  const feed = createFeedSync({
+    db,
+    settings,
+    periodMinutes: config.feedSyncMinutes ?? 0,
+    allowPrivate: config.feedAllowPrivate ?? false,
+    onChange: () => cache.invalidate(),
+    logger,
+    limits: deps.feedFetchLimits,
+  });
   const shareImages = deps.shareImages ?? createShareImages({ store, logger });
   const passport = createPassport(db);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
@@ -88,7 +105,8 @@ export function createApp(deps: AppDeps): Express {
   api.use("/auth", authRouter(passport, throttles.login, cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache));
   api.use("/providers", providersRouter(content, cache));
-  api.use("/episodes", episodesRouter(content, cache));
+  api.use("/episodes", episodesRouter(episodes, content, cache));
+  api.use("/feed", feedRouter(feed, requireAdmin));
   api.use("/clips", clipsRouter(content, cache));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editor-access-log", accessLogRouter(editors));
@@ -96,7 +114,12 @@ export function createApp(deps: AppDeps): Express {
   api.use("/backup", backupRouter((out) => writeBackup(pool, store, out)));
   api.use(apiNotFound);
 
-  app.get(["/api/episodes", "/api/clips", "/api/providers"], anonymousListsFastPath(content, cache, cookieName));
+  const visitorLists = {
+    "/api/episodes": () => episodes.list({ includeDrafts: false }),
+    "/api/clips": () => content.listClips({ includeDrafts: false }),
+    "/api/providers": () => content.listProviders(),
+  };
+  app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName));
   app.use("/api", api);
   app.use("/objects", objectsRouter(uploads));
   app.use(seoRouter({ publicUrl: config.publicUrl, siteData }));
@@ -115,5 +138,11 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(apiNotFound);
   app.use(errorHandler);
+  app.locals.feedSync = feed;
   return app;
+}
+
+/** The app's feed sync, for the schedule index.ts starts beside the server. */
+export function feedSyncOf(app: Express): FeedSyncService {
+  return app.locals.feedSync as FeedSyncService;
 }

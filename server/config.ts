@@ -30,6 +30,8 @@ const envSchema = z.object({
   GCS_BUCKET: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  FEED_SYNC_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(7 * 24 * 60).default(60)),
+  FEED_ALLOW_PRIVATE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["0", "1", "true", "false"]).optional()),
 });
 
 export interface Config {
@@ -46,6 +48,10 @@ export interface Config {
   gcsBucket?: string;
   trustProxy?: boolean | number | string;
   logLevel: string;
+  /** How often the show's feed is synced by itself; 0 turns it off. */
+  feedSyncMinutes: number;
+  /** Whether other hosts may be read on loopback and private addresses (tests, intranet sites). */
+  feedAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gcsBucket: e.GCS_BUCKET,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
+    feedSyncMinutes: e.FEED_SYNC_MINUTES,
+    feedAllowPrivate: e.FEED_ALLOW_PRIVATE === "1" || e.FEED_ALLOW_PRIVATE === "true",
   };
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import closeWithGrace from "close-with-grace";
-import { createApp } from "./app";
+import { createApp, feedSyncOf } from "./app";
 import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
 import { ConfigError, loadConfig } from "./config";
 import { connectDatabase, type Database } from "./db/client";
@@ -12,6 +12,8 @@ import { rootMessage } from "./lib/error-handler";
 import { createLogger } from "./lib/logger";
 import { readOrCreateSecret } from "./lib/secret-file";
 import { createObjectStore } from "./objects";
+import { fillMissingEpisodeSlugs } from "./services/episodes";
+import { startFeedSchedule } from "./services/feed-sync";
 import { createShareImages, type ShareImages } from "./services/share-images";
 
 async function main(): Promise<void> {
@@ -34,7 +36,9 @@ async function main(): Promise<void> {
   let shareImages: ShareImages | undefined;
 
   /** Stop taking connections, finish the requests in flight, then the workers and the database. */
+  let stopSchedule: (() => void) | undefined;
   const shutdown = async () => {
+    stopSchedule?.();
     if (server) {
       const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
       server.closeIdleConnections();
@@ -70,6 +74,8 @@ async function main(): Promise<void> {
     }
     database = connectDatabase(url, { onError: (err) => logger.warn({ err }, "idle database connection failed") });
     await runMigrations(url);
+    const slugged = await fillMissingEpisodeSlugs(database.db);
+    if (slugged > 0) logger.info({ episodes: slugged }, "gave a slug to episodes from before slugs existed");
     reportAdminBootstrap(
       await ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword }),
       logger,
@@ -101,6 +107,7 @@ async function main(): Promise<void> {
       server!.once("error", reject);
       server!.listen(config.port, config.host, () => resolve());
     });
+    stopSchedule = startFeedSchedule(feedSyncOf(app), logger);
     logger.info(
       { url: config.publicUrl, host: config.host, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
       "podcast site ready",

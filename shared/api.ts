@@ -10,6 +10,7 @@ export const LIMITS = {
   url: 2_000,
   icon: 2_000,
   description: 5_000,
+  showNotes: 100_000,
   content: 100_000,
   keyQuote: 200,
   metaDescription: 160,
@@ -35,6 +36,14 @@ const requiredText = (max: number) =>
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`)
     .refine(noNul, "may not contain NUL characters");
+
+const slug = z.preprocess(
+  (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
+  z
+    .string()
+    .max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`)
+    .refine((s) => s === "" || SLUG_PATTERN.test(s), "may hold only lowercase letters, digits and single hyphens"),
+);
 
 /** sortOrder is an integer or a numeric string (docs/product.md "API"). */
 const sortOrderSchema = z.preprocess(
@@ -76,6 +85,13 @@ const httpUrl = z
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isHttpUrl, "must be an http or https address");
 
+/** An image on the web, or one uploaded here (/objects/{id}, or the upload address it came from). */
+const httpUrlOrObject = z
+  .string()
+  .trim()
+  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .refine((v) => isHttpUrl(v) || v.startsWith("/objects/") || v.startsWith("/api/objects/uploads/"), "must be an http or https address, or an uploaded image");
+
 export const providerSchema = z.strictObject({
   name: requiredText(LIMITS.name),
   url: httpUrl,
@@ -90,14 +106,56 @@ const spotifyUrl = z
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
   .refine(isSpotifyEmbedUrl, "must be a Spotify embed address (https://open.spotify.com/embed/...)");
 
-export const episodeSchema = z.strictObject({
+/** Blank means none: an optional address field of a form arrives as "" when left empty. */
+const optionalUrl = <T extends z.ZodType<string>>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema.nullable());
+
+/** An ISO 8601 date and time, or a date alone (a form's date field: noon UTC, the same day everywhere), or none. */
+const optionalDateTime = z.preprocess(
+  (v) => (typeof v !== "string" ? v : v.trim() === "" ? null : /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T12:00:00.000Z` : v),
+  z.iso.datetime({ offset: true, error: "must be a date and time (ISO 8601)" }).nullable(),
+);
+
+const episodeFields = {
   title: requiredText(LIMITS.title),
-  spotifyEmbedUrl: spotifyUrl,
-  description: text(LIMITS.description).optional(),
-  isPublished: z.boolean().optional(),
-  sortOrder: sortOrderSchema.optional(),
-});
-export const episodeUpdateSchema = episodeSchema.partial();
+  spotifyEmbedUrl: optionalUrl(spotifyUrl),
+  audioUrl: optionalUrl(httpUrl),
+  description: text(LIMITS.description),
+  /** HTML, sanitised by the server with the footer's allowlist. */
+  showNotes: text(LIMITS.showNotes),
+  publishedAt: optionalDateTime,
+  imageUrl: optionalUrl(httpUrlOrObject),
+  durationSeconds: z.number().int("must be a whole number").min(0).max(1_000_000).nullable(),
+  slug,
+  isPublished: z.boolean(),
+  sortOrder: sortOrderSchema,
+};
+
+/**
+ * An episode as the admin writes it (docs/product.md "The show's feed and episode pages"): a
+ * title, and a Spotify embed URL or an audio URL, at least one. An empty slug is made from the
+ * title. An update sends only what changes; the server checks the "at least one" rule against
+ * what is stored.
+ */
+export const episodeSchema = z
+  .strictObject({
+    ...episodeFields,
+    spotifyEmbedUrl: episodeFields.spotifyEmbedUrl.optional(),
+    audioUrl: episodeFields.audioUrl.optional(),
+    description: episodeFields.description.optional(),
+    showNotes: episodeFields.showNotes.optional(),
+    publishedAt: episodeFields.publishedAt.optional(),
+    imageUrl: episodeFields.imageUrl.optional(),
+    durationSeconds: episodeFields.durationSeconds.optional(),
+    slug: episodeFields.slug.optional(),
+    isPublished: episodeFields.isPublished.optional(),
+    sortOrder: episodeFields.sortOrder.optional(),
+  })
+  .refine((e) => !!e.spotifyEmbedUrl || !!e.audioUrl, {
+    path: ["audioUrl"],
+    message: "or a Spotify embed URL is required: an episode needs something to play",
+  });
+export const episodeUpdateSchema = z.strictObject(episodeFields).partial();
 
 const youTubeUrl = z.preprocess(
   (v) => (typeof v === "string" ? toYouTubeEmbedUrl(v.trim()) : v),
@@ -107,13 +165,6 @@ const youTubeUrl = z.preprocess(
     .refine(isYouTubeEmbedUrl, "must be a YouTube embed address (https://www.youtube.com/embed/ID)"),
 );
 
-const slug = z.preprocess(
-  (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
-  z
-    .string()
-    .max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`)
-    .refine((s) => s === "" || SLUG_PATTERN.test(s), "may hold only lowercase letters, digits and single hyphens"),
-);
 
 export const clipSchema = z.strictObject({
   title: requiredText(LIMITS.title),
@@ -146,14 +197,38 @@ export interface Provider {
   icon: string;
   sortOrder: string;
 }
+export type EpisodeSource = "manual" | "feed";
+export type EpisodeType = "full" | "trailer" | "bonus";
 export interface Episode {
   id: number;
+  /** Unique, made from the title like a clip's; the episode's page is /episode/{slug}. */
+  slug: string;
   title: string;
+  /** Plain text, up to 5,000 characters: the card's and the page's summary. */
   description: string;
-  spotifyEmbedUrl: string;
+  spotifyEmbedUrl: string | null;
+  audioUrl: string | null;
+  audioType: string | null;
+  durationSeconds: number | null;
+  /** When the show published it (ISO 8601), from the feed or the admin; null when unknown. */
+  publishedAt: string | null;
+  imageUrl: string | null;
+  /** Sanitised HTML (the footer's allowlist). Left out of visitors' lists: only the episode's page needs it. */
+  showNotes?: string;
+  source: EpisodeSource;
+  guid: string | null;
+  seasonNumber: number | null;
+  episodeNumber: number | null;
+  episodeType: EpisodeType;
+  link: string | null;
+  transcriptUrl: string | null;
+  chaptersUrl: string | null;
   isPublished: boolean;
   sortOrder: string;
   createdAt: string;
+  updatedAt: string;
+  /** Admin only: fields changed by hand, which a feed sync leaves alone. */
+  editedFields?: string[];
 }
 export interface Clip {
   id: number;
@@ -190,3 +265,22 @@ export interface AccessLogEntry {
   createdAt: string;
 }
 export type { ApiErrorBody } from "./errors";
+
+/** What a feed sync did (POST /api/feed/sync; docs/product.md "The show's feed and episode pages"). */
+export interface FeedSyncResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Items left out, each with a reason the owner can act on ("no audio file"). */
+  skipped: { title: string; reason: string }[];
+  feedTitle: string;
+}
+
+/** GET /api/feed/status. Times are ISO 8601; nextSyncAt is null when the schedule is off or no feed is set. */
+export interface FeedStatus {
+  url: string | null;
+  lastSyncAt: string | null;
+  lastResult: FeedSyncResult | null;
+  lastError: string | null;
+  nextSyncAt: string | null;
+}

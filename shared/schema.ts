@@ -2,13 +2,16 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
@@ -48,19 +51,75 @@ export const providers = pgTable("providers", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Episodes, typed in by the owner (`source` "manual") or imported from the show's feed ("feed")
+ * (docs/product.md "The show's feed and episode pages"). An episode has a Spotify embed URL or an
+ * audio URL, at least one. `slug` is set on every write; an episode from before slugs existed
+ * gets one at start-up. A feed item is the same episode across syncs by `guid`, else by
+ * `enclosure_key` (the audio URL without scheme, query or fragment), else by title.
+ * `edited_fields` names the fields the owner changed by hand, which a sync never overwrites
+ * (docs/decisions/009-feed-sync.md).
+ */
 export const episodes = pgTable(
   "episodes",
   {
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    spotifyEmbedUrl: text("spotify_embed_url").notNull(),
+    spotifyEmbedUrl: text("spotify_embed_url"),
     isPublished: boolean("is_published").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    slug: text("slug"),
+    source: text("source", { enum: ["manual", "feed"] }).notNull().default("manual"),
+    guid: text("guid"),
+    enclosureKey: text("enclosure_key"),
+    audioUrl: text("audio_url"),
+    audioType: text("audio_type"),
+    audioLength: bigint("audio_length", { mode: "number" }),
+    durationSeconds: integer("duration_seconds"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    imageUrl: text("image_url"),
+    showNotes: text("show_notes").notNull().default(""),
+    seasonNumber: integer("season_number"),
+    episodeNumber: integer("episode_number"),
+    episodeType: text("episode_type", { enum: ["full", "trailer", "bonus"] }).notNull().default("full"),
+    link: text("link"),
+    transcriptUrl: text("transcript_url"),
+    transcriptType: text("transcript_type"),
+    chaptersUrl: text("chapters_url"),
+    editedFields: text("edited_fields").array().notNull().default(sql`'{}'::text[]`),
+    /** A hash of what the feed last said of this item: an unchanged item is skipped at once. */
+    feedHash: text("feed_hash"),
   },
-  (t) => [index("episodes_published_order_idx").on(t.isPublished, t.sortOrder)],
+  (t) => [
+    index("episodes_published_order_idx").on(t.isPublished, t.sortOrder),
+    uniqueIndex("episodes_slug_key").on(t.slug),
+    uniqueIndex("episodes_guid_key").on(t.guid),
+    index("episodes_enclosure_key_idx").on(t.enclosureKey),
+    check("episodes_has_media", sql`${t.spotifyEmbedUrl} IS NOT NULL OR ${t.audioUrl} IS NOT NULL`),
+  ],
 );
+
+/**
+ * The feed's sync state, one row: the validators of the last answer (for a conditional GET), a
+ * hash of the last body (an unchanged feed is not parsed again), when the last sync was tried and
+ * finished, and what it found. Not content: a backup leaves it out, and the next sync rebuilds it.
+ */
+export const feedSync = pgTable("feed_sync", {
+  id: integer("id").primaryKey().default(1),
+  url: text("url"),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  bodyHash: text("body_hash"),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+  lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+  lastResult: jsonb("last_result"),
+  lastError: text("last_error"),
+  itemCount: integer("item_count").notNull().default(0),
+  channelImageUrl: text("channel_image_url"),
+});
 
 export const clips = pgTable(
   "clips",

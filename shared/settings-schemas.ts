@@ -25,6 +25,9 @@ export function settingValueSchema(key: SettingKey) {
   if (URL_KEYS.has(key)) {
     value = value.refine((s) => s === "" || s === AUDITION_FILE_URL_PLACEHOLDER || isHttpUrl(s), "must be an http or https address");
   }
+  if (key === "feed_auto_publish") {
+    value = value.refine((s) => s === "" || s === "true" || s === "false", "must be true or false");
+  }
   if (key === "editors_password") {
     value = value
       .refine((s) => !/\s/.test(s), "may not contain spaces")

@@ -16,6 +16,7 @@ export const SETTING_KEYS = [
   "editors_file_2_url",
   "editors_file_3_name",
   "editors_file_3_url",
+  "feed_auto_publish",
 ] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];

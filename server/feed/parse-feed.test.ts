@@ -163,6 +163,10 @@ describe("parseFeed: bytes and what is not a feed", () => {
   it("when the XML is malformed or cut short, then the message says the feed is not well-formed", () => {
     expect(refusal(rss("<item><title>A</b></item>"))).toMatch(/^The feed is not well-formed XML: .+/);
     expect(refusal(rss(item("<title>A</title>")).slice(0, -30))).toBe("The feed is not well-formed XML: it ends before its closing </rss> tag");
+    // An item never closed: the reader alone would take the rest of the channel into it.
+    expect(refusal(rss("<item><title>A</title><enclosure url='https://cdn.example/a.mp3' type='audio/mpeg'/>"))).toMatch(/^The feed is not well-formed XML: Expected closing tag 'item'.*\(line \d+\)$/);
+    // What podcast apps forgive is forgiven: a bare ampersand in a title.
+    expect(only(rss(item("<title>Q & A</title>"))).title).toBe("Q & A");
   });
 
   it("when RSS has no channel, then it is not a podcast feed; a channel with no items is an empty feed", () => {

@@ -1,3 +1,4 @@
+import { XMLValidator } from "fast-xml-parser";
 import { DetectError, MalformedError, ParseError, parseRssFeed, type RssFeed } from "feedsmith";
 import { htmlToText, sanitizedHtmlToText, sanitizeFooterHtml } from "../lib/sanitize";
 import { collapse, isAudioType, isVideoType, mediaTypeOf, parseDuration, parseFeedDate, webUrl } from "./values";
@@ -119,6 +120,13 @@ function checkRss(text: string): void {
   // The XML reader forgives missing end tags at the end of a document, so a download cut short
   // would pass as a feed with fewer episodes.
   if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed)) throw new FeedParseError("The feed is not well-formed XML: it ends before its closing </rss> tag");
+  // Nor does it mind tags that do not nest: such a file is broken, whatever it would yield.
+  // Lesser faults real feeds carry (a bare "&", an unquoted attribute) are forgiven, as podcast
+  // apps forgive them.
+  const checked = XMLValidator.validate(trimmed);
+  if (checked !== true && (checked.err.code === "InvalidTag" || checked.err.code === "InvalidXml")) {
+    throw new FeedParseError(`The feed is not well-formed XML: ${checked.err.msg} (line ${checked.err.line})`);
+  }
 }
 
 /**

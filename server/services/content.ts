@@ -3,9 +3,6 @@ import type {
   ClipListItem,
   ClipInput,
   ClipUpdate,
-  Episode,
-  EpisodeInput,
-  EpisodeUpdate,
   Provider,
   ProviderInput,
   ProviderUpdate,
@@ -19,11 +16,6 @@ import type { UploadsService } from "./uploads";
 const iso = (d: Date) => d.toISOString();
 
 const toProvider = (r: store.ProviderRow): Provider => ({ ...r, sortOrder: String(r.sortOrder) });
-const toEpisode = (r: store.EpisodeRow): Episode => ({
-  ...r,
-  sortOrder: String(r.sortOrder),
-  createdAt: iso(r.createdAt),
-});
 const toClip = (r: store.ClipRow): Clip => ({
   ...r,
   sortOrder: String(r.sortOrder),
@@ -38,10 +30,6 @@ export interface ContentService {
   createProvider(input: ProviderInput): Promise<Provider>;
   updateProvider(id: number, input: ProviderUpdate): Promise<Provider>;
   deleteProvider(id: number): Promise<void>;
-  listEpisodes(options: { includeDrafts: boolean }): Promise<Episode[]>;
-  createEpisode(input: EpisodeInput): Promise<Episode>;
-  updateEpisode(id: number, input: EpisodeUpdate): Promise<Episode>;
-  deleteEpisode(id: number): Promise<void>;
   listClips(options: { includeDrafts: boolean }): Promise<ClipListItem[]>;
   getClipBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Clip>;
   createClip(input: ClipInput): Promise<Clip>;
@@ -103,33 +91,6 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     async deleteProvider(id) {
       if (!(await store.deleteProvider(db, id))) throw notFound("Provider not found");
       onChange("providers");
-    },
-
-    async listEpisodes(options) {
-      return (await store.listEpisodes(db, options)).map(toEpisode);
-    },
-    async createEpisode(input) {
-      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, "episodes"));
-      const id = await store.insertEpisode(db, {
-        title: input.title,
-        spotifyEmbedUrl: input.spotifyEmbedUrl,
-        description: input.description ?? "",
-        isPublished: input.isPublished ?? true,
-        sortOrder,
-      });
-      onChange("episodes");
-      return toEpisode((await store.findEpisode(db, id))!);
-    },
-    async updateEpisode(id, input) {
-      const values = defined(input);
-      requireSomething(values);
-      if (!(await store.updateEpisode(db, id, values))) throw notFound("Episode not found");
-      onChange("episodes");
-      return toEpisode(await mustExist(await store.findEpisode(db, id), "Episode"));
-    },
-    async deleteEpisode(id) {
-      if (!(await store.deleteEpisode(db, id))) throw notFound("Episode not found");
-      onChange("episodes");
     },
 
     async listClips(options) {

@@ -5,6 +5,7 @@ import { DEFAULT_PODCAST_DESCRIPTION } from "../../shared/site";
 import { parseStoredTheme, type Theme } from "../../shared/theme";
 import { AppError } from "../lib/errors";
 import type { ContentService } from "./content";
+import type { EpisodesService } from "./episodes";
 import type { PublicCache } from "./public-cache";
 import type { SettingsService } from "./settings";
 
@@ -26,7 +27,17 @@ export interface SiteData {
 }
 
 /** The visitors' view of the site for pages, share images and the sitemap, from the public cache. */
-export function createSiteData({ content, settings, cache }: { content: ContentService; settings: SettingsService; cache: PublicCache }): SiteData {
+export function createSiteData({
+  content,
+  episodes,
+  settings,
+  cache,
+}: {
+  content: ContentService;
+  episodes: EpisodesService;
+  settings: SettingsService;
+  cache: PublicCache;
+}): SiteData {
   return {
     site: () =>
       cache.get("site", async () => {
@@ -41,8 +52,8 @@ export function createSiteData({ content, settings, cache }: { content: ContentS
       }),
     published: () =>
       cache.get("published", async () => {
-        const [episodes, clips] = await Promise.all([content.listEpisodes({ includeDrafts: false }), content.listClips({ includeDrafts: false })]);
-        return { episodes, clips };
+        const [episodeList, clips] = await Promise.all([episodes.list({ includeDrafts: false }), content.listClips({ includeDrafts: false })]);
+        return { episodes: episodeList, clips };
       }),
     async findClip(slug) {
       try {

@@ -15,6 +15,11 @@ export interface UploadsService {
   receive(id: string, data: Buffer): Promise<{ objectPath: string; contentType: string; size: number }>;
   /** Turns a provider's icon into what is stored: `/objects/{id}` or an icon class name. */
   resolveIcon(icon: string): Promise<string>;
+  /**
+   * An uploaded image named by its upload address or /objects/{id}, as the /objects/{id} path
+   * pages use; null when the value names no upload here (an address on the web, say).
+   */
+  resolveUpload(value: string, field: string): Promise<string | null>;
   read(id: string): Promise<{ data: Buffer; contentType: string } | null>;
 }
 
@@ -124,19 +129,24 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       return { objectPath: `/objects/${id}`, contentType: image.contentType, size: image.data.length };
     },
 
-    async resolveIcon(icon) {
-      const value = icon.trim();
+    async resolveUpload(value, field) {
       const direct = OBJECT_PATH.exec(value)?.[1];
       const id = direct && OBJECT_ID_PATTERN.test(direct) ? direct : /[/:]/.test(value) ? uploadIdFromUrl(value) : null;
-      if (id) {
-        const object = await findObject(db, id);
-        if (!object) throw new AppError("VALIDATION", "icon: no such upload");
-        if (object.status !== "complete") {
-          if (store.kind === "local") throw new AppError("VALIDATION", "icon: the upload has not finished");
-          await adoptExternalUpload(id);
-        }
-        return `/objects/${id}`;
+      if (!id) return null;
+      const invalid = (message: string) => new AppError("VALIDATION", `${field}: ${message}`, { errors: [{ path: field, message }] });
+      const object = await findObject(db, id);
+      if (!object) throw invalid("no such upload");
+      if (object.status !== "complete") {
+        if (store.kind === "local") throw invalid("the upload has not finished");
+        await adoptExternalUpload(id);
       }
+      return `/objects/${id}`;
+    },
+
+    async resolveIcon(icon) {
+      const value = icon.trim();
+      const uploaded = await this.resolveUpload(value, "icon");
+      if (uploaded) return uploaded;
       if (ICON_CLASS.test(value)) return value;
       throw new AppError("VALIDATION", "icon: must be an uploaded image or an icon class name", {
         errors: [{ path: "icon", message: "must be an uploaded image or an icon class name" }],

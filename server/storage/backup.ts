@@ -50,15 +50,31 @@ export async function countRows(pool: pg.Pool): Promise<number> {
   return total;
 }
 
-/** Inserts rows as they were (ids included) in one transaction, then moves each id sequence past them. */
-export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: BackupTable; row: unknown }>): Promise<number> {
+/**
+ * Inserts rows as they were (ids included) in one transaction, then moves each id sequence past
+ * them. Only the columns a row has are written: a backup made before a column existed restores
+ * into today's schema, the missing columns taking their defaults. A column the table does not
+ * have (a newer backup into an older site) is refused.
+ */
+export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: BackupTable; row: Record<string, unknown> }>): Promise<number> {
   const client = await pool.connect();
   let count = 0;
   try {
     await client.query("BEGIN");
+    const { rows: columnRows } = await client.query<{ table_name: string; column_name: string }>(
+      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ANY($1)",
+      [BACKUP_TABLES],
+    );
+    const columnsOf = new Map<string, Set<string>>();
+    for (const { table_name, column_name } of columnRows) columnsOf.set(table_name, (columnsOf.get(table_name) ?? new Set()).add(column_name));
     for await (const { table, row } of rows) {
       if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new Error(`unknown table in backup: ${table}`);
-      await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
+      const known = columnsOf.get(table)!;
+      const columns = Object.keys(row);
+      const unknown = columns.find((c) => !known.has(c));
+      if (unknown) throw new Error(`the backup has a column this site does not know: ${table}.${unknown} (restore it into the same version or newer)`);
+      const list = columns.map((c) => client.escapeIdentifier(c)).join(", ");
+      await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
       count++;
     }
     for (const table of SERIAL_TABLES) {

@@ -13,26 +13,6 @@ export function listProviders(db: Db) {
 
 export type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
 
-const episodeColumns = {
-  id: episodes.id,
-  title: episodes.title,
-  description: episodes.description,
-  spotifyEmbedUrl: episodes.spotifyEmbedUrl,
-  isPublished: episodes.isPublished,
-  sortOrder: episodes.sortOrder,
-  createdAt: episodes.createdAt,
-};
-
-export function listEpisodes(db: Db, options: { includeDrafts: boolean }) {
-  const q = db.select(episodeColumns).from(episodes);
-  return (options.includeDrafts ? q : q.where(eq(episodes.isPublished, true))).orderBy(
-    asc(episodes.sortOrder),
-    asc(episodes.id),
-  );
-}
-
-export type EpisodeRow = Awaited<ReturnType<typeof listEpisodes>>[number];
-
 const clipColumns = {
   id: clips.id,
   slug: clips.slug,
@@ -65,11 +45,6 @@ export async function findClipBySlug(db: Db, slug: string, options: { includeDra
 
 export async function findClip(db: Db, id: number) {
   const rows = await db.select(clipColumns).from(clips).where(eq(clips.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function findEpisode(db: Db, id: number) {
-  const rows = await db.select(episodeColumns).from(episodes).where(eq(episodes.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -147,21 +122,6 @@ export async function updateProvider(db: Db, id: number, values: Partial<typeof 
 
 export async function deleteProvider(db: Db, id: number) {
   const rows = await db.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
-  return rows.length > 0;
-}
-
-export async function insertEpisode(db: Db, values: typeof episodes.$inferInsert) {
-  const [row] = await db.insert(episodes).values(values).returning({ id: episodes.id });
-  return row!.id;
-}
-
-export async function updateEpisode(db: Db, id: number, values: Partial<typeof episodes.$inferInsert>) {
-  const rows = await db.update(episodes).set(values).where(eq(episodes.id, id)).returning({ id: episodes.id });
-  return rows.length > 0;
-}
-
-export async function deleteEpisode(db: Db, id: number) {
-  const rows = await db.delete(episodes).where(eq(episodes.id, id)).returning({ id: episodes.id });
   return rows.length > 0;
 }
 

@@ -1,10 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/api";
-import { episodesQueryOptions } from "@/features/episodes/api";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
+import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/components/feed-sync-panel";
 import { RssSettingsCard } from "@/features/settings/components/rss-settings-form";
 import { ThemeSelectorDialog } from "@/features/theme/components/theme-selector-dialog";
 import { ROUTES } from "@shared/routes";
@@ -20,7 +19,6 @@ const QUICK_ACTIONS = [
 export function AdminDashboardPage() {
   const logout = useLogout();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const [isThemeOpen, setIsThemeOpen] = useState(false);
 
   const onLogout = () =>
@@ -50,7 +48,9 @@ export function AdminDashboardPage() {
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <RssSettingsCard />
+        <RssSettingsCard>
+          <FeedSyncPanel />
+        </RssSettingsCard>
         <EpisodesSummaryCard />
         <section className="card p-6 lg:col-span-2" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading" className="text-xl font-bold">
@@ -62,13 +62,7 @@ export function AdminDashboardPage() {
                 {action.label}
               </Link>
             ))}
-            <button
-              type="button"
-              className="btn btn-ghost justify-start"
-              onClick={() => void queryClient.refetchQueries({ queryKey: episodesQueryOptions().queryKey })}
-            >
-              Refresh Content Feed
-            </button>
+            <RefreshFeedButton />
             <button type="button" className="btn btn-ghost justify-start" onClick={() => setIsThemeOpen(true)}>
               Change Site Theme
             </button>

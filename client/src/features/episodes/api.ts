@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Episode, EpisodeInput } from "@shared/api";
 import { useCrudMutations } from "@/lib/crud";
-import { apiClient } from "@/lib/api-client";
+import { apiClient, isApiError } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
 export const episodesQueryOptions = () =>
@@ -17,5 +17,19 @@ export const publicEpisodesQueryOptions = () =>
 /** Admin: drafts included, in order (the admin's session returns them). */
 export const orderedEpisodesQueryOptions = () =>
   queryOptions({ ...episodesQueryOptions(), select: (episodes: Episode[]) => bySortOrder(episodes) });
+
+/** One episode with its show notes, or null: the API answers 404 for a missing slug (and a draft, to visitors). */
+export const episodeBySlugQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: ["episodes", "slug", slug],
+    queryFn: async (): Promise<Episode | null> => {
+      try {
+        return await apiClient.get<Episode>(`/api/episodes/slug/${encodeURIComponent(slug)}`);
+      } catch (error) {
+        if (isApiError(error, "NOT_FOUND")) return null;
+        throw error;
+      }
+    },
+  });
 
 export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey);

@@ -5,7 +5,7 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
 import { orderedEpisodesQueryOptions, useEpisodeMutations } from "../api";
 
-/** docs/product.md §2 "Episodes" list: order, Draft badge, title, description, move, edit, delete. */
+/** docs/product.md §2 "Episodes" list: order, Draft and feed badges, date, title, description, move, edit, delete. */
 export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => void }) {
   const episodes = useQuery(orderedEpisodesQueryOptions());
   const { remove, swap } = useEpisodeMutations();
@@ -47,6 +47,8 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
                   <p className="flex flex-wrap items-center gap-2 text-sm">
                     <span>#{episode.sortOrder}</span>
                     {episode.isPublished ? null : <span className="badge">Draft</span>}
+                    {episode.source === "feed" ? <span className="badge badge-feed">From feed</span> : null}
+                    {episode.publishedAt ? <span>{new Date(episode.publishedAt).toLocaleDateString()}</span> : null}
                   </p>
                   <p dir="auto" className="font-semibold wrap-anywhere">
                     {episode.title}

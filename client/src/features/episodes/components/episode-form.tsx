@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, type FormEvent } from "react";
 import { Controller } from "react-hook-form";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
@@ -5,17 +6,40 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { showServerErrors, useSchemaForm } from "@/lib/forms";
-import { useEpisodeMutations } from "../api";
+import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
 
-const EMPTY = { title: "", spotifyEmbedUrl: "", description: "", isPublished: true };
+const EMPTY = { title: "", spotifyEmbedUrl: "", audioUrl: "", publishedAt: "", description: "", showNotes: "", isPublished: true };
 
-/** docs/product.md §2 "Episodes": add mode by default, edit mode for `editing`. */
+const valuesOf = (e: Episode) => ({
+  title: e.title,
+  spotifyEmbedUrl: e.spotifyEmbedUrl ?? "",
+  audioUrl: e.audioUrl ?? "",
+  publishedAt: e.publishedAt?.slice(0, 10) ?? "",
+  description: e.description,
+  showNotes: e.showNotes ?? "",
+  isPublished: e.isPublished,
+});
+
+/**
+ * docs/product.md §2 "Episodes": add mode by default, edit mode for `editing`. An episode plays
+ * from its own audio file, Spotify, or both; one of the two is needed. For a feed episode, what
+ * the admin changes here is theirs: later syncs leave it alone.
+ */
 export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
-  const form = useSchemaForm(episodeSchema, {
-    defaultValues: editing
-      ? { title: editing.title, spotifyEmbedUrl: editing.spotifyEmbedUrl, description: editing.description, isPublished: editing.isPublished }
-      : EMPTY,
-  });
+  // Lists leave the show notes out: an edit starts from the whole episode.
+  const whole = useQuery({ ...episodeBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing });
+  if (editing && whole.isPending) {
+    return (
+      <section className="card p-6">
+        <p role="status">Loading episode...</p>
+      </section>
+    );
+  }
+  return <EpisodeFields editing={editing ? (whole.data ?? editing) : null} onDone={onDone} />;
+}
+
+function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
+  const form = useSchemaForm(episodeSchema, { defaultValues: editing ? valuesOf(editing) : EMPTY });
   const { errors } = form.formState;
   const { create, update } = useEpisodeMutations();
 
@@ -28,22 +52,24 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
     onDone();
   };
 
-  const save = form.handleSubmit((input) =>
+  const save = form.handleSubmit((input) => {
+    // Only what the admin changed is sent: that is what becomes theirs, safe from later feed syncs.
+    const changed = Object.fromEntries(Object.entries(input).filter(([key]) => key in form.formState.dirtyFields));
+    if (editing && Object.keys(changed).length === 0) return reset();
     saveEntity({
       noun: "episode",
       editingId: editing?.id ?? null,
       createInput: input,
-      updateInput: input,
+      updateInput: changed,
       create,
       update,
       onFailed: (error) => showServerErrors(form, error),
       onSaved: reset,
-    }),
-  );
+    });
+  });
   const onSubmit = (event: FormEvent) => {
-    // docs/product.md §5: nothing happens while the title or the embed address is blank.
-    const { title, spotifyEmbedUrl } = form.getValues();
-    if (!title.trim() || !spotifyEmbedUrl.trim()) return event.preventDefault();
+    // docs/product.md §5: nothing happens while the title is blank.
+    if (!form.getValues().title.trim()) return event.preventDefault();
     void save(event);
   };
 
@@ -52,18 +78,30 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
       <h2 id="episode-form-heading" className="text-xl font-bold">
         {editing ? "Edit Episode" : "Add New Episode"}
       </h2>
+      {editing?.source === "feed" ? (
+        <p className="mt-2 text-sm">From the show's feed: what you change here stays as you set it when the feed is synced again.</p>
+      ) : null}
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
         <TextField id="episode-title" label="Episode Title" required maxLength={LIMITS.title} {...form.register("title")} error={errors.title?.message} />
         <TextField
           id="episode-url"
           label="Spotify Embed URL"
           type="url"
-          required
           {...form.register("spotifyEmbedUrl")}
           placeholder="https://open.spotify.com/embed/episode/..."
           hint="In Spotify, open the episode, choose Share, then Embed episode, and copy the address from the embed code."
           error={errors.spotifyEmbedUrl?.message}
         />
+        <TextField
+          id="episode-audio"
+          label="Audio URL"
+          type="url"
+          {...form.register("audioUrl")}
+          placeholder="https://"
+          hint="The episode's audio file (MP3 or M4A), played by the site's own player. A Spotify embed URL, an audio URL, or both."
+          error={errors.audioUrl?.message}
+        />
+        <TextField id="episode-date" label="Published on" type="date" {...form.register("publishedAt")} error={errors.publishedAt?.message} />
         <TextAreaField
           id="episode-description"
           label="Description (Optional)"
@@ -71,6 +109,15 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
           maxLength={LIMITS.description}
           {...form.register("description")}
           error={errors.description?.message}
+        />
+        <TextAreaField
+          id="episode-notes"
+          label="Show Notes (Optional)"
+          rows={6}
+          maxLength={LIMITS.showNotes}
+          {...form.register("showNotes")}
+          hint="Shown on the episode's page. HTML is supported: links, paragraphs, lists and emphasis."
+          error={errors.showNotes?.message}
         />
         <Controller
           control={form.control}

@@ -18,7 +18,13 @@ function EpisodeCard({ episode, index }: { episode: Episode; index: number }) {
       style={{ ...cardStyle(cardOpacity(index)), width: EPISODE_CARD_WIDTH }}
       aria-label={episode.title}
     >
-      <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={EPISODE_EMBED_HEIGHT} />
+      {episode.spotifyEmbedUrl ? (
+        <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={EPISODE_EMBED_HEIGHT} />
+      ) : (
+        <h3 dir="auto" className="line-clamp-2 text-lg font-bold wrap-anywhere" style={{ minHeight: EPISODE_EMBED_HEIGHT / 2 }}>
+          {episode.title}
+        </h3>
+      )}
       {episode.description ? (
         <p dir="auto" className="line-clamp-3 text-sm leading-relaxed wrap-anywhere">
           {episode.description}

@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 
-/** docs/product.md §2 "RSS Feed Management", filled from the stored settings. */
-export function RssSettingsCard() {
+/** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
+export function RssSettingsCard({ children }: { children?: ReactNode }) {
   const settings = useQuery(adminSettingsQueryOptions());
   return (
     <section className="card p-6" aria-labelledby="rss-heading">
@@ -20,6 +21,7 @@ export function RssSettingsCard() {
       ) : (
         <RssSettingsForm initial={settings.data ?? {}} />
       )}
+      {children}
     </section>
   );
 }

@@ -1,0 +1,90 @@
+import { useQuery } from "@tanstack/react-query";
+import { Switch } from "@/components/ui/switch";
+import { toast, toastError } from "@/components/ui/toast-store";
+import { adminSettingsQueryOptions, useSaveSettings } from "@/lib/settings-api";
+import { describeSync, feedStatusQueryOptions, useSyncFeed } from "../api";
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+
+/**
+ * The feed's state under the RSS settings: when it was last synced and what that did, the last
+ * error, when the next sync is due, and whether new episodes are published at once.
+ */
+export function FeedSyncPanel() {
+  const status = useQuery(feedStatusQueryOptions());
+  const settings = useQuery(adminSettingsQueryOptions());
+  const save = useSaveSettings();
+  const autoPublish = settings.data?.feed_auto_publish === "true";
+  const s = status.data;
+  return (
+    <div className="mt-6 space-y-3 border-t border-fg/20 pt-4" aria-label="Feed sync">
+      <h3 className="font-bold">Feed sync</h3>
+      {status.isPending ? (
+        <p role="status">Loading...</p>
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-semibold">Last sync</dt>
+          <dd data-testid="feed-last-sync">{when(s?.lastSyncAt ?? null) ?? "Never"}</dd>
+          {s?.lastResult ? (
+            <>
+              <dt className="font-semibold">Result</dt>
+              <dd>{describeSync(s.lastResult)}</dd>
+            </>
+          ) : null}
+          {s?.lastError ? (
+            <>
+              <dt className="font-semibold">Last error</dt>
+              <dd role="alert" className="wrap-anywhere">
+                {s.lastError}
+              </dd>
+            </>
+          ) : null}
+          {s?.nextSyncAt ? (
+            <>
+              <dt className="font-semibold">Next sync</dt>
+              <dd>{when(s.nextSyncAt)}</dd>
+            </>
+          ) : null}
+        </dl>
+      )}
+      <div className="flex items-center gap-3">
+        <Switch
+          id="feed-auto-publish"
+          checked={autoPublish}
+          onCheckedChange={(checked) =>
+            save.mutate(
+              { feed_auto_publish: checked ? "true" : "false" },
+              {
+                onSuccess: () => toast({ title: "Settings saved", description: checked ? "New episodes from the feed are published at once" : "New episodes from the feed wait as drafts" }),
+                onError: () => toastError("Failed to save settings"),
+              },
+            )
+          }
+        />
+        <label htmlFor="feed-auto-publish" className="font-semibold">
+          Publish new episodes from the feed at once
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** 'Refresh Content Feed' (docs/product.md §2): syncs now and says what happened. */
+export function RefreshFeedButton() {
+  const sync = useSyncFeed();
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost justify-start"
+      disabled={sync.isPending}
+      onClick={() =>
+        sync.mutate(undefined, {
+          onSuccess: (result) => toast({ title: "Feed synced", description: describeSync(result) }),
+          onError: (error) => toast({ title: "Feed not synced", description: error.message, variant: "destructive" }),
+        })
+      }
+    >
+      {sync.isPending ? "Refreshing..." : "Refresh Content Feed"}
+    </button>
+  );
+}

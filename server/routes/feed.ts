@@ -1,0 +1,17 @@
+import { Router, type RequestHandler } from "express";
+import { z } from "zod";
+import { parse } from "../lib/validate";
+import type { FeedSyncService } from "../services/feed-sync";
+
+/** Admin only, like every write (auth/guards.ts) and the status read below. */
+export function feedRouter(feed: FeedSyncService, requireAdmin: RequestHandler): Router {
+  const r = Router();
+  r.post("/sync", async (req, res) => {
+    parse(z.strictObject({}), req.body ?? {});
+    res.set("Cache-Control", "no-store").json(await feed.sync());
+  });
+  r.get("/status", requireAdmin, async (_req, res) => {
+    res.set("Cache-Control", "no-store").json(await feed.status());
+  });
+  return r;
+}

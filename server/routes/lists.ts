@@ -1,0 +1,56 @@
+import type { Request, RequestHandler, Response } from "express";
+import { idParamSchema } from "../../shared/api";
+import { isAdmin } from "../auth/guards";
+import { AppError } from "../lib/errors";
+import { sendCached } from "../lib/send-cached";
+import type { PublicCache } from "../services/public-cache";
+
+/** An id from the path; anything that is not one names nothing (404). */
+export const idOf = (raw: unknown) => {
+  const result = idParamSchema.safeParse(raw);
+  if (!result.success) throw new AppError("NOT_FOUND", "Not found");
+  return result.data;
+};
+
+/** Visitors get published items only; the admin's answer differs, so it is never shared-cached. */
+export function listCacheHeader(admin: boolean): string {
+  return admin ? "private, no-store" : "no-cache";
+}
+
+/**
+ * A visitor's list, from the process cache as ready JSON with its ETag (a revalidation is a 304);
+ * the admin's list, with drafts, straight from the database.
+ */
+export async function sendList(
+  req: Request,
+  res: Response,
+  cache: PublicCache,
+  key: string,
+  load: (includeDrafts: boolean) => Promise<unknown>,
+): Promise<void> {
+  if (isAdmin(req)) {
+    res.set("Cache-Control", listCacheHeader(true)).json(await load(true));
+    return;
+  }
+  res.set("Cache-Control", listCacheHeader(false));
+  sendCached(req, res, await cache.json(key, () => load(false)), "application/json");
+}
+
+/**
+ * The visitors' lists, answered before the API's middleware (sessions, body parsing, write
+ * guards) when the request carries no session cookie: none of it applies to an anonymous read,
+ * and these are the site's busiest requests.
+ */
+export function anonymousListsFastPath(
+  loaders: Record<string, () => Promise<unknown>>,
+  cache: PublicCache,
+  sessionCookieName: string,
+): RequestHandler {
+  return async (req, res, next) => {
+    const load = loaders[req.path];
+    if (!load || (req.headers.cookie ?? "").includes(`${sessionCookieName}=`)) return next();
+    res.set("Cache-Control", listCacheHeader(false));
+    sendCached(req, res, await cache.json(req.path.slice(5), load), "application/json");
+  };
+}
+

@@ -1,0 +1,145 @@
+import type { Episode, EpisodeInput, EpisodeUpdate } from "../../shared/api";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "../../shared/slug";
+import type { Db, Executor } from "../db/client";
+import { AppError, notFound } from "../lib/errors";
+import { sanitizeFooterHtml } from "../lib/sanitize";
+import { nextSortOrder } from "../storage/content";
+import * as store from "../storage/episodes";
+import type { UploadsService } from "./uploads";
+
+/**
+ * The fields a feed sync fills and the admin may also edit by hand; once edited, they are the
+ * owner's and a sync leaves them alone (docs/decisions/009-feed-sync.md).
+ */
+export const OWNER_EDITABLE_FIELDS = ["title", "description", "showNotes", "audioUrl", "publishedAt", "imageUrl", "durationSeconds"] as const;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A row as the API shows it: to visitors without the owner's bookkeeping; in lists without the notes. */
+export function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
+  const { editedFields, ...rest } = row;
+  return {
+    ...rest,
+    slug: row.slug ?? String(row.id),
+    sortOrder: String(row.sortOrder),
+    publishedAt: iso(row.publishedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    ...(options.isAdmin ? { editedFields } : {}),
+  };
+}
+
+/**
+ * A slug no other episode has: the one asked for (a clash is the admin's to resolve: 409), or
+ * one made from the title, with -2, -3... added when the title's is taken (feeds repeat titles:
+ * "Bonus", "Trailer").
+ */
+export async function uniqueEpisodeSlug(db: Executor, options: { asked?: string; title: string; exceptId?: number }): Promise<string> {
+  if (options.asked) {
+    const taken = await store.episodeSlugsLike(db, options.asked, options.exceptId);
+    if (taken.has(options.asked)) {
+      throw new AppError("CONFLICT", `Another episode already uses the slug '${options.asked}'`, {
+        errors: [{ path: "slug", message: "is already used by another episode" }],
+      });
+    }
+    return options.asked;
+  }
+  const base = slugify(options.title, SLUG_MAX_LENGTH - 6) || "episode";
+  const taken = await store.episodeSlugsLike(db, base, options.exceptId);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export interface EpisodesService {
+  list(options: { includeDrafts: boolean }): Promise<Episode[]>;
+  /** A published episode (any, for the admin) with its show notes. */
+  getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Episode>;
+  create(input: EpisodeInput): Promise<Episode>;
+  update(id: number, input: EpisodeUpdate): Promise<Episode>;
+  remove(id: number): Promise<void>;
+}
+
+/**
+ * Gives a slug to every episode without one: those from before slugs existed, after the
+ * migration that added them or the restore of an older backup. Returns how many got one.
+ */
+export async function fillMissingEpisodeSlugs(db: Db): Promise<number> {
+  const rows = await store.episodesWithoutSlug(db);
+  for (const row of rows) await store.updateEpisode(db, row.id, { slug: await uniqueEpisodeSlug(db, { title: row.title, exceptId: row.id }) });
+  return rows.length;
+}
+
+export function createEpisodesService(db: Db, uploads: UploadsService, onChange: () => void = () => {}): EpisodesService {
+  const mustExist = async (id: number) => {
+    const row = await store.findEpisode(db, id);
+    if (!row) throw notFound("Episode not found");
+    return row;
+  };
+  const imageOf = async (value: string | null | undefined) =>
+    value ? ((await uploads.resolveUpload(value, "imageUrl")) ?? value) : value;
+  const dateOf = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
+
+  return {
+    async list(options) {
+      return (await store.listEpisodes(db, options)).map((row) => toEpisode(row, { isAdmin: options.includeDrafts }));
+    },
+    async getBySlug(slug, options) {
+      // No stored slug can differ from the pattern, so anything else is not found without a query.
+      const row = SLUG_PATTERN.test(slug) ? await store.findEpisodeBySlug(db, slug, options) : null;
+      if (!row) throw notFound("Episode not found");
+      return toEpisode(row, { isAdmin: options.includeDrafts });
+    },
+    async create(input) {
+      const id = await store.insertEpisode(db, {
+        title: input.title,
+        slug: await uniqueEpisodeSlug(db, { asked: input.slug || undefined, title: input.title }),
+        spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
+        audioUrl: input.audioUrl ?? null,
+        description: input.description ?? "",
+        showNotes: sanitizeFooterHtml(input.showNotes ?? ""),
+        publishedAt: dateOf(input.publishedAt) ?? null,
+        imageUrl: (await imageOf(input.imageUrl)) ?? null,
+        durationSeconds: input.durationSeconds ?? null,
+        isPublished: input.isPublished ?? true,
+        sortOrder: input.sortOrder ?? (await nextSortOrder(db, "episodes")),
+        source: "manual",
+      });
+      onChange();
+      return toEpisode(await mustExist(id), { isAdmin: true });
+    },
+    async update(id, input) {
+      const before = await mustExist(id);
+      const values: Partial<store.EpisodeValues> = {};
+      if (input.title !== undefined) values.title = input.title;
+      if (input.spotifyEmbedUrl !== undefined) values.spotifyEmbedUrl = input.spotifyEmbedUrl;
+      if (input.audioUrl !== undefined) values.audioUrl = input.audioUrl;
+      if (input.description !== undefined) values.description = input.description;
+      if (input.showNotes !== undefined) values.showNotes = sanitizeFooterHtml(input.showNotes);
+      if (input.publishedAt !== undefined) values.publishedAt = dateOf(input.publishedAt);
+      if (input.imageUrl !== undefined) values.imageUrl = await imageOf(input.imageUrl);
+      if (input.durationSeconds !== undefined) values.durationSeconds = input.durationSeconds;
+      if (input.isPublished !== undefined) values.isPublished = input.isPublished;
+      if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
+      // A blank slug in an edit means "make it from the title", as for clips (docs/product.md §5).
+      if (input.slug !== undefined) {
+        values.slug = await uniqueEpisodeSlug(db, { asked: input.slug || undefined, title: values.title ?? before.title, exceptId: id });
+      }
+      if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
+      if (!(values.spotifyEmbedUrl ?? before.spotifyEmbedUrl) && !(values.audioUrl ?? before.audioUrl)) {
+        throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
+          errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
+        });
+      }
+      // What the owner changes by hand is theirs from now on: a feed sync leaves it alone.
+      const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
+      if (changed.length > 0) values.editedFields = [...new Set([...before.editedFields, ...changed])];
+      await store.updateEpisode(db, id, values);
+      onChange();
+      return toEpisode(await mustExist(id), { isAdmin: true });
+    },
+    async remove(id) {
+      if (!(await store.deleteEpisode(db, id))) throw notFound("Episode not found");
+      onChange();
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
+import { identityKeys, type FeedItem } from "../feed/parse-feed";
+import type { EpisodeValues } from "../storage/episodes";
+import type { SyncedEpisode } from "../storage/feed";
+
+/** What the feed says of an episode, in the episodes table's fields. */
+type FeedValues = Pick<
+  EpisodeValues,
+  | "title"
+  | "description"
+  | "showNotes"
+  | "audioUrl"
+  | "audioType"
+  | "audioLength"
+  | "durationSeconds"
+  | "publishedAt"
+  | "imageUrl"
+  | "seasonNumber"
+  | "episodeNumber"
+  | "episodeType"
+  | "link"
+  | "transcriptUrl"
+  | "transcriptType"
+  | "chaptersUrl"
+>;
+
+export interface ImportPlan {
+  /** Added to every stored episode's order first, to make room above them (their order is kept). */
+  shift: number;
+  inserts: EpisodeValues[];
+  updates: { id: number; values: Partial<EpisodeValues> }[];
+  added: number;
+  updated: number;
+  unchanged: number;
+}
+
+function feedValuesOf(item: FeedItem): FeedValues {
+  return {
+    title: item.title,
+    description: item.summary,
+    showNotes: item.showNotes,
+    audioUrl: item.audioUrl,
+    audioType: item.audioType,
+    audioLength: item.audioLength,
+    durationSeconds: item.durationSeconds,
+    publishedAt: item.publishedAt,
+    imageUrl: item.imageUrl,
+    seasonNumber: item.seasonNumber,
+    episodeNumber: item.episodeNumber,
+    episodeType: item.episodeType,
+    link: item.link,
+    transcriptUrl: item.transcriptUrl,
+    transcriptType: item.transcriptType,
+    chaptersUrl: item.chaptersUrl,
+  };
+}
+
+const hashOf = (values: FeedValues, keys: { guid: string | null; enclosure: string }) =>
+  crypto.createHash("sha256").update(JSON.stringify([values, keys.guid, keys.enclosure])).digest("base64url");
+
+const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? String(a) === String(b) : (a ?? null) === (b ?? null));
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
+
+/** Finds each item's episode once: by guid, else enclosure, else title (docs/product.md). */
+function matcher(existing: SyncedEpisode[]) {
+  const claimed = new Set<number>();
+  const index = (key: (e: SyncedEpisode) => string | null) => {
+    const map = new Map<string, SyncedEpisode[]>();
+    for (const e of existing) {
+      const k = key(e);
+      if (k) map.set(k, [...(map.get(k) ?? []), e]);
+    }
+    return (k: string | null) => (k ? map.get(k)?.find((e) => !claimed.has(e.id)) : undefined);
+  };
+  const byGuid = index((e) => e.guid);
+  const byEnclosure = index((e) => e.enclosureKey);
+  const byTitle = index((e) => e.title.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim());
+  return (keys: ReturnType<typeof identityKeys>) => {
+    const found = byGuid(keys.guid) ?? byEnclosure(keys.enclosure) ?? byTitle(keys.title);
+    if (found) claimed.add(found.id);
+    return found;
+  };
+}
+
+/**
+ * What the feed changes of an episode it already has. The owner wins (docs/decisions/009-feed-sync.md):
+ * a field the admin edited by hand is left alone; an episode the admin typed in ("manual") only
+ * gains what it lacks, and is linked to its item (guid, enclosure) so the next sync finds it at once.
+ * Publish state and order are never the feed's to change.
+ */
+function changesFor(episode: SyncedEpisode, values: FeedValues, keys: ReturnType<typeof identityKeys>): Partial<EpisodeValues> {
+  const changes: Partial<EpisodeValues> = {};
+  for (const [field, value] of Object.entries(values) as [keyof FeedValues, FeedValues[keyof FeedValues]][]) {
+    if (episode.editedFields.includes(field)) continue;
+    if (episode.source === "manual" && !isEmpty(episode[field])) continue;
+    if (!same(episode[field], value)) Object.assign(changes, { [field]: value });
+  }
+  if (keys.guid && episode.guid !== keys.guid) changes.guid = keys.guid;
+  if (episode.enclosureKey !== keys.enclosure) changes.enclosureKey = keys.enclosure;
+  return changes;
+}
+
+/** Slugs for new episodes, unique among the stored ones and each other (-2, -3... on a clash). */
+function slugMaker(existing: SyncedEpisode[]) {
+  const taken = new Set(existing.map((e) => e.slug).filter((s): s is string => !!s));
+  return (title: string) => {
+    const base = slugify(title, SLUG_MAX_LENGTH - 6) || "episode";
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    taken.add(slug);
+    return slug;
+  };
+}
+
+/**
+ * The changes a sync makes, decided without touching the database: which items are new, which
+ * episodes change and which stay as they are. New episodes are drafts unless `autoPublish`; they
+ * go above the others, newest first, when they are newer than every stored episode (after a first
+ * import, the newest is first), and below them otherwise (an old episode showing up late).
+ */
+export function planImport(items: FeedItem[], existing: SyncedEpisode[], options: { autoPublish: boolean }): ImportPlan {
+  const find = matcher(existing);
+  const nextSlug = slugMaker(existing);
+  const plan: ImportPlan = { shift: 0, inserts: [], updates: [], added: 0, updated: 0, unchanged: 0 };
+  const fresh: { values: EpisodeValues; date: number }[] = [];
+  for (const item of items) {
+    const keys = identityKeys(item);
+    const values = feedValuesOf(item);
+    const feedHash = hashOf(values, keys);
+    const episode = find(keys);
+    if (!episode) {
+      const row: EpisodeValues = { ...values, slug: nextSlug(item.title), source: "feed", guid: keys.guid, enclosureKey: keys.enclosure, feedHash, isPublished: options.autoPublish };
+      fresh.push({ values: row, date: item.publishedAt?.getTime() ?? 0 });
+      continue;
+    }
+    if (episode.feedHash === feedHash) {
+      plan.unchanged++;
+      continue;
+    }
+    const changes = changesFor(episode, values, keys);
+    plan.updates.push({ id: episode.id, values: { ...changes, feedHash } });
+    // Only what a visitor would see counts as an update; the bookkeeping alone does not.
+    if (Object.keys(changes).some((k) => k !== "enclosureKey" && k !== "guid")) plan.updated++;
+    else plan.unchanged++;
+  }
+
+  fresh.sort((a, b) => b.date - a.date);
+  const newestStored = Math.max(0, ...existing.map((e) => e.publishedAt?.getTime() ?? 0));
+  const above = existing.length === 0 ? fresh : fresh.filter((f) => f.date > newestStored);
+  const below = existing.length === 0 ? [] : fresh.filter((f) => f.date <= newestStored);
+  const min = existing.length === 0 ? above.length + 1 : Math.min(...existing.map((e) => e.sortOrder));
+  const max = existing.length === 0 ? 0 : Math.max(...existing.map((e) => e.sortOrder));
+  // Orders stay 1 or more: when the new ones do not fit above the first, all move down together.
+  plan.shift = existing.length === 0 ? 0 : Math.max(0, above.length - (min - 1));
+  above.forEach((f, i) => (f.values.sortOrder = min + plan.shift - above.length + i));
+  below.forEach((f, i) => (f.values.sortOrder = max + plan.shift + 1 + i));
+  plan.inserts = fresh.map((f) => f.values);
+  plan.added = fresh.length;
+  return plan;
+}

@@ -1,0 +1,184 @@
+import crypto from "node:crypto";
+import type { FeedStatus, FeedSyncResult } from "../../shared/api";
+import type { Db } from "../db/client";
+import { FeedParseError, parseFeed, type ParsedFeed } from "../feed/parse-feed";
+import { AppError } from "../lib/errors";
+import type { Logger } from "../lib/logger";
+import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
+import { updateEpisode } from "../storage/episodes";
+import * as feedStore from "../storage/feed";
+import { planImport } from "./feed-import";
+import type { SettingsService } from "./settings";
+
+export interface FeedSyncService {
+  /** Reads the feed named by rss_url and imports it; a failure is a 422 and changes no episode. */
+  sync(): Promise<FeedSyncResult>;
+  status(): Promise<FeedStatus>;
+  /** The scheduled sync: runs only if no instance has synced in this period. */
+  syncIfDue(): Promise<FeedSyncResult | null>;
+}
+
+export interface FeedSyncDeps {
+  db: Db;
+  settings: SettingsService;
+  /** Every FEED_SYNC_MINUTES; 0: no schedule. */
+  periodMinutes: number;
+  allowPrivate: boolean;
+  onChange: () => void;
+  logger?: Logger;
+  /** The fetcher's limits (20 s, 50 MB by default); tests make them small. */
+  limits?: { timeoutMs?: number; maxBytes?: number };
+}
+
+const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
+const hashOf = (body: Buffer) => crypto.createHash("sha256").update(body).digest("base64url");
+const unreadable = (why: string) => new AppError("UNPROCESSABLE", `The feed could not be read: ${why}`);
+
+/**
+ * The show's feed fills the episodes (docs/decisions/009-feed-sync.md): fetched through the
+ * safe fetcher with the last answer's validators, not parsed again when its bytes did not change,
+ * imported in one transaction that one instance at a time holds, and followed when it moves
+ * (a permanent redirect, or itunes:new-feed-url), the stored address updated.
+ */
+export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onChange, logger, limits }: FeedSyncDeps): FeedSyncService {
+  const fetchFeed = async (url: string, state: feedStore.FeedSyncState): Promise<FetchResult> => {
+    const same = state.url === url;
+    try {
+      return await safeFetch(url, { ...limits, etag: same ? state.etag : null, lastModified: same ? state.lastModified : null, allowPrivate, accept: ACCEPT });
+    } catch (err) {
+      if (err instanceof FetchError) throw unreadable(err.message);
+      throw err;
+    }
+  };
+
+  const parse = (fetched: Extract<FetchResult, { status: "ok" }>): ParsedFeed => {
+    try {
+      return parseFeed(fetched.body, fetched.contentType);
+    } catch (err) {
+      if (err instanceof FeedParseError) throw new AppError("UNPROCESSABLE", err.message);
+      throw err;
+    }
+  };
+
+  const importFeed = (feed: ParsedFeed, autoPublish: boolean) =>
+    db.transaction(async (tx) => {
+      await feedStore.lockFeedImport(tx);
+      const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish });
+      await feedStore.shiftSortOrders(tx, plan.shift);
+      await feedStore.insertEpisodes(tx, plan.inserts);
+      for (const { id, values } of plan.updates) await updateEpisode(tx, id, values);
+      return plan;
+    });
+
+  const run = async (): Promise<FeedSyncResult> => {
+    const values = await settings.getMany(["rss_url", "feed_auto_publish"]);
+    const asked = values.get("rss_url")?.trim();
+    if (!asked) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
+    const state = await feedStore.readFeedSync(db);
+    let url = asked;
+    let fetched = await fetchFeed(url, state);
+    if (fetched.permanentUrl) url = fetched.permanentUrl;
+    let feed: ParsedFeed | null = null;
+    if (fetched.status === "ok" && !(state.url === url && state.bodyHash === hashOf(fetched.body))) {
+      feed = parse(fetched);
+      // The host says the show has moved: read it there once, and keep the new address.
+      if (feed.newFeedUrl && feed.newFeedUrl !== url) {
+        url = feed.newFeedUrl;
+        fetched = await fetchFeed(url, state);
+        if (fetched.permanentUrl) url = fetched.permanentUrl;
+        feed = fetched.status === "ok" ? parse(fetched) : null;
+      }
+    }
+    const previous = (state.lastResult as FeedSyncResult | null) ?? null;
+    let result: FeedSyncResult;
+    if (feed) {
+      const plan = await importFeed(feed, values.get("feed_auto_publish") === "true");
+      result = { added: plan.added, updated: plan.updated, unchanged: plan.unchanged, skipped: feed.skipped, feedTitle: feed.title };
+    } else {
+      // Not modified (304), or the same bytes as last time: nothing to read again.
+      result = { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
+    }
+    if (url !== asked) {
+      await settings.write("rss_url", url);
+      logger?.info({ from: asked, to: url }, "the feed has moved; its new address is kept");
+    }
+    await feedStore.writeFeedSync(db, {
+      url,
+      ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash: hashOf(fetched.body) } : {}),
+      ...(feed ? { itemCount: feed.items.length, channelImageUrl: feed.imageUrl } : {}),
+      lastSyncAt: new Date(),
+      lastResult: result,
+      lastError: null,
+    });
+    if (result.added > 0 || result.updated > 0) onChange();
+    return result;
+  };
+
+  const sync = async (): Promise<FeedSyncResult> => {
+    await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
+    try {
+      return await run();
+    } catch (err) {
+      const message = err instanceof AppError ? err.message : "The feed could not be synced: an unexpected error";
+      await feedStore.writeFeedSync(db, { lastError: message }).catch(() => {});
+      throw err;
+    }
+  };
+
+  return {
+    sync,
+    async status() {
+      const [state, values] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"])]);
+      const url = values.get("rss_url") || null;
+      const next = periodMinutes > 0 && url ? new Date((state.lastAttemptAt?.getTime() ?? Date.now()) + periodMinutes * 60_000) : null;
+      return {
+        url,
+        lastSyncAt: state.lastSyncAt?.toISOString() ?? null,
+        lastResult: (state.lastResult as FeedSyncResult | null) ?? null,
+        lastError: state.lastError,
+        nextSyncAt: next?.toISOString() ?? null,
+      };
+    },
+    async syncIfDue() {
+      if (periodMinutes <= 0) return null;
+      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return null;
+      if (!(await feedStore.claimScheduledSync(db, periodMinutes))) return null;
+      try {
+        return await run();
+      } catch (err) {
+        const message = err instanceof AppError ? err.message : "The feed could not be synced: an unexpected error";
+        await feedStore.writeFeedSync(db, { lastError: message }).catch(() => {});
+        logger?.warn({ err: message }, "the scheduled feed sync failed");
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * Asks every minute whether this period's sync is due; the database decides which instance
+ * runs it (storage/feed.ts claimScheduledSync). Returns a stop function.
+ */
+export function startFeedSchedule(feed: FeedSyncService, logger?: Logger, everyMs = 60_000): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await feed.syncIfDue();
+      if (result) logger?.info({ added: result.added, updated: result.updated }, "scheduled feed sync");
+    } catch (err) {
+      logger?.warn({ err: (err as Error).message }, "the scheduled feed sync could not run");
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(tick, Math.min(everyMs, 5_000));
+  const timer = setInterval(tick, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,84 @@
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { episodes } from "../../shared/schema";
+import type { Executor } from "../db/client";
+
+/** What a response shows of an episode; the admin's answer adds `editedFields`. */
+const episodeColumns = {
+  id: episodes.id,
+  slug: episodes.slug,
+  title: episodes.title,
+  description: episodes.description,
+  spotifyEmbedUrl: episodes.spotifyEmbedUrl,
+  audioUrl: episodes.audioUrl,
+  audioType: episodes.audioType,
+  durationSeconds: episodes.durationSeconds,
+  publishedAt: episodes.publishedAt,
+  imageUrl: episodes.imageUrl,
+  source: episodes.source,
+  guid: episodes.guid,
+  seasonNumber: episodes.seasonNumber,
+  episodeNumber: episodes.episodeNumber,
+  episodeType: episodes.episodeType,
+  link: episodes.link,
+  transcriptUrl: episodes.transcriptUrl,
+  chaptersUrl: episodes.chaptersUrl,
+  isPublished: episodes.isPublished,
+  sortOrder: episodes.sortOrder,
+  createdAt: episodes.createdAt,
+  updatedAt: episodes.updatedAt,
+  editedFields: episodes.editedFields,
+};
+const withNotes = { ...episodeColumns, showNotes: episodes.showNotes };
+
+export type EpisodeRow = NonNullable<Awaited<ReturnType<typeof findEpisode>>>;
+export type EpisodeValues = typeof episodes.$inferInsert;
+
+/** Ordered by sortOrder, then id, so equal orders still list the same way every time. The notes stay out (see findEpisode). */
+export function listEpisodes(db: Executor, options: { includeDrafts: boolean }) {
+  const q = db.select(episodeColumns).from(episodes);
+  return (options.includeDrafts ? q : q.where(eq(episodes.isPublished, true))).orderBy(asc(episodes.sortOrder), asc(episodes.id));
+}
+
+/** One episode with its show notes. */
+export async function findEpisode(db: Executor, id: number) {
+  const rows = await db.select(withNotes).from(episodes).where(eq(episodes.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findEpisodeBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
+  const where = options.includeDrafts ? eq(episodes.slug, slug) : and(eq(episodes.slug, slug), eq(episodes.isPublished, true));
+  const rows = await db.select(withNotes).from(episodes).where(where).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertEpisode(db: Executor, values: EpisodeValues) {
+  const [row] = await db.insert(episodes).values(values).returning({ id: episodes.id });
+  return row!.id;
+}
+
+export async function updateEpisode(db: Executor, id: number, values: Partial<EpisodeValues>) {
+  const rows = await db
+    .update(episodes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(episodes.id, id))
+    .returning({ id: episodes.id });
+  return rows.length > 0;
+}
+
+export async function deleteEpisode(db: Executor, id: number) {
+  const rows = await db.delete(episodes).where(eq(episodes.id, id)).returning({ id: episodes.id });
+  return rows.length > 0;
+}
+
+/** The slugs in use that start with `base` (the base itself, or base-2, base-3...), but `exceptId`'s. */
+export async function episodeSlugsLike(db: Executor, base: string, exceptId?: number): Promise<Set<string>> {
+  const like = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = exceptId === undefined ? sql`${episodes.slug} LIKE ${like}` : and(sql`${episodes.slug} LIKE ${like}`, ne(episodes.id, exceptId));
+  const rows = await db.select({ slug: episodes.slug }).from(episodes).where(where);
+  return new Set(rows.map((r) => r.slug!));
+}
+
+/** Episodes from before slugs existed (or restored from such a backup). */
+export function episodesWithoutSlug(db: Executor) {
+  return db.select({ id: episodes.id, title: episodes.title }).from(episodes).where(isNull(episodes.slug)).orderBy(asc(episodes.id));
+}
