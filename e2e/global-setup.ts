@@ -62,6 +62,9 @@ export default async function globalSetup(): Promise<void> {
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: "warn",
+      // The feed tests serve their feeds from loopback; the schedule stays off so only they sync.
+      FEED_ALLOW_PRIVATE: "1",
+      FEED_SYNC_MINUTES: "0",
     },
     stdio: ["ignore", log, log],
     detached: false,

@@ -60,6 +60,14 @@ describe("syncing the show's feed", () => {
     expect((await t.request.get("/api/episodes").expect(200)).body).toEqual([]);
     const two = await admin.get("/api/episodes/slug/two").expect(200);
     expect(two.body.showNotes).toBe("<p>Second <b>episode</b></p>");
+    expect((await t.request.get("/api/settings/podcast_title")).body.value).toBe("Test Show");
+  });
+
+  it("when the owner has named the show, then a sync leaves the name and description as they are", async () => {
+    await admin.post("/api/settings").send({ key: "podcast_title", value: "Owner's Name" }).expect(200);
+    await useFeed(ITEMS.slice(0, 1));
+    await sync().expect(200);
+    expect((await t.request.get("/api/settings/podcast_title")).body.value).toBe("Owner's Name");
   });
 
   it("when an unchanged feed is synced again, then nothing changes, whether the host answers 304 or the same bytes", async () => {

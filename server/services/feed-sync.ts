@@ -71,7 +71,7 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
     });
 
   const run = async (): Promise<FeedSyncResult> => {
-    const values = await settings.getMany(["rss_url", "feed_auto_publish"]);
+    const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
     const asked = values.get("rss_url")?.trim();
     if (!asked) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
     const state = await feedStore.readFeedSync(db);
@@ -98,6 +98,9 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
       // Not modified (304), or the same bytes as last time: nothing to read again.
       result = { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
     }
+    // A new site takes the show's name and description from its feed; the owner's own stay.
+    if (feed?.title && !values.get("podcast_title")) await settings.write("podcast_title", feed.title.slice(0, 200));
+    if (feed?.description && !values.get("podcast_description")) await settings.write("podcast_description", feed.description.slice(0, 5_000));
     if (url !== asked) {
       await settings.write("rss_url", url);
       logger?.info({ from: asked, to: url }, "the feed has moved; its new address is kept");

@@ -40,7 +40,8 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
 
 function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
   const form = useSchemaForm(episodeSchema, { defaultValues: editing ? valuesOf(editing) : EMPTY });
-  const { errors } = form.formState;
+  // Read while rendering, so react-hook-form keeps track of them (its form state is a subscription).
+  const { errors, dirtyFields } = form.formState;
   const { create, update } = useEpisodeMutations();
 
   useEffect(() => {
@@ -54,7 +55,7 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
 
   const save = form.handleSubmit((input) => {
     // Only what the admin changed is sent: that is what becomes theirs, safe from later feed syncs.
-    const changed = Object.fromEntries(Object.entries(input).filter(([key]) => key in form.formState.dirtyFields));
+    const changed = Object.fromEntries(Object.entries(input).filter(([key]) => key in dirtyFields));
     if (editing && Object.keys(changed).length === 0) return reset();
     saveEntity({
       noun: "episode",
