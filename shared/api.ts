@@ -229,6 +229,9 @@ export interface Episode {
   updatedAt: string;
   /** Admin only: fields changed by hand, which a feed sync leaves alone. */
   editedFields?: string[];
+  /** Only in single-episode answers: the transcript and chapters, fetched at sync. */
+  transcript?: TranscriptParagraph[] | null;
+  chapters?: Chapter[] | null;
 }
 export interface Clip {
   id: number;
@@ -283,4 +286,49 @@ export interface FeedStatus {
   lastResult: FeedSyncResult | null;
   lastError: string | null;
   nextSyncAt: string | null;
+}
+
+/** A paragraph of an episode's transcript: who speaks, from when (seconds; null when untimed). */
+export interface TranscriptParagraph {
+  start: number | null;
+  speaker: string | null;
+  text: string;
+}
+
+/** A chapter of an episode: from when (seconds), its title, and a link when the feed gives one. */
+export interface Chapter {
+  start: number;
+  title: string;
+  url: string | null;
+}
+
+/** /archive lists this many episodes a page; the home page's strip shows the first few. */
+export const ARCHIVE_PAGE_SIZE = 20;
+export const HOME_EPISODE_COUNT = 12;
+
+/** Marks around a matched word in a search result's title and snippet (control characters, never in text). */
+export const MATCH_START = "\u0001";
+export const MATCH_END = "\u0002";
+
+/** GET /api/episodes/archive?page=N&q=words&size=12|20. */
+export const archiveQuerySchema = z.object({
+  page: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000)),
+  q: z.preprocess((v) => (v === undefined ? "" : v), z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters")),
+  size: z.preprocess((v) => (v === undefined || v === "" ? ARCHIVE_PAGE_SIZE : v), z.coerce.number().pipe(z.union([z.literal(ARCHIVE_PAGE_SIZE), z.literal(HOME_EPISODE_COUNT)]))),
+});
+export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
+
+export interface ArchiveEpisode extends Episode {
+  /** With a search: the title and a snippet, the matched words between MATCH_START and MATCH_END. */
+  match: { title: string; snippet: string } | null;
+}
+
+/** One page of published episodes, newest first, or a search's matches, best first. */
+export interface EpisodeArchivePage {
+  episodes: ArchiveEpisode[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+  query: string;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -11,10 +11,14 @@ import {
   serial,
   text,
   timestamp,
+  customType,
   uniqueIndex,
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type; only the database writes it (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** The single admin account (docs/product.md "Auth"). */
 export const users = pgTable("users", {
@@ -92,12 +96,31 @@ export const episodes = pgTable(
     editedFields: text("edited_fields").array().notNull().default(sql`'{}'::text[]`),
     /** A hash of what the feed last said of this item: an unchanged item is skipped at once. */
     feedHash: text("feed_hash"),
+    /** The transcript as timed paragraphs ({start, speaker, text}), fetched from transcript_url at sync. */
+    transcript: jsonb("transcript"),
+    /** The transcript's words, for search. */
+    transcriptText: text("transcript_text").notNull().default(""),
+    /** The address the stored transcript came from; another transcript_url means fetch again. */
+    transcriptSourceUrl: text("transcript_source_url"),
+    /** Chapters ({start, title, url}), fetched from chapters_url at sync. */
+    chapters: jsonb("chapters"),
+    chaptersSourceUrl: text("chapters_source_url"),
+    /**
+     * What /archive searches: the title first, then description and notes, then the transcript
+     * (English stemming: "learning" finds "learn"). The database keeps it up to date.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${episodes.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${episodes.description}, '') || ' ' || coalesce(${episodes.showNotes}, '')), 'B') || setweight(to_tsvector('english', coalesce(${episodes.transcriptText}, '')), 'C')`,
+    ),
   },
   (t) => [
     index("episodes_published_order_idx").on(t.isPublished, t.sortOrder),
     uniqueIndex("episodes_slug_key").on(t.slug),
     uniqueIndex("episodes_guid_key").on(t.guid),
     index("episodes_enclosure_key_idx").on(t.enclosureKey),
+    index("episodes_search_idx").using("gin", t.searchVector),
+    index("episodes_published_date_idx").on(t.isPublished, t.publishedAt),
     check("episodes_has_media", sql`${t.spotifyEmbedUrl} IS NOT NULL OR ${t.audioUrl} IS NOT NULL`),
   ],
 );

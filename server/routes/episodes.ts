@@ -1,6 +1,7 @@
 import { Router } from "express";
-import { episodeSchema, episodeUpdateSchema, swapSchema } from "../../shared/api";
+import { archiveQuerySchema, episodeSchema, episodeUpdateSchema, swapSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
+import { sendCached } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
 import type { EpisodesService } from "../services/episodes";
@@ -12,6 +13,12 @@ export function episodesRouter(episodes: EpisodesService, content: ContentServic
   const r = Router();
   r.get("/", async (req, res) => {
     await sendList(req, res, cache, "episodes", (includeDrafts) => episodes.list({ includeDrafts }));
+  });
+  // Visitors' pages of the archive, the same for everyone (published only): from the public cache.
+  r.get("/archive", async (req, res) => {
+    const query = parse(archiveQuerySchema, req.query);
+    res.set("Cache-Control", listCacheHeader(false));
+    sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => episodes.archive(query)), "application/json");
   });
   r.get("/slug/:slug", async (req, res) => {
     const admin = isAdmin(req);

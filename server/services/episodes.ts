@@ -1,4 +1,4 @@
-import type { Episode, EpisodeInput, EpisodeUpdate } from "../../shared/api";
+import type { ArchiveQuery, Chapter, Episode, EpisodeArchivePage, EpisodeInput, EpisodeUpdate, TranscriptParagraph } from "../../shared/api";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "../../shared/slug";
 import type { Db, Executor } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
@@ -18,8 +18,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A row as the API shows it: to visitors without the owner's bookkeeping; in lists without the notes. */
 export function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
   const { editedFields, ...rest } = row;
+  const whole =
+    "transcript" in row ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: (row.chapters as Chapter[] | null) ?? null } : {};
   return {
-    ...rest,
+    ...(rest as Omit<typeof rest, "transcript" | "chapters">),
+    ...whole,
     slug: row.slug ?? String(row.id),
     sortOrder: String(row.sortOrder),
     publishedAt: iso(row.publishedAt),
@@ -52,6 +55,8 @@ export async function uniqueEpisodeSlug(db: Executor, options: { asked?: string;
 
 export interface EpisodesService {
   list(options: { includeDrafts: boolean }): Promise<Episode[]>;
+  /** A page of /archive: published episodes newest first, or a search's matches best first. */
+  archive(query: ArchiveQuery): Promise<EpisodeArchivePage>;
   /** A published episode (any, for the admin) with its show notes. */
   getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Episode>;
   create(input: EpisodeInput): Promise<Episode>;
@@ -82,6 +87,17 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
   return {
     async list(options) {
       return (await store.listEpisodes(db, options)).map((row) => toEpisode(row, { isAdmin: options.includeDrafts }));
+    },
+    async archive({ page, q, size }) {
+      const { rows, total } = await store.listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q });
+      return {
+        episodes: rows.map(({ match, ...row }) => ({ ...toEpisode(row, { isAdmin: false }), match })),
+        page,
+        pageSize: size,
+        pageCount: Math.max(1, Math.ceil(total / size)),
+        total,
+        query: q,
+      };
     },
     async getBySlug(slug, options) {
       // No stored slug can differ from the pattern, so anything else is not found without a query.
@@ -125,7 +141,8 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
         values.slug = await uniqueEpisodeSlug(db, { asked: input.slug || undefined, title: values.title ?? before.title, exceptId: id });
       }
       if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
-      if (!(values.spotifyEmbedUrl ?? before.spotifyEmbedUrl) && !(values.audioUrl ?? before.audioUrl)) {
+      const after = { ...before, ...values };
+      if (!after.spotifyEmbedUrl && !after.audioUrl) {
         throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
           errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
         });

@@ -7,6 +7,7 @@ import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
 import { updateEpisode } from "../storage/episodes";
 import * as feedStore from "../storage/feed";
+import { fetchEpisodeExtras } from "./feed-extras";
 import { planImport } from "./feed-import";
 import type { SettingsService } from "./settings";
 
@@ -113,7 +114,12 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
       lastResult: result,
       lastError: null,
     });
-    if (result.added > 0 || result.updated > 0) onChange();
+    // Transcripts and chapters after the import: a slow file never holds the episodes back.
+    const extras = await fetchEpisodeExtras(db, { allowPrivate, logger }).catch((err: unknown) => {
+      logger?.warn({ err: (err as Error).message }, "fetching transcripts and chapters failed");
+      return 0;
+    });
+    if (result.added > 0 || result.updated > 0 || extras > 0) onChange();
     return result;
   };
 

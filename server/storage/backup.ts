@@ -19,9 +19,14 @@ const PRIMARY_KEY: Record<BackupTable, string> = {
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
 const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "clips", "editor_access_log"];
 
-/** A table's rows as JSON in primary-key order. */
-export const selectRowsSql = (table: BackupTable) =>
-  `SELECT row_to_json(t) AS row FROM ${table} t ORDER BY t.${PRIMARY_KEY[table]}`;
+/** Columns the database computes (full-text search): left out of a backup, made again on restore. */
+const GENERATED: Partial<Record<BackupTable, string[]>> = { episodes: ["search_vector"] };
+
+/** A table's rows as JSON in primary-key order, without its generated columns. */
+export const selectRowsSql = (table: BackupTable) => {
+  const drop = (GENERATED[table] ?? []).map((c) => ` - '${c}'`).join("");
+  return `SELECT to_jsonb(t)${drop} AS row FROM ${table} t ORDER BY t.${PRIMARY_KEY[table]}`;
+};
 
 /** Every row as JSON, in primary-key order, read in one snapshot. */
 export async function* readTables(pool: pg.Pool): AsyncGenerator<{ table: BackupTable; row: Record<string, unknown> }> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { episodes } from "../../shared/schema";
+import { MATCH_END, MATCH_START } from "../../shared/api";
 import type { Executor } from "../db/client";
 
 /** What a response shows of an episode; the admin's answer adds `editedFields`. */
@@ -28,7 +29,8 @@ const episodeColumns = {
   updatedAt: episodes.updatedAt,
   editedFields: episodes.editedFields,
 };
-const withNotes = { ...episodeColumns, showNotes: episodes.showNotes };
+/** One episode whole: its notes, transcript and chapters, which lists leave out. */
+const withNotes = { ...episodeColumns, showNotes: episodes.showNotes, transcript: episodes.transcript, chapters: episodes.chapters };
 
 export type EpisodeRow = NonNullable<Awaited<ReturnType<typeof findEpisode>>>;
 export type EpisodeValues = typeof episodes.$inferInsert;
@@ -81,4 +83,42 @@ export async function episodeSlugsLike(db: Executor, base: string, exceptId?: nu
 /** Episodes from before slugs existed (or restored from such a backup). */
 export function episodesWithoutSlug(db: Executor) {
   return db.select({ id: episodes.id, title: episodes.title }).from(episodes).where(isNull(episodes.slug)).orderBy(asc(episodes.id));
+}
+
+const HEADLINE = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, HighlightAll=true`;
+const SNIPPET = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * One page of the published episodes, newest first (by their date, else when they were added);
+ * with a query, only those matching it (PostgreSQL full-text search over the generated
+ * search_vector, its GIN index), best first, with the matched words marked in the title and a
+ * snippet of the description or transcript.
+ */
+export async function listArchivePage(db: Executor, options: { offset: number; limit: number; query: string }) {
+  const newest = sql`coalesce(${episodes.publishedAt}, ${episodes.createdAt}) DESC, ${episodes.id} DESC`;
+  if (!options.query) {
+    const [rows, [count]] = await Promise.all([
+      db.select(episodeColumns).from(episodes).where(eq(episodes.isPublished, true)).orderBy(newest).limit(options.limit).offset(options.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(eq(episodes.isPublished, true)),
+    ]);
+    return { rows: rows.map((row) => ({ ...row, match: null })), total: count!.n };
+  }
+  const query = sql`websearch_to_tsquery('english', ${options.query})`;
+  const where = and(eq(episodes.isPublished, true), sql`${episodes.searchVector} @@ ${query}`);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        ...episodeColumns,
+        match: sql<{ title: string; snippet: string }>`json_build_object(
+          'title', ts_headline('english', ${episodes.title}, ${query}, ${HEADLINE}),
+          'snippet', ts_headline('english', ${episodes.description} || ' ' || ${episodes.transcriptText}, ${query}, ${SNIPPET}))`,
+      })
+      .from(episodes)
+      .where(where)
+      .orderBy(sql`ts_rank_cd(${episodes.searchVector}, ${query}) DESC`, sql`${newest}`)
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(where),
+  ]);
+  return { rows, total: count!.n };
 }

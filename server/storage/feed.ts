@@ -89,3 +89,23 @@ export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promi
 export async function shiftSortOrders(tx: Executor, by: number): Promise<void> {
   if (by > 0) await tx.update(episodes).set({ sortOrder: sql`${episodes.sortOrder} + ${by}` });
 }
+
+/** Episodes whose transcript or chapters address is not the one their stored copy came from. */
+export function episodesMissingExtras(db: Executor, limit: number) {
+  return db
+    .select({
+      id: episodes.id,
+      transcriptUrl: episodes.transcriptUrl,
+      transcriptType: episodes.transcriptType,
+      transcriptSourceUrl: episodes.transcriptSourceUrl,
+      chaptersUrl: episodes.chaptersUrl,
+      chaptersSourceUrl: episodes.chaptersSourceUrl,
+    })
+    .from(episodes)
+    .where(
+      sql`(${episodes.transcriptUrl} IS NOT NULL AND ${episodes.transcriptSourceUrl} IS DISTINCT FROM ${episodes.transcriptUrl})
+        OR (${episodes.chaptersUrl} IS NOT NULL AND ${episodes.chaptersSourceUrl} IS DISTINCT FROM ${episodes.chaptersUrl})`,
+    )
+    .orderBy(asc(episodes.id))
+    .limit(limit);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { parseChapters, parseTranscript, transcriptText } from "./transcripts";
+
+describe("parseTranscript", () => {
+  it("when a WebVTT transcript has voices, then each speaker's cues become timed paragraphs", async () => {
+    const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Welcome to the show.</v>\n\n00:00:04.500 --> 00:00:06.000\n<v Ann>Today: pain.</v>\n\n01:02:03.400 --> 01:02:05.000\n<v.loud Ben>Thanks <b>Ann</b>!</v>\n";
+    expect(await parseTranscript(vtt, "text/vtt")).toEqual([
+      { start: 1, speaker: "Ann", text: "Welcome to the show. Today: pain." },
+      { start: 3723, speaker: "Ben", text: "Thanks Ann!" },
+    ]);
+  });
+
+  it("when an SRT transcript is given, then its cues are read with their start times", async () => {
+    const srt = "1\n00:00:01,000 --> 00:00:04,000\nFirst words\n\n2\n00:10:05,600 --> 00:10:07,000\nmore words\n";
+    expect(await parseTranscript(srt, "application/x-subrip")).toEqual([{ start: 1, speaker: null, text: "First words more words" }]);
+    expect(await parseTranscript(srt, "application/srt")).toHaveLength(1);
+  });
+
+  it("when the Podcasting 2.0 JSON format is given, then segments become paragraphs by speaker", async () => {
+    const json = JSON.stringify({ version: "1.0.0", segments: [{ startTime: 0.5, speaker: "Ann", body: "Hi" }, { startTime: 2, speaker: "Ben", body: "Hello  there" }] });
+    expect(await parseTranscript(json, "application/json")).toEqual([
+      { start: 1, speaker: "Ann", text: "Hi" },
+      { start: 2, speaker: "Ben", text: "Hello there" },
+    ]);
+  });
+
+  it("when an HTML transcript has cite and time tags, then speakers and times are kept; plain paragraphs are untimed", async () => {
+    const html = "<cite>Ann:</cite><time>00:01:02</time><p>Good morning.</p><cite>Ben:</cite><time>1:05</time><p>Morning!</p>";
+    expect(await parseTranscript(html, "text/html")).toEqual([
+      { start: 62, speaker: "Ann", text: "Good morning." },
+      { start: 65, speaker: "Ben", text: "Morning!" },
+    ]);
+    expect(await parseTranscript("<p>Just words.</p><p>More.</p>", "text/html")).toEqual([{ start: null, speaker: null, text: "Just words. More." }]);
+  });
+
+  it("when the file is not what its type says, or of an unknown type, then it is refused", async () => {
+    await expect(parseTranscript("not json", "application/json")).rejects.toThrow();
+    await expect(parseTranscript("words", "text/plain")).rejects.toThrow(/cannot be read/);
+  });
+
+  it("when the text is taken for search, then it is the paragraphs' words", async () => {
+    expect(transcriptText([{ start: 0, speaker: "A", text: "one" }, { start: 5, speaker: "B", text: "two" }])).toBe("one\ntwo");
+  });
+});
+
+describe("parseChapters", () => {
+  it("when a chapters file is given, then chapters come in time order with titles, http(s) links only, toc:false left out", () => {
+    const json = JSON.stringify({
+      version: "1.2.0",
+      chapters: [
+        { startTime: 600.4, title: "Questions", url: "javascript:alert(1)" },
+        { startTime: 0, title: " Intro ", url: "https://show.example/intro" },
+        { startTime: 300, title: "Hidden", toc: false },
+        { startTime: 400 },
+      ],
+    });
+    expect(parseChapters(json)).toEqual([
+      { start: 0, title: "Intro", url: "https://show.example/intro" },
+      { start: 600, title: "Questions", url: null },
+    ]);
+  });
+
+  it("when the file is not a chapters file, then it is refused", () => {
+    expect(() => parseChapters("{}")).toThrow();
+    expect(() => parseChapters('{"chapters":[{"startTime":-1,"title":"x"}]}')).toThrow();
+  });
+});

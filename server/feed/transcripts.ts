@@ -1,0 +1,118 @@
+import { JSDOM } from "jsdom";
+import { parseText } from "media-captions";
+import { z } from "zod";
+import type { Chapter, TranscriptParagraph } from "../../shared/api";
+import { collapse } from "./values";
+
+/** A paragraph grows from cues of one speaker until about this long, so the page reads as prose. */
+const PARAGRAPH_CHARS = 600;
+/** More words than any episode has; a tsvector holds at most 1 MB. */
+const MAX_TEXT = 500_000;
+
+interface Cue {
+  start: number | null;
+  speaker: string | null;
+  text: string;
+}
+
+const VOICE = /^<v(?:\.[\w.-]+)?\s+([^>]+)>/;
+const tagless = (text: string) => collapse(text.replace(/<[^>]*>/g, ""));
+
+/** Cues from VTT or SRT: their start times, a <v Speaker> voice as the speaker, tags dropped. */
+async function captionCues(text: string, type: "vtt" | "srt"): Promise<Cue[]> {
+  const { cues } = await parseText(text, { type });
+  return cues.map((cue) => ({ start: cue.startTime, speaker: VOICE.exec(cue.text)?.[1]?.trim() ?? null, text: tagless(cue.text) }));
+}
+
+/** The Podcasting 2.0 JSON transcript: {segments: [{startTime, speaker, body}]}. */
+const jsonTranscript = z.object({
+  segments: z.array(z.object({ startTime: z.number().min(0).optional(), speaker: z.string().optional(), body: z.string() })),
+});
+function jsonCues(text: string): Cue[] {
+  const { segments } = jsonTranscript.parse(JSON.parse(text));
+  return segments.map((s) => ({ start: s.startTime ?? null, speaker: s.speaker?.trim() || null, text: collapse(s.body) }));
+}
+
+/** "1:02:03", "02:03", "3.5" → seconds. */
+function clockToSeconds(value: string): number | null {
+  const parts = value.trim().split(":").map(Number);
+  if (parts.length === 0 || parts.length > 3 || parts.some((p) => !Number.isFinite(p) || p < 0)) return null;
+  return parts.reduce((total, part) => total * 60 + part, 0);
+}
+
+/** An HTML transcript (<cite>Speaker:</cite> <time>00:01:02</time> <p>words</p>, or paragraphs alone). */
+function htmlCues(text: string): Cue[] {
+  const { document } = new JSDOM(text).window;
+  const cues: Cue[] = [];
+  let speaker: string | null = null;
+  let start: number | null = null;
+  for (const el of document.body.querySelectorAll("cite, time, p")) {
+    const content = collapse(el.textContent ?? "");
+    if (el.tagName === "CITE") speaker = content.replace(/:$/, "") || null;
+    else if (el.tagName === "TIME") start = clockToSeconds(el.getAttribute("datetime") ?? content);
+    else if (content) {
+      cues.push({ start, speaker, text: content });
+      start = null;
+    }
+  }
+  return cues.length > 0 ? cues : [{ start: null, speaker: null, text: collapse(document.body.textContent ?? "") }].filter((c) => c.text);
+}
+
+/** Consecutive cues of one speaker become a paragraph, timed by its first cue. */
+function paragraphs(cues: Cue[]): TranscriptParagraph[] {
+  const out: TranscriptParagraph[] = [];
+  for (const cue of cues) {
+    if (!cue.text) continue;
+    const last = out.at(-1);
+    if (last && last.speaker === cue.speaker && last.text.length + cue.text.length < PARAGRAPH_CHARS) last.text += ` ${cue.text}`;
+    else out.push({ start: cue.start === null ? null : Math.round(cue.start), speaker: cue.speaker, text: cue.text });
+  }
+  return out;
+}
+
+/**
+ * A transcript file (podcast:transcript) as timed paragraphs: WebVTT and SRT (read by
+ * media-captions), the Podcasting 2.0 JSON format, or HTML. Throws when the file is not of its
+ * declared type; an empty transcript is an empty list.
+ */
+export async function parseTranscript(body: string, type: string): Promise<TranscriptParagraph[]> {
+  const text = body.replace(/^\uFEFF/, "");
+  switch (type) {
+    case "text/vtt":
+      return paragraphs(await captionCues(text, "vtt"));
+    case "application/x-subrip":
+    case "application/srt":
+    case "text/srt":
+      return paragraphs(await captionCues(text, "srt"));
+    case "application/json":
+      return paragraphs(jsonCues(text));
+    case "text/html":
+      return paragraphs(htmlCues(text));
+    default:
+      throw new Error(`a transcript of type ${type} cannot be read`);
+  }
+}
+
+/** The transcript's words, for search, at most 500,000 characters. */
+export function transcriptText(transcript: TranscriptParagraph[]): string {
+  return transcript.map((p) => p.text).join("\n").slice(0, MAX_TEXT);
+}
+
+/** The Podcasting 2.0 JSON chapters format. Chapters marked toc: false are left out of the list. */
+const chaptersFile = z.object({
+  chapters: z.array(
+    z.object({ startTime: z.number().min(0), title: z.string().optional(), url: z.string().optional(), toc: z.boolean().optional() }),
+  ),
+});
+
+/** Chapters in time order, each with a title; a link only when it is http(s). */
+export function parseChapters(body: string): Chapter[] {
+  const { chapters } = chaptersFile.parse(JSON.parse(body.replace(/^\uFEFF/, "")));
+  return chapters
+    .filter((c) => c.toc !== false && c.title?.trim())
+    .map((c) => {
+      const url = c.url && /^https?:\/\//i.test(c.url.trim()) ? c.url.trim() : null;
+      return { start: Math.round(c.startTime), title: collapse(c.title!), url };
+    })
+    .sort((a, b) => a.start - b.start);
+}

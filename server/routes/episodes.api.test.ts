@@ -1,0 +1,126 @@
+import type supertest from "supertest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MATCH_END, MATCH_START } from "../../shared/api";
+import { feedXml, startFeedServer, type FeedServer } from "../test/feed-server";
+import { createTestApp, SPOTIFY, type TestApp } from "../test/harness";
+
+let t: TestApp;
+let admin: supertest.Agent;
+beforeEach(async () => {
+  t = await createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true } });
+  admin = await t.admin();
+});
+afterEach(() => t.close());
+
+const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString();
+async function addEpisode(n: number, extra: Record<string, unknown> = {}) {
+  const res = await admin
+    .post("/api/episodes")
+    .send({ title: `Episode ${n}`, audioUrl: `https://cdn.example/${n}.mp3`, publishedAt: day(n), ...extra })
+    .expect(201);
+  return res.body as { id: number; slug: string };
+}
+const archive = (query: string) => t.request.get(`/api/episodes/archive${query}`);
+
+describe("one episode by its slug", () => {
+  it("when a visitor asks for a published episode, then it comes whole (notes, transcript, chapters); a draft or unknown slug is 404", async () => {
+    await addEpisode(1, { showNotes: '<p>Notes <a href="https://x.example">link</a><img src=x onerror=alert(1)></p>' });
+    await addEpisode(2, { isPublished: false });
+    const res = await t.request.get("/api/episodes/slug/episode-1").expect(200);
+    expect(res.body).toMatchObject({ title: "Episode 1", showNotes: '<p>Notes <a href="https://x.example">link</a></p>', transcript: null, chapters: null });
+    expect(res.body).not.toHaveProperty("editedFields");
+    await t.request.get("/api/episodes/slug/episode-2").expect(404);
+    await t.request.get("/api/episodes/slug/no-such-episode").expect(404);
+    await t.request.get("/api/episodes/slug/%00").expect(404);
+    await admin.get("/api/episodes/slug/episode-2").expect(200);
+  });
+
+  it("when two episodes share a title, then the second gets its own slug; an asked-for slug in use is 409", async () => {
+    await addEpisode(1);
+    const again = await admin.post("/api/episodes").send({ title: "Episode 1", spotifyEmbedUrl: SPOTIFY(1) }).expect(201);
+    expect(again.body.slug).toBe("episode-1-2");
+    await admin.post("/api/episodes").send({ title: "Other", slug: "episode-1", spotifyEmbedUrl: SPOTIFY(2) }).expect(409);
+  });
+
+  it("when an episode has neither a Spotify nor an audio address, then it is refused, on create and on update", async () => {
+    await admin.post("/api/episodes").send({ title: "Nothing to play" }).expect(400);
+    const { id } = await addEpisode(1);
+    const res = await admin.put(`/api/episodes/${id}`).send({ audioUrl: "" }).expect(400);
+    expect(res.body.errors).toEqual([{ path: "audioUrl", message: expect.stringMatching(/Spotify embed URL is required/) }]);
+  });
+});
+
+describe("the archive", () => {
+  it("when there are 45 published episodes and a draft, then pages of 20 list them newest first, and the count says so", async () => {
+    for (let n = 1; n <= 45; n++) await addEpisode(n);
+    await addEpisode(99, { isPublished: false });
+    const first = (await archive("").expect(200)).body;
+    expect(first).toMatchObject({ page: 1, pageSize: 20, pageCount: 3, total: 45, query: "" });
+    expect(first.episodes.map((e: { title: string }) => e.title).slice(0, 3)).toEqual(["Episode 45", "Episode 44", "Episode 43"]);
+    expect(first.episodes[0]).not.toHaveProperty("showNotes");
+    const last = (await archive("?page=3").expect(200)).body;
+    expect(last.episodes.map((e: { title: string }) => e.title)).toEqual(["Episode 5", "Episode 4", "Episode 3", "Episode 2", "Episode 1"]);
+    expect((await archive("?page=4").expect(200)).body.episodes).toEqual([]);
+    expect((await archive("?size=12").expect(200)).body.episodes).toHaveLength(12);
+  });
+
+  it("when words are searched, then matching published episodes come best first (title over notes), stemmed, with the words marked", async () => {
+    await addEpisode(1, { title: "Gardening on a balcony", description: "Tomatoes and learning to water." });
+    await addEpisode(2, { title: "Learning to learn", description: "How people learn." });
+    await addEpisode(3, { title: "Pain science", description: "Nothing about it." });
+    await addEpisode(4, { title: "Learning in secret", isPublished: false });
+    const res = (await archive("?q=learning").expect(200)).body;
+    expect(res.total).toBe(2);
+    expect(res.episodes.map((e: { title: string }) => e.title)).toEqual(["Learning to learn", "Gardening on a balcony"]);
+    expect(res.episodes[0].match.title).toBe(`${MATCH_START}Learning${MATCH_END} to ${MATCH_START}learn${MATCH_END}`);
+    expect(res.episodes[1].match.snippet).toContain(`${MATCH_START}learning${MATCH_END}`);
+    expect((await archive("?q=nothing+matches+this").expect(200)).body).toMatchObject({ total: 0, episodes: [], pageCount: 1 });
+    expect((await archive('?q="to learn" -gardening').expect(200)).body.total).toBe(1);
+  });
+
+  it("when the archive's query is not one, then it is 400", async () => {
+    for (const q of ["?page=0", "?page=abc", "?page=1.5", `?q=${"x".repeat(201)}`, "?size=7", "?q=a%00b", "?page=1&page=2"]) {
+      expect((await archive(q)).status, q).toBe(400);
+    }
+  });
+});
+
+describe("transcripts and chapters", () => {
+  let host: FeedServer;
+  beforeAll(async () => {
+    host = await startFeedServer();
+  });
+  afterAll(() => host.close());
+
+  it("when the feed names a transcript and chapters, then the sync fetches them, the episode carries them and the archive searches the transcript", async () => {
+    host.routes.set("/t.vtt", { body: "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>We talk about mycorrhizal fungi.</v>\n", headers: { "Content-Type": "text/vtt" } });
+    host.routes.set("/c.json", { body: JSON.stringify({ version: "1.2.0", chapters: [{ startTime: 0, title: "Intro" }, { startTime: 95, title: "Fungi" }] }), headers: { "Content-Type": "application/json" } });
+    host.routes.set("/broken.json", { body: "not json", headers: { "Content-Type": "application/json" } });
+    const extra = (t: string, c: string) =>
+      `<podcast:transcript url="${host.url(t)}" type="text/vtt"/><podcast:chapters url="${host.url(c)}" type="application/json+chapters"/>`;
+    host.routes.set("/feed.xml", {
+      body: feedXml([
+        { title: "Soil", date: "Tue, 02 Jan 2024 10:00:00 GMT", extra: extra("/t.vtt", "/c.json") },
+        { title: "Broken", date: "Mon, 01 Jan 2024 10:00:00 GMT", extra: extra("/missing.vtt", "/broken.json") },
+      ]),
+    });
+    await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin.post("/api/feed/sync").send({}).expect(200);
+
+    const soil = (await t.request.get("/api/episodes/slug/soil").expect(200)).body;
+    expect(soil.transcript).toEqual([{ start: 1, speaker: "Ann", text: "We talk about mycorrhizal fungi." }]);
+    expect(soil.chapters).toEqual([
+      { start: 0, title: "Intro", url: null },
+      { start: 95, title: "Fungi", url: null },
+    ]);
+    const broken = (await t.request.get("/api/episodes/slug/broken").expect(200)).body;
+    expect(broken).toMatchObject({ transcript: null, chapters: null });
+    expect((await archive("?q=mycorrhizal").expect(200)).body.episodes.map((e: { title: string }) => e.title)).toEqual(["Soil"]);
+
+    // Fetched once: a second sync does not ask for them again.
+    const asked = host.requests.length;
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    expect(host.requests.slice(asked).map((r) => r.path)).toEqual(["/feed.xml"]);
+  });
+});
