@@ -15,8 +15,8 @@ interface Cue {
   text: string;
 }
 
-const VOICE = /^<v(?:\.[\w.-]+)?\s+([^>]+)>/;
-const tagless = (text: string) => collapse(text.replace(/<[^>]*>/g, ""));
+const VOICE = /^<v(?:\.[\w.-]+)?\s([^<>]*)>/;
+const tagless = (text: string) => collapse(text.replace(/<[^<>]*>/g, ""));
 
 /** Cues from VTT or SRT: their start times, a <v Speaker> voice as the speaker, tags dropped. */
 async function captionCues(text: string, type: "vtt" | "srt"): Promise<Cue[]> {
