@@ -24,6 +24,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     copyPublicDir: !isSsrBuild,
     sourcemap: false,
+    // Which chunks each page needs: scripts/check-bundle-size.mjs weighs every public page's first load.
+    manifest: !isSsrBuild,
   },
   server: {
     proxy: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toYouTubeEmbedUrl } from "./embeds";
+import { ARCHIVE_PAGE_SIZE, HOME_EPISODE_COUNT } from "./archive";
 import { SETTING_KEYS } from "./settings";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 
@@ -302,14 +303,6 @@ export interface Chapter {
   url: string | null;
 }
 
-/** /archive lists this many episodes a page; the home page's strip shows the first few. */
-export const ARCHIVE_PAGE_SIZE = 20;
-export const HOME_EPISODE_COUNT = 12;
-
-/** Marks around a matched word in a search result's title and snippet (control characters, never in text). */
-export const MATCH_START = "\u0001";
-export const MATCH_END = "\u0002";
-
 /** GET /api/episodes/archive?page=N&q=words&size=12|20. */
 export const archiveQuerySchema = z.object({
   page: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000)),
@@ -321,6 +314,12 @@ export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
 export interface ArchiveEpisode extends Episode {
   /** With a search: the title and a snippet, the matched words between MATCH_START and MATCH_END. */
   match: { title: string; snippet: string } | null;
+}
+
+/** The home page's strip: the first published episodes in the admin's order, and how many there are. */
+export interface LatestEpisodes {
+  episodes: Episode[];
+  total: number;
 }
 
 /** One page of published episodes, newest first, or a search's matches, best first. */

@@ -1,4 +1,4 @@
-import type { Clip, ClipListItem, Episode, Provider } from "./api";
+import type { Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, Provider } from "./api";
 import type { SettingKey } from "./settings";
 import type { Theme } from "./theme";
 
@@ -11,11 +11,17 @@ export interface InitialData {
   values: Partial<Record<SettingKey, string>>;
   providers: Provider[];
   theme?: Theme | null;
-  episodes?: Episode[];
+  /** The home page's strip: the first episodes, and how many there are. */
+  latestEpisodes?: LatestEpisodes;
   clips?: ClipListItem[];
   clip?: Clip;
-  /** On a 404 clip page: the slug the server found no clip for. */
+  /** An episode's page: the episode whole (notes, transcript, chapters). */
+  episode?: Episode;
+  /** A page of /archive, or of a search. */
+  archive?: EpisodeArchivePage;
+  /** On a 404 clip or episode page: the slug the server found nothing for. */
   missingClipSlug?: string;
+  missingEpisodeSlug?: string;
   /** Whether a session cookie came with the page's request (false: nobody is logged in). */
   hasSession?: boolean;
 }

@@ -7,7 +7,7 @@
 interface RouteDef {
   path: string;
   area: "public" | "admin";
-  head: "site" | "clip" | "admin";
+  head: "site" | "clip" | "episode" | "archive" | "admin";
   label?: string;
   /** Kept out of search engines (robots.txt and a noindex tag). */
   noindex?: boolean;
@@ -23,6 +23,8 @@ export const ROUTES = {
   listen: { path: "/listen", area: "public", head: "site", label: "Listen", sitemap: true },
   editors: { path: "/editors", area: "public", head: "site", label: "Editor audition", noindex: true, banner: true },
   clip: { path: "/clips/:slug", area: "public", head: "clip" },
+  episode: { path: "/episode/:slug", area: "public", head: "episode" },
+  archive: { path: "/archive", area: "public", head: "archive", label: "All episodes", sitemap: true },
   admin: { path: "/admin", area: "admin", head: "admin", label: "Admin Dashboard", noindex: true },
   adminProviders: { path: "/providers", area: "admin", head: "admin", label: "Podcast Providers", noindex: true },
   adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "Episode Management", noindex: true },
@@ -43,6 +45,15 @@ export const NOT_FOUND_LABEL = "Page not found";
 /** Links to pages with parameters; fixed pages are `ROUTES.name.path`. */
 export const href = {
   clip: (slug: string) => `/clips/${encodeURIComponent(slug)}`,
+  episode: (slug: string) => `/episode/${encodeURIComponent(slug)}`,
+  /** A page of the archive, or a search's: page 1 and an empty search are left out of the address. */
+  archive: ({ page = 1, q = "" }: { page?: number; q?: string } = {}) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    const query = params.toString();
+    return query ? `/archive?${query}` : "/archive";
+  },
 };
 
 export interface RouteMatch {

@@ -4,6 +4,14 @@ import { Router } from "wouter";
 import { App } from "@/app/app";
 import type { InitialData } from "@shared/initial-data";
 import { seedQueryClient } from "@/app/initial-data";
+import { providePages } from "@/app/public-pages";
+import { AboutPage } from "@/pages/about-page";
+import { ArchivePage } from "@/pages/archive-page";
+import { ClipPage } from "@/pages/clip-page";
+import { EditorsPage } from "@/pages/editors-page";
+import { EpisodePage } from "@/pages/episode-page";
+import { HomePage } from "@/pages/home-page";
+import { ListenPage } from "@/pages/listen-page";
 import { createQueryClient } from "@/lib/query-client";
 
 /**
@@ -11,12 +19,17 @@ import { createQueryClient } from "@/lib/query-client";
  * data the page carries (server/routes/pages.ts). The browser then renders the app over it with
  * createRoot, so the markup only has to look the same, not match node for node.
  */
+// The server renders synchronously: every page is at hand, none is loaded lazily.
+providePages({ home: HomePage, about: AboutPage, listen: ListenPage, editors: EditorsPage, clip: ClipPage, episode: EpisodePage, archive: ArchivePage });
+
+/** `url`: the page's path and query, as the browser asked for it (the archive reads its page and search). */
 export function render(url: string, data: InitialData): string {
+  const [path, search = ""] = url.split("?");
   const client = createQueryClient();
   seedQueryClient(client, data);
   return renderToString(
     <QueryClientProvider client={client}>
-      <Router ssrPath={url}>
+      <Router ssrPath={path} ssrSearch={search}>
         <App />
       </Router>
     </QueryClientProvider>,

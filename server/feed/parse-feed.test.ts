@@ -57,7 +57,7 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
       guid: "Buzzsprout-17000012",
       title: "12: Tomatoes on a Balcony",
       showNotes:
-        '<p>Which varieties thrive in pots &amp; how to water them.</p><ul><li>Cherry tomatoes</li><li>Drip irrigation</li></ul><p><a href="https://gardenhour.example/12">Show notes</a></p>',
+        '<p>Which varieties thrive in pots &amp; how to water them.</p><ul><li>Cherry tomatoes</li><li>Drip irrigation</li></ul><p><a href="https://gardenhour.example/12" target="_blank" rel="noopener noreferrer nofollow ugc">Show notes</a></p>',
       summary: "Which varieties thrive in pots & how to water them. Cherry tomatoes Drip irrigation Show notes",
       publishedAt: new Date("2025-06-02T14:00:00Z"),
       durationSeconds: 3012,

@@ -1,6 +1,6 @@
 import { XMLValidator } from "fast-xml-parser";
 import { DetectError, MalformedError, ParseError, parseRssFeed, type RssFeed } from "feedsmith";
-import { htmlToText, sanitizedHtmlToText, sanitizeFooterHtml } from "../lib/sanitize";
+import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
 import { collapse, isAudioType, isVideoType, mediaTypeOf, parseDuration, parseFeedDate, webUrl } from "./values";
 
 /** One episode as the feed describes it, in the episode fields of the contract (docs/decisions/008-feed-parser.md). */
@@ -204,7 +204,7 @@ function readItem(item: Item, showImage: string | null): FeedItem | { title: str
   const title = titleOf(item, publishedAt);
   const audio = audioOf(item);
   if ("reason" in audio) return { title, reason: audio.reason };
-  const showNotes = sanitizeFooterHtml(notesHtml(item.content?.encoded ?? item.description ?? item.itunes?.summary ?? ""));
+  const showNotes = sanitizeShowNotes(notesHtml(item.content?.encoded ?? item.description ?? item.itunes?.summary ?? ""));
   const transcript = transcriptOf(item);
   const episodeType = item.itunes?.episodeType?.trim().toLowerCase() ?? "full";
   const duration = item.itunes?.duration;

@@ -56,3 +56,12 @@ describe("htmlToText", () => {
     expect(htmlToText('See <a href="https://x.example">the site</a>.')).toBe("See the site.");
   });
 });
+
+describe("sanitizeShowNotes", () => {
+  it("when notes link to another site, then the link opens in a new tab without the opener or referrer; other links and scripts are handled as in the footer", async () => {
+    const { sanitizeShowNotes } = await import("./sanitize");
+    expect(sanitizeShowNotes('<p><a href="https://x.example" target="_top" rel="opener">x</a> <a href="/about" target="_blank">us</a><script>1</script></p>')).toBe(
+      '<p><a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">x</a> <a href="/about">us</a></p>',
+    );
+  });
+});

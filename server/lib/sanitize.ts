@@ -31,6 +31,37 @@ export function sanitizeFooterHtml(html: string): string {
   });
 }
 
+let notesPurifier: DOMPurify | undefined;
+
+/**
+ * An episode's show notes: the footer's allowlist, and every link to another site opens in a new
+ * tab without handing it this page (noopener, noreferrer) or our reputation (nofollow, ugc).
+ */
+export function sanitizeShowNotes(html: string): string {
+  if (!notesPurifier) {
+    const { window } = new JSDOM("");
+    notesPurifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+    notesPurifier.addHook("afterSanitizeAttributes", (node) => {
+      if (node.nodeName !== "A") return;
+      const external = /^https?:/i.test(node.getAttribute("href") ?? "");
+      if (external) {
+        node.setAttribute("target", "_blank");
+        node.setAttribute("rel", "noopener noreferrer nofollow ugc");
+      } else {
+        node.removeAttribute("target");
+        node.removeAttribute("rel");
+      }
+    });
+  }
+  return notesPurifier.sanitize(html, {
+    ALLOWED_TAGS: FOOTER_TAGS,
+    ALLOWED_ATTR: [...FOOTER_ATTRS, "target", "rel"],
+    ALLOWED_URI_REGEXP: SAFE_URI,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  });
+}
+
 /** The footer's tags that separate words when read as text; the others are inline. */
 const BLOCK_TAG = /<\/?(?:p|br|div|ul|ol|li|h2|h3|h4)\b[^>]*>/gi;
 /** What jsdom's serialiser escapes in text; every other entity comes out as its character. */

@@ -26,7 +26,7 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * Every response's security headers: helmet with a Content-Security-Policy that allows only the
- * site itself and the Spotify and YouTube players, and the Permissions-Policy above. `secureOnly`
+ * site itself, the Spotify and YouTube players and the episodes' audio, and the Permissions-Policy above. `secureOnly`
  * (an https PUBLIC_URL) adds HSTS and upgrades insecure requests.
  */
 export function securityHeaders({ secureOnly }: { secureOnly: boolean }): RequestHandler[] {
@@ -42,6 +42,9 @@ export function securityHeaders({ secureOnly }: { secureOnly: boolean }): Reques
           // origin can make a blob: URL); nothing else is added for images.
           "img-src": ["'self'", "data:", "blob:", "https://i.ytimg.com", "https://img.youtube.com"],
           "frame-src": ["https://open.spotify.com", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
+          // An episode's audio lives at the podcast's host, wherever that is; nothing is fetched
+          // before the visitor presses play (preload="none").
+          "media-src": ["'self'", "https:", "http:"],
           "connect-src": ["'self'"],
           "font-src": ["'self'", "data:"],
           "object-src": ["'none'"],

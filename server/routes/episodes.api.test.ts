@@ -1,6 +1,6 @@
 import type supertest from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MATCH_END, MATCH_START } from "../../shared/api";
+import { MATCH_END, MATCH_START } from "../../shared/archive";
 import { feedXml, startFeedServer, type FeedServer } from "../test/feed-server";
 import { createTestApp, SPOTIFY, type TestApp } from "../test/harness";
 
@@ -27,7 +27,7 @@ describe("one episode by its slug", () => {
     await addEpisode(1, { showNotes: '<p>Notes <a href="https://x.example">link</a><img src=x onerror=alert(1)></p>' });
     await addEpisode(2, { isPublished: false });
     const res = await t.request.get("/api/episodes/slug/episode-1").expect(200);
-    expect(res.body).toMatchObject({ title: "Episode 1", showNotes: '<p>Notes <a href="https://x.example">link</a></p>', transcript: null, chapters: null });
+    expect(res.body).toMatchObject({ title: "Episode 1", showNotes: '<p>Notes <a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">link</a></p>', transcript: null, chapters: null });
     expect(res.body).not.toHaveProperty("editedFields");
     await t.request.get("/api/episodes/slug/episode-2").expect(404);
     await t.request.get("/api/episodes/slug/no-such-episode").expect(404);

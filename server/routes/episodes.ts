@@ -20,6 +20,10 @@ export function episodesRouter(episodes: EpisodesService, content: ContentServic
     res.set("Cache-Control", listCacheHeader(false));
     sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => episodes.archive(query)), "application/json");
   });
+  r.get("/latest", async (req, res) => {
+    res.set("Cache-Control", listCacheHeader(false));
+    sendCached(req, res, await cache.json("episodes:latest", () => episodes.latest()), "application/json");
+  });
   r.get("/slug/:slug", async (req, res) => {
     const admin = isAdmin(req);
     res.set("Cache-Control", listCacheHeader(admin)).json(await episodes.getBySlug(String(req.params.slug), { includeDrafts: admin }));

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Router } from "express";
+import { Router, type Request } from "express";
+import { archiveQuerySchema } from "../../shared/api";
 import type { InitialData } from "../../shared/initial-data";
 import { decodeSegment, href, matchRoute, ROUTES } from "../../shared/routes";
 import { trimEndChar } from "../../shared/strings";
@@ -34,29 +35,59 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
   if (!fs.existsSync(indexFile)) return router;
   const shell = parseShell(fs.readFileSync(indexFile, "utf8"));
 
-  /** What a path shows: a route of the table, with a clip for a clip's page; null when nothing. */
-  const subjectOf = async (pathname: string): Promise<PageSubject> => {
+  /**
+   * What a path shows: a route of the table, with its clip, episode or archive page; no route when
+   * there is nothing to show (an unknown slug, a draft, an archive page past the last).
+   */
+  const subjectOf = async (pathname: string, search: Request["query"]): Promise<PageSubject> => {
     const match = matchRoute(pathname);
-    if (!match) return { route: null, path: pathname };
-    if (match.name !== "clip") return { route: match.name };
-    const clip = await siteData.findClip(decodeSegment(match.params.slug!));
-    return clip ? { route: "clip", clip } : { route: null, path: pathname };
+    const missing = { route: null, path: pathname } as const;
+    if (!match) return missing;
+    if (match.name === "clip") {
+      const clip = await siteData.findClip(decodeSegment(match.params.slug!));
+      return clip ? { route: "clip", clip } : missing;
+    }
+    if (match.name === "episode") {
+      const episode = await siteData.findEpisode(decodeSegment(match.params.slug!));
+      return episode ? { route: "episode", episode } : missing;
+    }
+    if (match.name === "archive") {
+      const query = archiveQuerySchema.safeParse({ page: search.page, q: search.q });
+      if (!query.success) return missing;
+      const archive = await siteData.archive(query.data);
+      return archive.page <= archive.pageCount ? { route: "archive", archive } : missing;
+    }
+    return { route: match.name };
   };
 
+  /** Where a page lives: another spelling of it (an escaped slug, ?page=1) is sent there. */
+  const canonicalOf = (subject: PageSubject): string | null =>
+    subject.route === "clip"
+      ? href.clip(subject.clip.slug)
+      : subject.route === "episode"
+        ? href.episode(subject.episode.slug)
+        : subject.route === "archive"
+          ? href.archive({ page: subject.archive.page, q: subject.archive.query })
+          : null;
+
   /** One page as HTML. `withLists`: no session came with the request, so the lists are a visitor's. */
-  const render = async (pathname: string, subject: PageSubject, withLists: boolean): Promise<{ status: number; html: string }> => {
+  const render = async (url: string, subject: PageSubject, withLists: boolean): Promise<{ status: number; html: string }> => {
+    const pathname = url.split("?")[0]!;
     const site = await siteData.site();
     // hasSession: the client asks who is logged in only when someone may be (no 401 in a visitor's console).
     let data: InitialData = { values: site.values, providers: site.providers, theme: site.theme, hasSession: !withLists };
     if (subject.route === "clip") data = { ...data, clip: subject.clip };
-    if (subject.route === "home" && withLists) data = { ...data, ...(await siteData.published()) };
-    // The client shows 'Clip Not Found' from this, without asking the API again.
-    const missingClip = subject.route === null ? matchRoute(pathname) : null;
-    if (missingClip?.name === "clip") data = { ...data, missingClipSlug: decodeSegment(missingClip.params.slug!) };
+    if (subject.route === "episode") data = { ...data, episode: subject.episode };
+    if (subject.route === "archive") data = { ...data, archive: subject.archive };
+    if (subject.route === "home" && withLists) data = { ...data, ...(await siteData.home()) };
+    // The client shows 'Clip Not Found' (or the episode's) from this, without asking the API again.
+    const missing = subject.route === null ? matchRoute(pathname) : null;
+    if (missing?.name === "clip") data = { ...data, missingClipSlug: decodeSegment(missing.params.slug!) };
+    if (missing?.name === "episode") data = { ...data, missingEpisodeSlug: decodeSegment(missing.params.slug!) };
 
     const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input) });
-    const isAdmin = subject.route !== null && subject.route !== "clip" && ROUTES[subject.route].area === "admin";
-    const appHtml = isAdmin ? undefined : await firstPaint(pathname, data);
+    const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";
+    const appHtml = isAdmin ? undefined : await firstPaint(url, data);
     const html = renderPage(shell, { head, publicUrl, siteName: site.name, theme: site.theme, initialData: data, appHtml });
     return { status: subject.route === null ? 404 : 200, html };
   };
@@ -66,21 +97,23 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
-    const subject = await subjectOf(pathname);
-    // Only pages that exist are cached, under their canonical path, so made-up paths and other
-    // spellings of a slug (percent-escapes) cannot fill the cache: those go to the canonical one.
-    if (subject.route === "clip" && pathname !== href.clip(subject.clip.slug)) {
-      res.redirect(301, href.clip(subject.clip.slug));
+    const subject = await subjectOf(pathname, req.query);
+    // Only pages that exist are cached, under their canonical address, so made-up paths and other
+    // spellings (percent-escapes, ?page=1) cannot fill the cache: those go to the canonical one.
+    const canonical = canonicalOf(subject) ?? pathname;
+    const asked = pathname + (req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "");
+    if (subject.route !== null && canonicalOf(subject) !== null && asked !== canonical) {
+      res.redirect(301, canonical);
       return;
     }
     // Someone with a session may be the admin, whose lists include drafts: their page carries no
     // lists, so the client asks the API for them.
     const withLists = !(req.headers.cookie ?? "").includes(`${sessionCookieName}=`);
     const build = async () => {
-      const { status, html } = await render(pathname, subject, withLists);
+      const { status, html } = await render(canonical, subject, withLists);
       return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
     };
-    const page = subject.route !== null ? await cache.get(`page:${withLists ? "" : "session:"}${pathname}`, build) : await build();
+    const page = subject.route !== null ? await cache.get(`page:${withLists ? "" : "session:"}${canonical}`, build) : await build();
     res.status(page.status).set("Cache-Control", "no-cache");
     if (page.status !== 200) {
       res.type("html").send(page.entry.body);

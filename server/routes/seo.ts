@@ -6,7 +6,7 @@ const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * robots.txt and sitemap.xml (docs/product.md "Pages served by the server"), both from the route
- * table: the fixed public pages it marks for the sitemap and every published clip are listed;
+ * table: the fixed public pages it marks for the sitemap and every published clip and episode;
  * admin screens and pages kept out of search engines are disallowed.
  */
 export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData: SiteData }): Router {
@@ -21,11 +21,12 @@ export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
-    const { clips } = await siteData.published();
+    const { clips, episodes } = await siteData.published();
     const pages = ROUTE_NAMES.filter((name) => "sitemap" in ROUTES[name] && ROUTES[name].sitemap).map((name) => ROUTES[name].path);
     const urls = [
       ...pages.map((p) => `  <url><loc>${xml(publicUrl + p)}</loc></url>`),
       ...clips.map((c) => `  <url><loc>${xml(publicUrl + href.clip(c.slug))}</loc><lastmod>${c.updatedAt.slice(0, 10)}</lastmod></url>`),
+      ...episodes.map((e) => `  <url><loc>${xml(publicUrl + href.episode(e.slug))}</loc><lastmod>${e.updatedAt.slice(0, 10)}</lastmod></url>`),
     ];
     res
       .type("application/xml")

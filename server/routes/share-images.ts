@@ -1,15 +1,16 @@
 import { Router, type Request, type Response } from "express";
 import { AppError } from "../lib/errors";
 import { decodeSegment } from "../../shared/routes";
-import { clipShareInput, siteShareInput } from "../services/page-head";
+import { clipShareInput, episodeShareInput, siteShareInput } from "../services/page-head";
 import type { ShareImageInput } from "../services/share-image";
 import type { ShareImages } from "../services/share-images";
 import type { SiteData } from "../services/site-data";
 
 const CLIP_SHARE_ROUTE = /^\/clips\/([^/]+)\/share\.png$/;
+const EPISODE_SHARE_ROUTE = /^\/episode\/([^/]+)\/share\.png$/;
 
 /**
- * The share images of Open Graph and Twitter cards: the site's (/share.png) and each clip's. The
+ * The share images of Open Graph and Twitter cards: the site's (/share.png), each clip's and each episode's. The
  * ETag is the image's content key, so a revalidation is answered before anything is drawn.
  */
 export function shareImagesRouter({ siteData, shareImages }: { siteData: SiteData; shareImages: ShareImages }): Router {
@@ -29,6 +30,12 @@ export function shareImagesRouter({ siteData, shareImages }: { siteData: SiteDat
     const [clip, site] = await Promise.all([siteData.findClip(slug), siteData.site()]);
     if (!clip) throw new AppError("NOT_FOUND", "Clip not found");
     await sendPng(req, res, clipShareInput(clip, site));
+  });
+  router.get(EPISODE_SHARE_ROUTE, async (req, res) => {
+    const slug = decodeSegment(EPISODE_SHARE_ROUTE.exec(req.path)![1]!);
+    const [episode, site] = await Promise.all([siteData.findEpisode(slug), siteData.site()]);
+    if (!episode) throw new AppError("NOT_FOUND", "Episode not found");
+    await sendPng(req, res, episodeShareInput(episode, site));
   });
   return router;
 }

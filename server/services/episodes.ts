@@ -1,8 +1,18 @@
-import type { ArchiveQuery, Chapter, Episode, EpisodeArchivePage, EpisodeInput, EpisodeUpdate, TranscriptParagraph } from "../../shared/api";
+import { HOME_EPISODE_COUNT } from "../../shared/archive";
+import {
+  type ArchiveQuery,
+  type Chapter,
+  type Episode,
+  type EpisodeArchivePage,
+  type EpisodeInput,
+  type EpisodeUpdate,
+  type LatestEpisodes,
+  type TranscriptParagraph,
+} from "../../shared/api";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "../../shared/slug";
 import type { Db, Executor } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
-import { sanitizeFooterHtml } from "../lib/sanitize";
+import { sanitizeShowNotes } from "../lib/sanitize";
 import { nextSortOrder } from "../storage/content";
 import * as store from "../storage/episodes";
 import type { UploadsService } from "./uploads";
@@ -55,6 +65,8 @@ export async function uniqueEpisodeSlug(db: Executor, options: { asked?: string;
 
 export interface EpisodesService {
   list(options: { includeDrafts: boolean }): Promise<Episode[]>;
+  /** The home page's strip: the first 12 published in the admin's order, and the count of all. */
+  latest(): Promise<LatestEpisodes>;
   /** A page of /archive: published episodes newest first, or a search's matches best first. */
   archive(query: ArchiveQuery): Promise<EpisodeArchivePage>;
   /** A published episode (any, for the admin) with its show notes. */
@@ -88,6 +100,10 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
     async list(options) {
       return (await store.listEpisodes(db, options)).map((row) => toEpisode(row, { isAdmin: options.includeDrafts }));
     },
+    async latest() {
+      const { rows, total } = await store.listLatestPublished(db, HOME_EPISODE_COUNT);
+      return { episodes: rows.map((row) => toEpisode(row, { isAdmin: false })), total };
+    },
     async archive({ page, q, size }) {
       const { rows, total } = await store.listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q });
       return {
@@ -103,7 +119,8 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
       // No stored slug can differ from the pattern, so anything else is not found without a query.
       const row = SLUG_PATTERN.test(slug) ? await store.findEpisodeBySlug(db, slug, options) : null;
       if (!row) throw notFound("Episode not found");
-      return toEpisode(row, { isAdmin: options.includeDrafts });
+      // Sanitised again as it goes out, like the footer: stored notes may come from an old backup.
+      return toEpisode({ ...row, showNotes: sanitizeShowNotes(row.showNotes) }, { isAdmin: options.includeDrafts });
     },
     async create(input) {
       const id = await store.insertEpisode(db, {
@@ -112,7 +129,7 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
         spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
         audioUrl: input.audioUrl ?? null,
         description: input.description ?? "",
-        showNotes: sanitizeFooterHtml(input.showNotes ?? ""),
+        showNotes: sanitizeShowNotes(input.showNotes ?? ""),
         publishedAt: dateOf(input.publishedAt) ?? null,
         imageUrl: (await imageOf(input.imageUrl)) ?? null,
         durationSeconds: input.durationSeconds ?? null,
@@ -130,7 +147,7 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
       if (input.spotifyEmbedUrl !== undefined) values.spotifyEmbedUrl = input.spotifyEmbedUrl;
       if (input.audioUrl !== undefined) values.audioUrl = input.audioUrl;
       if (input.description !== undefined) values.description = input.description;
-      if (input.showNotes !== undefined) values.showNotes = sanitizeFooterHtml(input.showNotes);
+      if (input.showNotes !== undefined) values.showNotes = sanitizeShowNotes(input.showNotes);
       if (input.publishedAt !== undefined) values.publishedAt = dateOf(input.publishedAt);
       if (input.imageUrl !== undefined) values.imageUrl = await imageOf(input.imageUrl);
       if (input.durationSeconds !== undefined) values.durationSeconds = input.durationSeconds;

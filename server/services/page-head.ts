@@ -1,4 +1,4 @@
-import type { Clip } from "../../shared/api";
+import type { Clip, Episode, EpisodeArchivePage } from "../../shared/api";
 import { youTubeVideoId } from "../../shared/embeds";
 import { pageTitle } from "../../shared/page-titles";
 import { href, NOT_FOUND_LABEL, ROUTES, type RouteName } from "../../shared/routes";
@@ -13,6 +13,14 @@ export const clipShareInput = (clip: Clip, site: Site): ShareImageInput => ({
   headline: truncate(clip.keyQuote || clip.title, 200),
   isQuote: !!clip.keyQuote,
   footer: truncate(`${site.name} · ${clip.title}`, 70),
+  theme: site.theme,
+});
+
+/** An episode's share image: its title, and the show's name with its number when it has one. */
+export const episodeShareInput = (episode: Episode, site: Site): ShareImageInput => ({
+  headline: truncate(episode.title, 200),
+  isQuote: false,
+  footer: truncate(episode.episodeNumber !== null ? `${site.name} · Episode ${episode.episodeNumber}` : site.name, 70),
   theme: site.theme,
 });
 
@@ -37,8 +45,70 @@ export interface HeadContext {
   shareKey: (input: ShareImageInput) => string;
 }
 
-/** What a page is about: a route of the table (a clip page with its clip), or no route (404, at its path). */
-export type PageSubject = { route: Exclude<RouteName, "clip"> } | { route: "clip"; clip: Clip } | { route: null; path: string };
+/** What a page is about: a route of the table (a clip's or an episode's page with it), or no route (404, at its path). */
+export type PageSubject =
+  | { route: Exclude<RouteName, "clip" | "episode" | "archive"> }
+  | { route: "clip"; clip: Clip }
+  | { route: "episode"; episode: Episode }
+  | { route: "archive"; archive: EpisodeArchivePage }
+  | { route: null; path: string };
+
+/** Seconds as an ISO 8601 duration (PT1H2M3S), as schema.org's timeRequired reads it. */
+export function isoDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.round(seconds % 60);
+  return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`;
+}
+
+/** A description for a search result: the first sentence or so of a longer text. */
+const summaryOf = (text: string, fallback: string) => truncate(text.replace(/\s+/g, " ").trim() || fallback, 200);
+
+function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContext): PageHead {
+  const path = href.episode(episode.slug);
+  const url = publicUrl + path;
+  const description = summaryOf(episode.description, site.description);
+  return {
+    title: pageTitle(episode.title, site.name),
+    description,
+    path,
+    ogType: "article",
+    image: { url: `${url}/share.png?v=${shareKey(episodeShareInput(episode, site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: episode.title },
+    audio: episode.audioUrl ? { url: episode.audioUrl, type: episode.audioType } : undefined,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "PodcastEpisode",
+      name: episode.title,
+      description,
+      url,
+      ...(episode.publishedAt ? { datePublished: episode.publishedAt } : {}),
+      ...(episode.durationSeconds ? { timeRequired: isoDuration(episode.durationSeconds) } : {}),
+      ...(episode.episodeNumber !== null ? { episodeNumber: episode.episodeNumber } : {}),
+      ...(episode.imageUrl?.startsWith("http") ? { image: episode.imageUrl } : {}),
+      ...(episode.audioUrl
+        ? { associatedMedia: { "@type": "MediaObject", contentUrl: episode.audioUrl, ...(episode.audioType ? { encodingFormat: episode.audioType } : {}) } }
+        : {}),
+      partOfSeries: { "@type": "PodcastSeries", name: site.name, url: `${publicUrl}/` },
+    },
+  };
+}
+
+function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey }: HeadContext): PageHead {
+  const label = archive.query ? `Search: ${archive.query}` : archive.page > 1 ? `All episodes, page ${archive.page}` : ROUTES.archive.label;
+  const links: NonNullable<PageHead["links"]> = [];
+  if (archive.page > 1) links.push({ rel: "prev", path: href.archive({ page: archive.page - 1, q: archive.query }) });
+  if (archive.page < archive.pageCount) links.push({ rel: "next", path: href.archive({ page: archive.page + 1, q: archive.query }) });
+  return {
+    title: pageTitle(label, site.name),
+    description: `Every episode of ${site.name}, newest first. ${site.description}`.slice(0, 300),
+    path: href.archive({ page: archive.page, q: archive.query }),
+    // A search's results are not a page of their own for search engines; the pages of the list are.
+    noindex: archive.query !== "" || undefined,
+    ogType: "website",
+    image: { url: `${publicUrl}/share.png?v=${shareKey(siteShareInput(site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: site.name },
+    links,
+  };
+}
 
 /**
  * The <head> of a page (docs/product.md "Pages served by the server"), from the route table's
@@ -79,6 +149,8 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
       },
     };
   }
+  if (subject.route === "episode") return episodeHead(subject.episode, { site, publicUrl, shareKey });
+  if (subject.route === "archive") return archiveHead(subject.archive, { site, publicUrl, shareKey });
   const route: { path: string; head: string; label?: string; noindex?: boolean; banner?: boolean } = ROUTES[subject.route];
   if (route.head === "admin") {
     return { title: pageTitle(route.label, site.name), description: site.description, path: route.path, noindex: true, ogType: "website" };

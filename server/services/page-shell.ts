@@ -7,11 +7,15 @@ export interface PageHead {
   /** Path under PUBLIC_URL, e.g. "/clips/why-pain". */
   path: string;
   noindex?: boolean;
-  ogType: "website" | "video.other";
+  ogType: "website" | "video.other" | "article";
   image?: { url: string; width: number; height: number; alt: string };
   jsonLd?: Record<string, unknown>;
   /** Images the first paint needs, preloaded with high priority. */
   preloadImages?: { href: string; media?: string; type?: string }[];
+  /** An episode's audio for Open Graph (og:audio). */
+  audio?: { url: string; type: string | null };
+  /** Other links of the page: the previous and next pages of a list. */
+  links?: { rel: "prev" | "next"; path: string }[];
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -81,6 +85,13 @@ export function renderPage(
           `<meta name="twitter:image:alt" content="${escapeHtml(head.image.alt)}" />`,
         ]
       : []),
+    ...(head.audio
+      ? [
+          `<meta property="og:audio" content="${escapeHtml(head.audio.url)}" />`,
+          head.audio.type ? `<meta property="og:audio:type" content="${escapeHtml(head.audio.type)}" />` : "",
+        ]
+      : []),
+    ...(head.links ?? []).map((link) => `<link rel="${link.rel}" href="${escapeHtml(publicUrl + link.path)}" />`),
     ...(head.preloadImages ?? []).map(
       (img) =>
         `<link rel="preload" as="image" href="${escapeHtml(img.href)}"${img.media ? ` media="${escapeHtml(img.media)}"` : ""}${img.type ? ` type="${escapeHtml(img.type)}"` : ""} fetchpriority="high" />`,

@@ -1,4 +1,4 @@
-import type { Clip, ClipListItem, Episode, Provider } from "../../shared/api";
+import type { ArchiveQuery, Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, Provider } from "../../shared/api";
 import { siteNameOf } from "../../shared/page-titles";
 import type { SettingKey } from "../../shared/settings";
 import { DEFAULT_PODCAST_DESCRIPTION } from "../../shared/site";
@@ -20,10 +20,25 @@ export interface Site {
 
 export interface SiteData {
   site(): Promise<Site>;
-  /** What visitors see: published episodes and clips (clips without their articles). */
+  /** The home page's lists: the first published episodes, and the published clips (without their articles). */
+  home(): Promise<{ latestEpisodes: LatestEpisodes; clips: ClipListItem[] }>;
+  /** Every published clip and episode, for the sitemap. */
   published(): Promise<{ episodes: Episode[]; clips: ClipListItem[] }>;
   /** A published clip, or null. */
   findClip(slug: string): Promise<Clip | null>;
+  /** A published episode, whole, or null. */
+  findEpisode(slug: string): Promise<Episode | null>;
+  archive(query: ArchiveQuery): Promise<EpisodeArchivePage>;
+}
+
+/** A lookup's answer, or null when it is "not found". */
+async function orNull<T>(found: Promise<T>): Promise<T | null> {
+  try {
+    return await found;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+    throw err;
+  }
 }
 
 /** The visitors' view of the site for pages, share images and the sitemap, from the public cache. */
@@ -55,13 +70,13 @@ export function createSiteData({
         const [episodeList, clips] = await Promise.all([episodes.list({ includeDrafts: false }), content.listClips({ includeDrafts: false })]);
         return { episodes: episodeList, clips };
       }),
-    async findClip(slug) {
-      try {
-        return await cache.get(`clip:${slug}`, () => content.getClipBySlug(slug, { includeDrafts: false }));
-      } catch (err) {
-        if (err instanceof AppError && err.code === "NOT_FOUND") return null;
-        throw err;
-      }
-    },
+    home: () =>
+      cache.get("home", async () => {
+        const [latestEpisodes, clips] = await Promise.all([episodes.latest(), content.listClips({ includeDrafts: false })]);
+        return { latestEpisodes, clips };
+      }),
+    archive: (query) => cache.get(`archive:${query.size}:${query.page}:${query.q}`, () => episodes.archive(query)),
+    findEpisode: (slug) => orNull(cache.get(`episode:${slug}`, () => episodes.getBySlug(slug, { includeDrafts: false }))),
+    findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => content.getClipBySlug(slug, { includeDrafts: false }))),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { episodes } from "../../shared/schema";
-import { MATCH_END, MATCH_START } from "../../shared/api";
+import { MATCH_END, MATCH_START } from "../../shared/archive";
 import type { Executor } from "../db/client";
 
 /** What a response shows of an episode; the admin's answer adds `editedFields`. */
@@ -39,6 +39,15 @@ export type EpisodeValues = typeof episodes.$inferInsert;
 export function listEpisodes(db: Executor, options: { includeDrafts: boolean }) {
   const q = db.select(episodeColumns).from(episodes);
   return (options.includeDrafts ? q : q.where(eq(episodes.isPublished, true))).orderBy(asc(episodes.sortOrder), asc(episodes.id));
+}
+
+/** The first published episodes in the admin's order, and how many are published in all. */
+export async function listLatestPublished(db: Executor, limit: number) {
+  const [rows, [count]] = await Promise.all([
+    db.select(episodeColumns).from(episodes).where(eq(episodes.isPublished, true)).orderBy(asc(episodes.sortOrder), asc(episodes.id)).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(eq(episodes.isPublished, true)),
+  ]);
+  return { rows, total: count!.n };
 }
 
 /** One episode with its show notes. */

@@ -1,14 +1,11 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
-import { isAdminRoute, ROUTE_NAMES, ROUTES, type PublicRouteName } from "@shared/routes";
+import { isAdminRoute, ROUTE_NAMES, ROUTES } from "@shared/routes";
+import { AudioHost } from "@/features/player/components/audio-host";
 import { Footer } from "@/features/settings/components/footer";
-import { AboutPage } from "@/pages/about-page";
-import { ClipPage } from "@/pages/clip-page";
-import { EditorsPage } from "@/pages/editors-page";
-import { HomePage } from "@/pages/home-page";
-import { ListenPage } from "@/pages/listen-page";
 import { NotFoundPage } from "@/pages/not-found-page";
 import { AdminOverlayHost } from "./admin-overlay-host";
+import { PublicPage } from "./public-pages";
 
 // The admin area is its own chunk: nothing of it is in a visitor's download (docs/style.md).
 const AdminArea = lazy(() => import("@/pages/admin-area-page"));
@@ -21,17 +18,6 @@ function AdminRoute() {
   );
 }
 
-type Page = ComponentType<{ params: Record<string, string | undefined> }>;
-
-/** Each public page of the route table (shared/routes.ts); a route without its page does not compile. */
-const PUBLIC_PAGES: Record<PublicRouteName, Page> = {
-  home: HomePage,
-  about: AboutPage,
-  listen: ListenPage,
-  editors: EditorsPage,
-  clip: ({ params }) => <ClipPage slug={params.slug ?? ""} />,
-};
-
 export function App() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -41,12 +27,16 @@ export function App() {
       <div className="flex-1">
         <Switch>
           {ROUTE_NAMES.map((name) => (
-            <Route key={name} path={ROUTES[name].path} component={isAdminRoute(name) ? AdminRoute : PUBLIC_PAGES[name]} />
+            <Route key={name} path={ROUTES[name].path}>
+              {(params) => (isAdminRoute(name) ? <AdminRoute /> : <PublicPage name={name} params={params} />)}
+            </Route>
           ))}
           <Route component={NotFoundPage} />
         </Switch>
       </div>
       <Footer />
+      {/* One audio player for the whole visit: it keeps playing from page to page. */}
+      <AudioHost />
       <AdminOverlayHost />
     </div>
   );

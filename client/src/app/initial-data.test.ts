@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Clip, Episode, Provider } from "@shared/api";
 import { readInitialData, seedQueryClient } from "./initial-data";
 
-const episode = { id: 1, title: "E", sortOrder: "1" } as Episode;
+const episode = { id: 1, slug: "e", title: "E", sortOrder: "1" } as Episode;
 const clip = { id: 2, slug: "why-pain", title: "C", sortOrder: "1" } as Clip;
 const provider = { id: 3, name: "P", url: "https://p.example", icon: "fa-p", sortOrder: "1" } as Provider;
 
@@ -14,7 +14,9 @@ describe("initial data", () => {
       values: { podcast_title: "Show", footer_content: "<p>f</p>" },
       providers: [provider],
       theme: { id: "deep-ocean" },
-      episodes: [episode],
+      latestEpisodes: { episodes: [episode], total: 30 },
+      episode,
+      archive: { episodes: [{ ...episode, match: null }], page: 2, pageSize: 20, pageCount: 2, total: 21, query: "" },
       clips: [clip],
       clip,
     });
@@ -22,7 +24,9 @@ describe("initial data", () => {
     expect(client.getQueryData(["settings", "editors_intro"])).toBe("");
     expect(client.getQueryData(["providers"])).toEqual([provider]);
     expect(client.getQueryData(["theme", "site"])).toEqual({ id: "deep-ocean" });
-    expect(client.getQueryData(["episodes"])).toEqual([episode]);
+    expect(client.getQueryData(["episodes", "latest"])).toEqual({ episodes: [episode], total: 30 });
+    expect(client.getQueryData(["episodes", "slug", "e"])).toEqual(episode);
+    expect(client.getQueryData(["episodes", "archive", 2, ""])).toMatchObject({ page: 2, total: 21 });
     expect(client.getQueryData(["clips"])).toEqual([clip]);
     expect(client.getQueryData(["clips", "slug", "why-pain"])).toEqual(clip);
   });
@@ -30,7 +34,7 @@ describe("initial data", () => {
   it("when the page carries no lists (a session holder, maybe the admin), then the lists are left to the API", () => {
     const client = new QueryClient();
     seedQueryClient(client, { values: {}, providers: [] });
-    expect(client.getQueryData(["episodes"])).toBeUndefined();
+    expect(client.getQueryData(["episodes", "latest"])).toBeUndefined();
     expect(client.getQueryData(["theme", "site"])).toBeUndefined();
   });
 

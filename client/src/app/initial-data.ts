@@ -3,7 +3,7 @@ import type { InitialData } from "@shared/initial-data";
 import { PUBLIC_SETTING_KEYS } from "@shared/settings";
 import { currentUserQueryOptions } from "@/features/auth/api";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
-import { episodesQueryOptions } from "@/features/episodes/api";
+import { archiveQueryOptions, episodeBySlugQueryOptions, latestEpisodesQueryOptions } from "@/features/episodes/api";
 import { providersQueryOptions } from "@/features/providers/api";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
@@ -28,7 +28,10 @@ export function seedQueryClient(client: QueryClient, data: InitialData | null): 
   for (const key of PUBLIC_SETTING_KEYS) client.setQueryData(settingQueryOptions(key).queryKey, data.values[key] ?? "");
   client.setQueryData(providersQueryOptions().queryKey, data.providers);
   if (data.theme !== undefined) client.setQueryData(siteThemeQueryOptions().queryKey, data.theme);
-  if (data.episodes) client.setQueryData(episodesQueryOptions().queryKey, data.episodes);
+  if (data.latestEpisodes) client.setQueryData(latestEpisodesQueryOptions().queryKey, data.latestEpisodes);
+  if (data.episode) client.setQueryData(episodeBySlugQueryOptions(data.episode.slug).queryKey, data.episode);
+  if (data.missingEpisodeSlug !== undefined) client.setQueryData(episodeBySlugQueryOptions(data.missingEpisodeSlug).queryKey, null);
+  if (data.archive) client.setQueryData(archiveQueryOptions({ page: data.archive.page, q: data.archive.query }).queryKey, data.archive);
   if (data.clips) client.setQueryData(clipsQueryOptions().queryKey, data.clips);
   if (data.clip) client.setQueryData(clipBySlugQueryOptions(data.clip.slug).queryKey, data.clip);
   // The server already said 404: the clip page shows 'Clip Not Found' without asking again.

@@ -4,7 +4,7 @@ import { settingQueryOptions } from "@/lib/settings-api";
 import { useDocumentTitle } from "./use-document-title";
 
 /** The site's name as the server names it (podcast_title, or the default). */
-function useSiteName(): string {
+export function useSiteName(): string {
   return siteNameOf(useQuery(settingQueryOptions("podcast_title")).data);
 }
 

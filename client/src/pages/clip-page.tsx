@@ -1,6 +1,6 @@
 import { decodeSegment } from "@shared/routes";
 import { ClipView } from "@/features/clips/components/clip-view";
 
-export function ClipPage({ slug }: { slug: string }) {
-  return <ClipView slug={decodeSegment(slug)} />;
+export function ClipPage({ params }: { params: Record<string, string | undefined> }) {
+  return <ClipView slug={decodeSegment(params.slug ?? "")} />;
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Episode, EpisodeInput } from "@shared/api";
+import type { ArchiveQuery, Episode, EpisodeArchivePage, EpisodeInput, LatestEpisodes } from "@shared/api";
 import { useCrudMutations } from "@/lib/crud";
 import { apiClient, isApiError } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
@@ -30,6 +30,20 @@ export const episodeBySlugQueryOptions = (slug: string) =>
         throw error;
       }
     },
+  });
+
+/** The home page's strip: the first 12 published episodes in the admin's order, and the count of all. */
+export const latestEpisodesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["episodes", "latest"],
+    queryFn: () => apiClient.get<LatestEpisodes>("/api/episodes/latest"),
+  });
+
+/** A page of /archive, or of a search. */
+export const archiveQueryOptions = ({ page, q }: Pick<ArchiveQuery, "page" | "q">) =>
+  queryOptions({
+    queryKey: ["episodes", "archive", page, q],
+    queryFn: () => apiClient.get<EpisodeArchivePage>(`/api/episodes/archive?${new URLSearchParams({ page: String(page), q }).toString()}`),
   });
 
 export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey);

@@ -7,7 +7,7 @@ import { useIsMobile } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
 import { clipBySlugQueryOptions } from "../api";
 import { ClipArticle } from "./clip-article";
-import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "./share-buttons";
+import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
 import { NOT_FOUND_LABEL, href } from "@shared/routes";
 
 function ClipNotFound() {

@@ -1,30 +1,51 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
 import type { Episode } from "@shared/api";
+import { href, ROUTES } from "@shared/routes";
 import { SpotifyEmbed } from "@/components/embed-facade";
 import { ScrollStrip } from "@/components/scroll-strip";
 import { cardOpacity } from "@/lib/card-opacity";
 import { cardStyle } from "@/lib/site";
-import { publicEpisodesQueryOptions } from "../api";
+import { latestEpisodesQueryOptions } from "../api";
+import { EpisodeMeta } from "./episode-meta";
 
 /** docs/product.md §9: episode cards are 320 px wide with a 152 px player; the strip scrolls 300 px a step. */
 const EPISODE_CARD_WIDTH = 320;
 const EPISODE_EMBED_HEIGHT = 152;
 const EPISODE_SCROLL_STEP = 300;
 
+/** Without Spotify, the player's place holds the way to the episode's own page and player. */
+function ListenPoster({ episode }: { episode: Episode }) {
+  return (
+    <Link
+      href={href.episode(episode.slug)}
+      className="relative flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white no-underline"
+      style={{ height: EPISODE_EMBED_HEIGHT }}
+      aria-label={`Listen: ${episode.title}`}
+    >
+      <span aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-60" style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }} />
+      <span className="relative text-xs font-semibold uppercase tracking-wider">Episode</span>
+      <span className="relative inline-flex h-12 w-12 items-center justify-center self-center rounded-full bg-white text-media shadow-lg">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
+          <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
+        </svg>
+      </span>
+    </Link>
+  );
+}
+
 function EpisodeCard({ episode, index }: { episode: Episode; index: number }) {
   return (
-    <article
-      className="card flex shrink-0 flex-col gap-3 p-3"
-      style={{ ...cardStyle(cardOpacity(index)), width: EPISODE_CARD_WIDTH }}
-      aria-label={episode.title}
-    >
+    <article className="card flex shrink-0 flex-col gap-3 p-3" style={{ ...cardStyle(cardOpacity(index)), width: EPISODE_CARD_WIDTH }} aria-label={episode.title}>
       {episode.spotifyEmbedUrl ? (
         <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={EPISODE_EMBED_HEIGHT} />
       ) : (
-        <h3 dir="auto" className="line-clamp-2 text-lg font-bold wrap-anywhere" style={{ minHeight: EPISODE_EMBED_HEIGHT / 2 }}>
-          {episode.title}
-        </h3>
+        <ListenPoster episode={episode} />
       )}
+      <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere">
+        <Link href={href.episode(episode.slug)}>{episode.title}</Link>
+      </h3>
+      <EpisodeMeta episode={episode} className="text-sm" />
       {episode.description ? (
         <p dir="auto" className="line-clamp-3 text-sm leading-relaxed wrap-anywhere">
           {episode.description}
@@ -34,16 +55,38 @@ function EpisodeCard({ episode, index }: { episode: Episode; index: number }) {
   );
 }
 
+/** The end of the strip when there are more episodes than it shows. */
+function AllEpisodesCard() {
+  return (
+    <Link
+      href={ROUTES.archive.path}
+      className="card flex shrink-0 items-center justify-center p-6 text-center text-xl font-bold no-underline"
+      style={{ ...cardStyle(0.4), width: EPISODE_CARD_WIDTH / 2 }}
+    >
+      All episodes →
+    </Link>
+  );
+}
+
+/**
+ * The home page's 'Latest Episodes': the first 12 published, in the admin's order, and a card to
+ * the archive when there are more, so the page weighs the same with 12 episodes or 2,000.
+ */
 export function EpisodesStrip() {
-  const { data: episodes, isPending, isError } = useQuery(publicEpisodesQueryOptions());
+  const { data, isPending, isError } = useQuery(latestEpisodesQueryOptions());
   return (
     <ScrollStrip id="latest-episodes" title="Latest Episodes" step={EPISODE_SCROLL_STEP} itemsLabel="episodes">
       {isPending ? (
         <p role="status">Loading episodes...</p>
-      ) : isError || episodes.length === 0 ? (
+      ) : isError || data.episodes.length === 0 ? (
         <p>No episodes available</p>
       ) : (
-        episodes.map((episode, index) => <EpisodeCard key={episode.id} episode={episode} index={index} />)
+        <>
+          {data.episodes.map((episode, index) => (
+            <EpisodeCard key={episode.id} episode={episode} index={index} />
+          ))}
+          {data.total > data.episodes.length ? <AllEpisodesCard /> : null}
+        </>
       )}
     </ScrollStrip>
   );

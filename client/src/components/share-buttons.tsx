@@ -81,10 +81,13 @@ function ShareLink({ href, label, children }: { href: string; label: string; chi
   );
 }
 
+/** What is shared: a clip (docs/product.md §2) or an episode, named in the buttons' labels. */
+type Noun = "clip" | "episode";
+
 /** Wide screens: copy link, X, Facebook, LinkedIn, Instagram in the top bar. */
-export function ShareButtons({ target, isCopied, onCopy }: { target: ShareTarget; isCopied: boolean; onCopy: () => void }) {
+export function ShareButtons({ target, isCopied, onCopy, noun = "clip" }: { target: ShareTarget; isCopied: boolean; onCopy: () => void; noun?: Noun }) {
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Share this clip">
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Share this ${noun}`}>
       <button type="button" className="btn btn-ghost !px-3" onClick={onCopy}>
         {isCopied ? "Copied!" : "Copy Link"}
       </button>
@@ -108,7 +111,7 @@ export function ShareButtons({ target, isCopied, onCopy }: { target: ShareTarget
  * Phones: a sticky 'Share This Clip' bar. The device's share sheet when it has one (a failure
  * copies the link instead); otherwise the bar toggles a panel (docs/product.md §4).
  */
-export function MobileShareBar({ target, isCopied, onCopy }: { target: ShareTarget; isCopied: boolean; onCopy: () => void }) {
+export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: { target: ShareTarget; isCopied: boolean; onCopy: () => void; noun?: Noun }) {
   const [isPanelOpen, setIsPanelOpen] = useState(false);
   const onShare = async () => {
     if (typeof navigator.share === "function") {
@@ -143,7 +146,7 @@ export function MobileShareBar({ target, isCopied, onCopy }: { target: ShareTarg
         </div>
       </div>
       <button type="button" className="btn w-full" onClick={onShare} aria-expanded={isPanelOpen} aria-controls="share-panel">
-        Share This Clip
+        Share This {noun === "clip" ? "Clip" : "Episode"}
       </button>
     </div>
   );

@@ -1,0 +1,170 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { Chapter, Episode, TranscriptParagraph } from "@shared/api";
+import { href, NOT_FOUND_LABEL } from "@shared/routes";
+import { formatClock } from "@shared/time";
+import { BackLink } from "@/components/back-link";
+import { SpotifyEmbed } from "@/components/embed-facade";
+import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
+import { usePageTitle } from "@/hooks/use-page-title";
+import { useIsMobile } from "@/hooks/use-media-query";
+import { episodeBySlugQueryOptions } from "../api";
+import { EpisodeArtwork, EpisodeMeta } from "./episode-meta";
+
+export interface EpisodeViewProps {
+  slug: string;
+  /** The site's own player for an episode with audio (the player feature, composed by the page). */
+  player: (episode: Episode) => ReactNode;
+  /** A chapter or a transcript's time was chosen: play from there. */
+  onSeek: (episode: Episode, seconds: number) => void;
+}
+
+function EpisodeNotFound() {
+  usePageTitle(NOT_FOUND_LABEL);
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <div className="card p-8">
+        <h1 className="text-2xl font-bold">Episode Not Found</h1>
+        <p className="mt-3">The episode you're looking for doesn't exist or has been removed.</p>
+        <div className="mt-6 flex justify-center">
+          <BackLink />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** A time that plays the episode from there, when it can be played here. */
+function TimeButton({ seconds, canPlay, onSeek }: { seconds: number; canPlay: boolean; onSeek: (s: number) => void }) {
+  const label = formatClock(seconds);
+  if (!canPlay) return <span className="tabular-nums">{label}</span>;
+  return (
+    <button type="button" className="time-link tabular-nums" onClick={() => onSeek(seconds)} aria-label={`Play from ${label}`}>
+      {label}
+    </button>
+  );
+}
+
+function Chapters({ chapters, canPlay, onSeek }: { chapters: Chapter[]; canPlay: boolean; onSeek: (s: number) => void }) {
+  return (
+    <section aria-labelledby="chapters-heading" className="mt-10">
+      <h2 id="chapters-heading" className="text-2xl font-bold">
+        Chapters
+      </h2>
+      <ol className="mt-4 space-y-2">
+        {chapters.map((chapter) => (
+          <li key={`${chapter.start}-${chapter.title}`} className="flex gap-3">
+            <TimeButton seconds={chapter.start} canPlay={canPlay} onSeek={onSeek} />
+            <span dir="auto" className="wrap-anywhere">
+              {chapter.url ? (
+                <a href={chapter.url} target="_blank" rel="noopener noreferrer nofollow">
+                  {chapter.title}
+                </a>
+              ) : (
+                chapter.title
+              )}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Transcript({ paragraphs, canPlay, onSeek }: { paragraphs: TranscriptParagraph[]; canPlay: boolean; onSeek: (s: number) => void }) {
+  return (
+    <section aria-labelledby="transcript-heading" className="mt-10">
+      <h2 id="transcript-heading" className="text-2xl font-bold">
+        Transcript
+      </h2>
+      <div className="mt-4 space-y-4 leading-relaxed">
+        {paragraphs.map((p, i) => (
+          <p key={i} dir="auto" className="wrap-anywhere">
+            {p.start !== null ? (
+              <>
+                <TimeButton seconds={p.start} canPlay={canPlay} onSeek={onSeek} />{" "}
+              </>
+            ) : null}
+            {p.speaker ? <strong>{p.speaker}: </strong> : null}
+            {p.text}
+          </p>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
+  const isMobile = useIsMobile();
+  const origin = typeof window === "undefined" ? "" : window.location.origin;
+  const url = `${origin}${href.episode(episode.slug)}`;
+  const target = { url, title: episode.title };
+  const { isCopied, notice, copy, dismiss } = useCopyLink(url);
+  usePageTitle(episode.title);
+  const canPlay = !!episode.audioUrl;
+  const seek = (seconds: number) => onSeek(episode, seconds);
+  return (
+    <>
+      <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
+        <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <BackLink />
+          {isMobile ? null : <ShareButtons target={target} isCopied={isCopied} onCopy={copy} noun="episode" />}
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+        <article aria-labelledby="episode-title">
+          <div className="flex items-start gap-4">
+            <EpisodeArtwork episode={episode} size={isMobile ? 96 : 160} eager />
+            <div className="min-w-0">
+              <EpisodeMeta episode={episode} className="text-sm font-semibold uppercase tracking-wide" />
+              <h1 id="episode-title" dir="auto" className="mt-1 text-3xl font-extrabold leading-tight wrap-anywhere sm:text-4xl">
+                {episode.title}
+              </h1>
+            </div>
+          </div>
+          {canPlay ? <div className="mt-6">{player(episode)}</div> : null}
+          {episode.spotifyEmbedUrl ? (
+            <div className="mt-6">
+              <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={152} />
+            </div>
+          ) : null}
+          {episode.showNotes ? (
+            <section aria-labelledby="notes-heading" className="mt-10">
+              <h2 id="notes-heading" className="text-2xl font-bold">
+                Show notes
+              </h2>
+              {/* Sanitised by the server (the footer's allowlist; links to other sites open in a new tab). */}
+              <div className="show-notes mt-4 wrap-anywhere" dir="auto" dangerouslySetInnerHTML={{ __html: episode.showNotes }} />
+            </section>
+          ) : episode.description ? (
+            <p dir="auto" className="mt-8 text-lg wrap-anywhere">
+              {episode.description}
+            </p>
+          ) : null}
+          {episode.chapters?.length ? <Chapters chapters={episode.chapters} canPlay={canPlay} onSeek={seek} /> : null}
+          {episode.transcript?.length ? <Transcript paragraphs={episode.transcript} canPlay={canPlay} onSeek={seek} /> : null}
+        </article>
+      </main>
+      {isMobile ? <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} noun="episode" /> : null}
+      <CopyNotice notice={notice} onDismiss={dismiss} />
+    </>
+  );
+}
+
+/**
+ * An episode's page (docs/product.md "The show's feed and episode pages"): its facts, the site's
+ * own player, Spotify behind a facade when there is an embed, the notes, chapters and transcript
+ * (in the served HTML: the page's best words for search engines), and share buttons.
+ */
+export function EpisodeView({ slug, player, onSeek }: EpisodeViewProps) {
+  const { data: episode, isPending } = useQuery(episodeBySlugQueryOptions(slug));
+  if (isPending) {
+    return (
+      <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p role="status">Loading episode...</p>
+      </main>
+    );
+  }
+  if (!episode) return <EpisodeNotFound />;
+  return <EpisodeDetail episode={episode} player={player} onSeek={onSeek} />;
+}

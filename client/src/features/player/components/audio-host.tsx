@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef } from "react";
+import { Link } from "wouter";
+import { formatClock } from "@shared/time";
+import { href } from "@shared/routes";
+import { player, usePlayer } from "../player-store";
+
+/** The lock screen and headphones: the episode's title and artwork, and play, pause, skip and seek. */
+function useMediaSession(): void {
+  const { episode } = usePlayer();
+  useEffect(() => {
+    if (!episode || typeof navigator === "undefined" || !("mediaSession" in navigator)) return;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: episode.title,
+      artist: episode.showName,
+      artwork: episode.imageUrl ? [{ src: new URL(episode.imageUrl, location.origin).href }] : [],
+    });
+    const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ["play", () => void player.play(episode)],
+      ["pause", () => player.pause()],
+      ["seekbackward", () => player.skip(-15)],
+      ["seekforward", () => player.skip(30)],
+      ["seekto", (details) => details.seekTime !== undefined && player.seek(details.seekTime)],
+    ];
+    for (const [action, handler] of actions) navigator.mediaSession.setActionHandler(action, handler);
+    return () => {
+      for (const [action] of actions) navigator.mediaSession.setActionHandler(action, null);
+    };
+  }, [episode]);
+}
+
+/**
+ * The app's one <audio> element, outside the router so a new page does not stop it, and a small
+ * bar at the foot of every page while an episode is loaded: its title (a link to its page),
+ * play or pause, and where it is.
+ */
+export function AudioHost() {
+  const state = usePlayer();
+  const element = useRef<HTMLAudioElement | null>(null);
+  const attach = useCallback((el: HTMLAudioElement | null) => {
+    element.current = el;
+    player.attach(el);
+  }, []);
+  useMediaSession();
+  const update = () => {
+    const el = element.current;
+    if (!el) return;
+    player.sync({
+      isPlaying: !el.paused && !el.ended,
+      currentTime: el.currentTime,
+      duration: Number.isFinite(el.duration) ? el.duration : state.episode?.durationSeconds ?? null,
+      rate: el.playbackRate,
+    });
+  };
+  return (
+    <>
+      <audio
+        ref={attach}
+        preload="none"
+        onPlay={update}
+        onPause={update}
+        onEnded={update}
+        onTimeUpdate={update}
+        onLoadedMetadata={update}
+        onRateChange={update}
+        onSeeked={update}
+      />
+      {state.episode ? (
+        <>
+          {/* Room for the bar, so it never covers the end of the page. */}
+          <div aria-hidden="true" className="h-16" />
+          <div className="themed-surface fixed inset-x-0 bottom-0 z-30 border-t border-fg/25" role="region" aria-label="Now playing">
+            <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+              <button type="button" className="btn !h-11 !w-11 shrink-0 !rounded-full !p-0" onClick={() => player.toggle()} aria-label={state.isPlaying ? "Pause" : "Play"}>
+                <span aria-hidden="true">{state.isPlaying ? "❚❚" : "▶"}</span>
+              </button>
+              <Link href={href.episode(state.episode.slug)} className="min-w-0 flex-1 truncate font-semibold" dir="auto">
+                {state.episode.title}
+              </Link>
+              <span className="shrink-0 text-sm tabular-nums">
+                {formatClock(state.currentTime)}
+                {state.duration ? ` / ${formatClock(state.duration)}` : ""}
+              </span>
+            </div>
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}

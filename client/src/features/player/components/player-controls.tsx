@@ -1,0 +1,75 @@
+import { useId } from "react";
+import { formatClock } from "@shared/time";
+import { player, usePlayer, type PlayerEpisode } from "../player-store";
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
+      <path d={path} />
+    </svg>
+  );
+}
+const PLAY = "M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z";
+const PAUSE = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z";
+
+/**
+ * The episode page's player (docs/product.md "The show's feed and episode pages"): play and
+ * pause, a seek bar that keyboards and screen readers operate (a range input), the time played and
+ * the total, back 15 s and ahead 30 s, and the speed. It drives the app's one audio element, so
+ * the episode goes on playing on other pages. Its size never changes, whatever its state.
+ */
+export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
+  const state = usePlayer();
+  const isThis = state.episode?.slug === episode.slug;
+  const current = isThis ? state.currentTime : 0;
+  const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
+  const isPlaying = isThis && state.isPlaying;
+  const seekId = useId();
+  const start = () => void player.play(episode);
+  return (
+    <div className="card flex flex-col gap-3 p-4" role="group" aria-label={`Player: ${episode.title}`}>
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          className="btn !h-14 !w-14 shrink-0 !rounded-full !p-0"
+          onClick={() => (isThis ? player.toggle() : start())}
+          aria-label={isPlaying ? "Pause" : "Play"}
+        >
+          <Icon path={isPlaying ? PAUSE : PLAY} />
+        </button>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <label htmlFor={seekId} className="sr-only">
+            Seek
+          </label>
+          <input
+            id={seekId}
+            type="range"
+            className="player-seek w-full"
+            min={0}
+            max={Math.max(1, Math.round(duration))}
+            step={5}
+            value={Math.round(current)}
+            disabled={!isThis}
+            aria-valuetext={`${formatClock(current)} of ${formatClock(duration)}`}
+            onChange={(e) => player.seek(Number(e.target.value))}
+          />
+          <div className="flex justify-between text-sm tabular-nums">
+            <span>{formatClock(current)}</span>
+            <span>{duration ? formatClock(duration) : "--:--"}</span>
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(-15)} disabled={!isThis} aria-label="Back 15 seconds">
+          −15 s
+        </button>
+        <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(30)} disabled={!isThis} aria-label="Ahead 30 seconds">
+          +30 s
+        </button>
+        <button type="button" className="btn btn-ghost ms-auto !px-3 tabular-nums" onClick={() => player.nextRate()} aria-label={`Playback speed ${state.rate}x`}>
+          {state.rate}x
+        </button>
+      </div>
+    </div>
+  );
+}

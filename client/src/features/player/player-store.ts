@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from "react";
+
+/** What the player needs of an episode. */
+export interface PlayerEpisode {
+  slug: string;
+  title: string;
+  audioUrl: string;
+  imageUrl: string | null;
+  durationSeconds: number | null;
+  showName: string;
+}
+
+export interface PlayerState {
+  episode: PlayerEpisode | null;
+  isPlaying: boolean;
+  currentTime: number;
+  /** From the audio once it is known, else from the feed. */
+  duration: number | null;
+  rate: number;
+}
+
+export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
+
+const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, duration: null, rate: 1 };
+let state: PlayerState = IDLE;
+let audio: HTMLAudioElement | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: Partial<PlayerState>): void {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+/**
+ * The site's one audio player (docs/product.md "The show's feed and episode pages"): one
+ * <audio preload="none"> for the whole visit (AudioHost), so playing goes on from page to page,
+ * and nothing is fetched from the audio's host before the visitor presses play.
+ */
+export const player = {
+  /** AudioHost hands over its element, and the element's events feed the state. */
+  attach(element: HTMLAudioElement | null): void {
+    audio = element;
+  },
+  sync(next: Partial<PlayerState>): void {
+    set(next);
+  },
+  /** Plays `episode` (from `at` seconds when given); the same episode goes on where it was. */
+  async play(episode: PlayerEpisode, at?: number): Promise<void> {
+    if (!audio) return;
+    if (state.episode?.slug !== episode.slug) {
+      audio.src = episode.audioUrl;
+      audio.playbackRate = state.rate;
+      set({ episode, currentTime: 0, duration: episode.durationSeconds, isPlaying: false });
+    }
+    if (at !== undefined) player.seek(at);
+    try {
+      await audio.play();
+    } catch {
+      set({ isPlaying: false });
+    }
+  },
+  pause(): void {
+    audio?.pause();
+  },
+  toggle(): void {
+    if (!audio || !state.episode) return;
+    if (audio.paused) void player.play(state.episode);
+    else audio.pause();
+  },
+  seek(seconds: number): void {
+    if (!audio) return;
+    const end = state.duration ?? Number.POSITIVE_INFINITY;
+    const to = Math.min(Math.max(0, seconds), end);
+    audio.currentTime = to;
+    set({ currentTime: to });
+  },
+  skip(by: number): void {
+    player.seek(state.currentTime + by);
+  },
+  /** 1x, 1.25x, 1.5x, 2x, and round again. */
+  nextRate(): void {
+    const next = PLAYBACK_RATES[(PLAYBACK_RATES.indexOf(state.rate as (typeof PLAYBACK_RATES)[number]) + 1) % PLAYBACK_RATES.length]!;
+    if (audio) audio.playbackRate = next;
+    set({ rate: next });
+  },
+};
+
+export function usePlayer(): PlayerState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => IDLE,
+  );
+}
