@@ -1,8 +1,9 @@
 /**
- * `npm run bench` (issue 5): seeds 12 published episodes and 12 published clips into a fresh
- * embedded database, starts the built app as `npm start` would, and writes bench/RESULTS.md:
- * Lighthouse (mobile and desktop) for / and a clip page, the public JS and CSS bytes, load
- * against an Express hello-world floor, cold start and memory. Figures are reported, never
+ * `npm run bench`: seeds 12 published episodes and 12 published clips into a fresh embedded
+ * database, starts the built app as `npm start` would, and writes bench/RESULTS.md: Lighthouse
+ * (mobile and desktop) for /, a clip page, an episode page and /archive, the public JS and CSS
+ * bytes, load against an Express hello-world floor, a 1,000-item feed import, the home page's
+ * weight with 12, 200 and 2,000 episodes, cold start and memory. Figures are reported, never
  * asserted: where a target is missed, the report says by how much.
  */
 import { execFileSync, fork } from "node:child_process";
@@ -44,6 +45,12 @@ function postgresRssMb(dataDir: string): number {
   } catch {
     return NaN;
   }
+}
+
+/** A page's HTML as a visitor's browser gets it: gzip. */
+async function gzippedBytes(url: string): Promise<number> {
+  const res = await fetch(url);
+  return zlib.gzipSync(Buffer.from(await res.arrayBuffer())).length;
 }
 
 async function load(url: string) {
@@ -144,7 +151,11 @@ async function main() {
     await client.request("POST", "/api/episodes", {
       title: `Episode ${i}: pain, learning and the brain`,
       spotifyEmbedUrl: `https://open.spotify.com/embed/episode/${String(i).padStart(22, "0")}`,
+      audioUrl: `https://cdn.example/bench/${i}.mp3`,
+      publishedAt: new Date(Date.UTC(2024, 0, i)).toISOString(),
+      durationSeconds: 2700,
       description: "Two hosts talk about how pain works and how people learn, with stories from the clinic and the classroom.",
+      showNotes: `<p>In this episode the hosts talk about pain, learning and the brain.</p><ul>${"<li>A topic of the episode, with a line about it</li>".repeat(8)}</ul>`,
       sortOrder: i,
     });
     await client.request("POST", "/api/clips", {
@@ -167,10 +178,14 @@ async function main() {
   const idlePg = postgresRssMb(dataDir);
 
   const clipUrl = `${app.url}/clips/clip-1-why-pain-protects`;
+  const episodeUrl = `${app.url}/episode/episode-1-pain-learning-and-the-brain`;
+  const archiveUrl = `${app.url}/archive`;
   console.log("lighthouse...");
   const lh = {
     homeMobile: await runLighthouse(`${app.url}/`, "mobile", app.url),
     clipMobile: await runLighthouse(clipUrl, "mobile", app.url),
+    episodeMobile: await runLighthouse(episodeUrl, "mobile", app.url),
+    archiveMobile: await runLighthouse(archiveUrl, "mobile", app.url),
     homeDesktop: await runLighthouse(`${app.url}/`, "desktop", app.url),
     clipDesktop: await runLighthouse(clipUrl, "desktop", app.url),
   };
@@ -186,11 +201,24 @@ async function main() {
   const apiResult = await load(`${app.url}/api/episodes`);
   const shellResult = await load(`${app.url}/`);
   const clipResult = await load(clipUrl);
+  const episodeResult = await load(episodeUrl);
+  const archiveResult = await load(archiveUrl);
   clearInterval(sampler);
   console.log("feed import...");
   const loadClient = new Client(app.url);
   await loadClient.login();
+  const homeBytes = { 12: await gzippedBytes(`${app.url}/`) };
   const feed = await benchFeedImport(loadClient, app.child.pid!);
+  const published = async (from: number, to: number) => {
+    for (let i = from; i <= to; i++) {
+      await loadClient.request("POST", "/api/episodes", { title: `Back catalogue ${i}`, audioUrl: `https://cdn.example/back/${i}.mp3`, description: "An older episode.", sortOrder: 100 + i });
+    }
+  };
+  // The feed import added a thousand drafts; published ones are what the home page weighs.
+  await published(13, 200);
+  const home200 = await gzippedBytes(`${app.url}/`);
+  await published(201, 2000);
+  const home2000 = await gzippedBytes(`${app.url}/`);
   await app.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -201,6 +229,8 @@ async function main() {
     ["GET /api/episodes", apiResult],
     ["GET / (filled shell)", shellResult],
     ["GET /clips/{slug}", clipResult],
+    ["GET /episode/{slug}", episodeResult],
+    ["GET /archive", archiveResult],
   ] as const;
 
   const misses: string[] = [];
@@ -220,7 +250,7 @@ async function main() {
   const lhRow = (name: string, f: LighthouseFigures) =>
     `| ${name} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${ms(f.lcpMs)} | ${ms(f.tbtMs)} | ${f.cls.toFixed(3)} | ${kb(f.bytes)} | ${f.thirdParty} |` +
     (f.problem ? `\n\n> ${name}: Lighthouse could not measure everything: ${f.problem}\n` : "");
-  for (const [name, f] of [["/ mobile", lh.homeMobile], ["clip mobile", lh.clipMobile]] as const) {
+  for (const [name, f] of [["/ mobile", lh.homeMobile], ["clip mobile", lh.clipMobile], ["episode mobile", lh.episodeMobile], ["archive mobile", lh.archiveMobile]] as const) {
     target(f.performance >= 100, `Lighthouse mobile performance on ${name}: ${f.performance} (target 100, ${100 - f.performance} short)`, WHY_LIGHTHOUSE);
     target(f.accessibility >= 100, `accessibility on ${name}: ${f.accessibility} (target 100)`);
     target(f.seo >= 100, `SEO on ${name}: ${f.seo} (target 100)`);
@@ -230,7 +260,7 @@ async function main() {
   target(bundle.jsGz <= 100 * 1024, `public JS ${kb(bundle.jsGz)} gzipped (target ≤ 100 KB)`);
   for (const [name, r] of rows.slice(1)) {
     const ratio = r.rps / floorResult.rps;
-    if (name !== "GET /clips/{slug}") {
+    if (name === "GET /api/episodes" || name === "GET / (filled shell)") {
       target(ratio >= 0.9, `${name} at ${ratio.toFixed(2)}× the floor (target ≥ 0.9×)`, WHY_LOAD);
       target(r.p99 < 25, `${name} p99 ${r.p99} ms (target < 25 ms)`, WHY_LOAD);
     }
@@ -240,6 +270,8 @@ async function main() {
   target(feed.importMs < 10_000, `feed import of ${feed.items} items in ${ms(feed.importMs)} (target < 10 s)`, WHY_FEED);
   target(Math.max(feed.notModifiedMs, feed.sameBytesMs) < 1_000, `unchanged re-sync in ${ms(Math.max(feed.notModifiedMs, feed.sameBytesMs))} (target < 1 s)`, WHY_FEED);
   target(feed.rssGrowthMb < 150, `memory growth while importing ${feed.rssGrowthMb.toFixed(0)} MB (target < 150 MB)`, WHY_FEED);
+  target(Math.max(home200, home2000) - homeBytes[12] < 1024, `home page HTML grows by ${kb(Math.max(home200, home2000) - homeBytes[12])} from 12 to 2,000 episodes (target flat)`);
+  target(home2000 < 100 * 1024, `home page HTML ${kb(home2000)} gzipped with 2,000 episodes (target ≤ 100 KB)`);
   target(coldStartMs < 3000, `cold start ${coldStartMs} ms (target < 3 s)`);
   target(idleRss < 200, `idle RSS ${idleRss.toFixed(0)} MB (target < 200 MB)`);
 
@@ -256,6 +288,8 @@ all on loopback, in one run.
 |---|---|---|---|---|---|---|---|---|---|
 ${lhRow("/ (mobile)", lh.homeMobile)}
 ${lhRow("clip page (mobile)", lh.clipMobile)}
+${lhRow("episode page (mobile)", lh.episodeMobile)}
+${lhRow("/archive (mobile)", lh.archiveMobile)}
 ${lhRow("/ (desktop)", lh.homeDesktop)}
 ${lhRow("clip page (desktop)", lh.clipDesktop)}
 
@@ -273,6 +307,12 @@ Files: ${bundle.files.map((f) => `\`${f}\``).join(", ")}.
 | URL | requests/s | p50 | p99 | × floor | errors |
 |---|---|---|---|---|---|
 ${rows.map(([name, r]) => `| ${name} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${(r.rps / floorResult.rps).toFixed(2)} | ${r.errors} |`).join("\n")}
+
+## The home page's weight (issue 13)
+
+| published episodes | 12 | 200 | 2,000 |
+|---|---|---|---|
+| \`GET /\` HTML with its first-screen data, gzipped | ${kb(homeBytes[12])} | ${kb(home200)} | ${kb(home2000)} |
 
 ## Feed import (issue 12)
 

@@ -124,3 +124,35 @@ describe("transcripts and chapters", () => {
     expect(host.requests.slice(asked).map((r) => r.path)).toEqual(["/feed.xml"]);
   });
 });
+
+describe("the home page's weight", () => {
+  it("when the show has 12 or 2,000 published episodes, then the home page weighs the same, under 100 KB gzipped", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const zlib = await import("node:zlib");
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-home-"));
+    fs.writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    const app = await createTestApp({ clientDir, cacheTtlMs: 0 });
+    try {
+      const addEpisodes = (from: number, to: number) =>
+        app.db.database.pool.query(
+          `INSERT INTO episodes (title, slug, description, audio_url, sort_order, published_at)
+           SELECT 'Episode ' || n, 'episode-' || n, repeat('A description of the episode. ', 30), 'https://cdn.example/' || n || '.mp3', n, now() - n * interval '1 day'
+           FROM generate_series($1::int, $2::int) AS n`,
+          [from, to],
+        );
+      const homeBytes = async () => zlib.gzipSync((await app.request.get("/").expect(200)).text).length;
+      await addEpisodes(1, 12);
+      const twelve = await homeBytes();
+      await addEpisodes(13, 2000);
+      const many = await homeBytes();
+      expect(many).toBeLessThan(100 * 1024);
+      // The same 12 episodes, and an 'All episodes' card's worth of difference in the data.
+      expect(Math.abs(many - twelve)).toBeLessThan(200);
+    } finally {
+      await app.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});

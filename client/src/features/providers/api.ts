@@ -15,6 +15,3 @@ export const orderedProvidersQueryOptions = () =>
 
 export const useProviderMutations = () =>
   useCrudMutations<Provider, ProviderInput>("/api/providers", providersQueryOptions().queryKey);
-
-/** A single-use address the icon's bytes are PUT to (docs/product.md "Uploads"). */
-export const requestUploadUrl = () => apiClient.post<{ uploadURL: string }>("/api/objects/upload");

@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { href } from "@shared/routes";
 import type { Episode } from "@shared/api";
 import { RowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
@@ -53,6 +55,11 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
                   <p dir="auto" className="font-semibold wrap-anywhere">
                     {episode.title}
                   </p>
+                  {episode.isPublished ? (
+                    <Link href={href.episode(episode.slug)} className="text-sm underline">
+                      View page<span className="sr-only">: {episode.title}</span>
+                    </Link>
+                  ) : null}
                   {episode.description ? (
                     <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere">
                       {episode.description}

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, type FormEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
 import { Controller } from "react-hook-form";
+import { Link } from "wouter";
+import { href } from "@shared/routes";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
@@ -8,13 +10,16 @@ import { saveEntity } from "@/components/ui/save-entity";
 import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
 
-const EMPTY = { title: "", spotifyEmbedUrl: "", audioUrl: "", publishedAt: "", description: "", showNotes: "", isPublished: true };
+const ImageUploadDialog = lazy(() => import("@/components/image-upload-dialog"));
+const ARTWORK_UPLOADED = { title: "Artwork uploaded", description: "The episode's artwork has been uploaded" };
+const EMPTY = { title: "", spotifyEmbedUrl: "", audioUrl: "", publishedAt: "", imageUrl: "", description: "", showNotes: "", isPublished: true };
 
 const valuesOf = (e: Episode) => ({
   title: e.title,
   spotifyEmbedUrl: e.spotifyEmbedUrl ?? "",
   audioUrl: e.audioUrl ?? "",
   publishedAt: e.publishedAt?.slice(0, 10) ?? "",
+  imageUrl: e.imageUrl ?? "",
   description: e.description,
   showNotes: e.showNotes ?? "",
   isPublished: e.isPublished,
@@ -43,6 +48,17 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
   // Read while rendering, so react-hook-form keeps track of them (its form state is a subscription).
   const { errors, dirtyFields } = form.formState;
   const { create, update } = useEpisodeMutations();
+  const imageUrl = form.watch("imageUrl") as string | null | undefined;
+  const [isUploadOpen, setIsUploadOpen] = useState(false);
+  const [hasOpenedUpload, setHasOpenedUpload] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const onUploaded = useCallback(
+    (url: string, local: string | null) => {
+      form.setValue("imageUrl", url, { shouldDirty: true });
+      setPreview(local);
+    },
+    [form],
+  );
 
   useEffect(() => {
     if (editing) form.setFocus("title");
@@ -50,6 +66,7 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
 
   const reset = () => {
     form.reset(EMPTY);
+    setPreview(null);
     onDone();
   };
 
@@ -82,6 +99,11 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
       {editing?.source === "feed" ? (
         <p className="mt-2 text-sm">From the show's feed: what you change here stays as you set it when the feed is synced again.</p>
       ) : null}
+      {editing?.isPublished ? (
+        <Link href={href.episode(editing.slug)} className="mt-2 inline-block underline">
+          View page
+        </Link>
+      ) : null}
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
         <TextField id="episode-title" label="Episode Title" required maxLength={LIMITS.title} {...form.register("title")} error={errors.title?.message} />
         <TextField
@@ -103,6 +125,31 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
           error={errors.audioUrl?.message}
         />
         <TextField id="episode-date" label="Published on" type="date" {...form.register("publishedAt")} error={errors.publishedAt?.message} />
+        <div>
+          <TextField
+            id="episode-image"
+            label="Artwork (Optional)"
+            {...form.register("imageUrl")}
+            placeholder="https://"
+            hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
+            error={errors.imageUrl?.message}
+          />
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => {
+                setHasOpenedUpload(true);
+                setIsUploadOpen(true);
+              }}
+            >
+              Upload Artwork
+            </button>
+            {preview || imageUrl?.startsWith("/objects/") ? (
+              <img src={preview ?? imageUrl ?? ""} alt="The episode's artwork" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
+            ) : null}
+          </div>
+        </div>
         <TextAreaField
           id="episode-description"
           label="Description (Optional)"
@@ -132,6 +179,18 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
           onCancel={reset}
         />
       </form>
+      {hasOpenedUpload ? (
+        <Suspense fallback={<p role="status">Loading...</p>}>
+          <ImageUploadDialog
+            id="episode-artwork"
+            title="Upload Episode Artwork"
+            uploadedToast={ARTWORK_UPLOADED}
+            open={isUploadOpen}
+            onOpenChange={setIsUploadOpen}
+            onUploaded={onUploaded}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { showServerErrors, useSchemaForm } from "@/lib/forms";
 import { useProviderMutations } from "../api";
 import { IconPicker, IconPreview } from "./icon-picker";
 
-const IconUploadDialog = lazy(() => import("./icon-upload-dialog"));
+const ImageUploadDialog = lazy(() => import("@/components/image-upload-dialog"));
+const ICON_UPLOADED = { title: "Icon uploaded", description: "The provider icon has been uploaded successfully" };
 const EMPTY = { name: "", url: "", icon: "" };
 
 /** docs/product.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
@@ -101,7 +102,14 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
       </form>
       {hasOpenedUpload ? (
         <Suspense fallback={<p role="status">Loading...</p>}>
-          <IconUploadDialog open={isUploadOpen} onOpenChange={setIsUploadOpen} onUploaded={onUploaded} />
+          <ImageUploadDialog
+            id="provider-icon"
+            title="Upload Provider Icon"
+            uploadedToast={ICON_UPLOADED}
+            open={isUploadOpen}
+            onOpenChange={setIsUploadOpen}
+            onUploaded={onUploaded}
+          />
         </Suspense>
       ) : null}
     </section>

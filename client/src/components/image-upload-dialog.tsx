@@ -5,8 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { LIMITS } from "@shared/api";
 import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast-store";
-import { requestUploadUrl } from "../api";
-import { refusalOf, uploadErrorMessage } from "../upload-rules";
+import { refusalOf, requestUploadUrl, uploadErrorMessage } from "@/lib/upload-rules";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 
@@ -21,14 +20,14 @@ function readAsDataUrl(data: Blob): Promise<string | null> {
 }
 
 /**
- * The icon uploader (docs/product.md §4, §5, §9): one file, 5 MB, a single PUT to the address the server
- * hands out (no multipart). Pausing a single PUT would only start it again, so the dashboard has
- * no pause or resume buttons; retry and cancel stay. This module, Uppy included, loads only when
- * the dialog first opens.
+ * The image uploader (docs/product.md §4, §5, §9): one file, 5 MB, a single PUT to the address
+ * the server hands out (no multipart). Pausing a single PUT would only start it again, so the
+ * dashboard has no pause or resume buttons; retry and cancel stay. This module, Uppy included,
+ * loads only when the dialog first opens.
  */
-function createUppy(onRefused: (message: string) => void) {
+function createUppy(id: string, onRefused: (message: string) => void) {
   return new Uppy({
-    id: "provider-icon",
+    id,
     autoProceed: false,
     restrictions: { maxNumberOfFiles: 1 },
     // The bytes decide on the server; this says why a file is refused before it is sent.
@@ -49,18 +48,27 @@ function createUppy(onRefused: (message: string) => void) {
   });
 }
 
-export default function IconUploadDialog({
+export default function ImageUploadDialog({
+  id,
+  title,
+  uploadedToast,
   open,
   onOpenChange,
   onUploaded,
 }: {
+  /** Names this uploader (one Uppy instance each). */
+  id: string;
+  title: string;
+  /** The success toast: its title and description. */
+  uploadedToast: { title: string; description: string };
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onUploaded: (icon: string, preview: string | null) => void;
+  /** The uploaded image's address (what the server stores) and a local preview of it. */
+  onUploaded: (url: string, preview: string | null) => void;
 }) {
   /** Why the last file was refused or failed; cleared by the next file, a success or closing. */
   const [problem, setProblem] = useState<string | null>(null);
-  const [uppy] = useState(() => createUppy(setProblem));
+  const [uppy] = useState(() => createUppy(id, setProblem));
 
   useEffect(() => {
     const onAdded = () => setProblem(null);
@@ -73,7 +81,7 @@ export default function IconUploadDialog({
       const icon = location.origin === window.location.origin ? location.pathname : location.href;
       const data = file?.data;
       void (data instanceof Blob ? readAsDataUrl(data) : Promise.resolve(null)).then((preview) => onUploaded(icon, preview));
-      toast({ title: "Icon uploaded", description: "The provider icon has been uploaded successfully" });
+      toast(uploadedToast);
     };
     const onError = (_file: unknown, error: Error, response?: { status?: number }) => {
       setProblem(uploadErrorMessage(response?.status, error.message));
@@ -86,7 +94,7 @@ export default function IconUploadDialog({
       uppy.off("upload-success", onSuccess);
       uppy.off("upload-error", onError);
     };
-  }, [uppy, onUploaded]);
+  }, [uppy, onUploaded, uploadedToast]);
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
@@ -100,7 +108,7 @@ export default function IconUploadDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent title="Upload Provider Icon" description="PNG, JPEG, GIF, WebP or SVG, one file of up to 5 MB.">
+      <DialogContent title={title} description="PNG, JPEG, GIF, WebP or SVG, one file of up to 5 MB.">
         {problem ? (
           <p role="alert" className="mb-3 rounded-lg bg-danger-soft px-3 py-2 font-semibold text-danger">
             {problem}
