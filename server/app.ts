@@ -18,6 +18,7 @@ import { clipsRouter, providersRouter } from "./routes/content";
 import { episodesRouter } from "./routes/episodes";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
+import { identityRouter } from "./routes/identity";
 import { anonymousListsFastPath } from "./routes/lists";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { pagesRouter } from "./routes/pages";
@@ -30,7 +31,9 @@ import { createContentService } from "./services/content";
 import { createEditorsService } from "./services/editors";
 import { createEpisodesService } from "./services/episodes";
 import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
+import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
+import { createPictures } from "./services/pictures";
 import { createPublicCache } from "./services/public-cache";
 import { createSettingsService } from "./services/settings";
 import { createShareImages, type ShareImages } from "./services/share-images";
@@ -52,6 +55,8 @@ export interface AppDeps {
   limits?: ThrottleLimits;
   /** Share images, drawn in a worker thread; index.ts closes them on shutdown. */
   shareImages?: ShareImages;
+  /** Where video thumbnails are fetched (YouTube's image host by default; a loopback server in tests). */
+  thumbnailBase?: string;
   /** Limits of reading the feed (20 s, 50 MB); tests make them small. */
   feedFetchLimits?: { timeoutMs?: number; maxBytes?: number };
 }
@@ -69,17 +74,21 @@ export function createApp(deps: AppDeps): Express {
 
   const cache = createPublicCache(deps.cacheTtlMs ?? 5_000);
   const uploads = createUploadsService(db, store);
-  const content = createContentService(db, uploads, () => cache.invalidate());
-  const episodes = createEpisodesService(db, uploads, () => cache.invalidate());
+  const pictures = createPictures({ store, uploads, allowPrivate: config.feedAllowPrivate ?? false, logger });
+  const content = createContentService(db, uploads, () => cache.invalidate(), { pictures, thumbnailBase: deps.thumbnailBase, logger });
+  const episodes = createEpisodesService(db, uploads, () => cache.invalidate(), pictures);
   const settings = createSettingsService(db, () => cache.invalidate());
   const editors = createEditorsService(db, settings);
-  const siteData = createSiteData({ content, episodes, settings, cache });
+  const identity = createIdentityService(db, uploads, pictures, () => cache.invalidate());
+  const siteData = createSiteData({ content, episodes, settings, identity, cache });
   const feed = createFeedSync({
     db,
     settings,
     periodMinutes: config.feedSyncMinutes ?? 0,
     allowPrivate: config.feedAllowPrivate ?? false,
     onChange: () => cache.invalidate(),
+    onChannelImage: (url) => identity.offerArtwork(url),
+    pictures,
     logger,
     limits: deps.feedFetchLimits,
   });
@@ -107,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/providers", providersRouter(content, cache));
   api.use("/episodes", episodesRouter(episodes, content, cache));
   api.use("/feed", feedRouter(feed, requireAdmin));
+  api.use("/identity", identityRouter(identity, cache));
   api.use("/clips", clipsRouter(content, cache));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editor-access-log", accessLogRouter(editors));
@@ -121,7 +131,7 @@ export function createApp(deps: AppDeps): Express {
   };
   app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName));
   app.use("/api", api);
-  app.use("/objects", objectsRouter(uploads));
+  app.use("/objects", objectsRouter(uploads, pictures));
   app.use(seoRouter({ publicUrl: config.publicUrl, siteData }));
   app.use(shareImagesRouter({ siteData, shareImages }));
   app.use(staticFiles(clientDir));

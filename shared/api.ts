@@ -214,6 +214,8 @@ export interface Episode {
   /** When the show published it (ISO 8601), from the feed or the admin; null when unknown. */
   publishedAt: string | null;
   imageUrl: string | null;
+  /** The artwork kept on this site (/objects/{id}): an upload, or a copy of imageUrl; pages show only this. */
+  imagePath: string | null;
   /** Sanitised HTML (the footer's allowlist). Left out of visitors' lists: only the episode's page needs it. */
   showNotes?: string;
   source: EpisodeSource;
@@ -242,6 +244,8 @@ export interface Clip {
   content: string;
   keyQuote: string;
   youtubeEmbedUrl: string;
+  /** The video's thumbnail kept on this site (/objects/{id}), once fetched; the facade shows it. */
+  posterPath: string | null;
   metaDescription: string;
   isPublished: boolean;
   sortOrder: string;

@@ -1,4 +1,5 @@
 import type { Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, Provider } from "./api";
+import type { Identity } from "./identity";
 import type { SettingKey } from "./settings";
 import type { Theme } from "./theme";
 
@@ -11,6 +12,8 @@ export interface InitialData {
   values: Partial<Record<SettingKey, string>>;
   providers: Provider[];
   theme?: Theme | null;
+  /** The About page and the show's pictures (banners, artwork). */
+  identity?: Identity;
   /** The home page's strip: the first episodes, and how many there are. */
   latestEpisodes?: LatestEpisodes;
   clips?: ClipListItem[];

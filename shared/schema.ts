@@ -105,6 +105,10 @@ export const episodes = pgTable(
     /** Chapters ({start, title, url}), fetched from chapters_url at sync. */
     chapters: jsonb("chapters"),
     chaptersSourceUrl: text("chapters_source_url"),
+    /** The artwork kept here (/objects/{id}): an upload, or a copy of image_url fetched at sync. */
+    imagePath: text("image_path"),
+    /** The address the kept copy came from; another image_url means fetch again. */
+    imageSourceUrl: text("image_source_url"),
     /**
      * What /archive searches: the title first, then description and notes, then the transcript
      * (English stemming: "learning" finds "learn"). The database keeps it up to date.
@@ -154,6 +158,10 @@ export const clips = pgTable(
     content: text("content").notNull().default(""),
     keyQuote: text("key_quote").notNull().default(""),
     youtubeEmbedUrl: text("youtube_embed_url").notNull(),
+    /** The video's thumbnail, fetched by the server and kept here (/objects/{id}), so a visitor asks YouTube for nothing before pressing play. */
+    posterPath: text("poster_path"),
+    /** The video the poster is of; another video means fetch again. */
+    posterVideoId: text("poster_video_id"),
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),

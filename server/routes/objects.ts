@@ -1,6 +1,8 @@
 import express, { Router } from "express";
 import { AppError } from "../lib/errors";
+import type { PicturesService } from "../services/pictures";
 import type { UploadsService } from "../services/uploads";
+import { OBJECT_ID_PATTERN } from "../objects/store";
 import { UPLOAD_MAX_BYTES } from "../services/uploads";
 
 /** Under /api/objects: hand out upload addresses and take the bytes. */
@@ -22,9 +24,26 @@ export function uploadsRouter(uploads: UploadsService): Router {
   return r;
 }
 
-/** GET /objects/{id}: an uploaded file, immutable once written (ids are never reused). */
-export function objectsRouter(uploads: UploadsService): Router {
+/**
+ * GET /objects/{id}: an uploaded file, immutable once written (ids are never reused); and
+ * GET /objects/{id}/{kind}-{width}.{format}: one of the sizes the site makes of it (shared/pictures.ts).
+ */
+export function objectsRouter(uploads: UploadsService, pictures: PicturesService): Router {
   const r = Router();
+  r.get("/:id/:variant", async (req, res) => {
+    const id = String(req.params.id);
+    const name = String(req.params.variant);
+    const variant = OBJECT_ID_PATTERN.test(id) ? await pictures.variant(id, name) : null;
+    if (!variant) throw new AppError("NOT_FOUND", "Object not found");
+    const etag = `"${id}/${name}"`;
+    res.set({ ETag: etag, "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.set({ "Content-Type": variant.contentType, "Content-Length": String(variant.data.length), "Content-Disposition": "inline" });
+    res.end(variant.data);
+  });
   r.get("/:id", async (req, res) => {
     const object = await uploads.read(String(req.params.id));
     if (!object) throw new AppError("NOT_FOUND", "Object not found");

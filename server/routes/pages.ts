@@ -75,7 +75,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
     const pathname = url.split("?")[0]!;
     const site = await siteData.site();
     // hasSession: the client asks who is logged in only when someone may be (no 401 in a visitor's console).
-    let data: InitialData = { values: site.values, providers: site.providers, theme: site.theme, hasSession: !withLists };
+    let data: InitialData = { values: site.values, providers: site.providers, theme: site.theme, identity: site.identity, hasSession: !withLists };
     if (subject.route === "clip") data = { ...data, clip: subject.clip };
     if (subject.route === "episode") data = { ...data, episode: subject.episode };
     if (subject.route === "archive") data = { ...data, archive: subject.archive };
@@ -88,7 +88,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
     const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input) });
     const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";
     const appHtml = isAdmin ? undefined : await firstPaint(url, data);
-    const html = renderPage(shell, { head, publicUrl, siteName: site.name, theme: site.theme, initialData: data, appHtml });
+    const html = renderPage(shell, { head, publicUrl, siteName: site.name, theme: site.theme, initialData: data, appHtml, artwork: site.identity.images.artwork });
     return { status: subject.route === null ? 404 : 200, html };
   };
 

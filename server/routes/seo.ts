@@ -1,11 +1,13 @@
 import { Router } from "express";
+import { variantPath } from "../../shared/pictures";
 import { href, ROUTE_NAMES, ROUTES } from "../../shared/routes";
+import { bodyTheme } from "../../shared/theme-style";
 import type { SiteData } from "../services/site-data";
 
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * robots.txt and sitemap.xml (docs/product.md "Pages served by the server"), both from the route
+ * robots.txt, sitemap.xml and the web app manifest. robots.txt and the sitemap come from the route
  * table: the fixed public pages it marks for the sitemap and every published clip and episode;
  * admin screens and pages kept out of search engines are disallowed.
  */
@@ -32,6 +34,31 @@ export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData
       .type("application/xml")
       .set("Cache-Control", "public, max-age=300")
       .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+  });
+  // The web app manifest: the show's name, its artwork's icons and its theme's colour.
+  router.get("/manifest.webmanifest", async (_req, res) => {
+    const site = await siteData.site();
+    const { vars } = bodyTheme(site.theme);
+    const artwork = site.identity.images.artwork;
+    const icons = artwork
+      ? [192, 512].map((size) => ({ src: variantPath(artwork, "icon", size, "png"), sizes: `${size}x${size}`, type: "image/png", purpose: "any" }))
+      : [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml" }];
+    res
+      .type("application/manifest+json")
+      .set("Cache-Control", "public, max-age=300")
+      .send(
+        JSON.stringify({
+          name: site.name,
+          short_name: site.name.length <= 12 ? site.name : site.name.slice(0, 12).trim(),
+          description: site.description,
+          start_url: "/",
+          scope: "/",
+          display: "standalone",
+          background_color: vars["--bg-start"] ?? "#000000",
+          theme_color: vars["--bg-start"] ?? "#000000",
+          icons,
+        }),
+      );
   });
   return router;
 }

@@ -7,16 +7,19 @@ import type {
   ProviderInput,
   ProviderUpdate,
 } from "../../shared/api";
+import { youTubeVideoId } from "../../shared/embeds";
 import { SLUG_PATTERN, slugify } from "../../shared/slug";
 import type { Db } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
+import type { Logger } from "../lib/logger";
 import * as store from "../storage/content";
+import type { PicturesService } from "./pictures";
 import type { UploadsService } from "./uploads";
 
 const iso = (d: Date) => d.toISOString();
 
 const toProvider = (r: store.ProviderRow): Provider => ({ ...r, sortOrder: String(r.sortOrder) });
-const toClip = (r: store.ClipRow): Clip => ({
+const toClip = ({ posterVideoId: _video, ...r }: store.ClipRow): Clip => ({
   ...r,
   sortOrder: String(r.sortOrder),
   createdAt: iso(r.createdAt),
@@ -47,7 +50,36 @@ function requireSomething(values: object): void {
   if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
 }
 
-export function createContentService(db: Db, uploads: UploadsService, onChange: (kind: Kind) => void = () => {}): ContentService {
+export interface ContentOptions {
+  /** Where a video's thumbnail is fetched from (YouTube's image host; a loopback server in tests). */
+  thumbnailBase?: string;
+  pictures?: PicturesService;
+  logger?: Logger;
+}
+
+export function createContentService(db: Db, uploads: UploadsService, onChange: (kind: Kind) => void = () => {}, options: ContentOptions = {}): ContentService {
+  const thumbnailBase = options.thumbnailBase ?? "https://i.ytimg.com";
+  /**
+   * A clip's poster: its video's thumbnail, fetched by the server and kept here, so a visitor's
+   * browser asks YouTube for nothing before pressing play. It runs after the answer: a slow or
+   * failed fetch never holds up the save, and the facade keeps its gradient until one arrives.
+   */
+  const fetchPoster = (id: number, embedUrl: string) => {
+    const video = youTubeVideoId(embedUrl);
+    if (!video || !options.pictures) return;
+    const pictures = options.pictures;
+    void (async () => {
+      const poster = await pictures.adopt(`${thumbnailBase}/vi/${video}/hqdefault.jpg`);
+      if (!poster) return;
+      await pictures.prepare(poster, "poster");
+      const clip = await store.findClip(db, id);
+      if (clip && youTubeVideoId(clip.youtubeEmbedUrl) === video) {
+        await store.updateClip(db, id, { posterPath: poster, posterVideoId: video }, { touch: false });
+        onChange("clips");
+      }
+    })().catch((err: unknown) => options.logger?.warn({ err: (err as Error).message, clip: id }, "the clip's poster was not kept"));
+  };
+
   async function uniqueSlugFor(input: { slug?: string; title?: string }, exceptId?: number): Promise<string | undefined> {
     if (input.slug === undefined && input.title === undefined) return undefined;
     const slug = input.slug || (input.title !== undefined ? slugify(input.title) : undefined);
@@ -120,6 +152,7 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
         sortOrder,
       });
       onChange("clips");
+      fetchPoster(id, input.youtubeEmbedUrl);
       return toClip((await store.findClip(db, id))!);
     },
     async updateClip(id, input) {
@@ -133,7 +166,9 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
       requireSomething(values);
       if (!(await store.updateClip(db, id, values))) throw notFound("Clip not found");
       onChange("clips");
-      return toClip(await mustExist(await store.findClip(db, id), "Clip"));
+      const updated = await mustExist(await store.findClip(db, id), "Clip");
+      if (youTubeVideoId(updated.youtubeEmbedUrl) !== existing.posterVideoId) fetchPoster(id, updated.youtubeEmbedUrl);
+      return toClip(updated);
     },
     async deleteClip(id) {
       if (!(await store.deleteClip(db, id))) throw notFound("Clip not found");

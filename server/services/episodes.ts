@@ -9,12 +9,15 @@ import {
   type LatestEpisodes,
   type TranscriptParagraph,
 } from "../../shared/api";
+import { objectIdOf } from "../../shared/pictures";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "../../shared/slug";
 import type { Db, Executor } from "../db/client";
 import { AppError, notFound } from "../lib/errors";
 import { sanitizeShowNotes } from "../lib/sanitize";
 import { nextSortOrder } from "../storage/content";
 import * as store from "../storage/episodes";
+import { keepEpisodeArtwork } from "./feed-extras";
+import type { PicturesService } from "./pictures";
 import type { UploadsService } from "./uploads";
 
 /**
@@ -86,7 +89,13 @@ export async function fillMissingEpisodeSlugs(db: Db): Promise<number> {
   return rows.length;
 }
 
-export function createEpisodesService(db: Db, uploads: UploadsService, onChange: () => void = () => {}): EpisodesService {
+export function createEpisodesService(db: Db, uploads: UploadsService, onChange: () => void = () => {}, pictures?: PicturesService): EpisodesService {
+  /** An uploaded image is kept as it is; one on another host is fetched after the answer (feed-extras.ts). */
+  const keepArtwork = async (imageUrl: string | null | undefined) => {
+    if (!pictures) return;
+    if (imageUrl?.startsWith("/objects/")) await pictures.prepare(imageUrl, "artwork");
+    else if (imageUrl) void keepEpisodeArtwork(db, pictures).then((n) => n > 0 && onChange(), () => undefined);
+  };
   const mustExist = async (id: number) => {
     const row = await store.findEpisode(db, id);
     if (!row) throw notFound("Episode not found");
@@ -123,6 +132,7 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
       return toEpisode({ ...row, showNotes: sanitizeShowNotes(row.showNotes) }, { isAdmin: options.includeDrafts });
     },
     async create(input) {
+      const image = (await imageOf(input.imageUrl)) ?? null;
       const id = await store.insertEpisode(db, {
         title: input.title,
         slug: await uniqueEpisodeSlug(db, { asked: input.slug || undefined, title: input.title }),
@@ -131,12 +141,14 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
         description: input.description ?? "",
         showNotes: sanitizeShowNotes(input.showNotes ?? ""),
         publishedAt: dateOf(input.publishedAt) ?? null,
-        imageUrl: (await imageOf(input.imageUrl)) ?? null,
+        imageUrl: image,
+        imagePath: objectIdOf(image) ? image : null,
         durationSeconds: input.durationSeconds ?? null,
         isPublished: input.isPublished ?? true,
         sortOrder: input.sortOrder ?? (await nextSortOrder(db, "episodes")),
         source: "manual",
       });
+      await keepArtwork(image);
       onChange();
       return toEpisode(await mustExist(id), { isAdmin: true });
     },
@@ -149,7 +161,11 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
       if (input.description !== undefined) values.description = input.description;
       if (input.showNotes !== undefined) values.showNotes = sanitizeShowNotes(input.showNotes);
       if (input.publishedAt !== undefined) values.publishedAt = dateOf(input.publishedAt);
-      if (input.imageUrl !== undefined) values.imageUrl = await imageOf(input.imageUrl);
+      if (input.imageUrl !== undefined) {
+        values.imageUrl = await imageOf(input.imageUrl);
+        values.imagePath = objectIdOf(values.imageUrl) ? values.imageUrl : null;
+        values.imageSourceUrl = null;
+      }
       if (input.durationSeconds !== undefined) values.durationSeconds = input.durationSeconds;
       if (input.isPublished !== undefined) values.isPublished = input.isPublished;
       if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
@@ -168,6 +184,7 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
       const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
       if (changed.length > 0) values.editedFields = [...new Set([...before.editedFields, ...changed])];
       await store.updateEpisode(db, id, values);
+      if (values.imageUrl !== undefined) await keepArtwork(values.imageUrl);
       onChange();
       return toEpisode(await mustExist(id), { isAdmin: true });
     },

@@ -3,7 +3,8 @@ import { parseChapters, parseTranscript, transcriptText } from "../feed/transcri
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch } from "../lib/safe-fetch";
 import { updateEpisode } from "../storage/episodes";
-import { episodesMissingExtras } from "../storage/feed";
+import { episodesMissingArtwork, episodesMissingExtras } from "../storage/feed";
+import type { PicturesService } from "./pictures";
 
 /** Per sync: the rest waits for the next one, so a sync of a big back catalogue stays short. */
 const PER_SYNC = 40;
@@ -56,6 +57,33 @@ export async function fetchEpisodeExtras(db: Db, options: { allowPrivate: boolea
         if (!isTransient(err)) await updateEpisode(db, row.id, { chapters: null, chaptersSourceUrl: row.chaptersUrl });
       }
     }
+  });
+  return gained;
+}
+
+/**
+ * Episode artwork on another host, fetched and kept here with its sizes, so a visitor's browser
+ * asks no other host for it. Most feeds give every item the show's image: it is fetched once.
+ * An image that cannot be read is marked as tried for its address. Returns how many gained one.
+ */
+export async function keepEpisodeArtwork(db: Db, pictures: PicturesService): Promise<number> {
+  const rows = await episodesMissingArtwork(db, PER_SYNC * 5);
+  const kept = new Map<string, Promise<string | null>>();
+  let gained = 0;
+  await eachLimited(rows, AT_ONCE, async (row) => {
+    const url = row.imageUrl!;
+    if (!kept.has(url)) {
+      kept.set(
+        url,
+        pictures.adopt(url).then(async (path) => {
+          await pictures.prepare(path, "artwork");
+          return path;
+        }),
+      );
+    }
+    const path = await kept.get(url)!;
+    await updateEpisode(db, row.id, { imagePath: path, imageSourceUrl: url });
+    if (path) gained++;
   });
   return gained;
 }

@@ -7,7 +7,8 @@ import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
 import { updateEpisode } from "../storage/episodes";
 import * as feedStore from "../storage/feed";
-import { fetchEpisodeExtras } from "./feed-extras";
+import { fetchEpisodeExtras, keepEpisodeArtwork } from "./feed-extras";
+import type { PicturesService } from "./pictures";
 import { planImport } from "./feed-import";
 import type { SettingsService } from "./settings";
 
@@ -26,6 +27,10 @@ export interface FeedSyncDeps {
   periodMinutes: number;
   allowPrivate: boolean;
   onChange: () => void;
+  /** Keeps episodes' artwork here (fetched from the feed's addresses). */
+  pictures?: PicturesService;
+  /** The channel's artwork, offered as the show's (taken when the owner has set none). */
+  onChannelImage?: (url: string | null) => Promise<void>;
   logger?: Logger;
   /** The fetcher's limits (20 s, 50 MB by default); tests make them small. */
   limits?: { timeoutMs?: number; maxBytes?: number };
@@ -41,7 +46,7 @@ const unreadable = (why: string) => new AppError("UNPROCESSABLE", `The feed coul
  * imported in one transaction that one instance at a time holds, and followed when it moves
  * (a permanent redirect, or itunes:new-feed-url), the stored address updated.
  */
-export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onChange, logger, limits }: FeedSyncDeps): FeedSyncService {
+export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onChange, onChannelImage, pictures, logger, limits }: FeedSyncDeps): FeedSyncService {
   const fetchFeed = async (url: string, state: feedStore.FeedSyncState): Promise<FetchResult> => {
     const same = state.url === url;
     try {
@@ -114,11 +119,15 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
       lastResult: result,
       lastError: null,
     });
+    if (feed?.imageUrl) await onChannelImage?.(feed.imageUrl).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"));
     // Transcripts and chapters after the import: a slow file never holds the episodes back.
-    const extras = await fetchEpisodeExtras(db, { allowPrivate, logger }).catch((err: unknown) => {
-      logger?.warn({ err: (err as Error).message }, "fetching transcripts and chapters failed");
+    const failed = (what: string) => (err: unknown) => {
+      logger?.warn({ err: (err as Error).message }, `fetching ${what} failed`);
       return 0;
-    });
+    };
+    const extras =
+      (await fetchEpisodeExtras(db, { allowPrivate, logger }).catch(failed("transcripts and chapters"))) +
+      (pictures ? await keepEpisodeArtwork(db, pictures).catch(failed("episode artwork")) : 0);
     if (result.added > 0 || result.updated > 0 || extras > 0) onChange();
     return result;
   };

@@ -3,7 +3,15 @@ import type { Clip } from "../../shared/api";
 import { buildPageHead, clipShareInput } from "./page-head";
 import type { Site } from "./site-data";
 
-const site: Site = { values: { rss_url: "https://feeds.example.com/show.xml" }, providers: [], theme: null, name: "Pain Talk", description: "A show about pain." };
+const NO_IMAGES = { bannerDesktop: null, bannerMobile: null, artwork: null };
+const site: Site = {
+  values: { rss_url: "https://feeds.example.com/show.xml" },
+  providers: [],
+  theme: null,
+  name: "Pain Talk",
+  description: "A show about pain.",
+  identity: { about: { title: "", intro: "", hosts: [] }, images: NO_IMAGES },
+};
 const clip: Clip = {
   id: 1,
   slug: "why-pain",
@@ -12,6 +20,7 @@ const clip: Clip = {
   content: "",
   keyQuote: "Pain protects.",
   youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+  posterPath: null,
   metaDescription: "",
   isPublished: true,
   sortOrder: "1",
@@ -60,6 +69,17 @@ describe("buildPageHead", () => {
   it("when the page is an admin screen or unknown, then it is kept out of search engines, without a share image", () => {
     expect(buildPageHead({ route: "adminClips" }, ctx)).toEqual({ title: "Clip Management · Pain Talk", description: "A show about pain.", path: "/admin/clips", noindex: true, ogType: "website" });
     expect(buildPageHead({ route: null, path: "/nope" }, ctx)).toEqual({ title: "Page not found · Pain Talk", description: "A show about pain.", path: "/nope", noindex: true, ogType: "website" });
+  });
+
+  it("when the show has its artwork, then the site's pages share it (a square, as a summary card)", () => {
+    const withArt = { ...site, identity: { ...site.identity, images: { ...NO_IMAGES, artwork: "/objects/0123abcd-0123-4567-89ab-0123456789ab" } } };
+    expect(buildPageHead({ route: "about" }, { ...ctx, site: withArt }).image).toEqual({
+      url: "https://show.example/objects/0123abcd-0123-4567-89ab-0123456789ab/artwork-1024.jpeg",
+      width: 1024,
+      height: 1024,
+      alt: "Pain Talk",
+      card: "summary",
+    });
   });
 
   it("when the share image's input changes, then the image address changes with its key", () => {

@@ -1,6 +1,7 @@
 import type { Clip, Episode, EpisodeArchivePage } from "../../shared/api";
 import { youTubeVideoId } from "../../shared/embeds";
 import { pageTitle } from "../../shared/page-titles";
+import { pictureSources, variantPath } from "../../shared/pictures";
 import { href, NOT_FOUND_LABEL, ROUTES, type RouteName } from "../../shared/routes";
 import type { PageHead } from "./page-shell";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImageInput } from "./share-image";
@@ -32,11 +33,31 @@ export const siteShareInput = (site: Site): ShareImageInput => ({
   theme: site.theme,
 });
 
-/** The header banner's two images, preloaded on pages that open with it. */
-const BANNERS = [
-  { href: "/banner-desktop.svg", media: "(min-width: 1024px)", type: "image/svg+xml" },
-  { href: "/banner-mobile.svg", media: "(max-width: 1023.98px)", type: "image/svg+xml" },
-];
+/** The site's share image: the show's artwork when it has one (a square card), else the drawn one. */
+function siteImage(site: Site, publicUrl: string, shareKey: HeadContext["shareKey"]): NonNullable<PageHead["image"]> {
+  const artwork = site.identity.images.artwork;
+  if (artwork) return { url: `${publicUrl}${variantPath(artwork, "artwork", 1024, "jpeg")}`, width: 1024, height: 1024, alt: site.name, card: "summary" };
+  return { url: `${publicUrl}/share.png?v=${shareKey(siteShareInput(site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: site.name };
+}
+
+/**
+ * The header banner's images, preloaded with high priority on pages that open with it: the
+ * owner's (their srcset, in AVIF, which every browser that reads imagesrcset decodes), or the
+ * shipped ones.
+ */
+function bannerPreloads(site: Site): NonNullable<PageHead["preloadImages"]> {
+  const { bannerDesktop, bannerMobile } = site.identity.images;
+  const desktop = bannerDesktop ? { srcSet: pictureSources(bannerDesktop, "banner-desktop")[0]!.srcSet, type: "image/avif" } : null;
+  const mobile = bannerMobile ? { srcSet: pictureSources(bannerMobile, "banner-mobile")[0]!.srcSet, type: "image/avif" } : null;
+  return [
+    desktop
+      ? { href: variantPath(bannerDesktop!, "banner-desktop", 1600, "avif"), srcSet: desktop.srcSet, sizes: "100vw", type: desktop.type, media: "(min-width: 1024px)" }
+      : { href: "/banner-desktop.svg", media: "(min-width: 1024px)", type: "image/svg+xml" },
+    mobile
+      ? { href: variantPath(bannerMobile!, "banner-mobile", 800, "avif"), srcSet: mobile.srcSet, sizes: "100vw", type: mobile.type, media: "(max-width: 1023.98px)" }
+      : { href: "/banner-mobile.svg", media: "(max-width: 1023.98px)", type: "image/svg+xml" },
+  ];
+}
 
 export interface HeadContext {
   site: Site;
@@ -105,7 +126,7 @@ function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey }:
     // A search's results are not a page of their own for search engines; the pages of the list are.
     noindex: archive.query !== "" || undefined,
     ogType: "website",
-    image: { url: `${publicUrl}/share.png?v=${shareKey(siteShareInput(site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: site.name },
+    image: siteImage(site, publicUrl, shareKey),
     links,
   };
 }
@@ -161,8 +182,8 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
     path: route.path,
     noindex: route.noindex,
     ogType: "website",
-    image: { url: `${publicUrl}/share.png?v=${shareKey(siteShareInput(site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: site.name },
-    preloadImages: route.banner ? BANNERS : undefined,
+    image: siteImage(site, publicUrl, shareKey),
+    preloadImages: route.banner ? bannerPreloads(site) : undefined,
     jsonLd:
       subject.route === "home"
         ? {

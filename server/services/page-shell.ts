@@ -8,10 +8,11 @@ export interface PageHead {
   path: string;
   noindex?: boolean;
   ogType: "website" | "video.other" | "article";
-  image?: { url: string; width: number; height: number; alt: string };
+  /** The share image; a square one (the show's artwork) makes a "summary" card, a wide one a large one. */
+  image?: { url: string; width: number; height: number; alt: string; card?: "summary" | "summary_large_image" };
   jsonLd?: Record<string, unknown>;
   /** Images the first paint needs, preloaded with high priority. */
-  preloadImages?: { href: string; media?: string; type?: string }[];
+  preloadImages?: { href: string; media?: string; type?: string; srcSet?: string; sizes?: string }[];
   /** An episode's audio for Open Graph (og:audio). */
   audio?: { url: string; type: string | null };
   /** Other links of the page: the previous and next pages of a list. */
@@ -44,7 +45,8 @@ export function parseShell(html: string): ParsedShell {
   const withoutDefaults = html
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
     .replace(/<meta\s+name="description"[^>]*>\s*/i, "")
-    .replace(/<meta\s+name="theme-color"[^>]*>\s*/i, "");
+    .replace(/<meta\s+name="theme-color"[^>]*>\s*/i, "")
+    .replace(/<link\s+rel="icon"[^>]*>\s*/i, "");
   const headEnd = withoutDefaults.indexOf("</head>");
   const bodyOpen = /<body[^>]*>/i.exec(withoutDefaults);
   if (headEnd === -1 || !bodyOpen) throw new Error("index.html has no </head> or <body>");
@@ -56,7 +58,7 @@ export function parseShell(html: string): ParsedShell {
 
 export function renderPage(
   shell: ParsedShell,
-  options: { head: PageHead; publicUrl: string; siteName: string; theme: Theme | null; initialData: unknown; appHtml?: string },
+  options: { head: PageHead; publicUrl: string; siteName: string; theme: Theme | null; initialData: unknown; appHtml?: string; artwork?: string | null },
 ): string {
   const { head, publicUrl, siteName } = options;
   const url = publicUrl + head.path;
@@ -66,13 +68,21 @@ export function renderPage(
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<meta name="theme-color" content="${escapeHtml(vars["--bg-start"] ?? "#000000")}" />`,
     `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    // The site's icons: the show's artwork when it has one, else the shipped one.
+    ...(options.artwork
+      ? [
+          `<link rel="icon" type="image/png" sizes="32x32" href="${escapeHtml(options.artwork)}/icon-32.png" />`,
+          `<link rel="apple-touch-icon" href="${escapeHtml(options.artwork)}/icon-180.png" />`,
+        ]
+      : [`<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`]),
+    `<link rel="manifest" href="/manifest.webmanifest" />`,
     head.noindex ? `<meta name="robots" content="noindex" />` : "",
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     `<meta property="og:type" content="${head.ogType}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
-    `<meta name="twitter:card" content="${head.image ? "summary_large_image" : "summary"}" />`,
+    `<meta name="twitter:card" content="${head.image?.card ?? (head.image ? "summary_large_image" : "summary")}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
     ...(head.image
@@ -94,7 +104,7 @@ export function renderPage(
     ...(head.links ?? []).map((link) => `<link rel="${link.rel}" href="${escapeHtml(publicUrl + link.path)}" />`),
     ...(head.preloadImages ?? []).map(
       (img) =>
-        `<link rel="preload" as="image" href="${escapeHtml(img.href)}"${img.media ? ` media="${escapeHtml(img.media)}"` : ""}${img.type ? ` type="${escapeHtml(img.type)}"` : ""} fetchpriority="high" />`,
+        `<link rel="preload" as="image" href="${escapeHtml(img.href)}"${img.srcSet ? ` imagesrcset="${escapeHtml(img.srcSet)}" imagesizes="${escapeHtml(img.sizes ?? "100vw")}"` : ""}${img.media ? ` media="${escapeHtml(img.media)}"` : ""}${img.type ? ` type="${escapeHtml(img.type)}"` : ""} fetchpriority="high" />`,
     ),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : "",
   ].filter(Boolean);

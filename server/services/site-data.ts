@@ -2,10 +2,12 @@ import type { ArchiveQuery, Clip, ClipListItem, Episode, EpisodeArchivePage, Lat
 import { siteNameOf } from "../../shared/page-titles";
 import type { SettingKey } from "../../shared/settings";
 import { DEFAULT_PODCAST_DESCRIPTION } from "../../shared/site";
+import type { Identity } from "../../shared/identity";
 import { parseStoredTheme, type Theme } from "../../shared/theme";
 import { AppError } from "../lib/errors";
 import type { ContentService } from "./content";
 import type { EpisodesService } from "./episodes";
+import type { IdentityService } from "./identity";
 import type { PublicCache } from "./public-cache";
 import type { SettingsService } from "./settings";
 
@@ -16,6 +18,7 @@ export interface Site {
   theme: Theme | null;
   name: string;
   description: string;
+  identity: Identity;
 }
 
 export interface SiteData {
@@ -46,23 +49,26 @@ export function createSiteData({
   content,
   episodes,
   settings,
+  identity,
   cache,
 }: {
   content: ContentService;
   episodes: EpisodesService;
   settings: SettingsService;
+  identity: IdentityService;
   cache: PublicCache;
 }): SiteData {
   return {
     site: () =>
       cache.get("site", async () => {
-        const [values, providers] = await Promise.all([settings.readPublic(), content.listProviders()]);
+        const [values, providers, shown] = await Promise.all([settings.readPublic(), content.listProviders(), identity.get()]);
         return {
           values,
           providers,
           theme: parseStoredTheme(values.site_theme),
           name: siteNameOf(values.podcast_title),
           description: values.podcast_description || DEFAULT_PODCAST_DESCRIPTION,
+          identity: shown,
         };
       }),
     published: () =>

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
 import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
-import { claimPendingObject, completeObject, findObject, insertPendingObject } from "../storage/objects";
+import { claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "../storage/objects";
 import { sanitizeSvg } from "./sanitize";
 
 export const UPLOAD_MAX_BYTES = 5_242_880;
@@ -20,6 +20,8 @@ export interface UploadsService {
    * pages use; null when the value names no upload here (an address on the web, say).
    */
   resolveUpload(value: string, field: string): Promise<string | null>;
+  /** Keeps an image the site fetched itself (a poster, a feed's artwork): /objects/{id}, or null when the bytes are not an image. */
+  storeImage(data: Buffer): Promise<string | null>;
   read(id: string): Promise<{ data: Buffer; contentType: string } | null>;
 }
 
@@ -151,6 +153,16 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       throw new AppError("VALIDATION", "icon: must be an uploaded image or an icon class name", {
         errors: [{ path: "icon", message: "must be an uploaded image or an icon class name" }],
       });
+    },
+
+    async storeImage(data) {
+      if (data.length === 0 || data.length > UPLOAD_MAX_BYTES) return null;
+      const image = await identifyImage(data);
+      if (!image) return null;
+      const id = crypto.randomUUID();
+      await store.write(id, image.data, image.contentType);
+      await insertCompleteObject(db, id, image.contentType, image.data.length);
+      return `/objects/${id}`;
     },
 
     async read(id) {

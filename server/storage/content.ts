@@ -21,6 +21,8 @@ const clipColumns = {
   content: clips.content,
   keyQuote: clips.keyQuote,
   youtubeEmbedUrl: clips.youtubeEmbedUrl,
+  posterPath: clips.posterPath,
+  posterVideoId: clips.posterVideoId,
   metaDescription: clips.metaDescription,
   isPublished: clips.isPublished,
   sortOrder: clips.sortOrder,
@@ -130,10 +132,10 @@ export async function insertClip(db: Db, values: typeof clips.$inferInsert) {
   return row!.id;
 }
 
-export async function updateClip(db: Db, id: number, values: Partial<typeof clips.$inferInsert>) {
+export async function updateClip(db: Db, id: number, values: Partial<typeof clips.$inferInsert>, options: { touch?: boolean } = {}) {
   const rows = await db
     .update(clips)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, ...(options.touch === false ? {} : { updatedAt: sql`now()` }) })
     .where(eq(clips.id, id))
     .returning({ id: clips.id });
   return rows.length > 0;

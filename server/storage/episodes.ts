@@ -15,6 +15,7 @@ const episodeColumns = {
   durationSeconds: episodes.durationSeconds,
   publishedAt: episodes.publishedAt,
   imageUrl: episodes.imageUrl,
+  imagePath: episodes.imagePath,
   source: episodes.source,
   guid: episodes.guid,
   seasonNumber: episodes.seasonNumber,

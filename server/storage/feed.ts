@@ -109,3 +109,13 @@ export function episodesMissingExtras(db: Executor, limit: number) {
     .orderBy(asc(episodes.id))
     .limit(limit);
 }
+
+/** Episodes whose artwork is on another host and not yet kept here (or kept from another address). */
+export function episodesMissingArtwork(db: Executor, limit: number) {
+  return db
+    .select({ id: episodes.id, imageUrl: episodes.imageUrl })
+    .from(episodes)
+    .where(sql`${episodes.imageUrl} ~ '^https?://' AND ${episodes.imageSourceUrl} IS DISTINCT FROM ${episodes.imageUrl}`)
+    .orderBy(asc(episodes.id))
+    .limit(limit);
+}

@@ -34,3 +34,8 @@ export async function findObject(db: Db, id: string) {
     .limit(1);
   return rows[0] ?? null;
 }
+
+/** An image the site stored itself (a poster, a feed's artwork): complete from the start. */
+export async function insertCompleteObject(db: Db, id: string, contentType: string, size: number) {
+  await db.insert(objects).values({ id, status: "complete", contentType, size, expiresAt: sql`now()`, completedAt: sql`now()` });
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { heightOf, objectIdOf, parseVariant, pictureSources } from "./pictures";
+
+const ID = "0123abcd-0123-4567-89ab-0123456789ab";
+
+describe("pictures", () => {
+  it("when a variant's name is read, then only a kind's own widths and formats are one", () => {
+    expect(parseVariant("photo-320.webp")).toEqual({ kind: "photo", width: 320, format: "webp" });
+    expect(parseVariant("banner-desktop-1600.avif")).toEqual({ kind: "banner-desktop", width: 1600, format: "avif" });
+    for (const name of ["photo-321.webp", "photo-320.gif", "icon-32.webp", "toString-32.png", "__proto__-32.png", "photo.webp", "-320.webp", "photo-320"]) {
+      expect(parseVariant(name), name).toBeNull();
+    }
+  });
+
+  it("when a picture's sources are made, then each format lists every width, AVIF first and the fallback last", () => {
+    const sources = pictureSources(`/objects/${ID}`, "photo");
+    expect(sources.map((s) => s.type)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
+    expect(sources[2]!.srcSet).toBe(`/objects/${ID}/photo-160.jpeg 160w, /objects/${ID}/photo-320.jpeg 320w, /objects/${ID}/photo-480.jpeg 480w`);
+  });
+
+  it("when a height is asked for, then it follows the kind's shape; only /objects/{id} names a stored image", () => {
+    expect(heightOf("banner-desktop", 1600)).toBe(480);
+    expect(heightOf("poster", 260)).toBe(462);
+    expect(objectIdOf(`/objects/${ID}`)).toBe(ID);
+    expect(objectIdOf("https://cdn.example/a.jpg")).toBeNull();
+    expect(objectIdOf(`/objects/${ID}/photo-160.jpeg`)).toBeNull();
+  });
+});
