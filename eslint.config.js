@@ -23,7 +23,7 @@ const forbid = (group, message, allowTypeImports = false) => ({ group, message, 
 const queries = forbid(["drizzle-orm", "drizzle-orm/*", "pg"], "Only server/storage/ runs queries (and db/ holds the pool).", true);
 const relativeMessage = "Reach another room of the client through @/, not a relative path.";
 const relative = forbid(["../../*"], relativeMessage);
-const features = ["auth", "clips", "editors", "episodes", "feed", "providers", "settings", "theme"];
+const features = ["auth", "clips", "editors", "episodes", "feed", "identity", "player", "providers", "settings", "theme"];
 const boundaries = [
   restrict(["server/routes/**"], [
     forbid(["**/storage/*", "**/db/*"], "Routes call services; services call storage."),

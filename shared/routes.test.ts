@@ -17,8 +17,8 @@ describe("the route table", () => {
     for (const path of ["/clips/", "/clips", "/clips/a/b", "/nope", "/about/x", "/admin/", ""]) expect(matchRoute(path)).toBeNull();
   });
 
-  it("when the admin area is asked for, then its five screens are the admin routes and no public page is", () => {
-    expect(ROUTE_NAMES.filter(isAdminRoute).map((n) => ROUTES[n].path)).toEqual(["/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors"]);
+  it("when the admin area is asked for, then its six screens are the admin routes and no public page is", () => {
+    expect(ROUTE_NAMES.filter(isAdminRoute).map((n) => ROUTES[n].path)).toEqual(["/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors", "/admin/about"]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });
 

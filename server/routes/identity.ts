@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { aboutSchema, siteImagesSchema } from "../../shared/identity";
+import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
 import { sendCached } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { IdentityService } from "../services/identity";

@@ -1,4 +1,5 @@
-import { aboutSchema, DEFAULT_HOSTS, siteImagesSchema, type AboutContent, type Identity, type SiteImages } from "../../shared/identity";
+import { DEFAULT_HOSTS, type AboutContent, type Identity, type SiteImages } from "../../shared/identity";
+import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
 import type { PictureKind } from "../../shared/pictures";
 import type { Db } from "../db/client";
 import { getSettings, putSetting } from "../storage/settings";

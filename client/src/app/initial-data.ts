@@ -7,6 +7,7 @@ import { archiveQueryOptions, episodeBySlugQueryOptions, latestEpisodesQueryOpti
 import { providersQueryOptions } from "@/features/providers/api";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
+import { identityQueryOptions } from "@/features/identity/api";
 
 export function readInitialData(doc: Document = document): InitialData | null {
   const element = doc.getElementById("initial-data");
@@ -28,6 +29,7 @@ export function seedQueryClient(client: QueryClient, data: InitialData | null): 
   for (const key of PUBLIC_SETTING_KEYS) client.setQueryData(settingQueryOptions(key).queryKey, data.values[key] ?? "");
   client.setQueryData(providersQueryOptions().queryKey, data.providers);
   if (data.theme !== undefined) client.setQueryData(siteThemeQueryOptions().queryKey, data.theme);
+  if (data.identity) client.setQueryData(identityQueryOptions().queryKey, data.identity);
   if (data.latestEpisodes) client.setQueryData(latestEpisodesQueryOptions().queryKey, data.latestEpisodes);
   if (data.episode) client.setQueryData(episodeBySlugQueryOptions(data.episode.slug).queryKey, data.episode);
   if (data.missingEpisodeSlug !== undefined) client.setQueryData(episodeBySlugQueryOptions(data.missingEpisodeSlug).queryKey, null);

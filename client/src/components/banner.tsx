@@ -1,16 +1,40 @@
 import type { ReactNode } from "react";
+import { pictureSources, variantPath } from "@shared/pictures";
+
+const DESKTOP = "(min-width: 1024px)";
 
 /**
- * The header banner (docs/product.md §2): the desktop artwork at 1024 px or wider, the mobile one below.
- * Width and height on both sources reserve the space, so nothing shifts while it loads.
+ * The header banner (docs/product.md §2): the desktop picture at 1024 px or wider, the mobile one
+ * below; the owner's (in the sizes made for them, AVIF first) or the shipped ones. Width and
+ * height on every source reserve the space, so nothing shifts while it loads.
  */
-export function Banner({ title, tagline, nav }: { title: string; tagline?: string; nav?: ReactNode }) {
+export function Banner({
+  title,
+  tagline,
+  nav,
+  images,
+}: {
+  title: string;
+  tagline?: string;
+  nav?: ReactNode;
+  /** The owner's banners (/objects/{id}), when set. */
+  images?: { desktop: string | null; mobile: string | null };
+}) {
+  const desktop = images?.desktop ? pictureSources(images.desktop, "banner-desktop") : null;
+  const mobile = images?.mobile ? pictureSources(images.mobile, "banner-mobile") : null;
   return (
     <header className="relative overflow-hidden bg-banner text-white">
       <picture>
-        <source media="(min-width: 1024px)" srcSet="/banner-desktop.svg" width={1600} height={480} />
+        {desktop ? (
+          desktop.map((s) => <source key={`d-${s.type}`} media={DESKTOP} type={s.type} srcSet={s.srcSet} sizes="100vw" width={1600} height={480} />)
+        ) : (
+          <source media={DESKTOP} srcSet="/banner-desktop.svg" width={1600} height={480} />
+        )}
+        {mobile?.slice(0, -1).map((s) => <source key={`m-${s.type}`} type={s.type} srcSet={s.srcSet} sizes="100vw" width={800} height={560} />)}
         <img
-          src="/banner-mobile.svg"
+          src={images?.mobile ? variantPath(images.mobile, "banner-mobile", 800, "jpeg") : "/banner-mobile.svg"}
+          srcSet={mobile?.at(-1)?.srcSet}
+          sizes={mobile ? "100vw" : undefined}
           width={800}
           height={560}
           alt=""

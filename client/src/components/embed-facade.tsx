@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { youTubePlayerUrl } from "@shared/embeds";
+import { Picture } from "./picture";
 
 /*
  * Click-to-load embeds: until the visitor presses play, the page shows a local poster and makes
@@ -23,14 +24,22 @@ interface FacadeProps {
   aspectRatio?: string;
 }
 
-function Poster({ title, label, kind, onPlay }: { title: string; label: string; kind: string; onPlay: () => void }) {
+/** The poster: the video's own picture when the site keeps one (fetched by the server), else a gradient. */
+function Poster({ title, label, kind, onPlay, image }: { title: string; label: string; kind: string; onPlay: () => void; image?: string | null }) {
   return (
     <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 opacity-60"
-        style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }}
-      />
+      {image ? (
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+          <Picture path={image} kind="poster" sizes="260px" width={260} alt="" className="h-full w-full object-cover" />
+          <div className="absolute inset-0 bg-gradient-to-b from-black/50 via-transparent to-black/70" />
+        </div>
+      ) : (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 opacity-60"
+          style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }}
+        />
+      )}
       <span className="relative text-xs font-semibold uppercase tracking-wider">{kind}</span>
       <button
         type="button"
@@ -103,7 +112,8 @@ export function YouTubeEmbed({
   width = "100%",
   aspectRatio,
   allowFullscreen = true,
-}: FacadeProps & { src: string; allowFullscreen?: boolean }) {
+  poster,
+}: FacadeProps & { src: string; allowFullscreen?: boolean; poster?: string | null }) {
   const [isLoaded, setIsLoaded] = useState(false);
   // The admin's start, end and si stay (issue 9); autoplay since the visitor just pressed play.
   const player = youTubePlayerUrl(src);
@@ -122,7 +132,7 @@ export function YouTubeEmbed({
           allowFullScreen={allowFullscreen}
         />
       ) : (
-        <Poster title={title} kind="Video clip · YouTube" label={`Play video: ${title}`} onPlay={() => setIsLoaded(true)} />
+        <Poster title={title} kind="Video clip · YouTube" label={`Play video: ${title}`} onPlay={() => setIsLoaded(true)} image={poster} />
       )}
     </div>
   );

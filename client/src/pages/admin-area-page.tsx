@@ -10,6 +10,7 @@ import { AdminDashboardPage } from "./admin-dashboard-page";
 import { ClipsAdminPage } from "./clips-admin-page";
 import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
+import { IdentityAdminPage } from "./identity-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
 
 /** Each admin screen of the route table (shared/routes.ts); a route without its screen does not compile. */
@@ -19,6 +20,7 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
   adminEpisodes: EpisodesAdminPage,
   adminClips: ClipsAdminPage,
   adminEditors: EditorsAdminPage,
+  adminIdentity: IdentityAdminPage,
 };
 
 /** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */

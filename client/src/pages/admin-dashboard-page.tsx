@@ -13,6 +13,7 @@ const QUICK_ACTIONS = [
   { label: "Manage Video Clips", href: ROUTES.adminClips.path },
   { label: "Manage Podcast Providers", href: ROUTES.adminProviders.path },
   { label: "Manage Editors Page", href: ROUTES.adminEditors.path },
+  { label: "Edit About Page & Pictures", href: ROUTES.adminIdentity.path },
 ];
 
 /** The dashboard (docs/product.md §2), behind the admin area's guard. */

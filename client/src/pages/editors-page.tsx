@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Banner } from "@/components/banner";
+import { useBannerImages } from "@/features/identity/api";
 import { AuditionIntro } from "@/features/editors/components/audition-intro";
 import { AuditionUnlock } from "@/features/editors/components/audition-unlock";
 import { settingQueryOptions } from "@/lib/settings-api";
@@ -9,6 +10,7 @@ import { ROUTES } from "@shared/routes";
 
 export function EditorsPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
+  const banners = useBannerImages();
   usePageTitle(ROUTES.editors.label);
   const [intro, ...bullets] = useQueries({
     queries: (["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const).map((key) =>
@@ -17,7 +19,7 @@ export function EditorsPage() {
   });
   return (
     <>
-      <Banner title={title} tagline="Editor audition" />
+      <Banner title={title} tagline="Editor audition" images={banners} />
       <main id="main" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
         <AuditionIntro intro={intro?.data} bullets={bullets.map((q) => q.data)} />
         <AuditionUnlock />

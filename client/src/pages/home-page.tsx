@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { Banner } from "@/components/banner";
+import { useBannerImages } from "@/features/identity/api";
 import { ClipsStrip } from "@/features/clips/components/clips-strip";
 import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
 import { ListenDropdown } from "@/features/providers/components/listen-dropdown";
@@ -12,11 +13,13 @@ import { ROUTES } from "@shared/routes";
 export function HomePage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
+  const banners = useBannerImages();
   usePageTitle();
   return (
     <>
       <Banner
         title={title}
+        images={banners}
         nav={
           <>
             <Link href={ROUTES.about.path} className="banner-btn">

@@ -58,6 +58,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
               aspectRatio="9 / 16"
               height={640}
               allowFullscreen={!isMobile}
+              poster={clip.posterPath}
             />
           </div>
           <article className="min-w-0 flex-1" aria-label="Article">

@@ -1,5 +1,6 @@
 import type { Episode } from "@shared/api";
 import { formatDuration } from "@shared/time";
+import { Picture } from "@/components/picture";
 
 /** "Season 2 · Episode 12 · 3 Jan 2024 · 45 min": what is known of it, in that order. */
 export function episodeFacts(episode: Pick<Episode, "seasonNumber" | "episodeNumber" | "episodeType" | "publishedAt" | "durationSeconds">): string[] {
@@ -27,22 +28,8 @@ export function EpisodeMeta({ episode, className }: { episode: Episode; classNam
   );
 }
 
-/**
- * The episode's artwork when it is stored on this site (a visitor's browser asks no other host for
- * it), at a fixed size so nothing shifts; otherwise nothing.
- */
+/** The episode's artwork when the site keeps it (uploaded, or fetched from the feed), at a fixed size so nothing shifts. */
 export function EpisodeArtwork({ episode, size, eager = false }: { episode: Episode; size: number; eager?: boolean }) {
-  if (!episode.imageUrl?.startsWith("/objects/")) return null;
-  return (
-    <img
-      src={episode.imageUrl}
-      alt=""
-      width={size}
-      height={size}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      className="shrink-0 rounded-xl object-cover"
-      style={{ width: size, height: size }}
-    />
-  );
+  if (!episode.imagePath) return null;
+  return <Picture path={episode.imagePath} kind="artwork" sizes={`${size}px`} width={size} alt="" eager={eager} className="shrink-0 rounded-xl object-cover" />;
 }

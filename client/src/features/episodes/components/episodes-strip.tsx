@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import type { Episode } from "@shared/api";
 import { href, ROUTES } from "@shared/routes";
 import { SpotifyEmbed } from "@/components/embed-facade";
+import { Picture } from "@/components/picture";
 import { ScrollStrip } from "@/components/scroll-strip";
 import { cardOpacity } from "@/lib/card-opacity";
 import { cardStyle } from "@/lib/site";
@@ -23,7 +24,13 @@ function ListenPoster({ episode }: { episode: Episode }) {
       style={{ height: EPISODE_EMBED_HEIGHT }}
       aria-label={`Listen: ${episode.title}`}
     >
-      <span aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-60" style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }} />
+      {episode.imagePath ? (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-0">
+          <Picture path={episode.imagePath} kind="artwork" sizes="296px" width={296} alt="" className="h-full w-full object-cover opacity-70" />
+        </span>
+      ) : (
+        <span aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-60" style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }} />
+      )}
       <span className="relative text-xs font-semibold uppercase tracking-wider">Episode</span>
       <span className="relative inline-flex h-12 w-12 items-center justify-center self-center rounded-full bg-white text-media shadow-lg">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">

@@ -1,0 +1,89 @@
+import { useQuery } from "@tanstack/react-query";
+import { Controller, useFieldArray } from "react-hook-form";
+import { ABOUT_LIMITS, type AboutContent } from "@shared/identity";
+import { aboutSchema } from "@shared/identity-schemas";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { toast, toastError } from "@/components/ui/toast-store";
+import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { identityQueryOptions, useSaveAbout } from "../api";
+import { ImageField } from "./image-field";
+
+const NEW_HOST = { name: "", role: "", bio: "", photo: null };
+
+/** The About page's words and hosts (one to four), saved together. */
+export function AboutForm() {
+  const identity = useQuery(identityQueryOptions());
+  if (identity.isPending) return <p role="status">Loading...</p>;
+  if (!identity.data) return <p>The About page could not be loaded.</p>;
+  return <AboutFields initial={identity.data.about} />;
+}
+
+function AboutFields({ initial }: { initial: AboutContent }) {
+  const form = useSchemaForm(aboutSchema, { defaultValues: initial });
+  const { errors } = form.formState;
+  const hosts = useFieldArray({ control: form.control, name: "hosts" });
+  const save = useSaveAbout();
+  const onSubmit = form.handleSubmit((about) =>
+    save.mutate(about, {
+      onSuccess: (saved) => {
+        form.reset(saved.about);
+        toast({ title: "About page saved", description: "Visitors see it at once" });
+      },
+      onError: (error) => {
+        showServerErrors(form, error);
+        toastError("Failed to save the About page");
+      },
+    }),
+  );
+  return (
+    <section className="card p-6" aria-labelledby="about-form-heading">
+      <h2 id="about-form-heading" className="text-xl font-bold">
+        About page
+      </h2>
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        <TextField id="about-title" label="Title" maxLength={ABOUT_LIMITS.title} {...form.register("title")} hint="Empty: 'About' and the show's name." error={errors.title?.message} />
+        <TextAreaField
+          id="about-intro"
+          label="Introduction"
+          rows={4}
+          maxLength={ABOUT_LIMITS.intro}
+          {...form.register("intro")}
+          hint="Empty: the show's description. Plain text; blank lines start new paragraphs."
+          error={errors.intro?.message}
+        />
+        <fieldset className="space-y-4">
+          <legend className="font-bold">Hosts</legend>
+          {hosts.fields.map((field, i) => (
+            <fieldset key={field.id} className="space-y-3 rounded-lg border border-fg/30 p-4">
+              <legend className="px-1 font-semibold">Host {i + 1}</legend>
+              <TextField id={`host-${i}-name`} label="Name" required maxLength={ABOUT_LIMITS.name} {...form.register(`hosts.${i}.name`)} error={errors.hosts?.[i]?.name?.message} />
+              <TextField id={`host-${i}-role`} label="Role" maxLength={ABOUT_LIMITS.role} {...form.register(`hosts.${i}.role`)} error={errors.hosts?.[i]?.role?.message} />
+              <TextAreaField id={`host-${i}-bio`} label="Short bio" rows={3} maxLength={ABOUT_LIMITS.bio} {...form.register(`hosts.${i}.bio`)} error={errors.hosts?.[i]?.bio?.message} />
+              <Controller
+                control={form.control}
+                name={`hosts.${i}.photo`}
+                render={({ field: photo }) => (
+                  <ImageField id={`host-${i}-photo`} label="Photo" hint="A square photo works best." kind="photo" value={(photo.value as string | null | undefined) ?? null} onChange={photo.onChange} />
+                )}
+              />
+              {hosts.fields.length > 1 ? (
+                <button type="button" className="btn btn-ghost" onClick={() => hosts.remove(i)}>
+                  Remove host {i + 1}
+                </button>
+              ) : null}
+            </fieldset>
+          ))}
+          {errors.hosts?.message ? <p className="field-error" role="alert">{`Hosts ${errors.hosts.message}.`}</p> : null}
+          {hosts.fields.length < ABOUT_LIMITS.hosts ? (
+            <button type="button" className="btn btn-ghost" onClick={() => hosts.append(NEW_HOST)}>
+              Add a host
+            </button>
+          ) : null}
+        </fieldset>
+        <button type="submit" className="btn" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save About Page"}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery } from "@tanstack/react-query";
+import { DEFAULT_HOSTS } from "@shared/identity";
+import { BackLink } from "@/components/back-link";
+import { Picture } from "@/components/picture";
+import { cardStyle } from "@/lib/site";
+import { identityQueryOptions } from "../api";
+
+/**
+ * /about (docs/product.md §2): the owner's title and introduction (by default the show's name and
+ * description) and their hosts, each with a photo when there is one. Everything is text.
+ */
+export function AboutView({ showName, showDescription }: { showName: string; showDescription: string }) {
+  const about = useQuery(identityQueryOptions()).data?.about;
+  const hosts = about?.hosts ?? DEFAULT_HOSTS;
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-8">
+      <BackLink />
+      <h1 className="mt-6 text-4xl font-extrabold wrap-anywhere" dir="auto">
+        {about?.title || (
+          <>
+            About <bdi>{showName}</bdi>
+          </>
+        )}
+      </h1>
+      <p dir="auto" className="mt-4 whitespace-pre-line text-lg leading-relaxed wrap-anywhere">
+        {about?.intro || showDescription}
+      </p>
+      <h2 className="mt-10 text-2xl font-bold">Your hosts</h2>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        {hosts.map((host, index) => (
+          <li key={`${host.name}-${index}`} className="card flex gap-4 p-6" style={cardStyle(0.2 + 0.1 * index)}>
+            {host.photo ? <Picture path={host.photo} kind="photo" sizes="96px" width={96} alt={host.name} className="h-24 w-24 shrink-0 rounded-full object-cover" /> : null}
+            <div className="min-w-0">
+              <h3 className="text-xl font-bold wrap-anywhere" dir="auto">
+                {host.name}
+              </h3>
+              {host.role ? (
+                <p className="mt-1 font-semibold wrap-anywhere" dir="auto">
+                  {host.role}
+                </p>
+              ) : null}
+              {host.bio ? (
+                <p className="mt-3 whitespace-pre-line leading-relaxed wrap-anywhere" dir="auto">
+                  {host.bio}
+                </p>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

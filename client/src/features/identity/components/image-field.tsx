@@ -1,0 +1,82 @@
+import { lazy, Suspense, useState } from "react";
+import { Picture } from "@/components/picture";
+import type { PictureKind } from "@shared/pictures";
+
+const ImageUploadDialog = lazy(() => import("@/components/image-upload-dialog"));
+
+/**
+ * One picture of the show: what is set now (or the local preview of a new upload), an upload
+ * button, and a way to take it away. `value` is /objects/{id}, an upload address, or null.
+ */
+export function ImageField({
+  id,
+  label,
+  hint,
+  kind,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  kind: PictureKind;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const shown = preview ? (
+    <img src={preview} alt={`${label}: the new image`} className="h-20 w-auto max-w-full rounded-lg object-cover" />
+  ) : value?.startsWith("/objects/") ? (
+    <Picture path={value} kind={kind} sizes="160px" width={160} alt={`${label}: the current image`} className="h-20 w-auto max-w-full rounded-lg object-cover" />
+  ) : null;
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} className="space-y-2">
+      <p id={`${id}-label`} className="field-label">
+        {label}
+      </p>
+      <p className="field-hint">{hint}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        {shown ?? <span className="text-sm">None yet: the site's own is shown.</span>}
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            setHasOpened(true);
+            setIsOpen(true);
+          }}
+        >
+          Upload {label}
+        </button>
+        {value ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              setPreview(null);
+              onChange(null);
+            }}
+          >
+            Remove {label}
+          </button>
+        ) : null}
+      </div>
+      {hasOpened ? (
+        <Suspense fallback={<p role="status">Loading...</p>}>
+          <ImageUploadDialog
+            id={id}
+            title={`Upload ${label}`}
+            uploadedToast={{ title: "Image uploaded", description: `Save to use it as the ${label.toLowerCase()}` }}
+            open={isOpen}
+            onOpenChange={setIsOpen}
+            onUploaded={(url, local) => {
+              setPreview(local);
+              onChange(url);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { AdminScreen } from "@/components/admin-screen";
+import { AboutForm } from "@/features/identity/components/about-form";
+import { SiteImagesForm } from "@/features/identity/components/site-images-form";
+
+export function IdentityAdminPage() {
+  return (
+    <AdminScreen title="About Page & Pictures" subtitle="How the site shows your show: its About page, banners and artwork">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <AboutForm />
+        <SiteImagesForm />
+      </div>
+    </AdminScreen>
+  );
+}

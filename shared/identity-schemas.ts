@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { ABOUT_LIMITS } from "./identity";
+
+const noNul = (s: string) => !s.includes("\u0000");
+const plain = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
+/** An uploaded image: its upload address or /objects/{id}; empty for none. */
+const image = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  z.string().trim().max(300).refine((v) => v.startsWith("/objects/") || v.includes("/uploads/"), "must be an uploaded image").nullable(),
+);
+
+/**
+ * The About page as the owner writes it (docs/decisions/010-owner-images.md): a title and an
+ * introduction (empty: the show's name and description), and one to four hosts. Plain text
+ * only: nothing of it is read as HTML.
+ */
+export const aboutSchema = z.strictObject({
+  title: plain(ABOUT_LIMITS.title),
+  intro: plain(ABOUT_LIMITS.intro),
+  hosts: z
+    .array(
+      z.strictObject({
+        name: plain(ABOUT_LIMITS.name).min(1, "is required"),
+        role: plain(ABOUT_LIMITS.role),
+        bio: plain(ABOUT_LIMITS.bio),
+        photo: image,
+      }),
+    )
+    .min(1, "needs at least one host")
+    .max(ABOUT_LIMITS.hosts, `may list at most ${ABOUT_LIMITS.hosts} hosts`),
+});
+
+/** The show's own pictures: the two header banners and the square artwork (site icon, share image). */
+export const siteImagesSchema = z.strictObject({
+  bannerDesktop: image.optional(),
+  bannerMobile: image.optional(),
+  artwork: image.optional(),
+});
