@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+import { describe, expect } from "vitest";
+import { appTest, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const it = appTest();
 
 /** Every state-changing route of the API table (docs/product.md §7) plus the contract's additions (docs/product.md). */
 const MUTATIONS: [method: "post" | "put" | "delete", path: string, body?: object][] = [
@@ -27,7 +23,7 @@ const MUTATIONS: [method: "post" | "put" | "delete", path: string, body?: object
   ["post", "/api/editor-access-log", { password: "x", success: true, userAgent: "x" }],
 ];
 
-async function snapshot() {
+async function snapshot(t: TestApp) {
   const admin = await t.admin();
   const [episodes, clips, providers, settings] = await Promise.all(
     ["/api/episodes", "/api/clips", "/api/providers", "/api/settings"].map((p) => admin.get(p).then((r) => r.body)),
@@ -35,41 +31,44 @@ async function snapshot() {
   return JSON.stringify({ episodes, clips, providers, settings });
 }
 
-describe("access control", () => {
-  beforeAll(async () => {
-    const admin = await t.admin();
-    await admin.post("/api/settings").send({ key: "podcast_title", value: "Original" }).expect(200);
-    for (const n of [1, 2]) {
-      await admin.post("/api/providers").send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" }).expect(201);
-      await admin.post("/api/episodes").send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) }).expect(201);
-      await admin.post("/api/clips").send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    }
-  });
+/** A title and two of each item (ids 1 and 2), for the writes to aim at. */
+async function fillSite(t: TestApp) {
+  const admin = await t.admin();
+  await admin.post("/api/settings").send({ key: "podcast_title", value: "Original" }).expect(200);
+  for (const n of [1, 2]) {
+    await admin.post("/api/providers").send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" }).expect(201);
+    await admin.post("/api/episodes").send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) }).expect(201);
+    await admin.post("/api/clips").send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() }).expect(201);
+  }
+}
 
-  it("when a visitor sends any state-changing request, then 401 with a JSON message and nothing changes", async () => {
-    const before = await snapshot();
+describe("access control", () => {
+  it("when a visitor sends any state-changing request, then 401 with a JSON message and nothing changes", async ({ t }) => {
+    await fillSite(t);
+    const before = await snapshot(t);
     for (const [method, path, body] of MUTATIONS) {
       const res = await t.request[method](path).send(body ?? {});
       expect(res.status, `${method} ${path}`).toBe(401);
       expect(res.body.message).toBe("Admin login required");
     }
-    expect(await snapshot()).toBe(before);
+    expect(await snapshot(t)).toBe(before);
   });
 
-  it("when a logged-in request comes from a foreign Origin or a cross-site fetch, then 403 and nothing changes", async () => {
+  it("when a logged-in request comes from a foreign Origin or a cross-site fetch, then 403 and nothing changes", async ({ t }) => {
+    await fillSite(t);
     const admin = await t.admin();
-    const before = await snapshot();
+    const before = await snapshot(t);
     for (const [method, path, body] of MUTATIONS) {
       const res = await admin[method](path).set("Origin", "https://evil.example").send(body ?? {});
       expect(res.status, `${method} ${path}`).toBe(403);
     }
     await admin.post("/api/settings").set("Sec-Fetch-Site", "cross-site").send({ key: "podcast_title", value: "x" }).expect(403);
     await t.request.post("/api/auth/login").set("Origin", "https://evil.example").send({ email: "a", password: "b" }).expect(403);
-    expect(await snapshot()).toBe(before);
+    expect(await snapshot(t)).toBe(before);
     await admin.post("/api/settings").set("Origin", "http://localhost:5000").send({ key: "podcast_title", value: "Same origin" }).expect(200);
   });
 
-  it("when a write arrives as a form or plain text, then 415", async () => {
+  it("when a write arrives as a form or plain text, then 415", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").type("form").send({ key: "podcast_title", value: "x" }).expect(415);
     await admin.post("/api/settings").set("Content-Type", "text/plain").send('{"key":"podcast_title","value":"x"}').expect(415);
@@ -77,17 +76,17 @@ describe("access control", () => {
 });
 
 describe("errors and health", () => {
-  it("when the database answers, then /api/health is 200", async () => {
+  it("when the database answers, then /api/health is 200", async ({ t }) => {
     await t.request.get("/api/health").expect(200, { status: "ok" });
   });
 
-  it("when a route does not exist, then a JSON 404 without a stack trace", async () => {
+  it("when a route does not exist, then a JSON 404 without a stack trace", async ({ t }) => {
     const res = await t.request.get("/api/nothing-here").expect(404);
     expect(res.body.message).toMatch(/No API route/);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it("when a body is huge or ids are out of range, then a 4xx, never a 500", async () => {
+  it("when a body is huge or ids are out of range, then a 4xx, never a 500", async ({ t }) => {
     const admin = await t.admin();
     const huge = await admin.post("/api/clips").send({ title: "x", youtubeEmbedUrl: YOUTUBE(), content: "x".repeat(1_100_000) });
     expect(huge.status).toBe(413);
@@ -98,7 +97,7 @@ describe("errors and health", () => {
     expect(nul.status).toBeLessThan(500);
   });
 
-  it("when responses are sent, then helmet's headers are there and X-Powered-By is not", async () => {
+  it("when responses are sent, then helmet's headers are there and X-Powered-By is not", async ({ t }) => {
     const res = await t.request.get("/api/health");
     expect(res.headers["x-powered-by"]).toBeUndefined();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -113,7 +112,7 @@ describe("errors and health", () => {
 });
 
 describe("database errors", () => {
-  it("when the database refuses a value (a unique clash raced past the check), then 409, not 500", async () => {
+  it("when the database refuses a value (a unique clash raced past the check), then 409, not 500", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/clips").send({ title: "Race", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     // Two creates with the same new slug at once: one wins, the other must be a clean 409.
