@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, recordRequests, test } from "./fixtures";
+import { expect, expectPageSettled, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
@@ -431,7 +431,7 @@ test.describe("admin accessibility and screenshots at 1280 px", () => {
       await loginByApi(page, baseURL!);
       await page.goto(screen.route);
       await expect(page.getByRole("heading", { level: 1, name: screen.ready })).toBeVisible();
-      await page.waitForLoadState("networkidle");
+      await expectPageSettled(page);
       await page.screenshot({ path: path.join(ARTIFACTS, `${screen.name}-1280.png`), fullPage: true });
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
       const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -30,4 +30,20 @@ export async function recordRequests(page: Page, baseURL: string): Promise<strin
   return foreign;
 }
 
+/**
+ * Waits for the page as a person sees it once it has settled, rather than for the network to go
+ * quiet: nothing says "Loading..." any more, the Listen button (where there is one) is the menu
+ * itself and no longer its stand-in (Radix gives its trigger a data-state), and the fonts and
+ * every image that is not left to load lazily have arrived. Call it once the page's own heading
+ * or content shows.
+ */
+export async function expectPageSettled(page: Page): Promise<void> {
+  await expect(page.getByText(/^Loading\b.*\.\.\.$/)).toHaveCount(0);
+  const listen = page.locator("#listen-menu-trigger");
+  if ((await listen.count()) > 0) await expect(listen).toHaveAttribute("data-state", /^(open|closed)$/);
+  await expect
+    .poll(() => page.evaluate(() => document.fonts.status === "loaded" && Array.from(document.images).every((img) => img.complete || img.loading === "lazy")))
+    .toBe(true);
+}
+
 export const PUBLIC_ROUTES = ["/", "/about", "/listen", "/editors", "/clips/why-pain-is-a-protector"] as const;

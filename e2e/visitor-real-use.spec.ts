@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems, saveSettings } from "./admin-api";
-import { expect, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -169,16 +169,31 @@ test.describe("tab titles", () => {
       const served = /<title>([^<]*)<\/title>/.exec(await (await request.get(route)).text())![1]!.replace(/&amp;/g, "&").replace(/&#39;/g, "'");
       await page.addInitScript(() => {
         const seen: string[] = [];
-        (window as unknown as { titles: string[] }).titles = seen;
-        new MutationObserver(() => seen.push(document.title)).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+        const written: string[] = [];
+        Object.assign(window, { titles: seen, titlesWritten: written });
+        // Every page sets its tab title once it has rendered: each write is recorded...
+        const title = Object.getOwnPropertyDescriptor(Document.prototype, "title")!;
+        Object.defineProperty(Document.prototype, "title", {
+          ...title,
+          set(this: Document, value: string) {
+            written.push(value);
+            title.set!.call(this, value);
+          },
+        });
+        // ...and so is every other change to <title>. The document has no element yet when this
+        // runs, so the document itself is observed.
+        new MutationObserver((records) => {
+          if (records.some((r) => r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE")) seen.push(document.title);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
       });
       await page.goto(route);
-      // The client has rendered and run its effects once React marks its root and a frame has passed.
-      await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById("root") ?? {}).some((k) => k.startsWith("__reactContainer")))).toBe(true);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+      // The client has rendered and run its effects once it has written the tab title.
+      await expect.poll(() => page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten.length)).toBeGreaterThan(0);
+      await expectPageSettled(page);
       await expect(page).toHaveTitle(served);
       // Any title set after the first paint was the same one.
       expect((await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).filter((t) => t !== served)).toEqual([]);
+      expect((await page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten)).filter((t) => t !== served)).toEqual([]);
     });
   }
 });

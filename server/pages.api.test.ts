@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import type supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, YOUTUBE, type TestApp } from "./test/harness";
+import { afterAll, describe, expect } from "vitest";
+import { appTest, YOUTUBE } from "./test/harness";
 
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-client-"));
 fs.mkdirSync(path.join(clientDir, "assets"));
@@ -19,17 +19,17 @@ fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js.gz"), zlib.gzipSy
 fs.writeFileSync(path.join(clientDir, "banner-desktop.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
 
 const EVIL_TITLE = 'Pain </script><script>alert(1)</script> & "quotes"';
-let t: TestApp;
-let admin: supertest.Agent;
-beforeAll(async () => {
-  t = await createTestApp({ clientDir, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
-  admin = await t.admin();
-  await admin.post("/api/settings").send({ key: "podcast_title", value: "Pain & Learning" }).expect(200);
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
-});
+const it = appTest({ clientDir, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+const nameShow = (admin: supertest.Agent) => admin.post("/api/settings").send({ key: "podcast_title", value: "Pain & Learning" }).expect(200);
+const addWhyPain = (admin: supertest.Agent) =>
+  admin
+    .post("/api/clips")
+    .send({ title: "Why pain", slug: "why-pain", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ"), keyQuote: "Pain protects", metaDescription: "A clip on pain." })
+    .expect(201);
+const addDraftClip = (admin: supertest.Agent) =>
+  admin.post("/api/clips").send({ title: "Draft clip", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
 
 function headOf(html: string) {
   return html.slice(0, html.indexOf("</head>"));
@@ -52,7 +52,8 @@ const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) =
 };
 
 describe("pages", () => {
-  it("when a route of the spec is asked for, then the shell comes with 200 and a head of its own", async () => {
+  it("when a route of the spec is asked for, then the shell comes with 200 and a head of its own", async ({ t, admin }) => {
+    await nameShow(admin);
     for (const p of ["/", "/about", "/listen", "/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors", "/editors"]) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(200);
@@ -62,11 +63,12 @@ describe("pages", () => {
       expect(head, p).toMatch(/<meta property="og:title" content="[^"]*Pain &amp; Learning" \/>/);
       expect(head, p).not.toContain('content="default"');
     }
-    const admin = await t.request.get("/admin");
-    expect(headOf(admin.text)).toContain('<meta name="robots" content="noindex" />');
+    const adminPage = await t.request.get("/admin");
+    expect(headOf(adminPage.text)).toContain('<meta name="robots" content="noindex" />');
   });
 
-  it("when / is served, then it carries a PodcastSeries, the banner preload and the data of the first screen", async () => {
+  it("when / is served, then it carries a PodcastSeries, the banner preload and the data of the first screen", async ({ t, admin }) => {
+    await nameShow(admin);
     await admin.post("/api/clips").send({ title: "Listed clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     const res = await t.request.get("/").expect(200);
     expect(jsonLdOf(res.text)).toMatchObject({ "@type": "PodcastSeries", name: "Pain & Learning", url: "http://show.example/" });
@@ -77,7 +79,8 @@ describe("pages", () => {
     expect(data.latestEpisodes).toEqual({ episodes: [], total: 0 });
   });
 
-  it("when the request carries a session cookie (maybe the admin's), then the page leaves the lists to the API", async () => {
+  it("when the request carries a session cookie (maybe the admin's), then the page leaves the lists to the API", async ({ t, admin }) => {
+    await nameShow(admin);
     const res = await t.request.get("/").set("Cookie", "sid=s%3Asomething").expect(200);
     const data = initialDataOf(res.text);
     expect(data.latestEpisodes).toBeUndefined();
@@ -85,11 +88,9 @@ describe("pages", () => {
     expect(data.values.podcast_title).toBe("Pain & Learning");
   });
 
-  it("when a clip page is served, then its raw HTML has the clip's title, description, share image and VideoObject", async () => {
-    await admin
-      .post("/api/clips")
-      .send({ title: "Why pain", slug: "why-pain", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ"), keyQuote: "Pain protects", metaDescription: "A clip on pain." })
-      .expect(201);
+  it("when a clip page is served, then its raw HTML has the clip's title, description, share image and VideoObject", async ({ t, admin }) => {
+    await nameShow(admin);
+    await addWhyPain(admin);
     const res = await t.request.get("/clips/why-pain").expect(200);
     const head = headOf(res.text);
     expect(head).toContain("<title>Why pain · Pain &amp; Learning</title>");
@@ -110,7 +111,7 @@ describe("pages", () => {
     expect(initialDataOf(res.text).clip.slug).toBe("why-pain");
   });
 
-  it("when a clip's text holds </script> and quotes, then it can close neither the JSON-LD nor an attribute", async () => {
+  it("when a clip's text holds </script> and quotes, then it can close neither the JSON-LD nor an attribute", async ({ t, admin }) => {
     await admin.post("/api/clips").send({ title: EVIL_TITLE, slug: "evil", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     const res = await t.request.get("/clips/evil").expect(200);
     expect(res.text).not.toContain("<script>alert(1)</script>");
@@ -120,14 +121,14 @@ describe("pages", () => {
     expect(headOf(res.text)).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;");
   });
 
-  it("when the admin has chosen a theme, then the served <body> already carries it", async () => {
+  it("when the admin has chosen a theme, then the served <body> already carries it", async ({ t, admin }) => {
     await admin.post("/api/settings").send({ key: "site_theme", value: "deep-ocean" }).expect(200);
     const res = await t.request.get("/about").expect(200);
     expect(res.text).toMatch(/<body class="theme-deep-ocean" style="--bg-start:#020617;--bg-end:#0e4a6e;[^"]*">/);
   });
 
-  it("when the path is unknown, or the clip slug unknown or a draft, then the shell comes with 404 and noindex", async () => {
-    await admin.post("/api/clips").send({ title: "Draft clip", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
+  it("when the path is unknown, or the clip slug unknown or a draft, then the shell comes with 404 and noindex", async ({ t, admin }) => {
+    await addDraftClip(admin);
     for (const p of ["/nope", "/clips/nope", "/clips/draft-clip", "/admin/nope"]) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(404);
@@ -136,7 +137,7 @@ describe("pages", () => {
     await t.request.get("/clips/draft-clip/share.png").expect(404);
   });
 
-  it("when a path has malformed escapes, then it is the 404 page, not an error", async () => {
+  it("when a path has malformed escapes, then it is the 404 page, not an error", async ({ t }) => {
     for (const p of ["/clips/%E0%A4%A", "/%zz"]) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(404);
@@ -144,12 +145,13 @@ describe("pages", () => {
     }
   });
 
-  it("when a clip's slug is spelt with percent-escapes, then it is sent to the canonical address (one cache entry per page)", async () => {
+  it("when a clip's slug is spelt with percent-escapes, then it is sent to the canonical address (one cache entry per page)", async ({ t, admin }) => {
+    await addWhyPain(admin);
     const res = await t.request.get("/clips/%77hy-pain").expect(301);
     expect(res.headers.location).toBe("/clips/why-pain");
   });
 
-  it("when the page is asked for again with its ETag, then 304", async () => {
+  it("when the page is asked for again with its ETag, then 304", async ({ t }) => {
     const first = await t.request.get("/listen").expect(200);
     expect(first.headers["cache-control"]).toBe("no-cache");
     await t.request.get("/listen").set("If-None-Match", first.headers.etag!).expect(304);
@@ -161,7 +163,7 @@ describe("pages", () => {
     await t.request.get("/api/episodes").set("If-None-Match", `"a", ${list.headers.etag!}, "b"`).expect(304);
   });
 
-  it("when source or secrets are asked for, then nothing of them is served", async () => {
+  it("when source or secrets are asked for, then nothing of them is served", async ({ t }) => {
     for (const p of ["/.env", "/.git/config", "/server/app.ts", "/node_modules/express/package.json", "/package.json", "/../package.json", "/index.html"]) {
       const res = await t.request.get(p);
       expect(res.text, p).not.toMatch(/"dependencies"|createApp|\[core\]/);
@@ -169,7 +171,7 @@ describe("pages", () => {
     }
   });
 
-  it("when a hashed asset is asked for, then it comes pre-compressed when accepted, cached for a year as immutable", async () => {
+  it("when a hashed asset is asked for, then it comes pre-compressed when accepted, cached for a year as immutable", async ({ t }) => {
     const br = await t.request.get("/assets/app-abc123.js").set("Accept-Encoding", "br, gzip").buffer(true).parse(binary).expect(200);
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -188,13 +190,15 @@ describe("pages", () => {
 });
 
 describe("robots, sitemap and share images", () => {
-  it("when robots.txt is asked for, then it names the sitemap and keeps crawlers out of the admin", async () => {
+  it("when robots.txt is asked for, then it names the sitemap and keeps crawlers out of the admin", async ({ t }) => {
     const res = await t.request.get("/robots.txt").expect(200);
     expect(res.text).toContain("Sitemap: http://show.example/sitemap.xml");
     expect(res.text).toContain("Disallow: /admin");
   });
 
-  it("when sitemap.xml is asked for, then it lists home, about, listen and every published clip, and no draft", async () => {
+  it("when sitemap.xml is asked for, then it lists home, about, listen and every published clip, and no draft", async ({ t, admin }) => {
+    await addWhyPain(admin);
+    await addDraftClip(admin);
     const res = await t.request.get("/sitemap.xml").expect(200);
     expect(res.headers["content-type"]).toMatch(/application\/xml/);
     for (const loc of ["http://show.example/", "http://show.example/about", "http://show.example/listen", "http://show.example/clips/why-pain"]) {
@@ -204,7 +208,8 @@ describe("robots, sitemap and share images", () => {
     expect(res.text).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 
-  it("when a clip's share image is asked for, then it is a 1200×630 PNG, made again when the theme changes", async () => {
+  it("when a clip's share image is asked for, then it is a 1200×630 PNG, made again when the theme changes", async ({ t, admin }) => {
+    await addWhyPain(admin);
     const first = await t.request.get("/clips/why-pain/share.png").buffer(true).parse(binary).expect(200);
     expect(first.headers["content-type"]).toBe("image/png");
     expect(pngSize(first.body as Buffer)).toEqual({ width: 1200, height: 630 });

@@ -1,20 +1,16 @@
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../test/harness";
+import { describe, expect } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, type TestApp } from "../test/harness";
 import { ABSOLUTE_LIFETIME_MS, IDLE_LIFETIME_MS } from "./session";
 
-let https: TestApp;
-beforeAll(async () => {
-  // Behind a TLS-terminating proxy, as the README deploys it.
-  https = await createTestApp({ config: { publicUrl: "https://show.example", env: "test", trustProxy: 1 } });
-});
-afterAll(() => https.close());
+// Behind a TLS-terminating proxy, as the README deploys it.
+const it = appTest({ config: { publicUrl: "https://show.example", env: "test", trustProxy: 1 } });
 
 const login = (t: TestApp) =>
   t.request.post("/api/auth/login").set("X-Forwarded-Proto", "https").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
 
 describe("session cookie", () => {
-  it("when served over HTTPS, then the cookie is __Host-sid: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async () => {
+  it("when served over HTTPS, then the cookie is __Host-sid: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async ({ t: https }) => {
     const res = await login(https).expect(200);
     const cookie = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!;
     expect(cookie).toBeDefined();
@@ -25,7 +21,7 @@ describe("session cookie", () => {
     expect(cookie).not.toMatch(/Domain=/i);
   });
 
-  it("when a session is idle, then it lasts at most 7 days; however active, at most 30 days in all", async () => {
+  it("when a session is idle, then it lasts at most 7 days; however active, at most 30 days in all", async ({ t: https }) => {
     const res = await login(https).expect(200);
     const cookie = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!;
     const expires = Date.parse(/Expires=([^;]+)/.exec(cookie)![1]!);
@@ -45,7 +41,7 @@ describe("session cookie", () => {
 });
 
 describe("logout over HTTPS", () => {
-  it("when the admin logs out, then the __Host- cookie is replaced by an expired Secure one the browser accepts", async () => {
+  it("when the admin logs out, then the __Host- cookie is replaced by an expired Secure one the browser accepts", async ({ t: https }) => {
     const res = await login(https).expect(200);
     const pair = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!.split(";")[0]!;
     const out = await https.request.post("/api/auth/logout").set("X-Forwarded-Proto", "https").set("Cookie", pair).expect(200);
@@ -57,7 +53,7 @@ describe("logout over HTTPS", () => {
 });
 
 describe("cross-origin reads", () => {
-  it("when another site asks, then no CORS header ever allows it", async () => {
+  it("when another site asks, then no CORS header ever allows it", async ({ t: https }) => {
     const preflight = await https.request
       .options("/api/episodes")
       .set("Origin", "https://evil.example")
@@ -68,7 +64,7 @@ describe("cross-origin reads", () => {
     expect(read.headers["access-control-allow-origin"]).toBeUndefined();
   });
 
-  it("when GET is used on any write path, then nothing changes", async () => {
+  it("when GET is used on any write path, then nothing changes", async ({ t: https }) => {
     const before = (await supertest(https.app).get("/api/episodes")).body;
     for (const p of ["/api/auth/logout", "/api/settings?key=podcast_title&value=x", "/api/objects/upload", "/api/editors/unlock?password=podedit1"]) {
       const res = await https.request.get(p);

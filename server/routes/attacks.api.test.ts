@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import supertest from "supertest";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, vi } from "vitest";
 import { PERMISSIONS_POLICY } from "../lib/security-headers";
 import { ensureAdminAccount } from "../auth/admin-account";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
 
 /** What a penetration test found (OWASP ASVS L2), each held by a test. */
 
@@ -18,14 +18,8 @@ fs.writeFileSync(
   '<!doctype html>\n<html lang="en">\n  <head>\n    <title>shell</title>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
 );
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ clientDir });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
-});
+const it = appTest({ clientDir });
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
 const proxied = (overrides: Parameters<typeof createTestApp>[0] = {}) =>
@@ -36,18 +30,18 @@ const rateLimitRows = async (app: TestApp) =>
 describe("absurd paths (regular-expression denial of service)", () => {
   const slashes = "/".repeat(16_000);
 
-  it("when a page path is 16,000 slashes and a letter, then it is refused with 414 before any pattern runs", async () => {
+  it("when a page path is 16,000 slashes and a letter, then it is refused with 414 before any pattern runs", async ({ t }) => {
     const res = await t.request.get(`${slashes}x`);
     expect(res.status).toBe(414);
     expect(res.body.message).toBe("The address is too long");
   });
 
-  it("when an API write has such a path, then it is refused with 414 too, before authentication", async () => {
+  it("when an API write has such a path, then it is refused with 414 too, before authentication", async ({ t }) => {
     const res = await t.request.post(`/api${slashes}x`).send({});
     expect(res.status).toBe(414);
   });
 
-  it("when a public write's path ends in a slash, then it is still that route, open to visitors", async () => {
+  it("when a public write's path ends in a slash, then it is still that route, open to visitors", async ({ t }) => {
     await t.request.post("/api/auth/login/").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
   });
 });
@@ -100,11 +94,11 @@ describe("login lock-out", () => {
     }
   });
 
-  it("when the e-mail comes with spaces around it, then the right password logs in", async () => {
+  it("when the e-mail comes with spaces around it, then the right password logs in", async ({ t }) => {
     await t.request.post("/api/auth/login").send({ email: `  ${ADMIN_EMAIL} `, password: ADMIN_PASSWORD }).expect(200);
   });
 
-  it("when the e-mail holds a NUL byte, then it is a 400 and no query runs", async () => {
+  it("when the e-mail holds a NUL byte, then it is a 400 and no query runs", async ({ t }) => {
     const query = vi.spyOn(t.db.database.pool, "query");
     const res = await t.request.post("/api/auth/login").send({ email: `${ADMIN_EMAIL}\u0000`, password: ADMIN_PASSWORD });
     expect(res.status).toBe(400);
@@ -157,7 +151,7 @@ describe("sessions and the password", () => {
     }
   });
 
-  it("when the password is restated unchanged, then sessions go on", async () => {
+  it("when the password is restated unchanged, then sessions go on", async ({ t }) => {
     const agent = await t.admin();
     await ensureAdminAccount(t.db.database.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     await agent.get("/api/auth/me").expect(200);
@@ -165,14 +159,14 @@ describe("sessions and the password", () => {
 });
 
 describe("the audition unlock", () => {
-  it("when no password is set, then a try still costs one hash, so the timing does not tell", async () => {
+  it("when no password is set, then a try still costs one hash, so the timing does not tell", async ({ t }) => {
     await t.request.post("/api/editors/unlock").send({ password: "warm-up1" }).expect(401); // the dummy hash is made once
     const hashes = vi.spyOn(crypto, "scrypt");
     await t.request.post("/api/editors/unlock").send({ password: "podedit42" }).expect(401);
     expect(hashes).toHaveBeenCalledTimes(1);
   });
 
-  it("when a password is set, then a backup holds neither the prefix nor its length", async () => {
+  it("when a password is set, then a backup holds neither the prefix nor its length", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
     const backup = await admin.get("/api/backup").buffer(true).parse((res, cb) => {
@@ -188,7 +182,7 @@ describe("the audition unlock", () => {
     await admin.post("/api/settings").send({ key: "editors_password", value: "" }).expect(200);
   });
 
-  it("when the prefix would end in a digit, then it is refused (a candidate's number follows it)", async () => {
+  it("when the prefix would end in a digit, then it is refused (a candidate's number follows it)", async ({ t }) => {
     const admin = await t.admin();
     const res = await admin.post("/api/settings").send({ key: "editors_password", value: "crew2024" });
     expect(res.status).toBe(400);
@@ -197,7 +191,7 @@ describe("the audition unlock", () => {
 });
 
 describe("NUL bytes and escapes in paths", () => {
-  it("when a clip path holds %00, then it is the HTML 404 page and no query runs", async () => {
+  it("when a clip path holds %00, then it is the HTML 404 page and no query runs", async ({ t }) => {
     const query = vi.spyOn(t.db.database.pool, "query");
     for (const p of ["/clips/%00", "/clips/a%00b", "/api/clips/slug/%00"]) {
       const res = await t.request.get(p);
@@ -208,7 +202,7 @@ describe("NUL bytes and escapes in paths", () => {
     expect(clipQueries).toEqual([]);
   });
 
-  it("when a real clip's path is asked for, then it is still found", async () => {
+  it("when a real clip's path is asked for, then it is still found", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/clips").send({ title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true }).expect(201);
     await t.request.get("/api/clips/slug/real-clip").expect(200);
@@ -216,7 +210,7 @@ describe("NUL bytes and escapes in paths", () => {
 });
 
 describe("headers", () => {
-  it("when any page or API answer is sent, then it carries a Permissions-Policy that turns off camera, microphone and geolocation", async () => {
+  it("when any page or API answer is sent, then it carries a Permissions-Policy that turns off camera, microphone and geolocation", async ({ t }) => {
     for (const p of ["/", "/api/episodes", "/api/health", "/nope"]) {
       const res = await t.request.get(p);
       expect(res.headers["permissions-policy"], p).toBe(PERMISSIONS_POLICY);
@@ -228,7 +222,7 @@ describe("headers", () => {
 });
 
 describe("lists and first-screen data", () => {
-  it("when visitors read the clips list or the home page, then no clip's article is in it; the clip page has it", async () => {
+  it("when visitors read the clips list or the home page, then no clip's article is in it; the clip page has it", async ({ t }) => {
     const admin = await t.admin();
     const article = "A long article. ".repeat(5_000);
     await admin.post("/api/clips").send({ title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true }).expect(201);
@@ -252,7 +246,7 @@ describe("share images", () => {
     res.on("end", () => cb(null, Buffer.concat(chunks)));
   };
 
-  it("when a share image is revalidated with its ETag, then the answer is 304 and nothing is drawn or read", async () => {
+  it("when a share image is revalidated with its ETag, then the answer is 304 and nothing is drawn or read", async ({ t }) => {
     const real = createShareImages({ store: createLocalStore(t.objectsDir) });
     let made = 0;
     const counting: ShareImages = { ...real, keyOf: (i) => real.keyOf(i), png: (i) => (made++, real.png(i)) };

@@ -1,19 +1,15 @@
 import crypto from "node:crypto";
 import supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from "../test/harness";
+import { describe, expect, vi } from "vitest";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp } from "../test/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const it = appTest();
 
 const cookieOf = (res: supertest.Response) =>
   ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
 
 describe("POST /api/auth/login", () => {
-  it("when the credentials are right, then it answers 200 with the username and an httpOnly, SameSite=Lax cookie", async () => {
+  it("when the credentials are right, then it answers 200 with the username and an httpOnly, SameSite=Lax cookie", async ({ t }) => {
     const res = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ username: ADMIN_EMAIL, isAdmin: true });
@@ -22,11 +18,11 @@ describe("POST /api/auth/login", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
-  it("when the e-mail differs only in case, then it still logs in", async () => {
+  it("when the e-mail differs only in case, then it still logs in", async ({ t }) => {
     await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL.toUpperCase(), password: ADMIN_PASSWORD }).expect(200);
   });
 
-  it("when the password is wrong or the e-mail unknown, then both answer the same 401 body", async () => {
+  it("when the password is wrong or the e-mail unknown, then both answer the same 401 body", async ({ t }) => {
     const wrong = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "nope-nope" });
     const unknown = await t.request.post("/api/auth/login").send({ email: "someone@example.com", password: "nope-nope" });
     expect(wrong.status).toBe(401);
@@ -36,7 +32,7 @@ describe("POST /api/auth/login", () => {
     expect(cookieOf(wrong)).toBeUndefined();
   });
 
-  it("when the body is missing fields, has unknown fields or is not JSON, then it answers 400 or 415 with a message", async () => {
+  it("when the body is missing fields, has unknown fields or is not JSON, then it answers 400 or 415 with a message", async ({ t }) => {
     const missing = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toMatch(/password/);
@@ -50,7 +46,7 @@ describe("POST /api/auth/login", () => {
     expect(form.status).toBe(415);
   });
 
-  it("when the password is over 1 KB, then it is refused with 400 before any hashing", async () => {
+  it("when the password is over 1 KB, then it is refused with 400 before any hashing", async ({ t }) => {
     const hashes = vi.spyOn(crypto, "scrypt");
     try {
       const res = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "x".repeat(1025) });
@@ -61,7 +57,7 @@ describe("POST /api/auth/login", () => {
     }
   });
 
-  it("when the e-mail is unknown, then a password hash is still computed (no timing difference to find accounts)", async () => {
+  it("when the e-mail is unknown, then a password hash is still computed (no timing difference to find accounts)", async ({ t }) => {
     const hashes = vi.spyOn(crypto, "scrypt");
     try {
       await t.request.post("/api/auth/login").send({ email: "nobody@example.com", password: "whatever-1" }).expect(401);
@@ -71,7 +67,7 @@ describe("POST /api/auth/login", () => {
     }
   });
 
-  it("when logging in, then the session id is a new one (no fixation)", async () => {
+  it("when logging in, then the session id is a new one (no fixation)", async ({ t }) => {
     const agent = supertest.agent(t.app);
     await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "wrong-one" });
     const first = await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -83,13 +79,13 @@ describe("POST /api/auth/login", () => {
 });
 
 describe("GET /api/auth/me and POST /api/auth/logout", () => {
-  it("when nobody is logged in, then /me answers 401", async () => {
+  it("when nobody is logged in, then /me answers 401", async ({ t }) => {
     const res = await t.request.get("/api/auth/me");
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });
 
-  it("when logged in, then /me names the admin; after logout the old cookie is dead", async () => {
+  it("when logged in, then /me names the admin; after logout the old cookie is dead", async ({ t }) => {
     const login = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const cookie = cookieOf(login)!.split(";")[0]!;
     await t.request.get("/api/auth/me").set("Cookie", cookie).expect(200, { username: ADMIN_EMAIL, isAdmin: true });
@@ -98,7 +94,7 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     await t.request.post("/api/episodes").set("Cookie", cookie).send({}).expect(401);
   });
 
-  it("when the app restarts (or another instance answers), then the session still works", async () => {
+  it("when the app restarts (or another instance answers), then the session still works", async ({ t }) => {
     const login = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const cookie = cookieOf(login)!.split(";")[0]!;
     const second = t.restart();

@@ -1,17 +1,21 @@
 import type supertest from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+import { describe, expect } from "vitest";
+import { appTest, SPOTIFY, YOUTUBE } from "../test/harness";
 
-let t: TestApp;
-let admin: supertest.Agent;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.admin();
-});
-afterAll(() => t.close());
+const it = appTest();
+
+/** The three episodes of the first test: Second (2), First (1) and a Draft (0). */
+async function addThreeEpisodes(admin: supertest.Agent) {
+  await admin.post("/api/episodes").send({ title: "Second", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 2 }).expect(201);
+  await admin.post("/api/episodes").send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 }).expect(201);
+  await admin.post("/api/episodes").send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: 0 }).expect(201);
+}
+
+const addPainClip = (admin: supertest.Agent) =>
+  admin.post("/api/clips").send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" }).expect(201);
 
 describe("episodes", () => {
-  it("when the admin adds episodes, then visitors see only the published ones, ordered by sortOrder", async () => {
+  it("when the admin adds episodes, then visitors see only the published ones, ordered by sortOrder", async ({ t, admin }) => {
     const a = await admin.post("/api/episodes").send({ title: "  Second  ", spotifyEmbedUrl: SPOTIFY(1), sortOrder: "2" });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ title: "Second", sortOrder: "2", isPublished: true, description: "" });
@@ -28,12 +32,13 @@ describe("episodes", () => {
     expect(own.body.map((e: { title: string }) => e.title)).toEqual(["Draft", "First", "Second"]);
   });
 
-  it("when no sortOrder is sent, then a new episode goes after the current largest", async () => {
+  it("when no sortOrder is sent, then a new episode goes after the current largest", async ({ admin }) => {
+    await addThreeEpisodes(admin);
     const res = await admin.post("/api/episodes").send({ title: "Auto", spotifyEmbedUrl: SPOTIFY(4) }).expect(201);
     expect(res.body.sortOrder).toBe("3");
   });
 
-  it("when an episode is updated, then only the sent fields change; unknown ids are 404", async () => {
+  it("when an episode is updated, then only the sent fields change; unknown ids are 404", async ({ admin }) => {
     const created = await admin.post("/api/episodes").send({ title: "Edit me", spotifyEmbedUrl: SPOTIFY(5), description: "d" });
     const id = created.body.id;
     const res = await admin.put(`/api/episodes/${id}`).send({ title: "Edited", isPublished: false }).expect(200);
@@ -44,7 +49,7 @@ describe("episodes", () => {
     await admin.delete(`/api/episodes/${id}`).expect(404);
   });
 
-  it("when the title is blank or the embed URL is not a Spotify embed, then 400 and nothing is stored", async () => {
+  it("when the title is blank or the embed URL is not a Spotify embed, then 400 and nothing is stored", async ({ admin }) => {
     const before = (await admin.get("/api/episodes")).body.length;
     for (const body of [
       { title: "   ", spotifyEmbedUrl: SPOTIFY(6) },
@@ -64,7 +69,8 @@ describe("episodes", () => {
     expect((await admin.get("/api/episodes")).body.length).toBe(before);
   });
 
-  it("when two episodes are swapped, then their orders trade places in one step", async () => {
+  it("when two episodes are swapped, then their orders trade places in one step", async ({ admin }) => {
+    await addThreeEpisodes(admin);
     const list = (await admin.get("/api/episodes")).body as { id: number; sortOrder: string }[];
     const [x, y] = list;
     const res = await admin.post(`/api/episodes/${x!.id}/swap`).send({ withId: y!.id }).expect(200);
@@ -76,7 +82,7 @@ describe("episodes", () => {
 });
 
 describe("clips", () => {
-  it("when a clip is added without a slug, then the slug comes from the title", async () => {
+  it("when a clip is added without a slug, then the slug comes from the title", async ({ admin }) => {
     const res = await admin
       .post("/api/clips")
       .send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" })
@@ -84,14 +90,15 @@ describe("clips", () => {
     expect(res.body).toMatchObject({ slug: "pain-learning-part-1", sortOrder: "1", isPublished: true, keyQuote: "Q" });
   });
 
-  it("when a watch or short YouTube link is sent, then it is stored as an embed URL", async () => {
+  it("when a watch or short YouTube link is sent, then it is stored as an embed URL", async ({ admin }) => {
     const watch = await admin.post("/api/clips").send({ title: "Watch form", youtubeEmbedUrl: "https://www.youtube.com/watch?v=abcdefghijk" });
     expect(watch.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
     const short = await admin.post("/api/clips").send({ title: "Short form", youtubeEmbedUrl: "https://youtu.be/abcdefghijk" });
     expect(short.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
   });
 
-  it("when a slug is already used, then 409; when a slug is malformed, then 400", async () => {
+  it("when a slug is already used, then 409; when a slug is malformed, then 400", async ({ admin }) => {
+    await addPainClip(admin);
     const clash = await admin.post("/api/clips").send({ title: "Other", slug: "pain-learning-part-1", youtubeEmbedUrl: YOUTUBE() });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toMatch(/slug/);
@@ -103,19 +110,20 @@ describe("clips", () => {
     await admin.post("/api/clips").send({ title: "!!!", youtubeEmbedUrl: YOUTUBE() }).expect(400);
   });
 
-  it("when the key quote is over 200 or the meta description over 160 characters, then 400", async () => {
+  it("when the key quote is over 200 or the meta description over 160 characters, then 400", async ({ admin }) => {
     await admin.post("/api/clips").send({ title: "Q", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(201) }).expect(400);
     await admin.post("/api/clips").send({ title: "M", youtubeEmbedUrl: YOUTUBE(), metaDescription: "m".repeat(161) }).expect(400);
     await admin.post("/api/clips").send({ title: "Q ok", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(200), metaDescription: "m".repeat(160) }).expect(201);
   });
 
-  it("when the embed URL is not YouTube, then 400", async () => {
+  it("when the embed URL is not YouTube, then 400", async ({ admin }) => {
     for (const url of ["https://vimeo.com/embed/123", "https://www.youtube.com/embed/short", "http://www.youtube.com/embed/abcdefghijk", "https://www.youtube.com/watch"]) {
       await admin.post("/api/clips").send({ title: "Bad", youtubeEmbedUrl: url }).expect(400);
     }
   });
 
-  it("when a clip is a draft, then visitors get 404 for its slug and never see it listed", async () => {
+  it("when a clip is a draft, then visitors get 404 for its slug and never see it listed", async ({ t, admin }) => {
+    await addPainClip(admin);
     await admin.post("/api/clips").send({ title: "Secret draft", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
     await t.request.get("/api/clips/slug/secret-draft").expect(404);
     await admin.get("/api/clips/slug/secret-draft").expect(200);
@@ -126,7 +134,8 @@ describe("clips", () => {
     await t.request.get("/api/clips/slug/nope").expect(404);
   });
 
-  it("when a clip is updated, deleted or swapped, then the list reflects it", async () => {
+  it("when a clip is updated, deleted or swapped, then the list reflects it", async ({ admin }) => {
+    for (const title of ["One", "Two", "Three"]) await admin.post("/api/clips").send({ title, youtubeEmbedUrl: YOUTUBE() }).expect(201);
     const list = (await admin.get("/api/clips")).body as { id: number; sortOrder: string; title: string }[];
     const first = list[0]!;
     await admin.put(`/api/clips/${first.id}`).send({ sortOrder: "99" }).expect(200);
@@ -139,7 +148,7 @@ describe("clips", () => {
 });
 
 describe("providers", () => {
-  it("when providers are added without sortOrder, then each gets the count plus one", async () => {
+  it("when providers are added without sortOrder, then each gets the count plus one", async ({ t, admin }) => {
     const a = await admin.post("/api/providers").send({ name: "Spotify", url: "https://open.spotify.com/show/x", icon: "fab fa-spotify" });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ name: "Spotify", sortOrder: "1", icon: "fab fa-spotify" });
@@ -149,7 +158,7 @@ describe("providers", () => {
     expect(list.body.map((p: { name: string }) => p.name)).toEqual(["Spotify", "Apple"]);
   });
 
-  it("when name, url or icon is missing or unsafe, then 400", async () => {
+  it("when name, url or icon is missing or unsafe, then 400", async ({ admin }) => {
     for (const body of [
       { name: "", url: "https://a.example", icon: "x" },
       { name: "A", url: "javascript:alert(1)", icon: "x" },
@@ -164,7 +173,7 @@ describe("providers", () => {
     }
   });
 
-  it("when a provider is edited and deleted, then the changes show; unknown ids are 404", async () => {
+  it("when a provider is edited and deleted, then the changes show; unknown ids are 404", async ({ admin }) => {
     const created = await admin.post("/api/providers").send({ name: "Tmp", url: "https://t.example", icon: "fa-tmp" });
     await admin.put(`/api/providers/${created.body.id}`).send({ name: "Tmp 2" }).expect(200);
     await admin.put(`/api/providers/${created.body.id}`).send({}).expect(400);
@@ -174,7 +183,7 @@ describe("providers", () => {
 });
 
 describe("reordering items with equal orders", () => {
-  it("when two providers share a sortOrder, then a swap still moves the one asked to its neighbour's place", async () => {
+  it("when two providers share a sortOrder, then a swap still moves the one asked to its neighbour's place", async ({ admin }) => {
     const a = (await admin.post("/api/providers").send({ name: "Tie A", url: "https://a.example", icon: "fa-a", sortOrder: 50 })).body;
     const b = (await admin.post("/api/providers").send({ name: "Tie B", url: "https://b.example", icon: "fa-b", sortOrder: 50 })).body;
     const before = ((await admin.get("/api/providers")).body as { id: number }[]).map((p) => p.id);

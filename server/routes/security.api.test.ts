@@ -1,75 +1,146 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+import type { Express } from "express";
+import { describe, expect } from "vitest";
+import { appTest, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const it = appTest();
 
-/** Every state-changing route of the API table (docs/product.md §7) plus the contract's additions (docs/product.md). */
-const MUTATIONS: [method: "post" | "put" | "delete", path: string, body?: object][] = [
-  ["post", "/api/settings", { key: "podcast_title", value: "Hacked" }],
-  ["put", "/api/settings", { settings: [{ key: "podcast_title", value: "Hacked" }] }],
-  ["post", "/api/providers", { name: "P", url: "https://p.example", icon: "fa-p" }],
-  ["put", "/api/providers/1", { name: "Hacked" }],
-  ["delete", "/api/providers/1"],
-  ["post", "/api/providers/1/swap", { withId: 2 }],
-  ["post", "/api/episodes", { title: "E", spotifyEmbedUrl: SPOTIFY(9) }],
-  ["put", "/api/episodes/1", { title: "Hacked" }],
-  ["delete", "/api/episodes/1"],
-  ["post", "/api/episodes/1/swap", { withId: 2 }],
-  ["post", "/api/clips", { title: "C", youtubeEmbedUrl: YOUTUBE() }],
-  ["put", "/api/clips/1", { title: "Hacked" }],
-  ["delete", "/api/clips/1"],
-  ["post", "/api/clips/1/swap", { withId: 2 }],
-  ["post", "/api/objects/upload"],
-  ["post", "/api/editor-access-log", { password: "x", success: true, userAgent: "x" }],
-];
+/** One entry of router 2.x's `listRoutes()` (Express 5's `app.router` and every `Router()` are such routers). */
+interface ListedRoute {
+  path: string | RegExp;
+  methods?: string[];
+  router?: Partial<RouteLister>;
+}
+interface RouteLister {
+  listRoutes(): ListedRoute[];
+}
 
-async function snapshot() {
+const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * Every write the app routes, as "METHOD /full/path", read from Express's own router and the
+ * routers mounted in it, so a route added tomorrow is probed without anyone listing it here.
+ */
+function writeRoutesOf(app: Express): string[] {
+  const found = new Set<string>();
+  const walk = (router: Partial<RouteLister>, prefix: string) => {
+    if (typeof router.listRoutes !== "function") throw new Error(`cannot list the routes mounted at ${prefix || "/"}`);
+    for (const { path, methods = [], router: mounted } of router.listRoutes()) {
+      const writes = methods.flatMap((m) => (m === "*" ? WRITE_METHODS : [m])).filter((m) => WRITE_METHODS.includes(m));
+      if (typeof path !== "string") {
+        // A read-only pattern (the clip share image's) needs no probe; a write or a router there would.
+        if (mounted || writes.length > 0) throw new Error(`a write under ${prefix || "/"} has a RegExp path, which this test cannot fill in`);
+        continue;
+      }
+      const full = prefix + (path === "/" ? "" : path);
+      if (mounted) walk(mounted, full);
+      for (const m of writes) found.add(`${m} ${full || "/"}`);
+    }
+  };
+  walk((app as unknown as { router: RouteLister }).router, "");
+  return [...found];
+}
+
+/** The writes docs/product.md opens to visitors (auth/guards.ts): logging in and out, the audition. */
+const PUBLIC_WRITES = ["POST /api/auth/login", "POST /api/auth/logout", "POST /api/editors/unlock"];
+
+/**
+ * A body the admin's request would be accepted with, so that a missing guard shows as a change.
+ * Every route named here must be found by the walk; a route that is not gets an empty body.
+ */
+const BODIES: Record<string, object> = {
+  "POST /api/settings": { key: "podcast_title", value: "Hacked" },
+  "PUT /api/settings": { settings: [{ key: "podcast_title", value: "Hacked" }] },
+  "POST /api/providers": { name: "P", url: "https://p.example", icon: "fa-p" },
+  "PUT /api/providers/:id": { name: "Hacked" },
+  "DELETE /api/providers/:id": {},
+  "POST /api/providers/:id/swap": { withId: 2 },
+  "POST /api/episodes": { title: "E", spotifyEmbedUrl: SPOTIFY(9) },
+  "PUT /api/episodes/:id": { title: "Hacked" },
+  "DELETE /api/episodes/:id": {},
+  "POST /api/episodes/:id/swap": { withId: 2 },
+  "POST /api/clips": { title: "C", youtubeEmbedUrl: YOUTUBE() },
+  "PUT /api/clips/:id": { title: "Hacked" },
+  "DELETE /api/clips/:id": {},
+  "POST /api/clips/:id/swap": { withId: 2 },
+  "POST /api/objects/upload": {},
+  // Not a public write: the address is a secret, yet using it still needs the admin (objects.api.test.ts).
+  "PUT /api/objects/uploads/:id": {},
+  "POST /api/editor-access-log": { password: "x", success: true, userAgent: "x" },
+};
+
+type WriteMethod = "post" | "put" | "patch" | "delete";
+
+/** The route's method and its path with each parameter filled: item 1 (of fillSite), or the pending upload's id. */
+function requestOf(route: string, uploadId: string): [method: WriteMethod, path: string] {
+  const [method, path] = route.split(" ") as [string, string];
+  const filled = path
+    .replace(/[:*](\w+)/g, () => (path.startsWith("/api/objects/uploads/") ? uploadId : "1"))
+    .replace(/[{}]/g, "");
+  return [method.toLowerCase() as WriteMethod, filled];
+}
+
+async function snapshot(t: TestApp) {
   const admin = await t.admin();
-  const [episodes, clips, providers, settings] = await Promise.all(
-    ["/api/episodes", "/api/clips", "/api/providers", "/api/settings"].map((p) => admin.get(p).then((r) => r.body)),
+  const [episodes, clips, providers, settings, accessLog] = await Promise.all(
+    ["/api/episodes", "/api/clips", "/api/providers", "/api/settings", "/api/editor-access-log"].map((p) => admin.get(p).then((r) => r.body)),
   );
-  return JSON.stringify({ episodes, clips, providers, settings });
+  const objects = (await t.db.database.pool.query("SELECT id, status FROM objects ORDER BY id")).rows;
+  return JSON.stringify({ episodes, clips, providers, settings, accessLog, objects });
+}
+
+/** A title, two of each item (ids 1 and 2) and an upload address not yet used, for the writes to aim at. */
+async function fillSite(t: TestApp): Promise<{ uploadId: string }> {
+  const admin = await t.admin();
+  await admin.post("/api/settings").send({ key: "podcast_title", value: "Original" }).expect(200);
+  for (const n of [1, 2]) {
+    await admin.post("/api/providers").send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" }).expect(201);
+    await admin.post("/api/episodes").send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) }).expect(201);
+    await admin.post("/api/clips").send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() }).expect(201);
+  }
+  const { body } = await admin.post("/api/objects/upload").expect(200);
+  return { uploadId: String(body.uploadURL).split("/").pop()! };
 }
 
 describe("access control", () => {
-  beforeAll(async () => {
-    const admin = await t.admin();
-    await admin.post("/api/settings").send({ key: "podcast_title", value: "Original" }).expect(200);
-    for (const n of [1, 2]) {
-      await admin.post("/api/providers").send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" }).expect(201);
-      await admin.post("/api/episodes").send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) }).expect(201);
-      await admin.post("/api/clips").send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    }
+  it("when the app's routes are walked, then every write is under /api, and the known writes and public ones are found", async ({ t }) => {
+    const writes = writeRoutesOf(t.app);
+    expect(writes).toContain("POST /api/episodes");
+    expect(writes).toContain("DELETE /api/clips/:id");
+    for (const route of [...Object.keys(BODIES), ...PUBLIC_WRITES]) expect(writes, route).toContain(route);
+    // Only /api has requireAdminForWrites in front of it (app.ts).
+    expect(writes.filter((route) => !route.split(" ")[1]!.startsWith("/api/"))).toEqual([]);
   });
 
-  it("when a visitor sends any state-changing request, then 401 with a JSON message and nothing changes", async () => {
-    const before = await snapshot();
-    for (const [method, path, body] of MUTATIONS) {
-      const res = await t.request[method](path).send(body ?? {});
-      expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.body.message).toBe("Admin login required");
+  it("when a visitor sends any state-changing request, then 401 with a JSON message and nothing changes", async ({ t }) => {
+    const { uploadId } = await fillSite(t);
+    const guarded = writeRoutesOf(t.app).filter((route) => !PUBLIC_WRITES.includes(route));
+    expect(guarded.length).toBeGreaterThanOrEqual(Object.keys(BODIES).length);
+    const before = await snapshot(t);
+    for (const route of guarded) {
+      const [method, path] = requestOf(route, uploadId);
+      const res = await t.request[method](path).set("Origin", "http://localhost:5000").send(BODIES[route] ?? {});
+      expect(res.status, `${route} as ${path}`).toBe(401);
+      expect(res.body.message, route).toBe("Admin login required");
     }
-    expect(await snapshot()).toBe(before);
+    expect(await snapshot(t)).toBe(before);
   });
 
-  it("when a logged-in request comes from a foreign Origin or a cross-site fetch, then 403 and nothing changes", async () => {
+  it("when a logged-in request comes from a foreign Origin or a cross-site fetch, then 403 and nothing changes", async ({ t }) => {
+    const { uploadId } = await fillSite(t);
     const admin = await t.admin();
-    const before = await snapshot();
-    for (const [method, path, body] of MUTATIONS) {
-      const res = await admin[method](path).set("Origin", "https://evil.example").send(body ?? {});
-      expect(res.status, `${method} ${path}`).toBe(403);
+    const before = await snapshot(t);
+    for (const route of writeRoutesOf(t.app)) {
+      const [method, path] = requestOf(route, uploadId);
+      const res = await admin[method](path).set("Origin", "https://evil.example").send(BODIES[route] ?? {});
+      expect(res.status, `${route} as ${path}`).toBe(403);
     }
     await admin.post("/api/settings").set("Sec-Fetch-Site", "cross-site").send({ key: "podcast_title", value: "x" }).expect(403);
     await t.request.post("/api/auth/login").set("Origin", "https://evil.example").send({ email: "a", password: "b" }).expect(403);
-    expect(await snapshot()).toBe(before);
+    expect(await snapshot(t)).toBe(before);
     await admin.post("/api/settings").set("Origin", "http://localhost:5000").send({ key: "podcast_title", value: "Same origin" }).expect(200);
   });
 
-  it("when a write arrives as a form or plain text, then 415", async () => {
+  it("when a write arrives as a form or plain text, then 415", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").type("form").send({ key: "podcast_title", value: "x" }).expect(415);
     await admin.post("/api/settings").set("Content-Type", "text/plain").send('{"key":"podcast_title","value":"x"}').expect(415);
@@ -77,17 +148,17 @@ describe("access control", () => {
 });
 
 describe("errors and health", () => {
-  it("when the database answers, then /api/health is 200", async () => {
+  it("when the database answers, then /api/health is 200", async ({ t }) => {
     await t.request.get("/api/health").expect(200, { status: "ok" });
   });
 
-  it("when a route does not exist, then a JSON 404 without a stack trace", async () => {
+  it("when a route does not exist, then a JSON 404 without a stack trace", async ({ t }) => {
     const res = await t.request.get("/api/nothing-here").expect(404);
     expect(res.body.message).toMatch(/No API route/);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it("when a body is huge or ids are out of range, then a 4xx, never a 500", async () => {
+  it("when a body is huge or ids are out of range, then a 4xx, never a 500", async ({ t }) => {
     const admin = await t.admin();
     const huge = await admin.post("/api/clips").send({ title: "x", youtubeEmbedUrl: YOUTUBE(), content: "x".repeat(1_100_000) });
     expect(huge.status).toBe(413);
@@ -98,7 +169,7 @@ describe("errors and health", () => {
     expect(nul.status).toBeLessThan(500);
   });
 
-  it("when responses are sent, then helmet's headers are there and X-Powered-By is not", async () => {
+  it("when responses are sent, then helmet's headers are there and X-Powered-By is not", async ({ t }) => {
     const res = await t.request.get("/api/health");
     expect(res.headers["x-powered-by"]).toBeUndefined();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -113,7 +184,7 @@ describe("errors and health", () => {
 });
 
 describe("database errors", () => {
-  it("when the database refuses a value (a unique clash raced past the check), then 409, not 500", async () => {
+  it("when the database refuses a value (a unique clash raced past the check), then 409, not 500", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/clips").send({ title: "Race", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     // Two creates with the same new slug at once: one wins, the other must be a clean 409.

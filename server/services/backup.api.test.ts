@@ -3,18 +3,34 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createLocalStore } from "../objects/local-store";
+import type { ObjectStore } from "../objects/store";
 import { BACKUP_TABLES, selectRowsSql } from "../storage/backup";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
 import { restoreBackup, writeBackup } from "./backup";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
-let source: TestApp;
-let target: TestDb;
-const targetObjects = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-restore-"));
-let archive: Buffer;
+/** Where a backup is restored: an empty database (the migrated template) and an empty object folder. */
+interface Target {
+  db: TestDb;
+  store: ObjectStore;
+}
+
+const it = appTest().extend<{ target: Target }>({
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's dependencies from this pattern
+  target: async ({}, use) => {
+    const db = await createTestDb();
+    const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-restore-"));
+    try {
+      await use({ db, store: createLocalStore(objectsDir) });
+    } finally {
+      await db.drop();
+      fs.rmSync(objectsDir, { recursive: true, force: true });
+    }
+  },
+});
 
 async function dump(db: TestDb) {
   const out: Record<string, unknown[]> = {};
@@ -32,9 +48,8 @@ async function toBuffer(write: (out: PassThrough) => Promise<unknown>): Promise<
   return Buffer.concat(chunks);
 }
 
-beforeAll(async () => {
-  source = await createTestApp();
-  target = await createTestDb();
+/** A site with a bit of everything: odd text, a draft, an uploaded icon, an audition try. */
+async function fillSite(source: TestApp) {
   const admin = await source.admin();
   await admin.post("/api/settings").send({ key: "footer_content", value: "<p>© Show — ünïcödé 🎙</p>" }).expect(200);
   await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
@@ -44,51 +59,54 @@ beforeAll(async () => {
   await admin.put(body.uploadURL).send(PNG).expect(200);
   await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: body.uploadURL }).expect(201);
   await source.request.post("/api/editors/unlock").send({ password: "podedit7" }).expect(200);
-});
-afterAll(async () => {
-  await source.close();
-  await target.drop();
-  fs.rmSync(targetObjects, { recursive: true, force: true });
-});
+}
+
+const backupOf = (source: TestApp) => toBuffer((out) => writeBackup(source.db.database.pool, createLocalStore(source.objectsDir), out));
+
+/** The filled site, backed up and restored into the target. */
+async function restoredSite(source: TestApp, target: Target) {
+  await fillSite(source);
+  const archive = await backupOf(source);
+  const result = await restoreBackup(target.db.database.pool, target.store, Readable.from(archive));
+  return { archive, result };
+}
 
 describe("backup and restore", () => {
-  it("when a site is backed up and restored into an empty database, then every row and file comes back identical", async () => {
-    const store = createLocalStore(source.objectsDir);
-    archive = await toBuffer((out) => writeBackup(source.db.database.pool, store, out));
-    const result = await restoreBackup(target.database.pool, createLocalStore(targetObjects), Readable.from(archive));
+  it("when a site is backed up and restored into an empty database, then every row and file comes back identical", async ({ t: source, target }) => {
+    const { result } = await restoredSite(source, target);
     expect(result.objects).toBe(1);
-    expect(await dump(target)).toEqual(await dump(source.db));
-    const id = (await target.database.pool.query("SELECT id FROM objects WHERE status = 'complete'")).rows[0].id;
-    expect(Buffer.compare((await createLocalStore(targetObjects).read(id))!.data, PNG)).toBe(0);
+    expect(await dump(target.db)).toEqual(await dump(source.db));
+    const id = (await target.db.database.pool.query("SELECT id FROM objects WHERE status = 'complete'")).rows[0].id;
+    expect(Buffer.compare((await target.store.read(id))!.data, PNG)).toBe(0);
   });
 
-  it("when new rows are added after a restore, then their ids follow the restored ones", async () => {
-    const next = await target.database.pool.query("INSERT INTO episodes (title, spotify_embed_url) VALUES ('new', 'x') RETURNING id");
+  it("when new rows are added after a restore, then their ids follow the restored ones", async ({ t: source, target }) => {
+    await restoredSite(source, target);
+    const next = await target.db.database.pool.query("INSERT INTO episodes (title, spotify_embed_url) VALUES ('new', 'x') RETURNING id");
     const max = await source.db.database.pool.query("SELECT max(id)::int AS m FROM episodes");
     expect(next.rows[0].id).toBeGreaterThan(max.rows[0].m);
   });
 
-  it("when the target already holds content, then restore refuses and changes nothing", async () => {
-    const before = await dump(target);
-    await expect(restoreBackup(target.database.pool, createLocalStore(targetObjects), Readable.from(archive))).rejects.toThrow(/empty database/);
-    expect(await dump(target)).toEqual(before);
+  it("when the target already holds content, then restore refuses and changes nothing", async ({ t: source, target }) => {
+    const { archive } = await restoredSite(source, target);
+    const before = await dump(target.db);
+    await expect(restoreBackup(target.db.database.pool, target.store, Readable.from(archive))).rejects.toThrow(/empty database/);
+    expect(await dump(target.db)).toEqual(before);
   });
 
-  it("when the archive is cut off or not a backup, then restore refuses and writes nothing", async () => {
-    const empty = await createTestDb();
-    try {
-      const lines = zlib.gunzipSync(archive).toString().trim().split("\n");
-      const truncated = zlib.gzipSync(lines.slice(0, -1).join("\n"));
-      await expect(restoreBackup(empty.database.pool, createLocalStore(targetObjects), Readable.from(truncated))).rejects.toThrow(/cut off/);
-      await expect(restoreBackup(empty.database.pool, createLocalStore(targetObjects), Readable.from(zlib.gzipSync('{"type":"header","format":"other"}\n')))).rejects.toThrow(/not a backup/);
-      const count = await empty.database.pool.query("SELECT count(*)::int AS n FROM episodes");
-      expect(count.rows[0].n).toBe(0);
-    } finally {
-      await empty.drop();
-    }
+  it("when the archive is cut off or not a backup, then restore refuses and writes nothing", async ({ t: source, target: empty }) => {
+    await fillSite(source);
+    const archive = await backupOf(source);
+    const lines = zlib.gunzipSync(archive).toString().trim().split("\n");
+    const truncated = zlib.gzipSync(lines.slice(0, -1).join("\n"));
+    await expect(restoreBackup(empty.db.database.pool, empty.store, Readable.from(truncated))).rejects.toThrow(/cut off/);
+    await expect(restoreBackup(empty.db.database.pool, empty.store, Readable.from(zlib.gzipSync('{"type":"header","format":"other"}\n')))).rejects.toThrow(/not a backup/);
+    const count = await empty.db.database.pool.query("SELECT count(*)::int AS n FROM episodes");
+    expect(count.rows[0].n).toBe(0);
   });
 
-  it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async () => {
+  it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async ({ t: source }) => {
+    await fillSite(source);
     const admin = await source.admin();
     const res = await admin.get("/api/backup").buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
@@ -104,7 +122,7 @@ describe("backup and restore", () => {
 });
 
 describe("a download that is cut off", () => {
-  it("when the client goes away mid-download, then the server carries on serving", async () => {
+  it("when the client goes away mid-download, then the server carries on serving", async ({ t: source }) => {
     const http = await import("node:http");
     await source.db.database.pool.query(
       "INSERT INTO editor_access_log (success, user_agent) SELECT false, repeat('x', 400) FROM generate_series(1, 20000)",

@@ -1,8 +1,12 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { ensureAdminAccount } from "../auth/admin-account";
+import { verifyPassword } from "../auth/passwords";
+import { connectDatabase } from "../db/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
 import { runMigrations } from "../db/migrate";
 import { createLogger } from "../lib/logger";
@@ -12,14 +16,21 @@ declare module "vitest" {
     /** A URL to the server's maintenance database; test files swap in their own database name. */
     serverUrl: string;
     templateDb: string;
+    /** The migrated template with the admin account in it. */
+    adminTemplateDb: string;
   }
 }
 
+export const ADMIN_EMAIL = "host@example.com";
+export const ADMIN_PASSWORD = "correct horse battery staple";
+
 const TEMPLATE = `app_template_${process.pid}`;
+const ADMIN_TEMPLATE = `${TEMPLATE}_admin`;
 
 /**
- * One PostgreSQL per test run, one migrated template, and a copy of it for each test file
- * (CREATE DATABASE ... TEMPLATE takes a fraction of a second, a migration run several).
+ * One PostgreSQL per test run, one migrated template (and a copy of it holding the admin
+ * account, whose password is hashed once here rather than in every test), and a copy of either
+ * for each test (CREATE DATABASE ... TEMPLATE takes a fraction of a second, a migration run several).
  * TEST_DATABASE_URL names an existing server instead of the embedded one.
  */
 export default async function setup(project: TestProject) {
@@ -36,24 +47,43 @@ export default async function setup(project: TestProject) {
 
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${ADMIN_TEMPLATE}`);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE}`);
-  await admin.end();
 
-  const templateUrl = withDatabase(serverUrl, TEMPLATE);
-  await runMigrations(templateUrl);
+  await runMigrations(withDatabase(serverUrl, TEMPLATE));
+  await admin.query(`CREATE DATABASE ${ADMIN_TEMPLATE} TEMPLATE ${TEMPLATE}`);
+  await admin.end();
+  const withAdmin = connectDatabase(withDatabase(serverUrl, ADMIN_TEMPLATE), { max: 1 });
+  await ensureAdminAccount(withAdmin.db, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  // Most tests log in once. The check reads scrypt's cost from the stored hash, so a hash of small
+  // cost makes that a millisecond instead of a tenth of a second; the login path is the same.
+  const cheap = cheapScryptHash(ADMIN_PASSWORD);
+  if (!(await verifyPassword(ADMIN_PASSWORD, cheap))) throw new Error("the test admin's hash no longer has the format of auth/passwords.ts");
+  await withAdmin.pool.query("UPDATE users SET password_hash = $1", [cheap]);
+  await withAdmin.close();
 
   project.provide("serverUrl", serverUrl);
   project.provide("templateDb", TEMPLATE);
+  project.provide("adminTemplateDb", ADMIN_TEMPLATE);
 
   return async () => {
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${ADMIN_TEMPLATE}`).catch(() => {});
     await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE}`).catch(() => {});
     await cleanup.end();
     await embedded?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/** auth/passwords.ts's format, `scrypt$N$r$p$salt$key`, at N=2^10 instead of 2^15. */
+function cheapScryptHash(password: string): string {
+  const [N, r, p] = [2 ** 10, 8, 1];
+  const salt = crypto.randomBytes(16);
+  const key = crypto.scryptSync(password.normalize("NFKC"), salt, 32, { N, r, p });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export function withDatabase(url: string, database: string): string {
