@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, expectPageSettled, recordRequests, test } from "./fixtures";
+import { expect, expectAppReady, expectPageSettled, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
@@ -80,6 +80,7 @@ test.describe("login and logout", () => {
     page.on("request", (req) => req.resourceType() === "script" && scripts.push(req.url()));
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Latest Episodes" })).toBeVisible();
+    await expectAppReady(page);
     expect(scripts.some((s) => s.includes("admin"))).toBe(false);
     for (const key of ["ArrowUp", "ArrowUp", "ArrowDown", "ArrowDown"]) await page.keyboard.press(key);
     await fillLogin(page, ADMIN_PASSWORD);

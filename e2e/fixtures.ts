@@ -37,7 +37,13 @@ export async function recordRequests(page: Page, baseURL: string): Promise<strin
  * every image that is not left to load lazily have arrived. Call it once the page's own heading
  * or content shows.
  */
+/** The browser has rendered the app over the server's first paint: keys and clicks reach it. */
+export async function expectAppReady(page: Page): Promise<void> {
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+}
+
 export async function expectPageSettled(page: Page): Promise<void> {
+  await expectAppReady(page);
   await expect(page.getByText(/^Loading\b.*\.\.\.$/)).toHaveCount(0);
   const listen = page.locator("#listen-menu-trigger");
   if ((await listen.count()) > 0) await expect(listen).toHaveAttribute("data-state", /^(open|closed)$/);

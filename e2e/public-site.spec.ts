@@ -1,4 +1,4 @@
-import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { expect, expectAppReady, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 
 const publishedEpisodes = ["Episode One: Pain Is a Protector", "Episode Two: Why Learning Hurts", "Episode Ten: Ten Things About Pain"];
@@ -70,12 +70,17 @@ test.describe("home", () => {
     });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    for (const name of ["episodes", "clips", "providers"]) {
+    for (const name of ["clips", "providers"]) {
       await page.route(`**/api/${name}`, async (route) => {
         await gate;
         await route.fulfill({ json: [] });
       });
     }
+    // The home page's strip asks for its first episodes and their count.
+    await page.route("**/api/episodes/latest", async (route) => {
+      await gate;
+      await route.fulfill({ json: { episodes: [], total: 0 } });
+    });
     await page.goto("/");
     await expect(page.getByText("Loading episodes...")).toBeVisible();
     await expect(page.getByText("Loading clips...")).toBeVisible();
@@ -277,6 +282,7 @@ test.describe("privacy and weight", () => {
   test("when an episode poster is clicked, then the Spotify player loads in the same space", async ({ page, baseURL }) => {
     await recordRequests(page, baseURL!);
     await page.goto("/");
+    await expectAppReady(page);
     const card = page.getByRole("article", { name: publishedEpisodes[0] });
     const before = await card.boundingBox();
     await card.getByRole("button", { name: `Play episode: ${publishedEpisodes[0]}` }).click();

@@ -198,8 +198,8 @@ export interface Provider {
   icon: string;
   sortOrder: string;
 }
-export type EpisodeSource = "manual" | "feed";
-export type EpisodeType = "full" | "trailer" | "bonus";
+type EpisodeSource = "manual" | "feed";
+type EpisodeType = "full" | "trailer" | "bonus";
 export interface Episode {
   id: number;
   /** Unique, made from the title like a clip's; the episode's page is /episode/{slug}. */

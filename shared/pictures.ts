@@ -20,7 +20,7 @@ export const PICTURE_KINDS = {
 } as const;
 
 export type PictureKind = keyof typeof PICTURE_KINDS;
-export const PICTURE_FORMATS = ["avif", "webp", "jpeg", "png"] as const;
+const PICTURE_FORMATS = ["avif", "webp", "jpeg", "png"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 export const PICTURE_MIME: Record<PictureFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
 

@@ -24,12 +24,12 @@ import type { UploadsService } from "./uploads";
  * The fields a feed sync fills and the admin may also edit by hand; once edited, they are the
  * owner's and a sync leaves them alone (docs/decisions/009-feed-sync.md).
  */
-export const OWNER_EDITABLE_FIELDS = ["title", "description", "showNotes", "audioUrl", "publishedAt", "imageUrl", "durationSeconds"] as const;
+const OWNER_EDITABLE_FIELDS = ["title", "description", "showNotes", "audioUrl", "publishedAt", "imageUrl", "durationSeconds"] as const;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A row as the API shows it: to visitors without the owner's bookkeeping; in lists without the notes. */
-export function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
+function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
   const { editedFields, ...rest } = row;
   const whole =
     "transcript" in row ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: (row.chapters as Chapter[] | null) ?? null } : {};
@@ -50,7 +50,7 @@ export function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof stor
  * one made from the title, with -2, -3... added when the title's is taken (feeds repeat titles:
  * "Bonus", "Trailer").
  */
-export async function uniqueEpisodeSlug(db: Executor, options: { asked?: string; title: string; exceptId?: number }): Promise<string> {
+async function uniqueEpisodeSlug(db: Executor, options: { asked?: string; title: string; exceptId?: number }): Promise<string> {
   if (options.asked) {
     const taken = await store.episodeSlugsLike(db, options.asked, options.exceptId);
     if (taken.has(options.asked)) {

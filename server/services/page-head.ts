@@ -75,7 +75,7 @@ export type PageSubject =
   | { route: null; path: string };
 
 /** Seconds as an ISO 8601 duration (PT1H2M3S), as schema.org's timeRequired reads it. */
-export function isoDuration(seconds: number): string {
+function isoDuration(seconds: number): string {
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = Math.round(seconds % 60);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { isAdminRoute, ROUTE_NAMES, ROUTES } from "@shared/routes";
 import { AudioHost } from "@/features/player/components/audio-host";
@@ -19,6 +19,11 @@ function AdminRoute() {
 }
 
 export function App() {
+  // The browser's render has replaced the server's first paint: the page now answers keys and
+  // clicks (the browser tests wait for this before they type).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = "";
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn">

@@ -2,17 +2,13 @@ import { queryOptions } from "@tanstack/react-query";
 import type { ArchiveQuery, Episode, EpisodeArchivePage, EpisodeInput, LatestEpisodes } from "@shared/api";
 import { useCrudMutations } from "@/lib/crud";
 import { apiClient, isApiError } from "@/lib/api-client";
-import { bySortOrder, publishedInOrder } from "@/lib/ordering";
+import { bySortOrder } from "@/lib/ordering";
 
-export const episodesQueryOptions = () =>
+const episodesQueryOptions = () =>
   queryOptions({
     queryKey: ["episodes"],
     queryFn: () => apiClient.get<Episode[]>("/api/episodes"),
   });
-
-/** What a visitor sees: published episodes in order (the admin's session also returns drafts). */
-export const publicEpisodesQueryOptions = () =>
-  queryOptions({ ...episodesQueryOptions(), select: (episodes: Episode[]) => publishedInOrder(episodes) });
 
 /** Admin: drafts included, in order (the admin's session returns them). */
 export const orderedEpisodesQueryOptions = () =>

@@ -19,7 +19,7 @@ export interface PlayerState {
   rate: number;
 }
 
-export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
+const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 
 const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, duration: null, rate: 1 };
 let state: PlayerState = IDLE;

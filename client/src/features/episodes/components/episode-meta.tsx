@@ -3,7 +3,7 @@ import { formatDuration } from "@shared/time";
 import { Picture } from "@/components/picture";
 
 /** "Season 2 · Episode 12 · 3 Jan 2024 · 45 min": what is known of it, in that order. */
-export function episodeFacts(episode: Pick<Episode, "seasonNumber" | "episodeNumber" | "episodeType" | "publishedAt" | "durationSeconds">): string[] {
+function episodeFacts(episode: Pick<Episode, "seasonNumber" | "episodeNumber" | "episodeType" | "publishedAt" | "durationSeconds">): string[] {
   const facts: string[] = [];
   if (episode.episodeType === "trailer") facts.push("Trailer");
   if (episode.episodeType === "bonus") facts.push("Bonus");
