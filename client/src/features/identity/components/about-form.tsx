@@ -63,7 +63,7 @@ function AboutFields({ initial }: { initial: AboutContent }) {
                 control={form.control}
                 name={`hosts.${i}.photo`}
                 render={({ field: photo }) => (
-                  <ImageField id={`host-${i}-photo`} label="Photo" hint="A square photo works best." kind="photo" value={(photo.value as string | null | undefined) ?? null} onChange={photo.onChange} />
+                  <ImageField id={`host-${i}-photo`} label="Photo" hint="A square photo works best." empty="No photo: the card shows the words alone." kind="photo" value={(photo.value as string | null | undefined) ?? null} onChange={photo.onChange} />
                 )}
               />
               {hosts.fields.length > 1 ? (

@@ -29,7 +29,11 @@ export function AboutView({ showName, showDescription }: { showName: string; sho
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
         {hosts.map((host, index) => (
           <li key={`${host.name}-${index}`} className="card flex gap-4 p-6" style={cardStyle(0.2 + 0.1 * index)}>
-            {host.photo ? <Picture path={host.photo} kind="photo" sizes="96px" width={96} alt={host.name} className="h-24 w-24 shrink-0 rounded-full object-cover" /> : null}
+            {host.photo ? (
+              <div className="h-24 w-24 shrink-0">
+                <Picture path={host.photo} kind="photo" sizes="96px" width={96} alt={host.name} className="h-24 w-24 rounded-full object-cover" />
+              </div>
+            ) : null}
             <div className="min-w-0">
               <h3 className="text-xl font-bold wrap-anywhere" dir="auto">
                 {host.name}

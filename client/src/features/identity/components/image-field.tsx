@@ -15,10 +15,13 @@ export function ImageField({
   kind,
   value,
   onChange,
+  empty,
 }: {
   id: string;
   label: string;
   hint: string;
+  /** What the site shows while there is none. */
+  empty: string;
   kind: PictureKind;
   value: string | null;
   onChange: (value: string | null) => void;
@@ -38,7 +41,7 @@ export function ImageField({
       </p>
       <p className="field-hint">{hint}</p>
       <div className="flex flex-wrap items-center gap-3">
-        {shown ?? <span className="text-sm">None yet: the site's own is shown.</span>}
+        {shown ?? <span className="text-sm">{empty}</span>}
         <button
           type="button"
           className="btn btn-ghost"

@@ -1,0 +1,110 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import sharp from "sharp";
+import { adminApi } from "./admin-api";
+import { expect, expectAppReady, test } from "./fixtures";
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+/** A photo-like JPEG: a smooth gradient, as a camera would make it. */
+async function jpeg(width: number, height: number, hue: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = (x * 255) / width;
+      pixels[i + 1] = (y * 255) / height;
+      pixels[i + 2] = hue;
+    }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Layout shifts on the page so far, as the browser counts them (CLS's entries). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+
+let api: APIRequestContext;
+test.beforeEach(async ({ baseURL }) => {
+  api = await adminApi(baseURL!);
+});
+test.afterEach(async () => {
+  // The site goes back to the spec's defaults for the other tests.
+  await api.put("/api/identity/about", { data: { title: "", intro: "", hosts: [{ name: "The Physiotherapist", role: "Co-host · Physiotherapist", bio: "Brings years of clinical work with people in pain, and what the science of pain says about recovery.", photo: null }, { name: "The Special Education Specialist", role: "Co-host · Special Education Specialist", bio: "Brings years of teaching learners who learn differently, and what that teaches about how anyone learns.", photo: null }] } });
+  await api.put("/api/identity/images", { data: { bannerDesktop: "", bannerMobile: "", artwork: "" } });
+  await api.dispose();
+});
+
+test("when the owner writes the hosts with a photo and uploads banners, then a new visitor sees them on /about and / without a shift", async ({ page, browser, baseURL }) => {
+  await page.context().addCookies((await api.storageState()).cookies);
+  await page.goto("/admin/about");
+  await expect(page.getByRole("heading", { level: 1, name: "About Page & Pictures" })).toBeVisible();
+  await page.getByLabel("Title").fill("Meet the show");
+  await page.getByLabel("Introduction").fill("Two friends, one microphone, and a lot of questions.");
+  await page.getByLabel("Name").first().fill("Ann Example");
+  await page.getByLabel("Role").first().fill("Host · Teacher");
+  await page.getByLabel("Short bio").first().fill("Teaches by day, records by night.");
+
+  const uploadTo = async (button: string, file: { name: string; buffer: Buffer }) => {
+    await page.getByRole("button", { name: button }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator("input[type=file]").first().setInputFiles({ ...file, mimeType: "image/jpeg" });
+    await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
+    await expect(page.locator(".toast-root").getByText("Image uploaded", { exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  };
+  await uploadTo("Upload Photo", { name: "ann.jpg", buffer: await jpeg(800, 800, 120) });
+  await expect(page.getByRole("img", { name: "Photo: the new image" }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Add a host" }).click();
+  await page.getByLabel("Name").nth(2).fill("Bo Example");
+  await page.getByRole("button", { name: "Remove host 2" }).click();
+  await page.getByRole("button", { name: "Save About Page" }).click();
+  await expect(page.locator(".toast-root").getByText("About page saved", { exact: true })).toBeVisible();
+
+  await uploadTo("Upload Desktop banner", { name: "wide.jpg", buffer: await jpeg(3600, 1080, 40) });
+  await expect(page.locator(".toast-root").getByText("Pictures saved", { exact: true })).toBeVisible();
+  await uploadTo("Upload Mobile banner", { name: "tall.jpg", buffer: await jpeg(1200, 840, 200) });
+  await expect(page.locator(".toast-root").getByText("Pictures saved", { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-identity-1280.png"), fullPage: true });
+
+  const about = (await (await api.get("/api/identity")).json()) as { about: { hosts: { name: string }[] } };
+  expect(about.about.hosts.map((h) => h.name)).toEqual(["Ann Example", "Bo Example"]);
+
+  for (const width of [390, 1280]) {
+    const visitor = await browser.newContext({ baseURL, viewport: { width, height: width < 768 ? 844 : 900 } });
+    const view = await visitor.newPage();
+    try {
+      await view.goto("/about");
+      await expectAppReady(view);
+      await expect(view.getByRole("heading", { level: 1, name: "Meet the show" })).toBeVisible();
+      await expect(view.getByText("Two friends, one microphone, and a lot of questions.")).toBeVisible();
+      const photo = view.getByRole("img", { name: "Ann Example" });
+      await expect(photo).toBeVisible();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/photo-\d+\.(avif|webp|jpeg)$/);
+      expect(await layoutShift(view)).toBe(0);
+      await view.screenshot({ path: path.join(ARTIFACTS, `about-owner-${width}.png`), fullPage: true });
+      const results = await new AxeBuilder({ page: view }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+      await view.goto("/");
+      await expectAppReady(view);
+      const banner = view.locator("header picture img").first();
+      await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(width < 1024 ? /banner-mobile-\d+\.avif$/ : /banner-desktop-\d+\.avif$/);
+      expect(await layoutShift(view)).toBe(0);
+      await view.screenshot({ path: path.join(ARTIFACTS, `home-owner-banner-${width}.png`) });
+    } finally {
+      await visitor.close();
+    }
+  }
+});
