@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: seeds 12 published episodes and 12 published clips into a fresh embedded
- * database, starts the built app as `npm start` would, and writes bench/RESULTS.md: Lighthouse
+ * `npm run bench`: seeds 12 published episodes and 12 published clips, and the owner's own
+ * banners and host photos (large camera JPEGs), into a fresh embedded database, starts the built app as `npm start` would, and writes bench/RESULTS.md: Lighthouse
  * (mobile and desktop) for /, a clip page, an episode page and /archive, the public JS and CSS
  * bytes, load against an Express hello-world floor, a 1,000-item feed import, the home page's
  * weight with 12, 200 and 2,000 episodes, cold start and memory. Figures are reported, never
@@ -18,6 +18,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { benchFeedImport } from "./feed-import";
+import { uploadOwnerImages } from "./owner-images";
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -169,6 +170,7 @@ async function main() {
     });
   }
   await client.request("POST", "/api/settings", { key: "podcast_description", value: "Conversations about pain and learning." });
+  await uploadOwnerImages(client);
   await app.kill("SIGTERM");
   t = Date.now();
   app = await startApp(env, port);
@@ -185,6 +187,7 @@ async function main() {
     homeMobile: await runLighthouse(`${app.url}/`, "mobile", app.url),
     clipMobile: await runLighthouse(clipUrl, "mobile", app.url),
     episodeMobile: await runLighthouse(episodeUrl, "mobile", app.url),
+    aboutMobile: await runLighthouse(`${app.url}/about`, "mobile", app.url),
     archiveMobile: await runLighthouse(archiveUrl, "mobile", app.url),
     homeDesktop: await runLighthouse(`${app.url}/`, "desktop", app.url),
     clipDesktop: await runLighthouse(clipUrl, "desktop", app.url),
@@ -250,7 +253,7 @@ async function main() {
   const lhRow = (name: string, f: LighthouseFigures) =>
     `| ${name} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${ms(f.lcpMs)} | ${ms(f.tbtMs)} | ${f.cls.toFixed(3)} | ${kb(f.bytes)} | ${f.thirdParty} |` +
     (f.problem ? `\n\n> ${name}: Lighthouse could not measure everything: ${f.problem}\n` : "");
-  for (const [name, f] of [["/ mobile", lh.homeMobile], ["clip mobile", lh.clipMobile], ["episode mobile", lh.episodeMobile], ["archive mobile", lh.archiveMobile]] as const) {
+  for (const [name, f] of [["/ mobile", lh.homeMobile], ["clip mobile", lh.clipMobile], ["episode mobile", lh.episodeMobile], ["archive mobile", lh.archiveMobile], ["about mobile", lh.aboutMobile]] as const) {
     target(f.performance >= 100, `Lighthouse mobile performance on ${name}: ${f.performance} (target 100, ${100 - f.performance} short)`, WHY_LIGHTHOUSE);
     target(f.accessibility >= 100, `accessibility on ${name}: ${f.accessibility} (target 100)`);
     target(f.seo >= 100, `SEO on ${name}: ${f.seo} (target 100)`);
@@ -290,6 +293,7 @@ ${lhRow("/ (mobile)", lh.homeMobile)}
 ${lhRow("clip page (mobile)", lh.clipMobile)}
 ${lhRow("episode page (mobile)", lh.episodeMobile)}
 ${lhRow("/archive (mobile)", lh.archiveMobile)}
+${lhRow("/about with the owner's photos (mobile)", lh.aboutMobile)}
 ${lhRow("/ (desktop)", lh.homeDesktop)}
 ${lhRow("clip page (desktop)", lh.clipDesktop)}
 
