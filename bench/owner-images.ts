@@ -22,7 +22,7 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
 
 async function upload(client: Client, data: Buffer): Promise<string> {
   const { body } = await client.request("POST", "/api/objects/upload", {});
-  const res = await fetch(client.base + body.uploadURL, { method: "PUT", body: data, headers: { Origin: client.base, Cookie: client.cookie } });
+  const res = await fetch(client.base + body.uploadURL, { method: "PUT", body: new Uint8Array(data), headers: { Origin: client.base, Cookie: client.cookie } });
   if (!res.ok) throw new Error(`upload answered ${res.status}`);
   return body.uploadURL as string;
 }
