@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, expectAppReady, expectPageSettled, recordRequests, test } from "./fixtures";
+import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
@@ -419,14 +419,7 @@ test.describe("management screens", () => {
 });
 
 test.describe("admin accessibility and screenshots at 1280 px", () => {
-  const screens = [
-    { route: "/admin", name: "admin-dashboard", ready: "Admin Dashboard" },
-    { route: "/providers", name: "admin-providers-list", ready: "Podcast Providers" },
-    { route: "/episodes", name: "admin-episodes-list", ready: "Episode Management" },
-    { route: "/admin/clips", name: "admin-clips-list", ready: "Clip Management" },
-    { route: "/admin/editors", name: "admin-editors-page", ready: "Editors Page Management" },
-  ];
-  for (const screen of screens) {
+  for (const screen of ADMIN_SCREENS) {
     test(`when axe scans ${screen.route} as the admin, then it finds no serious or critical violation`, async ({ page, baseURL }) => {
       await recordRequests(page, baseURL!);
       await loginByApi(page, baseURL!);

@@ -1,15 +1,25 @@
 import fs from "node:fs";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { adminApi, removeE2EItems } from "./admin-api";
 import { STATE_FILE, type ServerState } from "./server-state";
 
 function serverState(): ServerState {
   return JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as ServerState;
 }
 
-/** Every test runs against the server that global setup started on a free port. */
-export const test = base.extend({
+/**
+ * Every test runs against the server that global setup started on a free port. A test that asks
+ * for `api` gets a request context logged in as the admin; the E2E items it made are removed after.
+ */
+export const test = base.extend<{ api: APIRequestContext }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL ?? serverState().baseURL);
+  },
+  api: async ({ baseURL }, use) => {
+    const api = await adminApi(baseURL!);
+    await use(api);
+    await removeE2EItems(api);
+    await api.dispose();
   },
 });
 
@@ -53,3 +63,13 @@ export async function expectPageSettled(page: Page): Promise<void> {
 }
 
 export const PUBLIC_ROUTES = ["/", "/about", "/listen", "/editors", "/clips/why-pain-is-a-protector"] as const;
+
+/** The admin screens, each with the heading that says it has loaded and whether it lists items. */
+export const ADMIN_SCREENS = [
+  { route: "/admin", lists: true, name: "admin-dashboard", ready: "Admin Dashboard" },
+  { route: "/providers", lists: true, name: "admin-providers-list", ready: "Podcast Providers" },
+  { route: "/episodes", lists: true, name: "admin-episodes-list", ready: "Episode Management" },
+  { route: "/admin/clips", lists: true, name: "admin-clips-list", ready: "Clip Management" },
+  { route: "/admin/editors", lists: false, name: "admin-editors-page", ready: "Editors Page Management" },
+  { route: "/admin/about", lists: false, name: "admin-about-page", ready: "About Page & Pictures" },
+] as const;

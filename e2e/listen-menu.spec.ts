@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminApi, createItem, removeE2EItems } from "./admin-api";
+import { createItem } from "./admin-api";
 import { expect, recordRequests, test } from "./fixtures";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -26,17 +26,9 @@ async function openListenMenu(page: Page): Promise<void> {
 }
 
 test.describe("the Listen menu", () => {
-  let api: APIRequestContext;
-  test.beforeEach(async ({ baseURL }) => {
-    api = await adminApi(baseURL!);
-  });
-  test.afterEach(async () => {
-    await removeE2EItems(api);
-    await api.dispose();
-  });
 
   for (const width of [1280, 390]) {
-    test(`when six providers are listed at ${width} px, then every one in the menu is on screen and can be tapped`, async ({ page, baseURL }) => {
+    test(`when six providers are listed at ${width} px, then every one in the menu is on screen and can be tapped`, async ({ page, baseURL, api }) => {
       await addProviders(api);
       await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
       await recordRequests(page, baseURL!);
@@ -57,7 +49,7 @@ test.describe("the Listen menu", () => {
     });
   }
 
-  test("when the screen is too short for the providers, then the menu scrolls inside itself and stays on screen", async ({ page, baseURL }) => {
+  test("when the screen is too short for the providers, then the menu scrolls inside itself and stays on screen", async ({ page, baseURL, api }) => {
     await addProviders(api);
     await page.setViewportSize({ width: 390, height: 320 });
     await recordRequests(page, baseURL!);
@@ -73,7 +65,7 @@ test.describe("the Listen menu", () => {
     await last.click({ trial: true });
   });
 
-  test("when providers have icon class names, then each shows its platform's icon in the menu and on Listen", async ({ page, baseURL }) => {
+  test("when providers have icon class names, then each shows its platform's icon in the menu and on Listen", async ({ page, baseURL, api }) => {
     await addProviders(api);
     await recordRequests(page, baseURL!);
     const expected = [

@@ -1,20 +1,12 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { adminApi, createItem, removeE2EItems, saveSettings } from "./admin-api";
+import type { Page } from "@playwright/test";
+import { createItem, saveSettings } from "./admin-api";
 import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
-let api: APIRequestContext;
-test.beforeEach(async ({ baseURL }) => {
-  api = await adminApi(baseURL!);
-});
-test.afterEach(async () => {
-  await removeE2EItems(api);
-  await api.dispose();
-});
 
 async function unlockAudition(page: Page): Promise<void> {
   await page.goto("/editors");
@@ -24,7 +16,7 @@ async function unlockAudition(page: Page): Promise<void> {
 }
 
 test.describe("audition file", () => {
-  test.afterEach(async () => {
+  test.afterEach(async ({ api }) => {
     await saveSettings(api, { editors_file_1_url: SEED.settings.editors_file_1_url!, editors_file_2_url: "" });
   });
 
@@ -32,7 +24,7 @@ test.describe("audition file", () => {
     ["empty", ""],
     ["the placeholder", "GOOGLE_DRIVE_LINK_1"],
   ] as const) {
-    test(`when file 1's address is ${what}, then only file 1 shows, its button disabled, never file 2`, async ({ page }) => {
+    test(`when file 1's address is ${what}, then only file 1 shows, its button disabled, never file 2`, async ({ page, api }) => {
       await saveSettings(api, { editors_file_1_url: url, editors_file_2_url: "https://drive.example.com/file-two" });
       await unlockAudition(page);
       const button = page.getByRole("button", { name: "Audition Files Folder (All Files)" });
@@ -63,7 +55,7 @@ test.describe("clip page", () => {
     await expect(page.getByText("Link copied!")).toHaveCount(0);
   });
 
-  test("when the admin's video has start and end, then the player keeps them and logs no unknown feature", async ({ page, baseURL }) => {
+  test("when the admin's video has start and end, then the player keeps them and logs no unknown feature", async ({ page, baseURL, api }) => {
     const warnings: string[] = [];
     page.on("console", (m) => /Unrecognized feature/i.test(m.text()) && warnings.push(m.text()));
     await createItem(api, "clips", { title: "E2E Starts late", slug: "e2e-starts-late", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=95&mute=1", isPublished: true });
@@ -108,7 +100,7 @@ test.describe("right-to-left text", () => {
   const arabic = { title: "لماذا الألم حامٍ؟ (E2E)", keyQuote: "الألم حامٍ، وليس مقياسًا للضرر.", description: "مقطع قصير عن الألم والتعلّم (الجزء ١)." };
 
   for (const width of [390, 1280]) {
-    test(`when a clip is in Arabic at ${width} px, then its title, quote and description read right to left`, async ({ page, baseURL }) => {
+    test(`when a clip is in Arabic at ${width} px, then its title, quote and description read right to left`, async ({ page, baseURL, api }) => {
       const clip = await createItem(api, "clips", { ...arabic, slug: "e2e-rtl", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", content: "المضيف: الألم يحميك.\n\nكلام عادي.", isPublished: true });
       try {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
@@ -136,12 +128,12 @@ test.describe("right-to-left text beyond the clip page", () => {
   const hebrew = { intro: "שלום! כאן נמצא מבחן העריכה.", footer: "נעשה באהבה על ידי המגישים." };
   const episode = { title: "حلقة عن التعلّم (E2E)", description: "حلقة قصيرة عن الألم والتعلّم (الجزء ٢)." };
   let episodeId: number | undefined;
-  test.afterEach(async () => {
+  test.afterEach(async ({ api }) => {
     await saveSettings(api, { editors_intro: "", footer_content: SEED.settings.footer_content! });
     if (episodeId !== undefined) await api.delete(`/api/episodes/${episodeId}`);
   });
 
-  test("when an episode, the footer and the audition intro are in Arabic or Hebrew, then each reads right to left, for visitors and in the admin", async ({ page }) => {
+  test("when an episode, the footer and the audition intro are in Arabic or Hebrew, then each reads right to left, for visitors and in the admin", async ({ page, api }) => {
     const created = await createItem(api, "episodes", { ...episode, spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk", isPublished: true });
     episodeId = created.id;
     await saveSettings(api, { editors_intro: hebrew.intro, footer_content: `<p>${hebrew.footer}</p>` });

@@ -13,7 +13,7 @@ import { createLogger } from "./lib/logger";
 import { readOrCreateSecret } from "./lib/secret-file";
 import { createObjectStore } from "./objects";
 import { fillMissingEpisodeSlugs } from "./services/episodes";
-import { startFeedSchedule } from "./services/feed-sync";
+import { startFeedSchedule } from "./services/feed-schedule";
 import { createShareImages, type ShareImages } from "./services/share-images";
 
 async function main(): Promise<void> {

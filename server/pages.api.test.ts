@@ -1,3 +1,5 @@
+// Longer than 200 lines: every page the server fills (heads, first paint, redirects, robots,
+// sitemap, share images) against one built client bundle, which is slow to set up twice.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -20,9 +20,8 @@ export const PICTURE_KINDS = {
 } as const;
 
 export type PictureKind = keyof typeof PICTURE_KINDS;
-const PICTURE_FORMATS = ["avif", "webp", "jpeg", "png"] as const;
-export type PictureFormat = (typeof PICTURE_FORMATS)[number];
-export const PICTURE_MIME: Record<PictureFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+export const PICTURE_MIME = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" } as const;
+export type PictureFormat = keyof typeof PICTURE_MIME;
 
 /** The formats a kind is offered in: AVIF and WebP with a JPEG fallback; icons in PNG. */
 export const formatsOf = (kind: PictureKind): readonly PictureFormat[] => (kind === "icon" ? ["png"] : ["avif", "webp", "jpeg"]);

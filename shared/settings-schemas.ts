@@ -3,6 +3,7 @@ import { isHttpUrl } from "./embeds";
 import {
   AUDITION_FILE_URL_PLACEHOLDER,
   DEFAULT_SETTING_MAX_LENGTH,
+  EDITORS_CONTENT_KEYS,
   SETTING_MAX_LENGTH,
   type SettingKey,
 } from "./settings";
@@ -43,17 +44,4 @@ const valuesOf = <K extends SettingKey>(keys: readonly K[]) =>
 export const RSS_SETTING_KEYS = ["rss_url", "podcast_title", "podcast_description", "footer_content"] as const satisfies readonly SettingKey[];
 export const rssSettingsFormSchema = valuesOf(RSS_SETTING_KEYS);
 
-/** The audition texts' Save All: ten texts, and the access password when a new one is typed. */
-export const EDITORS_CONTENT_KEYS = [
-  "editors_intro",
-  "editors_bullet_1",
-  "editors_bullet_2",
-  "editors_bullet_3",
-  "editors_file_1_name",
-  "editors_file_1_url",
-  "editors_file_2_name",
-  "editors_file_2_url",
-  "editors_file_3_name",
-  "editors_file_3_url",
-] as const satisfies readonly SettingKey[];
 export const editorsContentFormSchema = valuesOf([...EDITORS_CONTENT_KEYS, "editors_password"]);

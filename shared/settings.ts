@@ -1,39 +1,27 @@
-/** Setting keys of docs/product.md §3. */
-export const SETTING_KEYS = [
-  "site_theme",
-  "rss_url",
-  "podcast_title",
-  "podcast_description",
-  "footer_content",
-  "editors_intro",
-  "editors_bullet_1",
-  "editors_bullet_2",
-  "editors_bullet_3",
-  "editors_password",
+/** The show's own texts and the site's look, all public. */
+const SITE_KEYS = ["site_theme", "rss_url", "podcast_title", "podcast_description", "footer_content"] as const;
+/** The audition page's words, public. */
+const AUDITION_TEXT_KEYS = ["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const;
+/** The three audition files; only file 1's name is public (its address is unlocked). */
+const AUDITION_FILE_KEYS = [
   "editors_file_1_name",
   "editors_file_1_url",
   "editors_file_2_name",
   "editors_file_2_url",
   "editors_file_3_name",
   "editors_file_3_url",
-  "feed_auto_publish",
 ] as const;
+
+/** Setting keys of docs/product.md §3. */
+export const SETTING_KEYS = [...SITE_KEYS, ...AUDITION_TEXT_KEYS, "editors_password", ...AUDITION_FILE_KEYS, "feed_auto_publish"] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Keys any visitor may read (docs/product.md "Public reads"). */
-export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [
-  "site_theme",
-  "rss_url",
-  "podcast_title",
-  "podcast_description",
-  "footer_content",
-  "editors_intro",
-  "editors_bullet_1",
-  "editors_bullet_2",
-  "editors_bullet_3",
-  "editors_file_1_name",
-];
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [...SITE_KEYS, ...AUDITION_TEXT_KEYS, "editors_file_1_name"];
+
+/** The audition texts' Save All: ten texts (the access password is added when a new one is typed). */
+export const EDITORS_CONTENT_KEYS = [...AUDITION_TEXT_KEYS, ...AUDITION_FILE_KEYS] as const;
 
 /** Never sent in any response, to anyone. */
 export const WRITE_ONLY_SETTING_KEYS: readonly SettingKey[] = ["editors_password"];

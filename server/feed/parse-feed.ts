@@ -1,7 +1,7 @@
-import { XMLValidator } from "fast-xml-parser";
 import { DetectError, MalformedError, ParseError, parseRssFeed, type RssFeed } from "feedsmith";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
-import { collapse, isAudioType, isVideoType, mediaTypeOf, parseDuration, parseFeedDate, webUrl } from "./values";
+import { checkRss, decode, FeedParseError, notFeed } from "./feed-text";
+import { cleanTitle, collapse, isAudioType, isVideoType, mediaTypeOf, notesHtml, parseDuration, parseFeedDate, summarize, webUrl } from "./values";
 
 /** One episode as the feed describes it, in the episode fields of the contract (docs/decisions/008-feed-parser.md). */
 export interface FeedItem {
@@ -41,125 +41,17 @@ export interface ParsedFeed {
   skipped: { title: string; reason: string }[];
 }
 
-/** The bytes are not a podcast feed; the message says why in words an owner understands. */
-export class FeedParseError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "FeedParseError";
-  }
-}
 
 type Item = RssFeed.Item<Date | null>;
 
-const SUMMARY_LENGTH = 5000;
 const TRANSCRIPT_TYPES = ["text/vtt", "application/x-subrip", "application/srt", "text/srt", "application/json", "text/html"];
 const EPISODE_TYPES = new Set(["full", "trailer", "bonus"]);
-const notFeed = (why: string) => new FeedParseError(`This address does not hold a podcast feed (${why})`);
-/** windows-1252's characters for the bytes 0x80-0x9F (the five it leaves undefined stay as they are). */
-const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
-const isUtf8 = (label: string) => /^utf-?8$/i.test(label);
-
-/**
- * Bytes to text. A UTF-8 or UTF-16 byte order mark decides; otherwise a charset other than UTF-8
- * named by the Content-Type or the XML declaration (ISO-8859-1, windows-1252...), unless the other
- * one says UTF-8 and the bytes are valid UTF-8; otherwise UTF-8, or windows-1252 when the bytes
- * are not valid UTF-8 (old feeds that never said).
- */
-function decode(body: Buffer, contentType: string | null | undefined): string {
-  if (body[0] === 0xff && body[1] === 0xfe) return new TextDecoder("utf-16le").decode(body);
-  if (body[0] === 0xfe && body[1] === 0xff) return new TextDecoder("utf-16be").decode(body);
-  const head = body.subarray(0, 512).toString("latin1");
-  const declared = /^\uFEFF?\s*<\?xml[^>]*?\sencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
-  const sent = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? "")?.[1];
-  const labels = [sent, declared].filter((label): label is string => !!label);
-  let utf8: string | null = null;
-  try {
-    utf8 = new TextDecoder("utf-8", { fatal: true }).decode(body);
-  } catch {
-    // Not valid UTF-8: a single-byte charset below.
-  }
-  const other = labels.find((label) => !isUtf8(label));
-  if (utf8 !== null && (!other || labels.some(isUtf8))) return utf8;
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(other ?? "windows-1252");
-  } catch {
-    decoder = new TextDecoder("windows-1252");
-  }
-  const text = decoder.decode(body);
-  // Node's TextDecoder reads windows-1252 (and ISO-8859-1, its WHATWG alias) as ISO-8859-1,
-  // leaving C1 controls where curly quotes, dashes and the euro sign belong.
-  return decoder.encoding === "windows-1252" ? text.replace(/[\u0080-\u009f]/g, (c) => CP1252_C1[c.charCodeAt(0) - 0x80]!) : text;
-}
-
-/** The root element's name, past the XML declaration, comments and a DOCTYPE ("html" for a web page). */
-function rootName(text: string): string | null {
-  let rest = text.trimStart();
-  for (;;) {
-    if (rest.startsWith("<?")) rest = rest.slice(rest.indexOf("?>") + 2);
-    else if (rest.startsWith("<!--")) rest = rest.slice(rest.indexOf("-->") + 3);
-    else if (/^<!doctype\s+html/i.test(rest)) return "html";
-    else if (/^<!doctype[^>[]*\[/i.test(rest)) rest = rest.slice(rest.indexOf("]>") + 2);
-    else if (/^<!doctype/i.test(rest)) rest = rest.slice(rest.indexOf(">") + 1);
-    else break;
-    rest = rest.trimStart();
-  }
-  return /^<([a-z_][\w.-]*:)?([a-z_][\w.-]*)/i.exec(rest)?.[2]?.toLowerCase() ?? null;
-}
-
-/** Refuses what is not an RSS document, naming what it is instead. */
-function checkRss(text: string): void {
-  const trimmed = text.trim();
-  if (!trimmed) throw notFeed("the file is empty");
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) throw notFeed("it is a JSON document");
-  const root = rootName(trimmed);
-  if (root === "html") throw notFeed("it looks like a web page");
-  if (root === "feed") throw notFeed("it is an Atom feed; podcast feeds are RSS");
-  if (root === null) throw notFeed("it is not XML");
-  if (root !== "rss") throw notFeed(`its XML is a <${root}> document, not RSS`);
-  // The XML reader forgives missing end tags at the end of a document, so a download cut short
-  // would pass as a feed with fewer episodes.
-  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed)) throw new FeedParseError("The feed is not well-formed XML: it ends before its closing </rss> tag");
-  // Nor does it mind tags that do not nest: such a file is broken, whatever it would yield.
-  // Lesser faults real feeds carry (a bare "&", an unquoted attribute) are forgiven, as podcast
-  // apps forgive them.
-  const checked = XMLValidator.validate(trimmed);
-  if (checked !== true && (checked.err.code === "InvalidTag" || checked.err.code === "InvalidXml")) {
-    throw new FeedParseError(`The feed is not well-formed XML: ${checked.err.msg} (line ${checked.err.line})`);
-  }
-}
-
 /**
  * feedsmith reads itunes:duration as seconds, MM:SS or H:MM:SS, but not with a fraction or spaces
  * around it ("1:02:03.5"): such values are rewritten to seconds before parsing.
  */
 const rewriteDurations = (text: string) =>
   text.replace(/<((?:[\w-]+:)?duration)>\s*(\d+(?::\d+){1,2}(?:[.,]\d+)?)\s*<\/\1>/gi, (_all, tag: string, value: string) => `<${tag}>${parseDuration(value) ?? value}</${tag}>`);
-
-/** Entities left in a title (CDATA keeps "&amp;" as written) are decoded; tags are kept as text. */
-function cleanTitle(raw: string | undefined): string {
-  const title = raw ?? "";
-  return collapse(/&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i.test(title) ? htmlToText(title.replaceAll("<", "&lt;")) : title);
-}
-
-/** Notes without markup are plain text: paragraphs on blank lines, breaks on single ones. */
-function notesHtml(notes: string): string {
-  if (/<\/?[a-z]/i.test(notes)) return notes;
-  const escaped = notes.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-  return escaped
-    .split(/\n[\t ]*(?:\r?\n)+/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, "<br>")}</p>`)
-    .join("");
-}
-
-function summarize(text: string): string {
-  if (text.length <= SUMMARY_LENGTH) return text;
-  const cut = text.slice(0, SUMMARY_LENGTH - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${space > SUMMARY_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
-}
 
 const whole = (value: number | undefined) => (value !== undefined && Number.isInteger(value) && value >= 0 ? value : null);
 

@@ -1,7 +1,9 @@
 /**
- * Reading the loose values of real podcast feeds: dates, durations, media types, addresses.
- * Each function gives null rather than a wrong value (never an Invalid Date).
+ * Reading the loose values of real podcast feeds: dates, durations, media types, addresses, and
+ * the texts (titles, notes) as the site keeps them. Each function gives null rather than a wrong
+ * value (never an Invalid Date).
  */
+import { htmlToText } from "../lib/sanitize";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /** RFC 822's zones and the few others podcast hosts write; an unknown name is read as UTC. */
@@ -108,3 +110,31 @@ export function webUrl(raw: string | undefined): URL | null {
 
 /** Whitespace (non-breaking spaces included) collapsed to one space, ends trimmed. */
 export const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
+
+const SUMMARY_LENGTH = 5000;
+
+/** Entities left in a title (CDATA keeps "&amp;" as written) are decoded; tags are kept as text. */
+export function cleanTitle(raw: string | undefined): string {
+  const title = raw ?? "";
+  return collapse(/&(?:#\d+|#x[\da-f]+|[a-z]+\d*);/i.test(title) ? htmlToText(title.replaceAll("<", "&lt;")) : title);
+}
+
+/** Notes without markup are plain text: paragraphs on blank lines, breaks on single ones. */
+export function notesHtml(notes: string): string {
+  if (/<\/?[a-z]/i.test(notes)) return notes;
+  const escaped = notes.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  return escaped
+    .split(/\n[\t ]*(?:\r?\n)+/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${paragraph.replace(/\r?\n/g, "<br>")}</p>`)
+    .join("");
+}
+
+/** At most 5,000 characters, cut at a word with an ellipsis. */
+export function summarize(text: string): string {
+  if (text.length <= SUMMARY_LENGTH) return text;
+  const cut = text.slice(0, SUMMARY_LENGTH - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > SUMMARY_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
+}

@@ -1,3 +1,5 @@
+// Longer than 200 lines: safeFetch is the one door to other hosts, and each of its rules
+// (answers, redirects, limits, addresses) needs the loopback host set up below.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";

@@ -1,3 +1,5 @@
+// Longer than 200 lines: the attacks a public site meets, one describe each, against one app per
+// test; kept together so a reader sees the whole threat list in one place.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";

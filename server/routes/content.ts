@@ -1,29 +1,23 @@
 import { Router } from "express";
-import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema, swapSchema } from "../../shared/api";
+import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
-import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
 import type { PublicCache } from "../services/public-cache";
-import { idOf, listCacheHeader, sendList } from "./lists";
+import { listCacheHeader, orderedListWrites, sendList } from "./lists";
 
 export function providersRouter(content: ContentService, cache: PublicCache): Router {
   const r = Router();
   r.get("/", async (req, res) => {
     await sendList(req, res, cache, "providers", () => content.listProviders());
   });
-  r.post("/", async (req, res) => {
-    res.status(201).json(await content.createProvider(parse(providerSchema, req.body)));
-  });
-  r.post("/:id/swap", async (req, res) => {
-    await content.swap("providers", idOf(req.params.id), parse(swapSchema, req.body).withId);
-    res.json(await content.listProviders());
-  });
-  r.put("/:id", async (req, res) => {
-    res.json(await content.updateProvider(idOf(req.params.id), parse(providerUpdateSchema, req.body)));
-  });
-  r.delete("/:id", async (req, res) => {
-    await content.deleteProvider(idOf(req.params.id));
-    res.status(204).end();
+  orderedListWrites(r, {
+    schema: providerSchema,
+    updateSchema: providerUpdateSchema,
+    create: (input) => content.createProvider(input),
+    update: (id, input) => content.updateProvider(id, input),
+    remove: (id) => content.deleteProvider(id),
+    swap: (id, withId) => content.swap("providers", id, withId),
+    listAll: () => content.listProviders(),
   });
   return r;
 }
@@ -39,19 +33,14 @@ export function clipsRouter(content: ContentService, cache: PublicCache): Router
       .set("Cache-Control", listCacheHeader(admin))
       .json(await content.getClipBySlug(String(req.params.slug), { includeDrafts: admin }));
   });
-  r.post("/", async (req, res) => {
-    res.status(201).json(await content.createClip(parse(clipSchema, req.body)));
-  });
-  r.post("/:id/swap", async (req, res) => {
-    await content.swap("clips", idOf(req.params.id), parse(swapSchema, req.body).withId);
-    res.json(await content.listClips({ includeDrafts: true }));
-  });
-  r.put("/:id", async (req, res) => {
-    res.json(await content.updateClip(idOf(req.params.id), parse(clipUpdateSchema, req.body)));
-  });
-  r.delete("/:id", async (req, res) => {
-    await content.deleteClip(idOf(req.params.id));
-    res.status(204).end();
+  orderedListWrites(r, {
+    schema: clipSchema,
+    updateSchema: clipUpdateSchema,
+    create: (input) => content.createClip(input),
+    update: (id, input) => content.updateClip(id, input),
+    remove: (id) => content.deleteClip(id),
+    swap: (id, withId) => content.swap("clips", id, withId),
+    listAll: () => content.listClips({ includeDrafts: true }),
   });
   return r;
 }

@@ -1,7 +1,7 @@
 import type supertest from "supertest";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
-import { feedXml, startFeedServer, type FeedServer } from "../test/feed-server";
+import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, SPOTIFY, type TestApp } from "../test/harness";
 
 let t: TestApp;
@@ -86,11 +86,7 @@ describe("the archive", () => {
 });
 
 describe("transcripts and chapters", () => {
-  let host: FeedServer;
-  beforeAll(async () => {
-    host = await startFeedServer();
-  });
-  afterAll(() => host.close());
+  const host = useFeedServer();
 
   it("when the feed names a transcript and chapters, then the sync fetches them, the episode carries them and the archive searches the transcript", async () => {
     host.routes.set("/t.vtt", { body: "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>We talk about mycorrhizal fungi.</v>\n", headers: { "Content-Type": "text/vtt" } });

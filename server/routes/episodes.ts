@@ -1,12 +1,12 @@
 import { Router } from "express";
-import { archiveQuerySchema, episodeSchema, episodeUpdateSchema, swapSchema } from "../../shared/api";
+import { archiveQuerySchema, episodeSchema, episodeUpdateSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
 import { sendCached } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
 import type { EpisodesService } from "../services/episodes";
 import type { PublicCache } from "../services/public-cache";
-import { idOf, listCacheHeader, sendList } from "./lists";
+import { listCacheHeader, orderedListWrites, sendList } from "./lists";
 
 /** The spec's episode routes, plus one episode by slug (docs/product.md "The show's feed and episode pages"). */
 export function episodesRouter(episodes: EpisodesService, content: ContentService, cache: PublicCache): Router {
@@ -28,19 +28,14 @@ export function episodesRouter(episodes: EpisodesService, content: ContentServic
     const admin = isAdmin(req);
     res.set("Cache-Control", listCacheHeader(admin)).json(await episodes.getBySlug(String(req.params.slug), { includeDrafts: admin }));
   });
-  r.post("/", async (req, res) => {
-    res.status(201).json(await episodes.create(parse(episodeSchema, req.body)));
-  });
-  r.post("/:id/swap", async (req, res) => {
-    await content.swap("episodes", idOf(req.params.id), parse(swapSchema, req.body).withId);
-    res.json(await episodes.list({ includeDrafts: true }));
-  });
-  r.put("/:id", async (req, res) => {
-    res.json(await episodes.update(idOf(req.params.id), parse(episodeUpdateSchema, req.body)));
-  });
-  r.delete("/:id", async (req, res) => {
-    await episodes.remove(idOf(req.params.id));
-    res.status(204).end();
+  orderedListWrites(r, {
+    schema: episodeSchema,
+    updateSchema: episodeUpdateSchema,
+    create: (input) => episodes.create(input),
+    update: (id, input) => episodes.update(id, input),
+    remove: (id) => episodes.remove(id),
+    swap: (id, withId) => content.swap("episodes", id, withId),
+    listAll: () => episodes.list({ includeDrafts: true }),
   });
   return r;
 }

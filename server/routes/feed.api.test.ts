@@ -1,20 +1,16 @@
+// Longer than 200 lines: the feed sync's whole contract through HTTP (sync, where the feed lives,
+// unreadable feeds, refused addresses, the schedule), all on the feed host and app set up below.
 import type supertest from "supertest";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { feedSyncOf } from "../app";
-import { feedXml, startFeedServer, type FeedServer, type TestItem } from "../test/feed-server";
+import { feedXml, useFeedServer, type TestItem } from "../test/feed-server";
 import { createTestApp, type TestApp } from "../test/harness";
 
-let host: FeedServer;
+const host = useFeedServer();
 let t: TestApp;
 let admin: supertest.Agent;
 
-beforeAll(async () => {
-  host = await startFeedServer();
-});
-afterAll(() => host.close());
 beforeEach(async () => {
-  host.routes.clear();
-  host.requests.length = 0;
   t = await createTestApp({
     config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true, feedSyncMinutes: 60 },
     feedFetchLimits: { timeoutMs: 1_000, maxBytes: 200_000 },

@@ -1,21 +1,15 @@
 import sharp from "sharp";
 import type supertest from "supertest";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_HOSTS } from "../../shared/identity";
-import { feedXml, startFeedServer, type FeedServer } from "../test/feed-server";
+import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, YOUTUBE, type TestApp } from "../test/harness";
 
+const host = useFeedServer();
 let t: TestApp;
 let admin: supertest.Agent;
-let host: FeedServer;
 
-beforeAll(async () => {
-  host = await startFeedServer();
-});
-afterAll(() => host.close());
 beforeEach(async () => {
-  host.routes.clear();
-  host.requests.length = 0;
   t = await createTestApp({
     config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true },
     thumbnailBase: host.url(""),

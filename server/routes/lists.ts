@@ -1,8 +1,10 @@
-import type { Request, RequestHandler, Response } from "express";
-import { idParamSchema } from "../../shared/api";
+import type { Request, RequestHandler, Response, Router } from "express";
+import type { z } from "zod";
+import { idParamSchema, swapSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
 import { AppError } from "../lib/errors";
 import { sendCached } from "../lib/send-cached";
+import { parse } from "../lib/validate";
 import type { PublicCache } from "../services/public-cache";
 
 /** An id from the path; anything that is not one names nothing (404). */
@@ -54,3 +56,36 @@ export function anonymousListsFastPath(
   };
 }
 
+
+/**
+ * The admin's writes to one ordered list (docs/product.md §4): add (201), edit, delete (204), and
+ * swap, which answers with the whole list in its new order. The write guards sit in front of the
+ * API router, so these are the admin's alone.
+ */
+export function orderedListWrites<Input, Update>(
+  r: Router,
+  list: {
+    schema: z.ZodType<Input>;
+    updateSchema: z.ZodType<Update>;
+    create: (input: Input) => Promise<unknown>;
+    update: (id: number, input: Update) => Promise<unknown>;
+    remove: (id: number) => Promise<void>;
+    swap: (id: number, withId: number) => Promise<void>;
+    listAll: () => Promise<unknown>;
+  },
+): void {
+  r.post("/", async (req, res) => {
+    res.status(201).json(await list.create(parse(list.schema, req.body)));
+  });
+  r.post("/:id/swap", async (req, res) => {
+    await list.swap(idOf(req.params.id), parse(swapSchema, req.body).withId);
+    res.json(await list.listAll());
+  });
+  r.put("/:id", async (req, res) => {
+    res.json(await list.update(idOf(req.params.id), parse(list.updateSchema, req.body)));
+  });
+  r.delete("/:id", async (req, res) => {
+    await list.remove(idOf(req.params.id));
+    res.status(204).end();
+  });
+}

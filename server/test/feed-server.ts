@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 
 export interface FeedServerRoute {
   status?: number;
@@ -56,6 +57,20 @@ export async function startFeedServer() {
   };
 }
 export type FeedServer = Awaited<ReturnType<typeof startFeedServer>>;
+
+/** The feed host of a test file: started before its tests, emptied before each one, closed after. */
+export function useFeedServer(): FeedServer {
+  const host = {} as FeedServer;
+  beforeAll(async () => {
+    Object.assign(host, await startFeedServer());
+  });
+  beforeEach(() => {
+    host.routes.clear();
+    host.requests.length = 0;
+  });
+  afterAll(() => host.close());
+  return host;
+}
 
 const NAMESPACES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"';
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createStore } from "./store";
 
 /**
  * Main-bundle state of the admin overlay (toasts and the login dialog, docs/product.md §2 "one more overlay
@@ -9,18 +9,13 @@ interface OverlayState {
   isLoginOpen: boolean;
 }
 
-const INITIAL: OverlayState = { isWanted: false, isLoginOpen: false };
-let state: OverlayState = INITIAL;
-const listeners = new Set<() => void>();
-
-function set(next: Partial<OverlayState>): void {
-  state = { ...state, ...next };
-  listeners.forEach((l) => l());
-}
+// The server's first paint has no overlay.
+const store = createStore<OverlayState>({ isWanted: false, isLoginOpen: false });
+const set = store.set;
 
 /** Loads the overlay (toasts) without opening anything: admin pages call it on mount. */
 export function wantAdminOverlay(): void {
-  if (!state.isWanted) set({ isWanted: true });
+  if (!store.get().isWanted) set({ isWanted: true });
 }
 
 export function openLoginDialog(): void {
@@ -32,12 +27,5 @@ export function setLoginDialogOpen(isLoginOpen: boolean): void {
 }
 
 export function useAdminOverlayState(): OverlayState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-    () => INITIAL, // the server's first paint has no overlay
-  );
+  return store.use();
 }

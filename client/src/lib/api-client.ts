@@ -48,6 +48,15 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 
 export const apiClient = {
   get: <T>(path: string) => request<T>("GET", path),
+  /** A GET whose 404 means "there is none": null instead of an error. */
+  getOrNull: async <T>(path: string): Promise<T | null> => {
+    try {
+      return await request<T>("GET", path);
+    } catch (error) {
+      if (isApiError(error, "NOT_FOUND")) return null;
+      throw error;
+    }
+  },
   post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
   put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),

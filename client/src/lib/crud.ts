@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiClient } from "./api-client";
 
 /**
@@ -21,3 +21,10 @@ export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey)
     }),
   };
 }
+
+/** One of the ordered lists (`/api/providers`, `/api/episodes`, `/api/clips`), cached under its name. */
+export const listQueryOptions = <T>(name: "providers" | "episodes" | "clips") =>
+  queryOptions({
+    queryKey: [name],
+    queryFn: () => apiClient.get<T[]>(`/api/${name}`),
+  });

@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import type { FormEvent } from "react";
+import { useForm, type FieldValues, type Path, type RegisterOptions, type UseFormProps, type UseFormReturn, type UseFormSetError } from "react-hook-form";
 import type { z } from "zod";
 import { parseOptions } from "@shared/validation";
 import { isApiError } from "./api-client";
+import { counterText } from "./counter";
 
 /**
  * A form on react-hook-form, checked by a shared schema (the one the API checks with) with the
@@ -25,7 +27,12 @@ export function useSchemaForm<TSchema extends z.ZodType<FieldValues, FieldValues
  * server can check (a slug already taken) reads like any other. Errors for fields the form does
  * not have are left to the toast.
  */
-export function showServerErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, "setError" | "getValues">, error: unknown): void {
+export interface ServerErrorTarget<T extends FieldValues> {
+  getValues: () => T;
+  setError: UseFormSetError<T>;
+}
+
+export function showServerErrors<T extends FieldValues>(form: ServerErrorTarget<T>, error: unknown): void {
   if (!isApiError(error)) return;
   const fields = Object.keys(form.getValues());
   let first = true;
@@ -35,4 +42,34 @@ export function showServerErrors<T extends FieldValues>(form: Pick<UseFormReturn
     form.setError(name as Path<T>, { type: "server", message }, { shouldFocus: first });
     first = false;
   }
+}
+
+/**
+ * What a TextField or TextAreaField takes from the form for one field: its registration and its
+ * message, read through the form state so the field shows it as soon as it changes.
+ */
+export function bindField<T extends FieldValues, TOut, N extends Path<T>>(form: UseFormReturn<T, unknown, TOut>, name: N, options?: RegisterOptions<T, N>) {
+  return { ...form.register(name, options), error: form.getFieldState(name, form.formState).error?.message };
+}
+
+/** A field's length limit with the "12/150" counter beside its label. */
+export function countedField<T extends FieldValues, TOut>(form: UseFormReturn<T, unknown, TOut>, name: Path<T>, limit: number) {
+  const value: unknown = form.watch(name);
+  return { maxLength: limit, aside: counterText(typeof value === "string" ? value : "", limit) };
+}
+
+/**
+ * The form's submit handler with docs/product.md §5's rule for the admin forms: while one of the
+ * `required` fields is blank, pressing the button does nothing at all (no message, no call).
+ */
+export function submitUnlessBlank<T extends FieldValues, TOut>(
+  form: UseFormReturn<T, unknown, TOut>,
+  required: readonly NoInfer<keyof T & string>[],
+  save: (event: FormEvent) => Promise<void>,
+): (event: FormEvent) => void {
+  return (event) => {
+    const values: Record<string, unknown> = form.getValues();
+    if (required.some((name) => !String(values[name] ?? "").trim())) return event.preventDefault();
+    void save(event);
+  };
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/api";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
@@ -42,9 +43,9 @@ export function AdminDashboardPage() {
           <Link href={ROUTES.home.path} className="btn btn-ghost">
             View Site
           </Link>
-          <button type="button" className="btn" onClick={onLogout} disabled={logout.isPending}>
-            {logout.isPending ? "Logging out..." : "Logout"}
-          </button>
+          <BusyButton onClick={onLogout} isPending={logout.isPending} busyLabel="Logging out...">
+            Logout
+          </BusyButton>
         </div>
       </header>
 

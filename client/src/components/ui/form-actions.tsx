@@ -1,3 +1,4 @@
+import type { ButtonHTMLAttributes } from "react";
 import { Switch } from "./switch";
 
 /** The Published switch of the episode and clip forms (docs/product.md §2). */
@@ -35,5 +36,17 @@ export function FormActions({
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A button for a call: disabled while the call runs, saying what is happening ("Saving...")
+ * instead of its label.
+ */
+export function BusyButton({ isPending, busyLabel, className = "btn", children, ...button }: { isPending: boolean; busyLabel: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="button" className={className} disabled={isPending} {...button}>
+      {isPending ? busyLabel : children}
+    </button>
   );
 }

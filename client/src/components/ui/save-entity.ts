@@ -1,3 +1,5 @@
+import type { FieldValues } from "react-hook-form";
+import { showServerErrors, type ServerErrorTarget } from "@/lib/forms";
 import { toast, toastError } from "./toast-store";
 
 type Noun = "provider" | "episode" | "clip";
@@ -8,17 +10,18 @@ interface MutateOptions {
 
 /**
  * Saves an admin form in add or edit mode with the spec's toasts (docs/product.md §8: '{Noun} added' /
- * 'The {noun} has been added successfully', 'Failed to add {noun}', and the same for update);
- * `onFailed` gets the error, for the server's field errors to go back to the form.
+ * 'The {noun} has been added successfully', 'Failed to add {noun}', and the same for update).
+ * An edit sends `changes` when given (only the changed fields), `input` otherwise; the server's
+ * field errors go back to `form`.
  */
-export function saveEntity<CreateInput, UpdateInput>(options: {
+export function saveEntity<Input, Fields extends FieldValues, Changes = Input>(options: {
   noun: Noun;
+  form: ServerErrorTarget<Fields>;
   editingId: number | null;
-  createInput: CreateInput;
-  updateInput: UpdateInput;
-  create: { mutate: (input: CreateInput, handlers: MutateOptions) => void };
-  update: { mutate: (variables: { id: number; input: UpdateInput }, handlers: MutateOptions) => void };
-  onFailed: (error: Error) => void;
+  input: Input;
+  changes?: Changes;
+  create: { mutate: (input: Input, handlers: MutateOptions) => void };
+  update: { mutate: (variables: { id: number; input: Input | Changes }, handlers: MutateOptions) => void };
   onSaved: () => void;
 }): void {
   const { noun, editingId } = options;
@@ -31,10 +34,10 @@ export function saveEntity<CreateInput, UpdateInput>(options: {
       options.onSaved();
     },
     onError: (error) => {
-      options.onFailed(error);
+      showServerErrors(options.form, error);
       toastError(`Failed to ${verb} ${noun}`);
     },
   };
-  if (editingId === null) options.create.mutate(options.createInput, handlers);
-  else options.update.mutate({ id: editingId, input: options.updateInput }, handlers);
+  if (editingId === null) options.create.mutate(options.input, handlers);
+  else options.update.mutate({ id: editingId, input: options.changes ?? options.input }, handlers);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createStore } from "@/lib/store";
 
 /** docs/product.md §9: at most one toast at a time; a new one replaces the shown one. */
 export interface ToastMessage {
@@ -8,14 +8,12 @@ export interface ToastMessage {
   variant: "default" | "destructive";
 }
 
-let current: ToastMessage | null = null;
+// The server's first paint shows no toast.
+const store = createStore<{ current: ToastMessage | null }>({ current: null });
 let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
 
 export function toast(input: { title: string; description?: string; variant?: ToastMessage["variant"] }): void {
-  current = { id: nextId++, variant: "default", ...input };
-  emit();
+  store.set({ current: { id: nextId++, variant: "default", ...input } });
 }
 
 /** The failure toasts of docs/product.md §8: title 'Error', destructive style. */
@@ -24,19 +22,9 @@ export function toastError(description: string): void {
 }
 
 export function dismissToast(id: number): void {
-  if (current?.id === id) {
-    current = null;
-    emit();
-  }
+  if (store.get().current?.id === id) store.set({ current: null });
 }
 
 export function useCurrentToast(): ToastMessage | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-    () => null, // the server's first paint shows no toast
-  );
+  return store.use().current;
 }

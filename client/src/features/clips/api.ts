@@ -1,14 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Clip, ClipInput, ClipListItem } from "@shared/api";
-import { useCrudMutations } from "@/lib/crud";
-import { apiClient, isApiError } from "@/lib/api-client";
+import { listQueryOptions, useCrudMutations } from "@/lib/crud";
+import { apiClient } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
-export const clipsQueryOptions = () =>
-  queryOptions({
-    queryKey: ["clips"],
-    queryFn: () => apiClient.get<ClipListItem[]>("/api/clips"),
-  });
+export const clipsQueryOptions = () => listQueryOptions<ClipListItem>("clips");
 
 export const publicClipsQueryOptions = () =>
   queryOptions({ ...clipsQueryOptions(), select: (clips: ClipListItem[]) => publishedInOrder(clips) });
@@ -17,14 +13,7 @@ export const publicClipsQueryOptions = () =>
 export const clipBySlugQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ["clips", "slug", slug],
-    queryFn: async (): Promise<Clip | null> => {
-      try {
-        return await apiClient.get<Clip>(`/api/clips/slug/${encodeURIComponent(slug)}`);
-      } catch (error) {
-        if (isApiError(error, "NOT_FOUND")) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiClient.getOrNull<Clip>(`/api/clips/slug/${encodeURIComponent(slug)}`),
   });
 
 export const orderedClipsQueryOptions = () =>

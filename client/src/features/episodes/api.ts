@@ -1,14 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ArchiveQuery, Episode, EpisodeArchivePage, EpisodeInput, LatestEpisodes } from "@shared/api";
-import { useCrudMutations } from "@/lib/crud";
-import { apiClient, isApiError } from "@/lib/api-client";
+import { listQueryOptions, useCrudMutations } from "@/lib/crud";
+import { apiClient } from "@/lib/api-client";
 import { bySortOrder } from "@/lib/ordering";
 
-const episodesQueryOptions = () =>
-  queryOptions({
-    queryKey: ["episodes"],
-    queryFn: () => apiClient.get<Episode[]>("/api/episodes"),
-  });
+const episodesQueryOptions = () => listQueryOptions<Episode>("episodes");
 
 /** Admin: drafts included, in order (the admin's session returns them). */
 export const orderedEpisodesQueryOptions = () =>
@@ -18,14 +14,7 @@ export const orderedEpisodesQueryOptions = () =>
 export const episodeBySlugQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ["episodes", "slug", slug],
-    queryFn: async (): Promise<Episode | null> => {
-      try {
-        return await apiClient.get<Episode>(`/api/episodes/slug/${encodeURIComponent(slug)}`);
-      } catch (error) {
-        if (isApiError(error, "NOT_FOUND")) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiClient.getOrNull<Episode>(`/api/episodes/slug/${encodeURIComponent(slug)}`),
   });
 
 /** The home page's strip: the first 12 published episodes in the admin's order, and the count of all. */

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { createStore } from "@/lib/store";
 
 /** What the player needs of an episode. */
 export interface PlayerEpisode {
@@ -22,14 +22,9 @@ export interface PlayerState {
 const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 
 const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, duration: null, rate: 1 };
-let state: PlayerState = IDLE;
+const store = createStore(IDLE);
+const set = store.set;
 let audio: HTMLAudioElement | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: Partial<PlayerState>): void {
-  state = { ...state, ...next };
-  listeners.forEach((l) => l());
-}
 
 /**
  * The site's one audio player (docs/product.md "The show's feed and episode pages"): one
@@ -47,9 +42,9 @@ export const player = {
   /** Plays `episode` (from `at` seconds when given); the same episode goes on where it was. */
   async play(episode: PlayerEpisode, at?: number): Promise<void> {
     if (!audio) return;
-    if (state.episode?.slug !== episode.slug) {
+    if (store.get().episode?.slug !== episode.slug) {
       audio.src = episode.audioUrl;
-      audio.playbackRate = state.rate;
+      audio.playbackRate = store.get().rate;
       set({ episode, currentTime: 0, duration: episode.durationSeconds, isPlaying: false });
     }
     if (at !== undefined) player.seek(at);
@@ -63,35 +58,29 @@ export const player = {
     audio?.pause();
   },
   toggle(): void {
-    if (!audio || !state.episode) return;
-    if (audio.paused) void player.play(state.episode);
+    const { episode } = store.get();
+    if (!audio || !episode) return;
+    if (audio.paused) void player.play(episode);
     else audio.pause();
   },
   seek(seconds: number): void {
     if (!audio) return;
-    const end = state.duration ?? Number.POSITIVE_INFINITY;
+    const end = store.get().duration ?? Number.POSITIVE_INFINITY;
     const to = Math.min(Math.max(0, seconds), end);
     audio.currentTime = to;
     set({ currentTime: to });
   },
   skip(by: number): void {
-    player.seek(state.currentTime + by);
+    player.seek(store.get().currentTime + by);
   },
   /** 1x, 1.25x, 1.5x, 2x, and round again. */
   nextRate(): void {
-    const next = PLAYBACK_RATES[(PLAYBACK_RATES.indexOf(state.rate as (typeof PLAYBACK_RATES)[number]) + 1) % PLAYBACK_RATES.length]!;
+    const next = PLAYBACK_RATES[(PLAYBACK_RATES.indexOf(store.get().rate as (typeof PLAYBACK_RATES)[number]) + 1) % PLAYBACK_RATES.length]!;
     if (audio) audio.playbackRate = next;
     set({ rate: next });
   },
 };
 
 export function usePlayer(): PlayerState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-    () => IDLE,
-  );
+  return store.use();
 }

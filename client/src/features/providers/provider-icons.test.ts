@@ -8,18 +8,8 @@ describe("findPlatformIcon", () => {
     }
   });
   it("when each platform is named, then its icon is found", () => {
-    expect(findPlatformIcon("fab fa-apple")?.id).toBe("apple-podcasts");
-    expect(findPlatformIcon("Apple Podcasts")?.id).toBe("apple-podcasts");
-    expect(findPlatformIcon("fab fa-youtube")?.id).toBe("youtube");
-    expect(findPlatformIcon("youtube-music")?.id).toBe("youtube-music");
-    expect(findPlatformIcon("fab fa-amazon")?.id).toBe("amazon-music");
-    expect(findPlatformIcon("pocket-casts")?.id).toBe("pocket-casts");
-    expect(findPlatformIcon("overcast")?.id).toBe("overcast");
-    expect(findPlatformIcon("castbox")?.id).toBe("castbox");
-    expect(findPlatformIcon("podcast-addict")?.id).toBe("podcast-addict");
-    expect(findPlatformIcon("fas fa-rss")?.id).toBe("rss");
-    expect(findPlatformIcon("fab fa-podcast")?.id).toBe("podcast");
-    expect(findPlatformIcon("fas fa-microphone")?.id).toBe("podcast");
+    const names = [["fab fa-apple", "apple-podcasts"], ["Apple Podcasts", "apple-podcasts"], ["fab fa-youtube", "youtube"], ["youtube-music", "youtube-music"], ["fab fa-amazon", "amazon-music"], ["pocket-casts", "pocket-casts"], ["overcast", "overcast"], ["castbox", "castbox"], ["podcast-addict", "podcast-addict"], ["fas fa-rss", "rss"], ["fab fa-podcast", "podcast"], ["fas fa-microphone", "podcast"]] as const;
+    for (const [name, id] of names) expect(findPlatformIcon(name)?.id, name).toBe(id);
   });
   it("when the name is unknown, then no icon is found", () => {
     expect(findPlatformIcon("fab fa-myspace")).toBeNull();

@@ -2,6 +2,7 @@ import { useLocation } from "wouter";
 import { loginSchema } from "@shared/api";
 import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
+import { BusyButton } from "@/components/ui/form-actions";
 import { toast } from "@/components/ui/toast-store";
 import { isApiError } from "@/lib/api-client";
 import { setLoginDialogOpen, useAdminOverlayState } from "@/lib/admin-overlay-store";
@@ -58,9 +59,9 @@ export function LoginDialog() {
               {failure}
             </p>
           ) : null}
-          <button type="submit" className="btn w-full" disabled={login.isPending}>
-            {login.isPending ? "Logging in..." : "Login"}
-          </button>
+          <BusyButton type="submit" className="btn w-full" isPending={login.isPending} busyLabel="Logging in...">
+            Login
+          </BusyButton>
         </form>
       </DialogContent>
     </Dialog>

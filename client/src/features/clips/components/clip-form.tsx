@@ -1,4 +1,4 @@
-import { useEffect, type ClipboardEvent, type FormEvent } from "react";
+import { useEffect, type ClipboardEvent } from "react";
 import { Controller } from "react-hook-form";
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
@@ -6,8 +6,7 @@ import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
-import { counterText } from "@/lib/counter";
-import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { useClipMutations } from "../api";
 
 const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", slug: "", metaDescription: "", content: "", isPublished: true };
@@ -31,8 +30,7 @@ export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; on
         }
       : EMPTY,
   });
-  const { errors } = form.formState;
-  const [title, keyQuote, metaDescription] = form.watch(["title", "keyQuote", "metaDescription"]) as string[];
+  const title = form.watch("title");
   const { create, update } = useClipMutations();
 
   useEffect(() => {
@@ -49,7 +47,6 @@ export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; on
     const { selectionStart: start, selectionEnd: end, value } = event.currentTarget;
     convertUrl(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
   };
-  const urlField = form.register("youtubeEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertUrl(e.target.value) });
 
   const reset = () => {
     form.reset(EMPTY);
@@ -57,23 +54,9 @@ export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; on
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({
-      noun: "clip",
-      editingId: editing?.id ?? null,
-      createInput: input,
-      updateInput: input,
-      create,
-      update,
-      onFailed: (error) => showServerErrors(form, error),
-      onSaved: reset,
-    }),
+    saveEntity({ noun: "clip", form, editingId: editing?.id ?? null, input, create, update, onSaved: reset }),
   );
-  const onSubmit = (event: FormEvent) => {
-    // docs/product.md §5: nothing happens while the title or the video address is blank.
-    const values = form.getValues();
-    if (!values.title.trim() || !String(values.youtubeEmbedUrl ?? "").trim()) return event.preventDefault();
-    void save(event);
-  };
+  const onSubmit = submitUnlessBlank(form, ["title", "youtubeEmbedUrl"], save);
 
   return (
     <section className="card p-6" aria-labelledby="clip-form-heading">
@@ -81,54 +64,35 @@ export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; on
         {editing ? "Edit Clip" : "Add New Clip"}
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="clip-title" label="Clip Title" required maxLength={LIMITS.title} {...form.register("title")} error={errors.title?.message} />
+        <TextField id="clip-title" label="Clip Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
         <TextField
           id="clip-url"
           label="YouTube Embed URL"
           type="url"
           required
-          {...urlField}
+          {...bindField(form, "youtubeEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertUrl(e.target.value) })}
           onPaste={onPasteUrl}
           placeholder="https://www.youtube.com/embed/..."
           hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
-          error={errors.youtubeEmbedUrl?.message}
         />
-        <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} {...form.register("description")} error={errors.description?.message} />
-        <TextAreaField
-          id="clip-key-quote"
-          label="Key Quote"
-          rows={2}
-          maxLength={LIMITS.keyQuote}
-          {...form.register("keyQuote")}
-          aside={counterText(keyQuote ?? "", LIMITS.keyQuote)}
-          error={errors.keyQuote?.message}
-        />
+        <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} {...bindField(form, "description")} />
+        <TextAreaField id="clip-key-quote" label="Key Quote" rows={2} {...bindField(form, "keyQuote")} {...countedField(form, "keyQuote", LIMITS.keyQuote)} />
         <TextField
           id="clip-slug"
           label="URL Slug"
           maxLength={LIMITS.slug}
-          {...form.register("slug")}
+          {...bindField(form, "slug")}
           placeholder={slugify(title ?? "") || "leave-empty-to-auto-generate"}
           hint="Leave empty to auto-generate from title."
-          error={errors.slug?.message}
         />
-        <TextAreaField
-          id="clip-meta"
-          label="Meta Description"
-          rows={2}
-          maxLength={LIMITS.metaDescription}
-          {...form.register("metaDescription")}
-          aside={counterText(metaDescription ?? "", LIMITS.metaDescription)}
-          error={errors.metaDescription?.message}
-        />
+        <TextAreaField id="clip-meta" label="Meta Description" rows={2} {...bindField(form, "metaDescription")} {...countedField(form, "metaDescription", LIMITS.metaDescription)} />
         <TextAreaField
           id="clip-content"
           label="Article Content"
           rows={6}
           maxLength={LIMITS.content}
-          {...form.register("content")}
+          {...bindField(form, "content")}
           hint="Separate paragraphs with a blank line. 'Speaker: words' shows the speaker in bold."
-          error={errors.content?.message}
         />
         <Controller
           control={form.control}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { isUsableAuditionFileUrl } from "@shared/settings";
+import { TitledSection } from "@/components/titled-section";
 import { isApiError } from "@/lib/api-client";
 import { cardStyle } from "@/lib/site";
 import { useUnlockAudition, type AuditionFile } from "../api";
@@ -25,10 +26,7 @@ export function AuditionUnlock() {
     const label = file?.name || DEFAULT_AUDITION_FILE_LABEL;
     const url = file?.url;
     return (
-      <section aria-labelledby="access-heading" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
-        <h2 id="access-heading" className="text-2xl font-bold">
-          Access Granted
-        </h2>
+      <TitledSection id="access" title="Access Granted" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
         <p className="mt-3 text-lg">Access your audition files:</p>
         {isUsableAuditionFileUrl(url) ? (
           <a href={url} target="_blank" rel="noopener noreferrer" className="btn mt-4 max-w-full break-words" dir="auto">
@@ -45,7 +43,7 @@ export function AuditionUnlock() {
           <li>Do the editing.</li>
           <li>Send the completed version, with your notes, to the e-mail address provided.</li>
         </ol>
-      </section>
+      </TitledSection>
     );
   }
 
@@ -56,10 +54,7 @@ export function AuditionUnlock() {
     : null;
 
   return (
-    <section aria-labelledby="password-heading" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
-      <h2 id="password-heading" className="text-2xl font-bold">
-        Password Required
-      </h2>
+    <TitledSection id="password" title="Password Required" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
       <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="font-semibold">
@@ -86,6 +81,6 @@ export function AuditionUnlock() {
           {errorText}
         </p>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { EDITORS_CONTENT_KEYS, editorsContentFormSchema } from "@shared/settings-schemas";
+import { EDITORS_CONTENT_KEYS } from "@shared/settings";
+import { editorsContentFormSchema } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 import { passwordStatusQueryOptions } from "../api";
 
@@ -36,7 +38,6 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
       string
     >,
   });
-  const { errors } = form.formState;
   const passwordStatus = useQuery(passwordStatusQueryOptions());
   const save = useSaveSettings();
   const queryClient = useQueryClient();
@@ -56,9 +57,9 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
   );
 
   const saveButton = (
-    <button type="submit" className="btn" disabled={save.isPending}>
-      {save.isPending ? "Saving..." : "Save All Changes"}
-    </button>
+    <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
+      Save All Changes
+    </BusyButton>
   );
 
   return (
@@ -66,7 +67,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
       <div className="flex justify-end">{saveButton}</div>
       <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card title="Introduction Text">
-          <TextAreaField id="editors-intro" label="Main Description" rows={8} {...form.register("editors_intro")} error={errors.editors_intro?.message} />
+          <TextAreaField id="editors-intro" label="Main Description" rows={8} {...bindField(form, "editors_intro")} />
         </Card>
         <Card title="Job Requirements">
           {([1, 2, 3] as const).map((n) => (
@@ -74,8 +75,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
               key={n}
               id={`editors-bullet-${n}`}
               label={`Bullet Point ${n}`}
-              {...form.register(`editors_bullet_${n}`)}
-              error={errors[`editors_bullet_${n}`]?.message}
+              {...bindField(form, `editors_bullet_${n}`)}
             />
           ))}
         </Card>
@@ -85,8 +85,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
             label="Access Password"
             type="password"
             autoComplete="new-password"
-            {...form.register("editors_password")}
-            error={errors.editors_password?.message}
+            {...bindField(form, "editors_password")}
             placeholder="Leave blank to keep the current password"
             hint={
               <>
@@ -105,15 +104,13 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
               <TextField
                 id={`editors-file-${n}-name`}
                 label="Display Name"
-                {...form.register(`editors_file_${n}_name`)}
-                error={errors[`editors_file_${n}_name`]?.message}
+                {...bindField(form, `editors_file_${n}_name`)}
               />
               <TextField
                 id={`editors-file-${n}-url`}
                 label="Google Drive URL"
                 type="url"
-                {...form.register(`editors_file_${n}_url`)}
-                error={errors[`editors_file_${n}_url`]?.message}
+                {...bindField(form, `editors_file_${n}_url`)}
                 placeholder="https://drive.google.com/..."
               />
             </fieldset>

@@ -2,45 +2,44 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { href } from "@shared/routes";
 import type { Episode } from "@shared/api";
-import { RowActions } from "@/components/ui/row-actions";
-import { toast, toastError } from "@/components/ui/toast-store";
-import { swapNeighbour, type MoveDirection } from "@/lib/sort-order";
+import { AdminCard, ListStates } from "@/components/ui/admin-card";
+import { RowActions, useRowActions } from "@/components/ui/row-actions";
+import { localDate } from "@/lib/dates";
 import { orderedEpisodesQueryOptions, useEpisodeMutations } from "../api";
 
 /** docs/product.md §2 "Episodes" list: order, Draft and feed badges, date, title, description, move, edit, delete. */
 export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => void }) {
   const episodes = useQuery(orderedEpisodesQueryOptions());
-  const { remove, swap } = useEpisodeMutations();
   const list = episodes.data ?? [];
 
-  const onMove = (episode: Episode, direction: MoveDirection) => {
-    const neighbour = swapNeighbour(list, episode.id, direction);
-    if (neighbour) swap.mutate({ id: episode.id, withId: neighbour.id }, { onError: () => toastError("Failed to update episode") });
-  };
-
-  const onDelete = (episode: Episode) => {
-    if (!window.confirm("Are you sure you want to delete this episode?")) return;
-    remove.mutate(episode.id, {
-      onSuccess: () => toast({ title: "Episode deleted", description: "The episode has been deleted successfully" }),
-      onError: () => toastError("Failed to delete episode"),
-    });
-  };
+  const rowActions = useRowActions({
+    noun: "episode",
+    list,
+    mutations: useEpisodeMutations(),
+    deleted: { title: "Episode deleted", description: "The episode has been deleted successfully" },
+    confirm: "Are you sure you want to delete this episode?",
+  });
 
   return (
-    <section className="card p-6" aria-labelledby="episode-list-heading">
-      <h2 id="episode-list-heading" className="text-xl font-bold">
-        Episodes <span className="font-normal">({list.length})</span>
-      </h2>
-      {episodes.isPending ? (
-        <p className="mt-4" role="status">
-          Loading episodes...
-        </p>
-      ) : list.length === 0 ? (
-        <div className="mt-4">
-          <p className="font-semibold">No episodes found.</p>
-          <p>Add your first episode using the form on the left.</p>
-        </div>
-      ) : (
+    <AdminCard
+      id="episode-list"
+      title={
+        <>
+          Episodes <span className="font-normal">({list.length})</span>
+        </>
+      }
+    >
+      <ListStates
+        isPending={episodes.isPending}
+        isEmpty={list.length === 0}
+        loading="Loading episodes..."
+        empty={
+          <>
+            <p className="font-semibold">No episodes found.</p>
+            <p>Add your first episode using the form on the left.</p>
+          </>
+        }
+      >
         <ol className="mt-4 max-h-96 space-y-3 overflow-y-auto pr-1" aria-label="Episodes" tabIndex={0}>
           {list.map((episode) => (
             <li key={episode.id} className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={episode.title}>
@@ -50,7 +49,7 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
                     <span>#{episode.sortOrder}</span>
                     {episode.isPublished ? null : <span className="badge">Draft</span>}
                     {episode.source === "feed" ? <span className="badge badge-feed">From feed</span> : null}
-                    {episode.publishedAt ? <span>{new Date(episode.publishedAt).toLocaleDateString()}</span> : null}
+                    {episode.publishedAt ? <span>{localDate(episode.publishedAt)}</span> : null}
                   </p>
                   <p dir="auto" className="font-semibold wrap-anywhere">
                     {episode.title}
@@ -66,12 +65,12 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
                     </p>
                   ) : null}
                 </div>
-                <RowActions item={episode} ordered={list} label={episode.title} onMove={onMove} onEdit={onEdit} onDelete={onDelete} isBusy={swap.isPending} />
+                <RowActions item={episode} ordered={list} label={episode.title} onEdit={onEdit} {...rowActions} />
               </div>
             </li>
           ))}
         </ol>
-      )}
-    </section>
+      </ListStates>
+    </AdminCard>
   );
 }

@@ -1,16 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { Link } from "wouter";
 import { href } from "@shared/routes";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
+import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
-import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
 
-const ImageUploadDialog = lazy(() => import("@/components/image-upload-dialog"));
 const ARTWORK_UPLOADED = { title: "Artwork uploaded", description: "The episode's artwork has been uploaded" };
 const EMPTY = { title: "", spotifyEmbedUrl: "", audioUrl: "", publishedAt: "", imageUrl: "", description: "", showNotes: "", isPublished: true };
 
@@ -46,11 +46,9 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
 function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
   const form = useSchemaForm(episodeSchema, { defaultValues: editing ? valuesOf(editing) : EMPTY });
   // Read while rendering, so react-hook-form keeps track of them (its form state is a subscription).
-  const { errors, dirtyFields } = form.formState;
+  const { dirtyFields } = form.formState;
   const { create, update } = useEpisodeMutations();
   const imageUrl = form.watch("imageUrl") as string | null | undefined;
-  const [isUploadOpen, setIsUploadOpen] = useState(false);
-  const [hasOpenedUpload, setHasOpenedUpload] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const onUploaded = useCallback(
     (url: string, local: string | null) => {
@@ -74,22 +72,9 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
     // Only what the admin changed is sent: that is what becomes theirs, safe from later feed syncs.
     const changed = Object.fromEntries(Object.entries(input).filter(([key]) => key in dirtyFields));
     if (editing && Object.keys(changed).length === 0) return reset();
-    saveEntity({
-      noun: "episode",
-      editingId: editing?.id ?? null,
-      createInput: input,
-      updateInput: changed,
-      create,
-      update,
-      onFailed: (error) => showServerErrors(form, error),
-      onSaved: reset,
-    });
+    saveEntity({ noun: "episode", form, editingId: editing?.id ?? null, input, changes: changed, create, update, onSaved: reset });
   });
-  const onSubmit = (event: FormEvent) => {
-    // docs/product.md §5: nothing happens while the title is blank.
-    if (!form.getValues().title.trim()) return event.preventDefault();
-    void save(event);
-  };
+  const onSubmit = submitUnlessBlank(form, ["title"], save);
 
   return (
     <section className="card p-6" aria-labelledby="episode-form-heading">
@@ -105,46 +90,34 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
         </Link>
       ) : null}
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="episode-title" label="Episode Title" required maxLength={LIMITS.title} {...form.register("title")} error={errors.title?.message} />
+        <TextField id="episode-title" label="Episode Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
         <TextField
           id="episode-url"
           label="Spotify Embed URL"
           type="url"
-          {...form.register("spotifyEmbedUrl")}
+          {...bindField(form, "spotifyEmbedUrl")}
           placeholder="https://open.spotify.com/embed/episode/..."
           hint="In Spotify, open the episode, choose Share, then Embed episode, and copy the address from the embed code."
-          error={errors.spotifyEmbedUrl?.message}
         />
         <TextField
           id="episode-audio"
           label="Audio URL"
           type="url"
-          {...form.register("audioUrl")}
+          {...bindField(form, "audioUrl")}
           placeholder="https://"
           hint="The episode's audio file (MP3 or M4A), played by the site's own player. A Spotify embed URL, an audio URL, or both."
-          error={errors.audioUrl?.message}
         />
-        <TextField id="episode-date" label="Published on" type="date" {...form.register("publishedAt")} error={errors.publishedAt?.message} />
+        <TextField id="episode-date" label="Published on" type="date" {...bindField(form, "publishedAt")} />
         <div>
           <TextField
             id="episode-image"
             label="Artwork (Optional)"
-            {...form.register("imageUrl")}
+            {...bindField(form, "imageUrl")}
             placeholder="https://"
             hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
-            error={errors.imageUrl?.message}
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setHasOpenedUpload(true);
-                setIsUploadOpen(true);
-              }}
-            >
-              Upload Artwork
-            </button>
+            <ImageUploadButton label="Upload Artwork" id="episode-artwork" title="Upload Episode Artwork" uploadedToast={ARTWORK_UPLOADED} onUploaded={onUploaded} />
             {preview || imageUrl?.startsWith("/objects/") ? (
               <img src={preview ?? imageUrl ?? ""} alt="The episode's artwork" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
             ) : null}
@@ -155,17 +128,15 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
           label="Description (Optional)"
           rows={4}
           maxLength={LIMITS.description}
-          {...form.register("description")}
-          error={errors.description?.message}
+          {...bindField(form, "description")}
         />
         <TextAreaField
           id="episode-notes"
           label="Show Notes (Optional)"
           rows={6}
           maxLength={LIMITS.showNotes}
-          {...form.register("showNotes")}
+          {...bindField(form, "showNotes")}
           hint="Shown on the episode's page. HTML is supported: links, paragraphs, lists and emphasis."
-          error={errors.showNotes?.message}
         />
         <Controller
           control={form.control}
@@ -179,18 +150,6 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
           onCancel={reset}
         />
       </form>
-      {hasOpenedUpload ? (
-        <Suspense fallback={<p role="status">Loading...</p>}>
-          <ImageUploadDialog
-            id="episode-artwork"
-            title="Upload Episode Artwork"
-            uploadedToast={ARTWORK_UPLOADED}
-            open={isUploadOpen}
-            onOpenChange={setIsUploadOpen}
-            onUploaded={onUploaded}
-          />
-        </Suspense>
-      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { SpotifyEmbed } from "@/components/embed-facade";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
+import { TitledSection } from "@/components/titled-section";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useIsMobile } from "@/hooks/use-media-query";
 import { episodeBySlugQueryOptions } from "../api";
@@ -47,10 +48,7 @@ function TimeButton({ seconds, canPlay, onSeek }: { seconds: number; canPlay: bo
 
 function Chapters({ chapters, canPlay, onSeek }: { chapters: Chapter[]; canPlay: boolean; onSeek: (s: number) => void }) {
   return (
-    <section aria-labelledby="chapters-heading" className="mt-10">
-      <h2 id="chapters-heading" className="text-2xl font-bold">
-        Chapters
-      </h2>
+    <TitledSection id="chapters" title="Chapters" className="mt-10">
       <ol className="mt-4 space-y-2">
         {chapters.map((chapter) => (
           <li key={`${chapter.start}-${chapter.title}`} className="flex gap-3">
@@ -67,16 +65,13 @@ function Chapters({ chapters, canPlay, onSeek }: { chapters: Chapter[]; canPlay:
           </li>
         ))}
       </ol>
-    </section>
+    </TitledSection>
   );
 }
 
 function Transcript({ paragraphs, canPlay, onSeek }: { paragraphs: TranscriptParagraph[]; canPlay: boolean; onSeek: (s: number) => void }) {
   return (
-    <section aria-labelledby="transcript-heading" className="mt-10">
-      <h2 id="transcript-heading" className="text-2xl font-bold">
-        Transcript
-      </h2>
+    <TitledSection id="transcript" title="Transcript" className="mt-10">
       <div className="mt-4 space-y-4 leading-relaxed">
         {paragraphs.map((p, i) => (
           <p key={i} dir="auto" className="wrap-anywhere">
@@ -90,7 +85,7 @@ function Transcript({ paragraphs, canPlay, onSeek }: { paragraphs: TranscriptPar
           </p>
         ))}
       </div>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -129,13 +124,10 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
             </div>
           ) : null}
           {episode.showNotes ? (
-            <section aria-labelledby="notes-heading" className="mt-10">
-              <h2 id="notes-heading" className="text-2xl font-bold">
-                Show notes
-              </h2>
+            <TitledSection id="notes" title="Show notes" className="mt-10">
               {/* Sanitised by the server (the footer's allowlist; links to other sites open in a new tab). */}
               <div className="show-notes mt-4 wrap-anywhere" dir="auto" dangerouslySetInnerHTML={{ __html: episode.showNotes }} />
-            </section>
+            </TitledSection>
           ) : episode.description ? (
             <p dir="auto" className="mt-8 text-lg wrap-anywhere">
               {episode.description}

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { localDate } from "@/lib/dates";
 import { adminSettingsQueryOptions, useSaveSettings } from "@/lib/settings-api";
 import { describeSync, feedStatusQueryOptions, useSyncFeed } from "../api";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : null);
+const when = (iso: string | null) => (iso ? localDate(iso, true) : null);
 
 /**
  * The feed's state under the RSS settings: when it was last synced and what that did, the last

@@ -3,8 +3,9 @@ import { Controller, useFieldArray } from "react-hook-form";
 import { ABOUT_LIMITS, type AboutContent } from "@shared/identity";
 import { aboutSchema } from "@shared/identity-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { identityQueryOptions, useSaveAbout } from "../api";
 import { ImageField } from "./image-field";
 
@@ -41,24 +42,23 @@ function AboutFields({ initial }: { initial: AboutContent }) {
         About page
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="about-title" label="Title" maxLength={ABOUT_LIMITS.title} {...form.register("title")} hint="Empty: 'About' and the show's name." error={errors.title?.message} />
+        <TextField id="about-title" label="Title" maxLength={ABOUT_LIMITS.title} {...bindField(form, "title")} hint="Empty: 'About' and the show's name." />
         <TextAreaField
           id="about-intro"
           label="Introduction"
           rows={4}
           maxLength={ABOUT_LIMITS.intro}
-          {...form.register("intro")}
+          {...bindField(form, "intro")}
           hint="Empty: the show's description. Plain text; blank lines start new paragraphs."
-          error={errors.intro?.message}
         />
         <fieldset className="space-y-4">
           <legend className="font-bold">Hosts</legend>
           {hosts.fields.map((field, i) => (
             <fieldset key={field.id} className="space-y-3 rounded-lg border border-fg/30 p-4">
               <legend className="px-1 font-semibold">Host {i + 1}</legend>
-              <TextField id={`host-${i}-name`} label="Name" required maxLength={ABOUT_LIMITS.name} {...form.register(`hosts.${i}.name`)} error={errors.hosts?.[i]?.name?.message} />
-              <TextField id={`host-${i}-role`} label="Role" maxLength={ABOUT_LIMITS.role} {...form.register(`hosts.${i}.role`)} error={errors.hosts?.[i]?.role?.message} />
-              <TextAreaField id={`host-${i}-bio`} label="Short bio" rows={3} maxLength={ABOUT_LIMITS.bio} {...form.register(`hosts.${i}.bio`)} error={errors.hosts?.[i]?.bio?.message} />
+              <TextField id={`host-${i}-name`} label="Name" required maxLength={ABOUT_LIMITS.name} {...bindField(form, `hosts.${i}.name`)} />
+              <TextField id={`host-${i}-role`} label="Role" maxLength={ABOUT_LIMITS.role} {...bindField(form, `hosts.${i}.role`)} />
+              <TextAreaField id={`host-${i}-bio`} label="Short bio" rows={3} maxLength={ABOUT_LIMITS.bio} {...bindField(form, `hosts.${i}.bio`)} />
               <Controller
                 control={form.control}
                 name={`hosts.${i}.photo`}
@@ -80,9 +80,9 @@ function AboutFields({ initial }: { initial: AboutContent }) {
             </button>
           ) : null}
         </fieldset>
-        <button type="submit" className="btn" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save About Page"}
-        </button>
+        <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
+          Save About Page
+        </BusyButton>
       </form>
     </section>
   );

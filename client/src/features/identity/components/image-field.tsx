@@ -1,8 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { ImageUploadButton } from "@/components/image-upload-button";
 import { Picture } from "@/components/picture";
 import type { PictureKind } from "@shared/pictures";
-
-const ImageUploadDialog = lazy(() => import("@/components/image-upload-dialog"));
 
 /**
  * One picture of the show: what is set now (or the local preview of a new upload), an upload
@@ -26,8 +25,6 @@ export function ImageField({
   value: string | null;
   onChange: (value: string | null) => void;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const shown = preview ? (
     <img src={preview} alt={`${label}: the new image`} className="h-20 w-auto max-w-full rounded-lg object-cover" />
@@ -42,16 +39,16 @@ export function ImageField({
       <p className="field-hint">{hint}</p>
       <div className="flex flex-wrap items-center gap-3">
         {shown ?? <span className="text-sm">{empty}</span>}
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => {
-            setHasOpened(true);
-            setIsOpen(true);
+        <ImageUploadButton
+          label={`Upload ${label}`}
+          id={id}
+          title={`Upload ${label}`}
+          uploadedToast={{ title: "Image uploaded", description: `Save to use it as the ${label.toLowerCase()}` }}
+          onUploaded={(url, local) => {
+            setPreview(local);
+            onChange(url);
           }}
-        >
-          Upload {label}
-        </button>
+        />
         {value ? (
           <button
             type="button"
@@ -65,21 +62,6 @@ export function ImageField({
           </button>
         ) : null}
       </div>
-      {hasOpened ? (
-        <Suspense fallback={<p role="status">Loading...</p>}>
-          <ImageUploadDialog
-            id={id}
-            title={`Upload ${label}`}
-            uploadedToast={{ title: "Image uploaded", description: `Save to use it as the ${label.toLowerCase()}` }}
-            open={isOpen}
-            onOpenChange={setIsOpen}
-            onUploaded={(url, local) => {
-              setPreview(local);
-              onChange(url);
-            }}
-          />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -1,23 +1,20 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { LIMITS, providerSchema, type Provider } from "@shared/api";
+import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextField } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
-import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { useProviderMutations } from "../api";
 import { IconPicker, IconPreview } from "./icon-picker";
 
-const ImageUploadDialog = lazy(() => import("@/components/image-upload-dialog"));
 const ICON_UPLOADED = { title: "Icon uploaded", description: "The provider icon has been uploaded successfully" };
 const EMPTY = { name: "", url: "", icon: "" };
 
 /** docs/product.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
 export function ProviderForm({ editing, onDone }: { editing: Provider | null; onDone: () => void }) {
   const form = useSchemaForm(providerSchema, { defaultValues: editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY });
-  const { errors } = form.formState;
   const icon = form.watch("icon");
-  const [isUploadOpen, setIsUploadOpen] = useState(false);
-  const [hasOpenedUpload, setHasOpenedUpload] = useState(false);
   /** The chosen image, read locally, so the form shows it before it is saved. */
   const [uploadPreview, setUploadPreview] = useState<string | null>(null);
   const { create, update } = useProviderMutations();
@@ -42,23 +39,9 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({
-      noun: "provider",
-      editingId: editing?.id ?? null,
-      createInput: input,
-      updateInput: input,
-      create,
-      update,
-      onFailed: (error) => showServerErrors(form, error),
-      onSaved: reset,
-    }),
+    saveEntity({ noun: "provider", form, editingId: editing?.id ?? null, input, create, update, onSaved: reset }),
   );
-  const onSubmit = (event: FormEvent) => {
-    // docs/product.md §5: otherwise nothing happens and no message shows.
-    const values = form.getValues();
-    if (!values.name.trim() || !values.url.trim() || !values.icon.trim()) return event.preventDefault();
-    void save(event);
-  };
+  const onSubmit = submitUnlessBlank(form, ["name", "url", "icon"], save);
 
   return (
     <section className="card p-6" aria-labelledby="provider-form-heading">
@@ -66,30 +49,20 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
         {editing ? "Edit Provider" : "Add New Provider"}
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} {...form.register("name")} error={errors.name?.message} placeholder="Spotify" />
-        <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} {...form.register("url")} error={errors.url?.message} placeholder="https://" />
+        <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
+        <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
         <IconPicker value={icon} onChange={setIcon} />
         <div>
           <TextField
             id="provider-icon"
             label="Icon"
             maxLength={LIMITS.icon}
-            {...form.register("icon")}
-            error={errors.icon?.message}
+            {...bindField(form, "icon")}
             placeholder="fab fa-spotify"
             hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPG or SVG)."
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => {
-                setHasOpenedUpload(true);
-                setIsUploadOpen(true);
-              }}
-            >
-              Upload Icon
-            </button>
+            <ImageUploadButton label="Upload Icon" id="provider-icon" title="Upload Provider Icon" uploadedToast={ICON_UPLOADED} onUploaded={onUploaded} />
             <IconPreview icon={icon} previewUrl={uploadPreview} />
           </div>
         </div>
@@ -100,18 +73,6 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
           onCancel={reset}
         />
       </form>
-      {hasOpenedUpload ? (
-        <Suspense fallback={<p role="status">Loading...</p>}>
-          <ImageUploadDialog
-            id="provider-icon"
-            title="Upload Provider Icon"
-            uploadedToast={ICON_UPLOADED}
-            open={isUploadOpen}
-            onOpenChange={setIsUploadOpen}
-            onUploaded={onUploaded}
-          />
-        </Suspense>
-      ) : null}
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { showServerErrors, useSchemaForm } from "@/lib/forms";
+import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
@@ -30,7 +31,6 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
   const form = useSchemaForm(rssSettingsFormSchema, {
     defaultValues: Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<(typeof RSS_SETTING_KEYS)[number], string>,
   });
-  const { errors } = form.formState;
   const save = useSaveSettings();
 
   const onSubmit = form.handleSubmit((values) =>
@@ -45,20 +45,19 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
-      <TextField id="rss-url" label="Main RSS Feed URL" type="url" {...form.register("rss_url")} placeholder="https://" error={errors.rss_url?.message} />
-      <TextField id="podcast-title" label="Feed Title" {...form.register("podcast_title")} error={errors.podcast_title?.message} />
-      <TextAreaField id="podcast-description" label="Feed Description" rows={3} {...form.register("podcast_description")} error={errors.podcast_description?.message} />
+      <TextField id="rss-url" label="Main RSS Feed URL" type="url" {...bindField(form, "rss_url")} placeholder="https://" />
+      <TextField id="podcast-title" label="Feed Title" {...bindField(form, "podcast_title")} />
+      <TextAreaField id="podcast-description" label="Feed Description" rows={3} {...bindField(form, "podcast_description")} />
       <TextAreaField
         id="footer-content"
         label="Footer Content"
         rows={2}
-        {...form.register("footer_content")}
+        {...bindField(form, "footer_content")}
         hint="This footer will appear on all pages. HTML is supported."
-        error={errors.footer_content?.message}
       />
-      <button type="submit" className="btn" disabled={save.isPending}>
-        {save.isPending ? "Saving..." : "Update RSS Settings"}
-      </button>
+      <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
+        Update RSS Settings
+      </BusyButton>
     </form>
   );
 }

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { cva } from "class-variance-authority";
 import { useEffect, useState } from "react";
 import {
-  CUSTOM_THEME_BOUNDS,
   CUSTOM_THEME_DEFAULTS,
   DEFAULT_THEME_ID,
   PRESET_THEME_IDS,
@@ -10,44 +8,17 @@ import {
   type Theme,
 } from "@shared/theme";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
+import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { siteThemeQueryOptions, useSaveTheme } from "../api";
-import { applyBodyTheme, bodyTheme, NAMED_PALETTES } from "../theme-style";
-
-/** A theme to pick: a preset tile, or the single-colour and two-colour rows; the picked one is outlined. */
-const themeChoice = cva("rounded-lg border-2 p-1 text-sm font-semibold", {
-  variants: {
-    kind: { preset: "text-left", own: "flex w-full items-center gap-2" },
-    selected: { true: "border-ink", false: "" },
-  },
-  compoundVariants: [
-    { kind: "preset", selected: false, class: "border-transparent" },
-    { kind: "own", selected: false, class: "border-line" },
-  ],
-});
-
-type CustomTheme = Extract<Theme, { id: "custom" }>;
-type TwoColorTheme = Extract<Theme, { id: "two-color" }>;
-type SliderKey = keyof typeof CUSTOM_THEME_BOUNDS;
-
-const SLIDERS: { key: SliderKey; label: string; unit: string }[] = [
-  { key: "hue", label: "Hue", unit: "°" },
-  { key: "saturation", label: "Saturation (dark end)", unit: "%" },
-  { key: "lightDark", label: "Lightness (dark end)", unit: "%" },
-  { key: "saturationLight", label: "Saturation (bright end)", unit: "%" },
-  { key: "lightBright", label: "Lightness (bright end)", unit: "%" },
-];
+import { applyBodyTheme, NAMED_PALETTES } from "../theme-style";
+import { SingleColourPicker, themeChoice, TwoColourPicker, type CustomTheme, type TwoColorTheme } from "./theme-pickers";
 
 function themeLabel(id: string): string {
   return id
     .split("-")
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ");
-}
-
-function gradientOf(theme: Theme): string {
-  const { vars } = bodyTheme(theme);
-  return `linear-gradient(135deg, ${vars["--bg-start"]}, ${vars["--bg-end"]})`;
 }
 
 /**
@@ -129,76 +100,8 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
         </fieldset>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <fieldset className="rounded-lg border border-line p-4">
-            <legend className="px-1 font-bold">Single Colour</legend>
-            <button
-              type="button"
-              aria-pressed={draft.id === "custom"}
-              onClick={() => choose(custom)}
-              className={themeChoice({ kind: "own", selected: draft.id === "custom" })}
-            >
-              <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(custom) }} />
-              Use single colour
-            </button>
-            <div className="mt-3 space-y-3">
-              {SLIDERS.map(({ key, label, unit }) => {
-                const bounds = CUSTOM_THEME_BOUNDS[key];
-                return (
-                  <div key={key}>
-                    <div className="flex justify-between text-sm">
-                      <label htmlFor={`theme-${key}`} className="font-semibold">
-                        {label}
-                      </label>
-                      <output htmlFor={`theme-${key}`}>
-                        {custom[key]}
-                        {unit}
-                      </output>
-                    </div>
-                    <input
-                      id={`theme-${key}`}
-                      type="range"
-                      className="w-full accent-ink"
-                      min={bounds.min}
-                      max={bounds.max}
-                      step={bounds.step}
-                      value={custom[key]}
-                      onChange={(e) => choose({ ...custom, [key]: Number(e.target.value) })}
-                    />
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
-
-          <fieldset className="rounded-lg border border-line p-4">
-            <legend className="px-1 font-bold">Two-Colour Gradient</legend>
-            <button
-              type="button"
-              aria-pressed={draft.id === "two-color"}
-              onClick={() => choose(twoColor)}
-              className={themeChoice({ kind: "own", selected: draft.id === "two-color" })}
-            >
-              <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(twoColor) }} />
-              Use two-colour gradient
-            </button>
-            <div className="mt-3 grid grid-cols-2 gap-3">
-              {(["startColor", "endColor"] as const).map((key) => (
-                <div key={key}>
-                  <label htmlFor={`theme-${key}`} className="block text-sm font-semibold">
-                    {key === "startColor" ? "Start colour" : "End colour"}
-                  </label>
-                  <input
-                    id={`theme-${key}`}
-                    type="color"
-                    className="mt-1 h-11 w-full cursor-pointer rounded border border-ink-soft bg-white"
-                    value={twoColor[key]}
-                    onChange={(e) => choose({ ...twoColor, [key]: e.target.value })}
-                  />
-                  <span className="text-sm tabular-nums">{twoColor[key]}</span>
-                </div>
-              ))}
-            </div>
-          </fieldset>
+          <SingleColourPicker custom={custom} selected={draft.id === "custom"} onChoose={choose} />
+          <TwoColourPicker twoColor={twoColor} selected={draft.id === "two-color"} onChoose={choose} />
         </div>
 
         <div className="mt-6 flex flex-wrap justify-end gap-2">
@@ -207,9 +110,9 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
               Cancel
             </button>
           </DialogClose>
-          <button type="button" className="btn" onClick={apply} disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Apply Theme"}
-          </button>
+          <BusyButton onClick={apply} isPending={save.isPending} busyLabel="Saving...">
+            Apply Theme
+          </BusyButton>
         </div>
       </DialogContent>
     </Dialog>

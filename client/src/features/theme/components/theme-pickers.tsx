@@ -1,0 +1,114 @@
+/** The two themes the owner makes: one colour shaded by sliders, or a gradient between two colours. */
+import { cva } from "class-variance-authority";
+import { CUSTOM_THEME_BOUNDS, type Theme } from "@shared/theme";
+import { bodyTheme } from "../theme-style";
+
+/** A theme to pick: a preset tile, or the single-colour and two-colour rows; the picked one is outlined. */
+export const themeChoice = cva("rounded-lg border-2 p-1 text-sm font-semibold", {
+  variants: {
+    kind: { preset: "text-left", own: "flex w-full items-center gap-2" },
+    selected: { true: "border-ink", false: "" },
+  },
+  compoundVariants: [
+    { kind: "preset", selected: false, class: "border-transparent" },
+    { kind: "own", selected: false, class: "border-line" },
+  ],
+});
+
+export type CustomTheme = Extract<Theme, { id: "custom" }>;
+export type TwoColorTheme = Extract<Theme, { id: "two-color" }>;
+type SliderKey = keyof typeof CUSTOM_THEME_BOUNDS;
+
+const SLIDERS: { key: SliderKey; label: string; unit: string }[] = [
+  { key: "hue", label: "Hue", unit: "°" },
+  { key: "saturation", label: "Saturation (dark end)", unit: "%" },
+  { key: "lightDark", label: "Lightness (dark end)", unit: "%" },
+  { key: "saturationLight", label: "Saturation (bright end)", unit: "%" },
+  { key: "lightBright", label: "Lightness (bright end)", unit: "%" },
+];
+
+function gradientOf(theme: Theme): string {
+  const { vars } = bodyTheme(theme);
+  return `linear-gradient(135deg, ${vars["--bg-start"]}, ${vars["--bg-end"]})`;
+}
+
+/** The single-colour theme: its swatch to pick it, and sliders that pick and change it at once. */
+export function SingleColourPicker({ custom, selected, onChoose }: { custom: CustomTheme; selected: boolean; onChoose: (theme: CustomTheme) => void }) {
+  return (
+    <fieldset className="rounded-lg border border-line p-4">
+      <legend className="px-1 font-bold">Single Colour</legend>
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={() => onChoose(custom)}
+        className={themeChoice({ kind: "own", selected })}
+      >
+        <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(custom) }} />
+        Use single colour
+      </button>
+      <div className="mt-3 space-y-3">
+        {SLIDERS.map(({ key, label, unit }) => {
+          const bounds = CUSTOM_THEME_BOUNDS[key];
+          return (
+            <div key={key}>
+              <div className="flex justify-between text-sm">
+                <label htmlFor={`theme-${key}`} className="font-semibold">
+                  {label}
+                </label>
+                <output htmlFor={`theme-${key}`}>
+                  {custom[key]}
+                  {unit}
+                </output>
+              </div>
+              <input
+                id={`theme-${key}`}
+                type="range"
+                className="w-full accent-ink"
+                min={bounds.min}
+                max={bounds.max}
+                step={bounds.step}
+                value={custom[key]}
+                onChange={(e) => onChoose({ ...custom, [key]: Number(e.target.value) })}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The two-colour theme: its swatch to pick it, and its two colour inputs. */
+export function TwoColourPicker({ twoColor, selected, onChoose }: { twoColor: TwoColorTheme; selected: boolean; onChoose: (theme: TwoColorTheme) => void }) {
+  return (
+    <fieldset className="rounded-lg border border-line p-4">
+      <legend className="px-1 font-bold">Two-Colour Gradient</legend>
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={() => onChoose(twoColor)}
+        className={themeChoice({ kind: "own", selected })}
+      >
+        <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(twoColor) }} />
+        Use two-colour gradient
+      </button>
+      <div className="mt-3 grid grid-cols-2 gap-3">
+        {(["startColor", "endColor"] as const).map((key) => (
+          <div key={key}>
+            <label htmlFor={`theme-${key}`} className="block text-sm font-semibold">
+              {key === "startColor" ? "Start colour" : "End colour"}
+            </label>
+            <input
+              id={`theme-${key}`}
+              type="color"
+              className="mt-1 h-11 w-full cursor-pointer rounded border border-ink-soft bg-white"
+              value={twoColor[key]}
+              onChange={(e) => onChoose({ ...twoColor, [key]: e.target.value })}
+            />
+            <span className="text-sm tabular-nums">{twoColor[key]}</span>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
