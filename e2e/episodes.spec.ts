@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, removeE2EItems, saveSettings } from "./admin-api";
-import { expect, test } from "./fixtures";
+import { expect, expectAppReady, test } from "./fixtures";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const AUDIO_SECONDS = 20;
@@ -104,6 +104,7 @@ test("when the episode page opens, then its notes, chapters and transcript are i
 
 test("when a keyboard user plays and pauses the episode, then the audio advances, then stops; the seek bar and -15/+30 move it", async ({ page }) => {
   await page.goto("/episode/e2e-player-episode");
+  await expectAppReady(page);
   const play = page.getByRole("group", { name: "Player: E2E Player Episode" }).getByRole("button", { name: "Play", exact: true });
   await play.focus();
   await page.keyboard.press("Enter");
@@ -130,6 +131,7 @@ test("when a keyboard user plays and pauses the episode, then the audio advances
 
 test("when a chapter or a transcript time is chosen, then the episode plays from there", async ({ page }) => {
   await page.goto("/episode/e2e-player-episode");
+  await expectAppReady(page);
   await page.getByRole("region", { name: "Chapters" }).getByRole("button", { name: "Play from 0:10" }).click();
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
   expect(await isPaused(page)).toBe(false);
@@ -139,6 +141,7 @@ test("when a chapter or a transcript time is chosen, then the episode plays from
 
 test("when the visitor goes to another page while it plays, then it keeps playing and the bar below leads back", async ({ page }) => {
   await page.goto("/episode/e2e-player-episode");
+  await expectAppReady(page);
   await page.getByRole("group", { name: "Player: E2E Player Episode" }).getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
   await page.getByRole("link", { name: "Back to Home" }).click();
@@ -200,6 +203,7 @@ test.describe("the archive", () => {
 
   test("when the visitor searches, then the matches show with the words marked", async ({ page }) => {
     await page.goto("/archive");
+    await expectAppReady(page);
     await page.getByRole("searchbox", { name: "Search episodes" }).fill("fungi");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/archive\?q=fungi$/);

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { createItem, saveSettings } from "./admin-api";
-import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { expect, expectAppReady, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -10,6 +10,7 @@ const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artif
 
 async function unlockAudition(page: Page): Promise<void> {
   await page.goto("/editors");
+  await expectAppReady(page);
   await page.getByLabel("Password", { exact: true }).fill("podedit7");
   await page.getByRole("button", { name: "Access Files" }).click();
   await expect(page.getByRole("heading", { name: "Access Granted" })).toBeVisible();

@@ -1,14 +1,19 @@
+import type { RequestListener } from "node:http";
 import path from "node:path";
-import express, { type Express } from "express";
+import express, { type Express, type Request, type Response } from "express";
 import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
 import { createSessionLayer, sessionCookieName } from "./auth/session";
 import { createThrottles, type ThrottleLimits } from "./auth/throttles";
 import type { Config } from "./config";
+import { startChangeBus, type ChangeBus } from "./db/change-bus";
 import type { Database } from "./db/client";
+import { newestMigrationMark } from "./db/migrate";
 import { apiNotFound, errorHandler } from "./lib/error-handler";
+import { createFastPath, type FastPath } from "./lib/fast-path";
 import type { Logger } from "./lib/logger";
 import { projectRoot } from "./lib/paths";
+import { createMetrics, type Metrics } from "./lib/metrics";
 import { requestLogger } from "./lib/request-logger";
 import { securityHeaders } from "./lib/security-headers";
 import type { ObjectStore } from "./objects/store";
@@ -34,22 +39,22 @@ import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
 import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
 import { createPictures } from "./services/pictures";
-import { createPublicCache } from "./services/public-cache";
+import { createPublicCache, type PublicCache } from "./services/public-cache";
 import { createSettingsService } from "./services/settings";
 import { createShareImages, type ShareImages } from "./services/share-images";
 import { createSiteData } from "./services/site-data";
 import { createUploadsService } from "./services/uploads";
-import { pingDatabase } from "./storage/health";
+import { appliedMigrationMark, pingDatabase } from "./storage/health";
 
 export interface AppDeps {
-  config: Pick<Config, "publicUrl" | "trustProxy" | "env"> & Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate">>;
+  config: Pick<Config, "publicUrl" | "trustProxy" | "env"> & Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample">>;
   database: Database;
   store: ObjectStore;
   logger: Logger;
   sessionSecret: string;
   /** Where the built SPA lives; pages are served only when it exists. */
   clientDir?: string;
-  /** How long visitors' reads are kept in the process (default 5 s; writes here clear them at once). */
+  /** How long visitors' reads are kept when no notice of a change comes (default 5 s; a write clears them at once). */
   cacheTtlMs?: number;
   /** Rate limits, loosened by tests that are not about them. */
   limits?: ThrottleLimits;
@@ -72,33 +77,57 @@ export function createApp(deps: AppDeps): Express {
   const secureOnly = config.publicUrl.startsWith("https://");
   const clientDir = deps.clientDir ?? path.join(projectRoot(), "dist", "client");
 
-  const cache = createPublicCache(deps.cacheTtlMs ?? 5_000);
+  const ttlMs = deps.cacheTtlMs ?? 5_000;
+  const cache = createPublicCache(ttlMs);
+  const metrics = createMetrics({ processMetrics: config.env !== "test" });
+  // A notice of another instance's write drops this one's cache; a write here drops it and tells them.
+  const bus = startChangeBus({ pool, onChange: () => cache.invalidate(), logger });
+  const changed = () => {
+    cache.invalidate();
+    bus.publish();
+  };
   const uploads = createUploadsService(db, store);
   const pictures = createPictures({ store, uploads, allowPrivate: config.feedAllowPrivate ?? false, logger });
-  const content = createContentService(db, uploads, () => cache.invalidate(), { pictures, thumbnailBase: deps.thumbnailBase, logger });
-  const episodes = createEpisodesService(db, uploads, () => cache.invalidate(), pictures);
-  const settings = createSettingsService(db, () => cache.invalidate());
+  const content = createContentService(db, uploads, changed, { pictures, thumbnailBase: deps.thumbnailBase, logger });
+  const episodes = createEpisodesService(db, uploads, changed, pictures);
+  const settings = createSettingsService(db, changed);
   const editors = createEditorsService(db, settings);
-  const identity = createIdentityService(db, uploads, pictures, () => cache.invalidate());
+  const identity = createIdentityService(db, uploads, pictures, changed);
   const siteData = createSiteData({ content, episodes, settings, identity, cache });
   const feed = createFeedSync({
     db,
     settings,
     periodMinutes: config.feedSyncMinutes ?? 0,
     allowPrivate: config.feedAllowPrivate ?? false,
-    onChange: () => cache.invalidate(),
+    onChange: changed,
     onChannelImage: (url) => identity.offerArtwork(url),
     pictures,
     logger,
     limits: deps.feedFetchLimits,
+    onSynced: (outcome) => metrics.feedSynced(outcome),
   });
   const shareImages = deps.shareImages ?? createShareImages({ store, logger });
   const passport = createPassport(db);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
 
+  const cookieName = sessionCookieName(secureOnly);
+  const fastPath = createFastPath({
+    isAnonymous: (req) => !(req.headers.cookie ?? "").includes(`${cookieName}=`),
+    ttlMs,
+    labelOf: routeLabel,
+    onAnswer: answeredFast(metrics, logger, config.accessLogSample ?? 100),
+  });
+  cache.onInvalidate(() => fastPath.clear());
+  countRuntime(metrics, { cache, bus, pool });
+
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
+  app.use((req, res, next) => {
+    const startedAt = process.hrtime.bigint();
+    res.once("finish", () => metrics.observeRequest(routeLabel(req, res), req.method, res.statusCode, secondsSince(startedAt), "express"));
+    next();
+  });
   app.use(refuseLongUrls);
   app.use(requestLogger(logger));
   app.use(securityHeaders({ secureOnly }));
@@ -107,17 +136,22 @@ export function createApp(deps: AppDeps): Express {
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
   api.use(express.json({ limit: "1mb", strict: true }));
-  const cookieName = sessionCookieName(secureOnly);
   api.use(createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport }));
-  api.use("/health", healthRouter(() => pingDatabase(db)));
+  api.use(
+    "/health",
+    healthRouter({
+      databaseAnswers: () => pingDatabase(db),
+      migrationsDone: async () => ((await appliedMigrationMark(db)) ?? 0) >= newestMigrationMark(),
+    }),
+  );
   api.use(requireAdminForWrites);
   api.use("/auth", authRouter(passport, throttles.login, cookieName, secureOnly));
-  api.use("/settings", settingsRouter(settings, cache));
-  api.use("/providers", providersRouter(content, cache));
-  api.use("/episodes", episodesRouter(episodes, content, cache));
+  api.use("/settings", settingsRouter(settings, cache, fastPath));
+  api.use("/providers", providersRouter(content, cache, fastPath));
+  api.use("/episodes", episodesRouter(episodes, content, cache, fastPath));
   api.use("/feed", feedRouter(feed, requireAdmin));
-  api.use("/identity", identityRouter(identity, cache));
-  api.use("/clips", clipsRouter(content, cache));
+  api.use("/identity", identityRouter(identity, cache, fastPath));
+  api.use("/clips", clipsRouter(content, cache, fastPath));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
@@ -129,7 +163,7 @@ export function createApp(deps: AppDeps): Express {
     "/api/clips": () => content.listClips({ includeDrafts: false }),
     "/api/providers": () => content.listProviders(),
   };
-  app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName));
+  app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName, fastPath));
   app.use("/api", api);
   app.use("/objects", objectsRouter(uploads, pictures));
   app.use(seoRouter({ publicUrl: config.publicUrl, siteData }));
@@ -142,17 +176,102 @@ export function createApp(deps: AppDeps): Express {
       publicUrl: config.publicUrl,
       siteData,
       cache,
+      fastPath,
       shareImages,
       firstPaint: createFirstPaint(path.join(path.dirname(clientDir), "ssr", "entry-server.js"), logger),
     }),
   );
   app.use(apiNotFound);
   app.use(errorHandler);
-  app.locals.feedSync = feed;
+  const runtime: AppRuntime = { feed, fastPath, bus, metrics };
+  app.locals.runtime = runtime;
   return app;
 }
 
+/** What lives beside the Express app: the fast path in front of it, and what index.ts runs or stops. */
+interface AppRuntime {
+  feed: FeedSyncService;
+  fastPath: FastPath;
+  bus: ChangeBus;
+  metrics: Metrics;
+}
+const runtimeOf = (app: Express) => app.locals.runtime as AppRuntime;
+
 /** The app's feed sync, for the schedule index.ts starts beside the server. */
 export function feedSyncOf(app: Express): FeedSyncService {
-  return app.locals.feedSync as FeedSyncService;
+  return runtimeOf(app).feed;
+}
+
+export function metricsOf(app: Express): Metrics {
+  return runtimeOf(app).metrics;
+}
+
+export function changeBusOf(app: Express): ChangeBus {
+  return runtimeOf(app).bus;
+}
+
+/**
+ * The server's request handler: a visitor's read the fast path knows is answered at once;
+ * everything else goes to Express.
+ */
+export function requestListener(app: Express): RequestListener {
+  const { fastPath } = runtimeOf(app);
+  return (req, res) => {
+    if (!fastPath.serve(req, res)) app(req, res);
+  };
+}
+
+/** Stops what the app runs beside its requests (the change bus's connection); before the pool ends. */
+export async function closeApp(app: Express): Promise<void> {
+  await runtimeOf(app).bus.close();
+}
+
+const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;
+
+/**
+ * A request's route for the metrics, from a bounded set: the route that answered it
+ * (/api/clips/slug/:slug), what a router named (page:episode, static), or "other". The route's
+ * mount is read from the path asked for, as Express forgets it once an error leaves the router.
+ */
+function routeLabel(req: Request, res: Response): string {
+  if (typeof res.locals.route === "string") return res.locals.route;
+  const route = (req.route as { path?: unknown } | undefined)?.path;
+  const asked = req.originalUrl.split("?")[0]!;
+  if (Array.isArray(route)) return asked;
+  if (typeof route !== "string") return "other";
+  const own = route.split("/").filter(Boolean);
+  const segments = asked.split("/").filter(Boolean);
+  return `/${[...segments.slice(0, segments.length - own.length), ...own].join("/")}`;
+}
+
+/**
+ * Counts a fast-path answer, and logs one in `sample` of them as the request logger logs an
+ * answer (at debug), saying how many it stands for: the log keeps the shape of the traffic
+ * without a line per request.
+ */
+function answeredFast(metrics: Metrics, logger: Logger, sample: number) {
+  let answered = 0;
+  return (req: { method?: string; url?: string }, status: number, startedAt: bigint, route: string) => {
+    metrics.observeRequest(route, req.method ?? "GET", status, secondsSince(startedAt), "fast");
+    answered++;
+    if (sample > 0 && answered % sample === 0) {
+      logger.debug({ req: { method: req.method, url: req.url }, res: { statusCode: status }, path: "fast", standsFor: sample }, "request completed");
+    }
+  };
+}
+
+/** The totals kept by the cache, the change bus and the pool, as metrics. */
+function countRuntime(metrics: Metrics, { cache, bus, pool }: { cache: PublicCache; bus: ChangeBus; pool: Database["pool"] }) {
+  metrics.countFrom("public_cache_reads_total", "Visitors' reads of the public cache, by result", "result", () => ({ hit: cache.stats.hits, miss: cache.stats.misses }));
+  metrics.countFrom("change_notices_total", "Change notices, by direction (received: from other instances)", "direction", () => ({
+    received: bus.stats.received,
+    published: bus.stats.published,
+  }));
+  metrics.countFrom("change_bus_reconnects_total", "Times the connection that listens for notices was made again", "bus", () => ({ notices: bus.stats.reconnects }));
+  metrics.gaugeFrom("change_bus_listening", "1 while this instance listens for other instances' notices", "bus", () => ({ notices: bus.stats.listening ? 1 : 0 }));
+  metrics.gaugeFrom("db_pool_connections", "The database pool's connections, by state", "state", () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
 }

@@ -18,6 +18,12 @@ describe("loadConfig", () => {
       expect((err as Error).message).toMatch(/ADMIN_EMAIL/);
     }
   });
+  it("when the operations settings are given, then the metrics port, the cache's safety net and the log sample follow them", () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: undefined, cacheTtlMs: 5_000, accessLogSample: 100 });
+    expect(loadConfig({ METRICS_PORT: "9464", CACHE_TTL_SECONDS: "60", ACCESS_LOG_SAMPLE: "0" })).toMatchObject({ metricsPort: 9464, cacheTtlMs: 60_000, accessLogSample: 0 });
+    expect(() => loadConfig({ METRICS_PORT: "0" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ CACHE_TTL_SECONDS: "-1" })).toThrow(/CACHE_TTL_SECONDS/);
+  });
   it("when STORAGE=gcs has no bucket, then it fails; PUBLIC_URL loses a trailing slash", () => {
     expect(() => loadConfig({ STORAGE: "gcs" })).toThrow(/GCS_BUCKET/);
     expect(loadConfig({ PUBLIC_URL: "https://show.example/" }).publicUrl).toBe("https://show.example");

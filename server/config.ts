@@ -32,6 +32,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   FEED_SYNC_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(7 * 24 * 60).default(60)),
   FEED_ALLOW_PRIVATE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["0", "1", "true", "false"]).optional()),
+  METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
+  CACHE_TTL_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.1).max(3600).default(5)),
+  ACCESS_LOG_SAMPLE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(100)),
 });
 
 export interface Config {
@@ -52,6 +55,12 @@ export interface Config {
   feedSyncMinutes: number;
   /** Whether other hosts may be read on loopback and private addresses (tests, intranet sites). */
   feedAllowPrivate: boolean;
+  /** Where Prometheus reads the metrics, on 127.0.0.1 only; unset: no metrics server. */
+  metricsPort?: number;
+  /** How long visitors' reads are kept when no notice of a change arrives (the safety net). */
+  cacheTtlMs: number;
+  /** One in this many answers of the fast path is written to the log (0: none). */
+  accessLogSample: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,5 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     feedSyncMinutes: e.FEED_SYNC_MINUTES,
     feedAllowPrivate: e.FEED_ALLOW_PRIVATE === "1" || e.FEED_ALLOW_PRIVATE === "true",
+    metricsPort: e.METRICS_PORT,
+    cacheTtlMs: Math.round(e.CACHE_TTL_SECONDS * 1000),
+    accessLogSample: e.ACCESS_LOG_SAMPLE,
   };
 }

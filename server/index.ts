@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import closeWithGrace from "close-with-grace";
-import { createApp, feedSyncOf } from "./app";
+import { closeApp, createApp, feedSyncOf, metricsOf, requestListener } from "./app";
 import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
 import { ConfigError, loadConfig } from "./config";
 import { connectDatabase, type Database } from "./db/client";
@@ -10,6 +10,7 @@ import type { EmbeddedServer } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { rootMessage } from "./lib/error-handler";
 import { createLogger } from "./lib/logger";
+import { serveMetrics } from "./lib/metrics";
 import { readOrCreateSecret } from "./lib/secret-file";
 import { createObjectStore } from "./objects";
 import { fillMissingEpisodeSlugs } from "./services/episodes";
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   let embedded: EmbeddedServer | undefined;
   let database: Database | undefined;
   let server: http.Server | undefined;
+  let metricsServer: http.Server | undefined;
+  let app: ReturnType<typeof createApp> | undefined;
   let shareImages: ShareImages | undefined;
 
   /** Stop taking connections, finish the requests in flight, then the workers and the database. */
@@ -46,6 +49,8 @@ async function main(): Promise<void> {
       await closing;
       clearTimeout(forced);
     }
+    metricsServer?.close();
+    if (app) await closeApp(app).catch((err: unknown) => logger.warn({ err }, "stopping the change notices failed"));
     await shareImages?.close().catch((err: unknown) => logger.warn({ err }, "stopping the share-image worker failed"));
     await database?.close().catch((err: unknown) => logger.warn({ err }, "closing the pool failed"));
     await embedded?.stop().catch((err: unknown) => logger.warn({ err }, "stopping PostgreSQL failed"));
@@ -88,8 +93,9 @@ async function main(): Promise<void> {
     }
     const store = await createObjectStore(config);
     shareImages = createShareImages({ store, logger });
-    const app = createApp({
+    app = createApp({
       config,
+      cacheTtlMs: config.cacheTtlMs,
       database,
       store,
       shareImages,
@@ -98,7 +104,7 @@ async function main(): Promise<void> {
     });
     // Idle and slow sockets are checked every 2 s (Node's default is 30 s), so the header and
     // request time-outs below bite quickly.
-    server = http.createServer({ connectionsCheckingInterval: 2_000 }, app);
+    server = http.createServer({ connectionsCheckingInterval: 2_000 }, requestListener(app));
     // Slow clients cannot hold sockets for ever (slowloris).
     server.headersTimeout = 10_000;
     server.requestTimeout = 30_000;
@@ -108,6 +114,10 @@ async function main(): Promise<void> {
       server!.listen(config.port, config.host, () => resolve());
     });
     stopSchedule = startFeedSchedule(feedSyncOf(app), logger);
+    if (config.metricsPort !== undefined) {
+      metricsServer = await serveMetrics(metricsOf(app).registry, config.metricsPort);
+      logger.info({ url: `http://127.0.0.1:${config.metricsPort}/metrics` }, "metrics served");
+    }
     logger.info(
       { url: config.publicUrl, host: config.host, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
       "podcast site ready",

@@ -1,25 +1,13 @@
 // Longer than 200 lines: every page the server fills (heads, first paint, redirects, robots,
 // sitemap, share images) against one built client bundle, which is slow to set up twice.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import type supertest from "supertest";
 import { afterAll, describe, expect } from "vitest";
+import { createFakeClient, FAKE_CLIENT_SCRIPT as js } from "./test/fake-client";
 import { appTest, YOUTUBE } from "./test/harness";
 
-const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-client-"));
-fs.mkdirSync(path.join(clientDir, "assets"));
-fs.writeFileSync(
-  path.join(clientDir, "index.html"),
-  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="default" />\n    <title>shell</title>\n    <script type="module" src="/assets/app-abc123.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
-);
-const js = "console.log('hello from the app bundle');".repeat(40);
-fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js"), js);
-fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js.br"), zlib.brotliCompressSync(js));
-fs.writeFileSync(path.join(clientDir, "assets", "app-abc123.js.gz"), zlib.gzipSync(js));
-fs.writeFileSync(path.join(clientDir, "banner-desktop.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-
+const clientDir = createFakeClient();
 const EVIL_TITLE = 'Pain </script><script>alert(1)</script> & "quotes"';
 const it = appTest({ clientDir, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
@@ -155,7 +143,8 @@ describe("pages", () => {
 
   it("when the page is asked for again with its ETag, then 304", async ({ t }) => {
     const first = await t.request.get("/listen").expect(200);
-    expect(first.headers["cache-control"]).toBe("no-cache");
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(first.headers.vary).toBe("Accept-Encoding, Cookie");
     await t.request.get("/listen").set("If-None-Match", first.headers.etag!).expect(304);
     // A browser or CDN may send several tags, or "*": any match is a 304.
     await t.request.get("/listen").set("If-None-Match", `"other", ${first.headers.etag!}`).expect(304);

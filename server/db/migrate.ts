@@ -1,8 +1,17 @@
+import fs from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { projectRoot } from "../lib/paths";
+
+const migrationsFolder = () => path.join(projectRoot(), "migrations");
+
+/** When the newest committed migration was made: drizzle records it as that migration's mark. */
+export function newestMigrationMark(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
 
 /** Any fixed number: several instances starting together take turns migrating. */
 const MIGRATION_LOCK = 727_001;
@@ -18,7 +27,7 @@ export async function runMigrations(url: string): Promise<void> {
     await client.query("SET statement_timeout = 0");
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
-      await migrate(drizzle(client), { migrationsFolder: path.join(projectRoot(), "migrations") });
+      await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
     } finally {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }

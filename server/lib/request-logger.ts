@@ -3,6 +3,8 @@ import { pinoHttp } from "pino-http";
 import type { Logger } from "./logger";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** Asked every few seconds by process managers and proxies: not worth a log line each. */
+const HEALTH_CHECKS = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
 
 /**
  * One log line per request (health checks aside) with a request id: the caller's X-Request-Id
@@ -18,7 +20,7 @@ export function requestLogger(logger: Logger) {
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    autoLogging: { ignore: (req) => req.url === "/api/health" },
+    autoLogging: { ignore: (req) => req.url !== undefined && HEALTH_CHECKS.has(req.url) },
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -9,30 +9,46 @@ export interface CachedBody {
   gzip?: Buffer;
 }
 
+/** Keeps what was just sent, to answer the same request again before Express (lib/fast-path.ts). */
+export interface AnswerMemory {
+  remember(req: Request, res: Response, entry: CachedBody, canonicalUrl?: string): void;
+}
+
 /**
- * Sends a cached body: 304 when the browser has it, otherwise brotli or gzip when accepted
- * (compressed once per cache entry, not per request), with Vary so shared caches keep them apart.
+ * The body for a client's Accept-Encoding: brotli, else gzip, else as it is; bodies under 1 KB
+ * are sent as they are. Each compressed form is made once per cache entry, not per request.
  */
-export function sendCached(req: Request, res: Response, entry: CachedBody, type: string): void {
-  res.set({ ETag: entry.etag, Vary: "Accept-Encoding" });
-  // Express's freshness check: a list of tags, weak and strong alike, and "*".
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.type(type);
-  const accepts = String(req.headers["accept-encoding"] ?? "");
+export function encodedBody(entry: CachedBody, acceptEncoding: string | undefined): { encoding: "br" | "gzip" | null; body: string | Buffer } {
+  const accepts = acceptEncoding ?? "";
   if (entry.body.length >= 1024) {
     if (/\bbr\b/.test(accepts)) {
       entry.br ??= zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      res.set("Content-Encoding", "br").send(entry.br);
-      return;
+      return { encoding: "br", body: entry.br };
     }
     if (/\bgzip\b/.test(accepts)) {
       entry.gzip ??= zlib.gzipSync(entry.body, { level: 6 });
-      res.set("Content-Encoding", "gzip").send(entry.gzip);
-      return;
+      return { encoding: "gzip", body: entry.gzip };
     }
   }
-  res.send(entry.body);
+  return { encoding: null, body: entry.body };
+}
+
+/**
+ * Sends a cached body: 304 when the browser has it, otherwise brotli or gzip when accepted, with
+ * Vary so shared caches keep them apart. With `memory`, a visitor's answer is kept to be sent
+ * again, headers and all, without passing through Express (`canonicalUrl`: the one address it is
+ * kept under; another spelling of it is not kept).
+ */
+export function sendCached(req: Request, res: Response, entry: CachedBody, type: string, memory?: AnswerMemory, canonicalUrl?: string): void {
+  res.set({ ETag: entry.etag, Vary: res.get("Vary") ?? "Accept-Encoding" });
+  // Express's freshness check: a list of tags, weak and strong alike, and "*".
+  if (req.fresh) {
+    res.status(304).end();
+  } else {
+    res.type(type);
+    const { encoding, body } = encodedBody(entry, req.headers["accept-encoding"]);
+    if (encoding) res.set("Content-Encoding", encoding);
+    res.send(body);
+  }
+  memory?.remember(req, res, entry, canonicalUrl);
 }

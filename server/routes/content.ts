@@ -2,13 +2,15 @@ import { Router } from "express";
 import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
 import type { ContentService } from "../services/content";
+import { cacheFor } from "../lib/cache-policy";
+import type { AnswerMemory } from "../lib/send-cached";
 import type { PublicCache } from "../services/public-cache";
-import { listCacheHeader, orderedListWrites, sendList } from "./lists";
+import { orderedListWrites, sendList } from "./lists";
 
-export function providersRouter(content: ContentService, cache: PublicCache): Router {
+export function providersRouter(content: ContentService, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    await sendList(req, res, cache, "providers", () => content.listProviders());
+    await sendList(req, res, { cache, memory }, "providers", () => content.listProviders());
   });
   orderedListWrites(r, {
     schema: providerSchema,
@@ -22,16 +24,14 @@ export function providersRouter(content: ContentService, cache: PublicCache): Ro
   return r;
 }
 
-export function clipsRouter(content: ContentService, cache: PublicCache): Router {
+export function clipsRouter(content: ContentService, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    await sendList(req, res, cache, "clips", (includeDrafts) => content.listClips({ includeDrafts }));
+    await sendList(req, res, { cache, memory }, "clips", (includeDrafts) => content.listClips({ includeDrafts }));
   });
   r.get("/slug/:slug", async (req, res) => {
     const admin = isAdmin(req);
-    res
-      .set("Cache-Control", listCacheHeader(admin))
-      .json(await content.getClipBySlug(String(req.params.slug), { includeDrafts: admin }));
+    cacheFor(res, admin).json(await content.getClipBySlug(String(req.params.slug), { includeDrafts: admin }));
   });
   orderedListWrites(r, {
     schema: clipSchema,

@@ -1,32 +1,33 @@
 import { Router } from "express";
 import { archiveQuerySchema, episodeSchema, episodeUpdateSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
-import { sendCached } from "../lib/send-cached";
+import { cacheFor } from "../lib/cache-policy";
+import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
 import type { EpisodesService } from "../services/episodes";
 import type { PublicCache } from "../services/public-cache";
-import { listCacheHeader, orderedListWrites, sendList } from "./lists";
+import { orderedListWrites, sendList } from "./lists";
 
 /** The spec's episode routes, plus one episode by slug (docs/product.md "The show's feed and episode pages"). */
-export function episodesRouter(episodes: EpisodesService, content: ContentService, cache: PublicCache): Router {
+export function episodesRouter(episodes: EpisodesService, content: ContentService, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    await sendList(req, res, cache, "episodes", (includeDrafts) => episodes.list({ includeDrafts }));
+    await sendList(req, res, { cache, memory }, "episodes", (includeDrafts) => episodes.list({ includeDrafts }));
   });
   // Visitors' pages of the archive, the same for everyone (published only): from the public cache.
   r.get("/archive", async (req, res) => {
     const query = parse(archiveQuerySchema, req.query);
-    res.set("Cache-Control", listCacheHeader(false));
+    cacheFor(res, false);
     sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => episodes.archive(query)), "application/json");
   });
   r.get("/latest", async (req, res) => {
-    res.set("Cache-Control", listCacheHeader(false));
-    sendCached(req, res, await cache.json("episodes:latest", () => episodes.latest()), "application/json");
+    cacheFor(res, false);
+    sendCached(req, res, await cache.json("episodes:latest", () => episodes.latest()), "application/json", memory);
   });
   r.get("/slug/:slug", async (req, res) => {
     const admin = isAdmin(req);
-    res.set("Cache-Control", listCacheHeader(admin)).json(await episodes.getBySlug(String(req.params.slug), { includeDrafts: admin }));
+    cacheFor(res, admin).json(await episodes.getBySlug(String(req.params.slug), { includeDrafts: admin }));
   });
   orderedListWrites(r, {
     schema: episodeSchema,

@@ -1,17 +1,17 @@
 import { Router } from "express";
 import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
-import { sendCached } from "../lib/send-cached";
+import { cacheFor } from "../lib/cache-policy";
+import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { IdentityService } from "../services/identity";
 import type { PublicCache } from "../services/public-cache";
-import { listCacheHeader } from "./lists";
 
 /** The show's identity: the About page and the site's pictures, read by everyone, written by the admin. */
-export function identityRouter(identity: IdentityService, cache: PublicCache): Router {
+export function identityRouter(identity: IdentityService, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    res.set("Cache-Control", listCacheHeader(false));
-    sendCached(req, res, await cache.json("identity", () => identity.get()), "application/json");
+    cacheFor(res, false);
+    sendCached(req, res, await cache.json("identity", () => identity.get()), "application/json", memory);
   });
   r.put("/about", async (req, res) => {
     res.json(await identity.saveAbout(parse(aboutSchema, req.body)));

@@ -3,39 +3,35 @@ import type { z } from "zod";
 import { idParamSchema, swapSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
 import { AppError } from "../lib/errors";
-import { sendCached } from "../lib/send-cached";
+import { cacheFor } from "../lib/cache-policy";
+import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { PublicCache } from "../services/public-cache";
 
 /** An id from the path; anything that is not one names nothing (404). */
-export const idOf = (raw: unknown) => {
+const idOf = (raw: unknown) => {
   const result = idParamSchema.safeParse(raw);
   if (!result.success) throw new AppError("NOT_FOUND", "Not found");
   return result.data;
 };
 
-/** Visitors get published items only; the admin's answer differs, so it is never shared-cached. */
-export function listCacheHeader(admin: boolean): string {
-  return admin ? "private, no-store" : "no-cache";
-}
-
 /**
- * A visitor's list, from the process cache as ready JSON with its ETag (a revalidation is a 304);
- * the admin's list, with drafts, straight from the database.
+ * A visitor's list, from the process cache as ready JSON with its ETag (a revalidation is a 304),
+ * kept for the fast path; the admin's list, with drafts, straight from the database.
  */
 export async function sendList(
   req: Request,
   res: Response,
-  cache: PublicCache,
+  { cache, memory }: { cache: PublicCache; memory?: AnswerMemory },
   key: string,
   load: (includeDrafts: boolean) => Promise<unknown>,
 ): Promise<void> {
   if (isAdmin(req)) {
-    res.set("Cache-Control", listCacheHeader(true)).json(await load(true));
+    cacheFor(res, true).json(await load(true));
     return;
   }
-  res.set("Cache-Control", listCacheHeader(false));
-  sendCached(req, res, await cache.json(key, () => load(false)), "application/json");
+  cacheFor(res, false);
+  sendCached(req, res, await cache.json(key, () => load(false)), "application/json", memory);
 }
 
 /**
@@ -47,12 +43,13 @@ export function anonymousListsFastPath(
   loaders: Record<string, () => Promise<unknown>>,
   cache: PublicCache,
   sessionCookieName: string,
+  memory: AnswerMemory,
 ): RequestHandler {
   return async (req, res, next) => {
     const load = loaders[req.path];
     if (!load || (req.headers.cookie ?? "").includes(`${sessionCookieName}=`)) return next();
-    res.set("Cache-Control", listCacheHeader(false));
-    sendCached(req, res, await cache.json(req.path.slice(5), load), "application/json");
+    cacheFor(res, false);
+    sendCached(req, res, await cache.json(req.path.slice(5), load), "application/json", memory);
   };
 }
 

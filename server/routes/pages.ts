@@ -5,7 +5,8 @@ import { archiveQuerySchema } from "../../shared/api";
 import type { InitialData } from "../../shared/initial-data";
 import { decodeSegment, href, matchRoute, ROUTES } from "../../shared/routes";
 import { trimEndChar } from "../../shared/strings";
-import { type CachedBody, sendCached } from "../lib/send-cached";
+import { cacheForEveryVisitor, FOR_ONE_SESSION } from "../lib/cache-policy";
+import { type AnswerMemory, type CachedBody, sendCached } from "../lib/send-cached";
 import type { FirstPaint } from "../services/first-paint";
 import { buildPageHead, type PageSubject } from "../services/page-head";
 import { parseShell, renderPage } from "../services/page-shell";
@@ -20,6 +21,8 @@ export interface PagesDeps {
   publicUrl: string;
   siteData: SiteData;
   cache: PublicCache;
+  /** Keeps visitors' pages for the fast path. */
+  fastPath?: AnswerMemory;
   shareImages: Pick<ShareImages, "keyOf">;
   firstPaint: FirstPaint;
 }
@@ -29,7 +32,7 @@ export interface PagesDeps {
  * (services/page-head.ts), the stored theme already on <body>, the data of the first screen and
  * its markup (docs/decisions/004-pages-filled-by-the-server.md). Any other path is the 404 page.
  */
-export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData, cache, shareImages, firstPaint }: PagesDeps): Router {
+export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData, cache, fastPath, shareImages, firstPaint }: PagesDeps): Router {
   const router = Router();
   const indexFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(indexFile)) return router;
@@ -114,12 +117,17 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
       return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
     };
     const page = subject.route !== null ? await cache.get(`page:${withLists ? "" : "session:"}${canonical}`, build) : await build();
-    res.status(page.status).set("Cache-Control", "no-cache");
+    res.locals.route = `page:${subject.route ?? "not-found"}`;
+    // The admin area's pages are the admin's, and a page with a session carries no visitor's lists.
+    const shared = withLists && subject.route !== null && ROUTES[subject.route].area !== "admin";
+    if (shared) cacheForEveryVisitor(res);
+    else res.set("Cache-Control", FOR_ONE_SESSION);
+    res.status(page.status);
     if (page.status !== 200) {
       res.type("html").send(page.entry.body);
       return;
     }
-    sendCached(req, res, page.entry, "html");
+    sendCached(req, res, page.entry, "html", shared ? fastPath : undefined, canonical);
   });
   return router;
 }

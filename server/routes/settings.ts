@@ -8,18 +8,19 @@ import { throttleAddress } from "../auth/client-address";
 import type { Throttle } from "../auth/throttle";
 import { isPublicSettingKey, isSettingKey } from "../../shared/settings";
 import { AppError } from "../lib/errors";
-import { sendCached } from "../lib/send-cached";
+import { ADMIN_DATA, cacheFor } from "../lib/cache-policy";
+import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import type { PublicCache } from "../services/public-cache";
 
-export function settingsRouter(settings: SettingsService, cache: PublicCache): Router {
+export function settingsRouter(settings: SettingsService, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", requireAdmin, async (_req, res) => {
-    res.set("Cache-Control", "private, no-store").json(await settings.listForAdmin());
+    res.set("Cache-Control", ADMIN_DATA).json(await settings.listForAdmin());
   });
   r.get("/:key", async (req, res) => {
     const key = String(req.params.key);
     if (isAdmin(req)) {
-      res.set("Cache-Control", "private, no-store").json(await settings.read(key, { isAdmin: true }));
+      cacheFor(res, true).json(await settings.read(key, { isAdmin: true }));
       return;
     }
     // Visitors' reads from the process cache (the footer is sanitised once per fill, not per request).
@@ -28,8 +29,8 @@ export function settingsRouter(settings: SettingsService, cache: PublicCache): R
       await settings.read(key, { isAdmin: false }); // throws the right 401 or 404
       throw new AppError("NOT_FOUND", "Setting not found");
     }
-    res.set("Cache-Control", "no-cache");
-    sendCached(req, res, body, "application/json");
+    cacheFor(res, false);
+    sendCached(req, res, body, "application/json", memory);
   });
   r.post("/", async (req, res) => {
     const { key, value } = parse(settingSchema, req.body);

@@ -63,6 +63,7 @@ export function staticFiles(root: string): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const found = files.get(req.path);
+    if (found || req.path.startsWith("/assets/")) res.locals.route = "static";
     if (!found) {
       if (req.path.startsWith("/assets/")) {
         res.status(404).type("text/plain").send("Not found");

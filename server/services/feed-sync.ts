@@ -35,6 +35,8 @@ export interface FeedSyncDeps {
   logger?: Logger;
   /** The fetcher's limits (20 s, 50 MB by default); tests make them small. */
   limits?: { timeoutMs?: number; maxBytes?: number };
+  /** Told how each sync ended, for the metrics. */
+  onSynced?: (outcome: "changed" | "unchanged" | "failed") => void;
 }
 
 const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
@@ -47,7 +49,7 @@ const unreadable = (why: string) => new AppError("UNPROCESSABLE", `The feed coul
  * imported in one transaction that one instance at a time holds, and followed when it moves
  * (a permanent redirect, or itunes:new-feed-url), the stored address updated.
  */
-export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onChange, onChannelImage, pictures, logger, limits }: FeedSyncDeps): FeedSyncService {
+export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onChange, onChannelImage, pictures, logger, limits, onSynced }: FeedSyncDeps): FeedSyncService {
   const fetchFeed = async (url: string, state: feedStore.FeedSyncState): Promise<FetchResult> => {
     const same = state.url === url;
     try {
@@ -133,15 +135,23 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
     return result;
   };
 
-  const sync = async (): Promise<FeedSyncResult> => {
-    await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
+  /** One sync, its failure kept for the status (and the owner's screen) in words. */
+  const attempt = async (): Promise<FeedSyncResult> => {
     try {
-      return await run();
+      const result = await run();
+      onSynced?.(result.added > 0 || result.updated > 0 ? "changed" : "unchanged");
+      return result;
     } catch (err) {
+      onSynced?.("failed");
       const message = err instanceof AppError ? err.message : "The feed could not be synced: an unexpected error";
       await feedStore.writeFeedSync(db, { lastError: message }).catch(() => {});
       throw err;
     }
+  };
+
+  const sync = async (): Promise<FeedSyncResult> => {
+    await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
+    return attempt();
   };
 
   return {
@@ -163,11 +173,9 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
       if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return null;
       if (!(await feedStore.claimScheduledSync(db, periodMinutes))) return null;
       try {
-        return await run();
+        return await attempt();
       } catch (err) {
-        const message = err instanceof AppError ? err.message : "The feed could not be synced: an unexpected error";
-        await feedStore.writeFeedSync(db, { lastError: message }).catch(() => {});
-        logger?.warn({ err: message }, "the scheduled feed sync failed");
+        logger?.warn({ err: (err as Error).message }, "the scheduled feed sync failed");
         return null;
       }
     },

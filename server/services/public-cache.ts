@@ -6,13 +6,18 @@ import type { CachedBody } from "../lib/send-cached";
 type CachedJson = CachedBody;
 
 /**
- * Visitors' reads, kept in the process for a few seconds and dropped on every write made here.
- * Another instance's write reaches this one within the time-to-live (docs/product.md "Scale-out").
+ * Visitors' reads, kept in the process and dropped on every write: this instance's at once, and
+ * another instance's when its notice arrives (db/change-bus.ts). The time-to-live (5 s) is only
+ * the safety net for a notice that never came.
  */
 export interface PublicCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   json(key: string, load: () => Promise<unknown>): Promise<CachedJson>;
   invalidate(): void;
+  /** Called on every invalidate (the fast path forgets its answers with the cache). */
+  onInvalidate(listener: () => void): void;
+  /** Reads answered from memory and reads that had to load, since the start. */
+  readonly stats: { hits: number; misses: number };
 }
 
 export const etagOf = (body: string | Buffer) =>
@@ -22,9 +27,15 @@ export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now, m
   // Least recently used goes first when full; each entry lives ttlMs, read against `now`.
   const entries = new LRUCache<string, { value: Promise<unknown> }>({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } });
   let generation = 0;
+  const listeners: (() => void)[] = [];
+  const stats = { hits: 0, misses: 0 };
   const get = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = entries.get(key);
-    if (hit) return hit.value as Promise<T>;
+    if (hit) {
+      stats.hits++;
+      return hit.value as Promise<T>;
+    }
+    stats.misses++;
     const startedIn = generation;
     const value = load();
     const entry = { value };
@@ -51,6 +62,11 @@ export function createPublicCache(ttlMs = 5_000, now: () => number = Date.now, m
     invalidate() {
       generation++;
       entries.clear();
+      for (const listener of listeners) listener();
     },
+    onInvalidate(listener) {
+      listeners.push(listener);
+    },
+    stats,
   };
 }

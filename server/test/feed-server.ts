@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
-export interface FeedServerRoute {
+interface FeedServerRoute {
   status?: number;
   body?: string | Buffer;
   headers?: Record<string, string>;
@@ -16,7 +16,7 @@ export interface FeedServerRoute {
  * A host on loopback that serves feeds (and anything else) for the tests: routes by path, each
  * answered as set, with an ETag and 304s when asked; every request is recorded.
  */
-export async function startFeedServer() {
+async function startFeedServer() {
   const routes = new Map<string, FeedServerRoute>();
   const requests: { path: string; headers: http.IncomingHttpHeaders }[] = [];
   const server = http.createServer((req, res) => {

@@ -6,7 +6,7 @@ import type { Express } from "express";
 import pg from "pg";
 import supertest from "supertest";
 import { inject, test } from "vitest";
-import { createApp, type AppDeps } from "../app";
+import { closeApp, createApp, requestListener, type AppDeps } from "../app";
 import { connectDatabase, type Database } from "../db/client";
 import { createLogger } from "../lib/logger";
 import { createLocalStore } from "../objects/local-store";
@@ -63,11 +63,12 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-objects-"));
   // Each app draws share images in a worker thread of its own; close() ends them.
   const shareImages: ShareImages[] = [];
+  const apps: Express[] = [];
   const build = () => {
     const store = createLocalStore(objectsDir);
     const own = overrides.shareImages ? undefined : createShareImages({ store });
     if (own) shareImages.push(own);
-    return createApp({
+    const app = createApp({
       config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined },
       database: db.database,
       store,
@@ -78,20 +79,24 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
       shareImages: own,
       ...overrides,
     });
+    apps.push(app);
+    return app;
   };
   const app = build();
   return {
     app,
     db,
     objectsDir,
-    request: supertest(app),
+    // As the server answers: the fast path first, then Express.
+    request: supertest(requestListener(app)),
     async admin() {
-      const agent = supertest.agent(app);
+      const agent = supertest.agent(requestListener(app));
       await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
       return agent;
     },
     restart: build,
     async close(options = {}) {
+      await Promise.all(apps.map(closeApp));
       await Promise.all(shareImages.map((s) => s.close()));
       await (options.keepDatabase ? db.database.close() : db.drop());
       fs.rmSync(objectsDir, { recursive: true, force: true });
