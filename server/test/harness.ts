@@ -22,13 +22,17 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** A fresh database, copied from the migrated template: empty, or holding the admin account. */
-export async function createTestDb(options: { withAdmin?: boolean } = {}): Promise<TestDb> {
+/**
+ * A fresh database, copied from the migrated template: empty, or holding the admin account;
+ * `unmigrated`: without even the tables (for tests of migrations and upgrades).
+ */
+export async function createTestDb(options: { withAdmin?: boolean; unmigrated?: boolean } = {}): Promise<TestDb> {
   const serverUrl = inject("serverUrl");
   const name = `t_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject(options.withAdmin ? "adminTemplateDb" : "templateDb")}`);
+  const template = options.unmigrated ? "template0" : inject(options.withAdmin ? "adminTemplateDb" : "templateDb");
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = withDatabase(serverUrl, name);
   const database = connectDatabase(url, { max: 5 });

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { describe, expect } from "vitest";
-import { metricsOf } from "../app";
-import { serveMetrics } from "../lib/metrics";
-import { feedXml, useFeedServer } from "../test/feed-server";
-import { appTest, SPOTIFY } from "../test/harness";
+import { metricsOf } from "./app";
+import { serveMetrics } from "./lib/metrics";
+import { feedXml, useFeedServer } from "./test/feed-server";
+import { appTest, SPOTIFY } from "./test/harness";
 
 const host = useFeedServer();
 const it = appTest({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true } });

@@ -1,9 +1,9 @@
 import pg from "pg";
 import supertest from "supertest";
 import { describe, expect } from "vitest";
-import { changeBusOf, requestListener } from "../app";
-import type { ChangeBusStats } from "../db/change-bus";
-import { appTest, type TestApp } from "../test/harness";
+import { changeBusOf, requestListener } from "./app";
+import type { ChangeBusStats } from "./db/change-bus";
+import { appTest, type TestApp } from "./test/harness";
 
 // An hour: within a test, only a notice can explain that another instance's write shows.
 const it = appTest({ cacheTtlMs: 3_600_000 });

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import supertest from "supertest";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeApp, createApp, requestListener } from "./app";
+import { runMigrations } from "./db/migrate";
+import { createLogger } from "./lib/logger";
+import { projectRoot } from "./lib/paths";
+import { createLocalStore } from "./objects/local-store";
+import { restoreBackup } from "./services/backup";
+import { fillMissingEpisodeSlugs } from "./services/episodes";
+import { createTestDb, type TestDb } from "./test/harness";
+
+/** A backup made by the previous release (server/test/fixtures/README.md says how). */
+const PREVIOUS_BACKUP = path.join(projectRoot(), "server", "test", "fixtures", "previous-release.bak");
+/** The migrations the previous release had. */
+const PREVIOUS_MIGRATIONS = 2;
+const OWNER = { email: "host@example.com", password: "previous release password" };
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function emptySite(): Promise<{ db: TestDb; objectsDir: string }> {
+  const db = await createTestDb({ unmigrated: true });
+  const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-upgrade-"));
+  cleanups.push(async () => {
+    await db.drop();
+    fs.rmSync(objectsDir, { recursive: true, force: true });
+  });
+  return { db, objectsDir };
+}
+
+/** The database as the previous release left it: its own migrations, and nothing after them. */
+async function migrateAsPreviousRelease(url: string): Promise<void> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "previous-migrations-"));
+  const source = path.join(projectRoot(), "migrations");
+  const journal = JSON.parse(fs.readFileSync(path.join(source, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, PREVIOUS_MIGRATIONS);
+  fs.mkdirSync(path.join(folder, "meta"));
+  fs.writeFileSync(path.join(folder, "meta", "_journal.json"), JSON.stringify(journal));
+  for (const { tag } of journal.entries) fs.copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migrate(drizzle(client), { migrationsFolder: folder });
+  } finally {
+    await client.end();
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** This release started on the database, as `npm start` does: migrations, slugs, then the app. */
+async function startThisRelease(db: TestDb, objectsDir: string) {
+  await runMigrations(db.url);
+  await fillMissingEpisodeSlugs(db.database.db);
+  const app = createApp({
+    config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined },
+    database: db.database,
+    store: createLocalStore(objectsDir),
+    logger: createLogger("silent"),
+    sessionSecret: "upgrade-test-secret-".padEnd(64, "x"),
+    clientDir: path.join(objectsDir, "no-client"),
+  });
+  cleanups.push(() => closeApp(app));
+  return supertest.agent(requestListener(app));
+}
+
+/** What the owner and visitors had before the upgrade is all there, and works. */
+async function expectThePreviousSite(site: supertest.Agent): Promise<void> {
+  await site.get("/api/health/ready").expect(200);
+  const providers = (await site.get("/api/providers").expect(200)).body as { name: string; icon: string }[];
+  expect(providers.map((p) => p.name)).toEqual(["Own icon", "Spotify"]);
+  const icon = await site.get(providers[0]!.icon).expect(200);
+  expect(icon.headers["content-type"]).toBe("image/png");
+  const episodes = (await site.get("/api/episodes").expect(200)).body as { title: string; slug: string }[];
+  expect(episodes.map((e) => e.title)).toEqual(["Episode one: why pain"]);
+  expect(episodes[0]!.slug).toBe("episode-one-why-pain");
+  await site.get(`/api/episodes/slug/${episodes[0]!.slug}`).expect(200);
+  const clip = (await site.get("/api/clips/slug/why-pain").expect(200)).body as { keyQuote: string };
+  expect(clip.keyQuote).toBe("Pain protects you");
+  expect((await site.get("/api/settings/podcast_title").expect(200)).body.value).toBe("Pain & Learning (previous release)");
+  expect((await site.get("/api/settings/site_theme").expect(200)).body.value).toBe("deep-ocean");
+  // The audition password kept from before still opens file 1, and the owner's password still logs in.
+  const unlocked = await site.post("/api/editors/unlock").send({ password: "podedit9" }).expect(200);
+  expect(unlocked.body.files[0].name).toBe("Raw interview");
+  await site.post("/api/auth/login").send(OWNER).expect(200);
+  const all = (await site.get("/api/episodes").expect(200)).body as { title: string }[];
+  expect(all.map((e) => e.title).sort()).toEqual(["Episode one: why pain", "Episode two (draft)"]);
+  const log = (await site.get("/api/editor-access-log").expect(200)).body as { code: string | null; success: boolean }[];
+  expect(log.map((entry) => [entry.success, entry.code])).toEqual([
+    [true, "podedit9"],
+    [true, "podedit42"],
+  ]);
+}
+
+describe("upgrading from the previous release", () => {
+  it("when the previous release's backup is restored into this release, then the site is as it was", async () => {
+    const { db, objectsDir } = await emptySite();
+    await runMigrations(db.url);
+    await restoreBackup(db.database.pool, createLocalStore(objectsDir), fs.createReadStream(PREVIOUS_BACKUP));
+    await expectThePreviousSite(await startThisRelease(db, objectsDir));
+  });
+
+  it("when this release starts on the previous release's database, then its migrations run by themselves and nothing is lost", async () => {
+    const { db, objectsDir } = await emptySite();
+    await migrateAsPreviousRelease(db.url);
+    // The previous release's data, put in as that release kept it (its backup holds every row).
+    await restoreBackup(db.database.pool, createLocalStore(objectsDir), fs.createReadStream(PREVIOUS_BACKUP));
+    const before = await db.database.pool.query<{ n: string }>("SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations");
+    expect(before.rows[0]!.n).toBe(String(PREVIOUS_MIGRATIONS));
+    await expectThePreviousSite(await startThisRelease(db, objectsDir));
+  });
+});
