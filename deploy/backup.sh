@@ -9,7 +9,8 @@ keep="${BACKUP_KEEP:-14}"
 case "$keep" in '' | *[!0-9]* | 0) echo "BACKUP_KEEP must be a whole number above 0" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 mkdir -p "$dir"
-stamp=$(date -u +%Y%m%dT%H%M%SZ)
+# One archive a second at most: a run in the same second as another waits for the next.
+while stamp=$(date -u +%Y%m%dT%H%M%SZ) && [ -e "$dir/site-$stamp.bak" ]; do sleep 1; done
 partial="$dir/.site-$stamp.bak.partial"
 trap 'rm -f "$partial"' EXIT
 node scripts/cli.mjs backup "$partial"
