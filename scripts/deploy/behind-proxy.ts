@@ -1,11 +1,11 @@
 /**
  * `npm run test:deploy` (run by scripts/deploy/behind-proxy.sh, which installs nginx): Debian's
- * nginx with deploy/nginx/podcast-site.conf as shipped (only ports, certificate and name swapped)
- * and a self-signed certificate, in front of two instances of the built app on one PostgreSQL.
- * Checked through it: HTTP/2, HSTS, the move from HTTP, the __Host- session cookie, throttles that
- * see the client's address and not what it claims, a write seen on the other instance once its
- * notice arrives, and no lost request while one instance is killed; then deploy/backup.sh's
- * retention. Every wait is bounded; every
+ * nginx with deploy/nginx/podcast-site.conf as shipped (only ports, certificate, name and paths
+ * swapped, its second instance uncommented) and a self-signed certificate, in front of two
+ * instances of the built app on one PostgreSQL. Checked through it: HTTP/2, HSTS, the move from
+ * HTTP, the __Host- session cookie, throttles that see the client's address and not what it
+ * claims, a write seen on the other instance once its notice arrives, and no lost request while
+ * one instance is killed; then deploy/backup.sh's retention. Every wait is bounded; every
  * process started here is stopped by its own pid.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -50,13 +50,13 @@ function siteConfig(ports: { http: number; https: number; a: number; b: number }
   };
   swap(/^\s*listen \[::\]:.*$/gm, "");
   swap("server 127.0.0.1:5000 ", `server 127.0.0.1:${ports.a} `);
-  swap("server 127.0.0.1:5001 ", `server 127.0.0.1:${ports.b} `);
+  swap("# server 127.0.0.1:5001 ", `server 127.0.0.1:${ports.b} `);
   swap("listen 80;", `listen 127.0.0.1:${ports.http};`);
   swap("listen 443 ssl http2;", `listen 127.0.0.1:${ports.https} ssl http2;`);
   swap(/server_name podcast\.example\.com;/g, "server_name localhost;");
   swap("/etc/letsencrypt/live/podcast.example.com/fullchain.pem", cert.cert);
   swap("/etc/letsencrypt/live/podcast.example.com/privkey.pem", cert.key);
-  swap("/var/www/letsencrypt", path.join(dir, "acme"));
+  swap("root /var/www/html;", `root ${path.join(dir, "acme")};`);
   return conf;
 }
 
