@@ -1,30 +1,13 @@
 #!/usr/bin/env bash
 # `npm run test:deploy`: the deploy/ files as an operator would use them. Installs Debian's nginx
-# (and caddy, to validate the Caddyfile) when missing, builds the app, then runs
-# scripts/deploy/behind-proxy.ts (two instances behind nginx with TLS, the nightly backup's
-# retention) after checking the Caddyfile and the systemd units. Uses TEST_DATABASE_URL when set (CI runs it under
+# (and caddy, to validate the Caddyfile) when missing, builds the app, checks the Caddyfile and the
+# systemd units, then runs scripts/deploy/behind-proxy.ts (two instances behind nginx with TLS,
+# the nightly backup's retention). Uses TEST_DATABASE_URL when set (CI runs it under
 # scripts/with-system-postgres.sh), else a PostgreSQL server of its own.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-need=()
-command -v nginx >/dev/null || need+=(nginx)
-command -v caddy >/dev/null || need+=(caddy)
-command -v openssl >/dev/null || need+=(openssl)
-if [ "${#need[@]}" -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's ${need[*]}..."
-    apt-get update -qq >/dev/null
-    # The packages' own services are not wanted here: this test starts nginx by itself.
-    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-    rm -f /usr/sbin/policy-rc.d
-  else
-    echo "Missing ${need[*]}: install them (apt-get install ${need[*]})." >&2
-    exit 1
-  fi
-fi
-
+bash scripts/deploy/ensure-packages.sh nginx caddy openssl
 node --input-type=module -e '(await import("./scripts/ensure-built.mjs")).ensureBuilt(["client", "server"])'
 
 echo "== caddy validate deploy/caddy/Caddyfile =="

@@ -1,7 +1,10 @@
-import { DetectError, MalformedError, ParseError, parseRssFeed, type RssFeed } from "feedsmith";
+import type { RssFeed } from "feedsmith";
+import { lazily } from "../lib/lazy-require";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
 import { checkRss, decode, FeedParseError, notFeed } from "./feed-text";
 import { cleanTitle, collapse, isAudioType, isVideoType, mediaTypeOf, notesHtml, parseDuration, parseFeedDate, summarize, webUrl } from "./values";
+
+const feedsmith = lazily<typeof import("feedsmith")>("feedsmith");
 
 /** One episode as the feed describes it, in the episode fields of the contract (docs/decisions/008-feed-parser.md). */
 export interface FeedItem {
@@ -133,8 +136,9 @@ export function parseFeed(body: Buffer, contentType?: string | null): ParsedFeed
   checkRss(text);
   let feed: RssFeed.Feed<Date | null>;
   try {
-    feed = parseRssFeed(rewriteDurations(text), { parseDateFn: parseFeedDate });
+    feed = feedsmith().parseRssFeed(rewriteDurations(text), { parseDateFn: parseFeedDate });
   } catch (err) {
+    const { DetectError, MalformedError, ParseError } = feedsmith();
     if (err instanceof MalformedError) {
       const detail = err.cause instanceof Error ? err.cause.message : "it could not be read";
       throw new FeedParseError(`The feed is not well-formed XML: ${detail}`);

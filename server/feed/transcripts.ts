@@ -1,8 +1,10 @@
-import { JSDOM } from "jsdom";
+import { lazily } from "../lib/lazy-require";
 import { parseText } from "media-captions";
 import { z } from "zod";
 import type { Chapter, TranscriptParagraph } from "../../shared/api";
 import { collapse } from "./values";
+
+const jsdom = lazily<typeof import("jsdom")>("jsdom");
 
 /** A paragraph grows from cues of one speaker until about this long, so the page reads as prose. */
 const PARAGRAPH_CHARS = 600;
@@ -42,7 +44,7 @@ function clockToSeconds(value: string): number | null {
 
 /** An HTML transcript (<cite>Speaker:</cite> <time>00:01:02</time> <p>words</p>, or paragraphs alone). */
 function htmlCues(text: string): Cue[] {
-  const { document } = new JSDOM(text).window;
+  const { document } = new (jsdom().JSDOM)(text).window;
   const cues: Cue[] = [];
   let speaker: string | null = null;
   let start: number | null = null;

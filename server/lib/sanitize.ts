@@ -1,12 +1,14 @@
 import createDOMPurify, { type DOMPurify } from "dompurify";
-import { JSDOM } from "jsdom";
+import { lazily } from "./lazy-require";
+
+const jsdom = lazily<typeof import("jsdom")>("jsdom");
 
 let purifier: DOMPurify | undefined;
 
 /** One DOMPurify over one jsdom window, made on first use (it costs ~20 ms and some memory). */
 function getPurifier(): DOMPurify {
   if (!purifier) {
-    const { window } = new JSDOM("");
+    const { window } = new (jsdom().JSDOM)("");
     purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   }
   return purifier;
@@ -39,7 +41,7 @@ let notesPurifier: DOMPurify | undefined;
  */
 export function sanitizeShowNotes(html: string): string {
   if (!notesPurifier) {
-    const { window } = new JSDOM("");
+    const { window } = new (jsdom().JSDOM)("");
     notesPurifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
     notesPurifier.addHook("afterSanitizeAttributes", (node) => {
       if (node.nodeName !== "A") return;

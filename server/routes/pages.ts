@@ -36,7 +36,10 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
   const router = Router();
   const indexFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(indexFile)) return router;
-  const shell = parseShell(fs.readFileSync(indexFile, "utf8"));
+  const shell = parseShell(fs.readFileSync(indexFile, "utf8"), (href) => {
+    const file = path.join(clientDir, href);
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+  });
 
   /**
    * What a path shows: a route of the table, with its clip, episode or archive page; no route when

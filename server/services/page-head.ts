@@ -4,7 +4,8 @@ import { pageTitle } from "../../shared/page-titles";
 import { pictureSources, variantPath } from "../../shared/pictures";
 import { href, NOT_FOUND_LABEL, ROUTES, type RouteName } from "../../shared/routes";
 import type { PageHead } from "./page-shell";
-import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, type ShareImageInput } from "./share-image";
+import type { ShareImageInput } from "./share-image";
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./share-image-size";
 import type { Site } from "./site-data";
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);

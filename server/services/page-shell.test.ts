@@ -23,3 +23,18 @@ describe("renderPage", () => {
     expect(scriptJson({ t: "</script><!--\u2028" })).toBe('{"t":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
   });
 });
+
+describe("parseShell", () => {
+  const built = '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-A1.css"></head><body><div id="root"></div></body></html>';
+
+  it("when the entry stylesheet can be read, then the page carries it in a <style> and links no stylesheet", () => {
+    const { head } = parseShell(built, (href) => (href === "/assets/index-A1.css" ? "body{margin:0}" : null));
+    expect(head).toContain("<style>body{margin:0}</style>");
+    expect(head).not.toContain('rel="stylesheet"');
+  });
+
+  it("when the stylesheet cannot be read, or holds </style>, then the link stays", () => {
+    expect(parseShell(built, () => null).head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-A1.css">');
+    expect(parseShell(built, () => "a{}</style><script>").head).toContain('rel="stylesheet"');
+  });
+});

@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
+import { lazily } from "../lib/lazy-require";
 import { formatsOf, heightOf, objectIdOf, parseVariant, PICTURE_KINDS, PICTURE_MIME, type PictureFormat, type PictureKind } from "../../shared/pictures";
 import type { Logger } from "../lib/logger";
 import { safeFetch } from "../lib/safe-fetch";
 import type { ObjectStore } from "../objects/store";
 import type { UploadsService } from "./uploads";
+
+const sharp = lazily<typeof import("sharp").default>("sharp");
 
 /** No image the site shows needs more: a bigger one is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -52,7 +55,7 @@ export function createPictures({ store, uploads, allowPrivate, logger }: { store
     const original = await uploads.read(objectId);
     if (!original) return null;
     const data = await encode(
-      sharp(original.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      sharp()(original.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
         .rotate()
         .resize(width, heightOf(kind, width), { fit: "cover", position: "attention" }),
       format,

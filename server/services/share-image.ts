@@ -4,8 +4,7 @@ import { bodyTheme } from "../../shared/theme-style";
 import type { Theme } from "../../shared/theme";
 import { baseFonts, drawableText, fontFamily, loadAdditionalAsset } from "./share-fonts";
 
-export const SHARE_IMAGE_WIDTH = 1200;
-export const SHARE_IMAGE_HEIGHT = 630;
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./share-image-size";
 
 export interface ShareImageInput {
   headline: string;
