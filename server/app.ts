@@ -1,6 +1,9 @@
+// Longer than 200 lines: the composition root, where every router, service and middleware is
+// wired in its order (ARCHITECTURE.md "Requests"); its measurements are in app-metrics.ts.
 import type { RequestListener } from "node:http";
 import path from "node:path";
-import express, { type Express, type Request, type Response } from "express";
+import express, { type Express } from "express";
+import { answeredFast, countRuntime, routeLabel, secondsSince } from "./app-metrics";
 import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
 import { createSessionLayer, sessionCookieName } from "./auth/session";
@@ -39,7 +42,7 @@ import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
 import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
 import { createPictures } from "./services/pictures";
-import { createPublicCache, type PublicCache } from "./services/public-cache";
+import { createPublicCache } from "./services/public-cache";
 import { createSettingsService } from "./services/settings";
 import { createShareImages, type ShareImages } from "./services/share-images";
 import { createSiteData } from "./services/site-data";
@@ -224,54 +227,4 @@ export function requestListener(app: Express): RequestListener {
 /** Stops what the app runs beside its requests (the change bus's connection); before the pool ends. */
 export async function closeApp(app: Express): Promise<void> {
   await runtimeOf(app).bus.close();
-}
-
-const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;
-
-/**
- * A request's route for the metrics, from a bounded set: the route that answered it
- * (/api/clips/slug/:slug), what a router named (page:episode, static), or "other". The route's
- * mount is read from the path asked for, as Express forgets it once an error leaves the router.
- */
-function routeLabel(req: Request, res: Response): string {
-  if (typeof res.locals.route === "string") return res.locals.route;
-  const route = (req.route as { path?: unknown } | undefined)?.path;
-  const asked = req.originalUrl.split("?")[0]!;
-  if (Array.isArray(route)) return asked;
-  if (typeof route !== "string") return "other";
-  const own = route.split("/").filter(Boolean);
-  const segments = asked.split("/").filter(Boolean);
-  return `/${[...segments.slice(0, segments.length - own.length), ...own].join("/")}`;
-}
-
-/**
- * Counts a fast-path answer, and logs one in `sample` of them as the request logger logs an
- * answer (at debug), saying how many it stands for: the log keeps the shape of the traffic
- * without a line per request.
- */
-function answeredFast(metrics: Metrics, logger: Logger, sample: number) {
-  let answered = 0;
-  return (req: { method?: string; url?: string }, status: number, startedAt: bigint, route: string) => {
-    metrics.observeRequest(route, req.method ?? "GET", status, secondsSince(startedAt), "fast");
-    answered++;
-    if (sample > 0 && answered % sample === 0) {
-      logger.debug({ req: { method: req.method, url: req.url }, res: { statusCode: status }, path: "fast", standsFor: sample }, "request completed");
-    }
-  };
-}
-
-/** The totals kept by the cache, the change bus and the pool, as metrics. */
-function countRuntime(metrics: Metrics, { cache, bus, pool }: { cache: PublicCache; bus: ChangeBus; pool: Database["pool"] }) {
-  metrics.countFrom("public_cache_reads_total", "Visitors' reads of the public cache, by result", "result", () => ({ hit: cache.stats.hits, miss: cache.stats.misses }));
-  metrics.countFrom("change_notices_total", "Change notices, by direction (received: from other instances)", "direction", () => ({
-    received: bus.stats.received,
-    published: bus.stats.published,
-  }));
-  metrics.countFrom("change_bus_reconnects_total", "Times the connection that listens for notices was made again", "bus", () => ({ notices: bus.stats.reconnects }));
-  metrics.gaugeFrom("change_bus_listening", "1 while this instance listens for other instances' notices", "bus", () => ({ notices: bus.stats.listening ? 1 : 0 }));
-  metrics.gaugeFrom("db_pool_connections", "The database pool's connections, by state", "state", () => ({
-    total: pool.totalCount,
-    idle: pool.idleCount,
-    waiting: pool.waitingCount,
-  }));
 }
