@@ -15,6 +15,19 @@ export const test = base.extend<{ api: APIRequestContext }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL ?? serverState().baseURL);
   },
+  // A page of the app is only usable once the browser has rendered the app over the server's
+  // first paint (a key or tap before that lands on static markup): every `goto` of one waits for
+  // that, as a person waits for the page to respond. Pages without JavaScript are not waited on.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
+      if (html && javaScriptEnabled !== false) await expectAppReady(page);
+      return response;
+    };
+    await use(page);
+  },
   api: async ({ baseURL }, use) => {
     const api = await adminApi(baseURL!);
     await use(api);

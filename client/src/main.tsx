@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from "react";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { isAdminRoute, matchRoute } from "@shared/routes";
 import { trimEndChar } from "@shared/strings";
@@ -11,19 +11,14 @@ import "./index.css";
 const route = matchRoute(location.pathname.length > 1 ? trimEndChar(location.pathname, "/") : location.pathname);
 const ready = route && !isAdminRoute(route.name) ? preloadPage(route.name) : Promise.resolve();
 
-// The server's markup is already on screen, so the app's first render is a transition: React
-// builds it in slices of a few milliseconds, and a tap or a scroll in between is answered at once
-// instead of waiting on one long task (Lighthouse's Total Blocking Time on a slow phone).
 void ready
   .catch(() => undefined)
   .then(() =>
-    startTransition(() =>
-      createRoot(document.getElementById("root")!).render(
-        <StrictMode>
-          <AppProviders>
-            <App />
-          </AppProviders>
-        </StrictMode>,
-      ),
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <AppProviders>
+          <App />
+        </AppProviders>
+      </StrictMode>,
     ),
   );
