@@ -43,7 +43,7 @@ export async function measureFloor(): Promise<LoadFigures> {
   }
 }
 
-/** Not the session cookie's name, but any cookie: the fast path leaves it to Express. */
+/** A cookie under the session cookie's name (over HTTP, `sid`), not a session: the fast path leaves it to Express. */
 const SENDS_TO_EXPRESS = { cookie: "sid=not-a-session" };
 
 export interface ServingFigures {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, recordRequests, test } from "./fixtures";
+import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, recordRequests, test, waitsForAppOnGoto } from "./fixtures";
 import { SEED } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
@@ -31,7 +31,7 @@ async function restoreSettings(request: APIRequestContext, baseURL: string, sett
 /** A second, logged-out browser context: what a visitor sees. */
 async function visitor(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const page = waitsForAppOnGoto(await context.newPage());
   await recordRequests(page, baseURL);
   return page;
 }

@@ -15,18 +15,8 @@ export const test = base.extend<{ api: APIRequestContext }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL ?? serverState().baseURL);
   },
-  // A page of the app is only usable once the browser has rendered the app over the server's
-  // first paint (a key or tap before that lands on static markup): every `goto` of one waits for
-  // that, as a person waits for the page to respond. Pages without JavaScript are not waited on.
   page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
-      if (html && javaScriptEnabled !== false) await expectAppReady(page);
-      return response;
-    };
-    await use(page);
+    await use(waitsForAppOnGoto(page, javaScriptEnabled !== false));
   },
   api: async ({ baseURL }, use) => {
     const api = await adminApi(baseURL!);
@@ -37,6 +27,23 @@ export const test = base.extend<{ api: APIRequestContext }>({
 });
 
 export { expect };
+
+/**
+ * A page of the app is only usable once the browser has rendered the app over the server's first
+ * paint (a key or tap before that lands on static markup): every `goto` of an HTML page waits for
+ * that, as a person waits for the page to respond. Pages without JavaScript are not waited on.
+ * The `page` fixture is made so; a page from a context of the test's own is passed through this.
+ */
+export function waitsForAppOnGoto(page: Page, javaScriptEnabled = true): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
+    if (html && javaScriptEnabled) await expectAppReady(page);
+    return response;
+  };
+  return page;
+}
 
 /** External requests never reach the network in tests (there is none); they are recorded and refused. */
 export async function recordRequests(page: Page, baseURL: string): Promise<string[]> {
