@@ -21,6 +21,7 @@ import { requestLogger } from "./lib/request-logger";
 import { securityHeaders } from "./lib/security-headers";
 import type { ObjectStore } from "./objects/store";
 import { authRouter } from "./routes/auth";
+import { createDeviceCookies } from "./auth/device-cookie";
 import { backupRouter } from "./routes/backup";
 import { clipsRouter, providersRouter } from "./routes/content";
 import { episodesRouter } from "./routes/episodes";
@@ -148,7 +149,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   api.use(requireAdminForWrites);
-  api.use("/auth", authRouter(passport, throttles.login, cookieName, secureOnly));
+  api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
   api.use("/providers", providersRouter(content, cache, fastPath));
   api.use("/episodes", episodesRouter(episodes, content, cache, fastPath));

@@ -17,6 +17,8 @@ function loginRules(consecutive: number): ThrottleRule[] {
     { name: "login-account-ip", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
     { name: "login-ip", points: consecutive * 6, duration: 60 * 60, baseBlock: 60, maxBlock: 60 * 60 },
     { name: "login-account", points: consecutive * 20, duration: 60 * 60, baseBlock: 60, maxBlock: 15 * 60 },
+    // A browser with the owner's device cookie is counted on its own (server/auth/device-cookie.ts).
+    { name: "login-device", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
   ];
 }
 
@@ -31,7 +33,7 @@ export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearEx
       pool,
       message: "Too many failed logins. Please wait a few minutes and try again.",
       clearExpired,
-      resetOnSuccess: ["login-account-ip"],
+      resetOnSuccess: ["login-account-ip", "login-device"],
     }),
     audition: createThrottle(
       [

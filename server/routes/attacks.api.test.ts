@@ -86,11 +86,68 @@ describe("login lock-out", () => {
         expect(res.status).toBe(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
-      // 100 refused tries with the owner's address did not use up the owner's account.
+      // 100 refused tries with the owner's e-mail did not touch the owner's account: still no row.
       for (let i = 0; i < 100; i++) {
         await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
       }
+      expect(await rateLimitRows(app)).toBe(rows);
       await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when the owner's browser has logged in before, then it gets in while the account and its own address are blocked by others", async () => {
+    const app = await proxied({ limits: { loginFailures: 2 } });
+    try {
+      const shared = "198.51.100.50"; // the owner and an attacker behind one address (a café, a carrier's NAT)
+      const owner = app.agent();
+      await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await owner.post("/api/auth/logout").set("X-Forwarded-For", shared).expect(200);
+      const guess = (ip: string) => app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email: ADMIN_EMAIL, password: "wrong-guess" });
+      for (let i = 0; i < 40; i++) await guess(`192.0.2.${i}`).expect(401);
+      await guess("192.0.2.200").expect(429); // the account is blocked
+      await guess(shared).expect(401);
+      await guess(shared).expect(429); // ...and so is the shared address (no longer in good standing)
+      // A browser without the cookie, from that address, is refused...
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      // ...and the owner's own browser is not.
+      await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when a known browser keeps failing, then it is blocked on its own, and a cookie the site did not sign counts for nothing", async () => {
+    const app = await proxied({ limits: { loginFailures: 2 } });
+    try {
+      const owner = app.agent();
+      const login = await owner.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.20").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      const device = login.headers["set-cookie"]!.find((c: string) => c.startsWith("device="))!;
+      expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await owner.post("/api/auth/login").set("X-Forwarded-For", `203.0.113.${30 + i}`).send({ email: ADMIN_EMAIL, password: "wrong-guess" })).status);
+      }
+      expect(statuses).toEqual([401, 401, 429, 429]); // counted per device, whatever the address
+      // A cookie with the device's value but a signature of its own is an unknown browser.
+      const [, value] = /^device=s%3A([^.]+\.[^.]+)\./.exec(device)!;
+      const forged = `device=s%3A${value}.${"A".repeat(43)}`;
+      const addressAlone = "203.0.113.40";
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", addressAlone).set("Cookie", forged).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", addressAlone).set("Cookie", forged).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", addressAlone).set("Cookie", forged).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when the site is served over HTTPS, then the device cookie is __Secure-device, Secure, and sent to the login routes only", async () => {
+    const app = await createTestApp({ config: { publicUrl: "https://podcast.example", env: "test" } });
+    try {
+      const res = await app.request.post("/api/auth/login").set("Origin", "https://podcast.example").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      const device = res.headers["set-cookie"]!.find((c: string) => c.startsWith("__Secure-device="));
+      expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/);
     } finally {
       await app.close();
     }

@@ -5,25 +5,31 @@ import { AppError } from "../lib/errors";
 import { parse } from "../lib/validate";
 import { throttleAddress } from "../auth/client-address";
 import type { Throttle } from "../auth/throttle";
+import type { DeviceCookies } from "../auth/device-cookie";
 
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
-/** The counters a login try is charged to: the address, the account, and the two together. */
-function loginThrottleKeys(email: string, ip: string | undefined): Record<string, string> {
+/**
+ * The counters a login try is charged to: from a browser the owner logged in with before (its
+ * device cookie), that device alone; from anywhere else the address, the account, and the two
+ * together.
+ */
+function loginThrottleKeys(email: string, ip: string | undefined, device: string | null): Record<string, string> {
   const account = email.trim().toLowerCase();
+  if (device) return { "login-device": `${account}|${device}` };
   const address = throttleAddress(ip);
   return { "login-account-ip": `${account}|${address}`, "login-ip": address, "login-account": account };
 }
 
-export function authRouter(passport: PassportInstance, throttle: Throttle, cookieName: string, secureOnly: boolean): Router {
+export function authRouter(passport: PassportInstance, throttle: Throttle, devices: DeviceCookies, cookieName: string, secureOnly: boolean): Router {
   const router = Router();
 
-  router.post("/login", async (req, res, next) => {
+  router.post("/login", devices.parser, async (req, res, next) => {
     // Validation (a password over 1 KB included) and throttling come before any hashing.
     const { email, password } = parse(loginSchema, req.body);
     // Passport reads the body: it authenticates the parsed (trimmed) values, not the raw ones.
     req.body = { email, password };
-    const keys = loginThrottleKeys(email, req.ip);
+    const keys = loginThrottleKeys(email, req.ip, devices.deviceOf(req, email));
     const refused = await throttle.check(keys);
     if (refused) {
       // An account-wide block (failures from many addresses) does not shut the owner out: an
@@ -41,6 +47,7 @@ export function authRouter(passport: PassportInstance, throttle: Throttle, cooki
       req.logIn(user, (loginErr) => {
         if (loginErr) return next(loginErr);
         req.session.startedAt = Date.now();
+        devices.issue(res, user.email);
         throttle.succeeded(keys).then(
           () => res.json(toCurrentUser(user)),
           (throttleErr: unknown) => next(throttleErr),

@@ -56,6 +56,8 @@ export interface TestApp {
   request: ReturnType<typeof supertest>;
   /** A supertest agent (keeps cookies) logged in as the admin. */
   admin(): Promise<ReturnType<typeof supertest.agent>>;
+  /** A supertest agent (keeps cookies), not logged in: one browser. */
+  agent(): ReturnType<typeof supertest.agent>;
   /** Another app on the same database, as after a restart or on a second instance. */
   restart(): Express;
   /** Ends the app's worker threads and pool and removes its files; drops its database unless kept. */
@@ -93,6 +95,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     objectsDir,
     // As the server answers: the fast path first, then Express.
     request: supertest(requestListener(app)),
+    agent: () => supertest.agent(requestListener(app)),
     async admin() {
       const agent = supertest.agent(requestListener(app));
       await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
