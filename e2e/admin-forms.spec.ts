@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminApi, removeE2EItems } from "./admin-api";
+import { adminApi, createItem, removeE2EItems } from "./admin-api";
 import { expect, recordRequests, test } from "./fixtures";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
@@ -44,6 +44,29 @@ test.describe("clip form", () => {
     expect(slug).toMatch(/^e2e-why-pain-is-a-protector[a-z0-9-]*[a-z0-9]$/);
     expect(`${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-`.startsWith(`${slug}-`)).toBe(true);
     await expect(page.locator("body")).not.toContainText(VALIDATOR_WORDS);
+  });
+
+  test("when the list in hand was loaded before the login (no articles in it), then an edit starts from the whole clip and saving keeps its article", async ({ page }) => {
+    const article = "E2E article: the whole text, which a visitor's list leaves out.";
+    const clip = await createItem<{ id: number; slug: string }>(api, "clips", {
+      title: "E2E Clip With An Article",
+      youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+      content: article,
+    });
+    // The list as a visitor's session gets it: summaries, no article.
+    await page.route("**/api/clips", async (route) => {
+      const res = await route.fetch();
+      const clips = ((await res.json()) as Record<string, unknown>[]).map(({ content: _article, ...summary }) => summary);
+      await route.fulfill({ response: res, json: clips });
+    });
+    await page.goto("/admin/clips");
+    await page.getByRole("button", { name: "Edit: E2E Clip With An Article" }).click();
+    await expect(page.getByLabel("Article Content")).toHaveValue(article);
+    await page.getByLabel("Description", { exact: true }).fill("E2E edited");
+    await page.getByRole("button", { name: "Update Clip" }).click();
+    await expectToast(page, "Clip updated");
+    const saved = (await (await api.get(`/api/clips/slug/${clip.slug}`)).json()) as { content: string; description: string };
+    expect(saved).toMatchObject({ content: article, description: "E2E edited" });
   });
 
   test("when a title has accented letters, then its slug keeps them as plain letters", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useEffect, type ClipboardEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
@@ -7,7 +8,7 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
-import { useClipMutations } from "../api";
+import { clipBySlugQueryOptions, useClipMutations } from "../api";
 
 const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", slug: "", metaDescription: "", content: "", isPublished: true };
 
@@ -16,6 +17,19 @@ const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", s
  * checks the limits; an empty slug is made from the title by the server.
  */
 export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {
+  // A list loaded before the login leaves the article out (visitors' lists are summaries): an
+  // edit starts from the whole clip, so saving never writes an empty article over the real one.
+  const whole = useQuery({ ...clipBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing });
+  if (!editing) return <ClipFields editing={null} onDone={onDone} />;
+  if (whole.data) return <ClipFields editing={whole.data} onDone={onDone} />;
+  return (
+    <section className="card p-6">
+      <p role="status">{whole.isPending ? "Loading clip..." : "This clip could not be loaded. It may have been deleted."}</p>
+    </section>
+  );
+}
+
+function ClipFields({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {
   const form = useSchemaForm(clipSchema, {
     defaultValues: editing
       ? {

@@ -33,14 +33,14 @@ const valuesOf = (e: Episode) => ({
 export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
   // Lists leave the show notes out: an edit starts from the whole episode.
   const whole = useQuery({ ...episodeBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing });
-  if (editing && whole.isPending) {
-    return (
-      <section className="card p-6">
-        <p role="status">Loading episode...</p>
-      </section>
-    );
-  }
-  return <EpisodeFields editing={editing ? (whole.data ?? editing) : null} onDone={onDone} />;
+  if (!editing) return <EpisodeFields editing={null} onDone={onDone} />;
+  // Never the list's copy: it has no show notes, and saving it would empty them.
+  if (whole.data) return <EpisodeFields editing={whole.data} onDone={onDone} />;
+  return (
+    <section className="card p-6">
+      <p role="status">{whole.isPending ? "Loading episode..." : "This episode could not be loaded. It may have been deleted."}</p>
+    </section>
+  );
 }
 
 function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
