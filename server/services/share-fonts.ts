@@ -1,12 +1,16 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type * as Fontkit from "fontkit";
+import { lazily } from "../lib/lazy-require";
 
 /**
  * Fonts for the share images, from maintained packages: Inter (SIL OFL) for Latin, Latin
  * Extended, Vietnamese, Cyrillic and Greek; Noto Sans SC and KR (SIL OFL) for Chinese, Japanese
  * and Korean, loaded chunk by chunk only when a text needs it; Twemoji (CC-BY 4.0) drawings for
- * emoji. A character none of them has is left out, so an image never shows a missing-glyph box.
+ * emoji. A character none of them has is left out, so an image never shows a missing-glyph box:
+ * what a font has is read from its own character map (fontkit), not from the stylesheets'
+ * unicode ranges, which list characters the files lack (U+2010 in Inter's Latin subset, for one).
  */
 export interface SatoriFont {
   name: string;
@@ -19,6 +23,8 @@ interface FontFace {
   file: string;
   weight: 400 | 700;
   ranges: [number, number][];
+  /** The characters the file has a glyph for, read on first need. */
+  drawn?: Set<number>;
 }
 
 const WEIGHTS = [400, 700] as const;
@@ -49,7 +55,24 @@ function facesOf(pkg: string): FontFace[] {
   return WEIGHTS.flatMap((w) => parseFontFaces(fs.readFileSync(path.join(dir, `${w}.css`), "utf8"), dir, w));
 }
 
-const covers = (face: FontFace, cp: number) => face.ranges.some(([a, b]) => cp >= a && cp <= b);
+const fontkit = lazily<typeof Fontkit>("fontkit");
+const inRanges = (face: FontFace, cp: number) => face.ranges.some(([a, b]) => cp >= a && cp <= b);
+
+/** The face's character map. A file whose map fontkit cannot read draws nothing here. */
+function drawnBy(face: FontFace): Set<number> {
+  if (!face.drawn) {
+    try {
+      const font = fontkit().create(fs.readFileSync(face.file));
+      face.drawn = new Set("characterSet" in font ? font.characterSet : []);
+    } catch {
+      face.drawn = new Set();
+    }
+  }
+  return face.drawn;
+}
+
+/** Whether the face is loaded for the character (its unicode range) and has a glyph for it. */
+const covers = (face: FontFace, cp: number) => inRanges(face, cp) && drawnBy(face).has(cp);
 
 let latin: { faces: FontFace[]; fonts: SatoriFont[] } | undefined;
 let cjk: FontFace[] | undefined;
@@ -110,7 +133,8 @@ const isDrawable = (ch: string) => {
   if (/\p{Cc}/u.test(ch)) return false;
   return (
     EMOJI.test(ch) ||
-    latinFonts().faces.some((f) => covers(f, cp)) ||
+    // satori looks for a glyph in every font it was given, whatever the subset is meant for.
+    latinFonts().faces.some((f) => drawnBy(f).has(cp)) ||
     (isCjk(cp) && cjkFaces().some((f) => covers(f, cp)))
   );
 };
@@ -149,7 +173,7 @@ export async function loadAdditionalAsset(code: string, segment: string): Promis
   if (code === "emoji") return emojiImage(segment);
   const cps = [...segment].map((c) => c.codePointAt(0)!).filter(isCjk);
   return cjkFaces()
-    .filter((face) => cps.some((cp) => covers(face, cp)))
+    .filter((face) => cps.some((cp) => inRanges(face, cp)))
     .map((face) => {
       let data = cjkData.get(face.file);
       if (!data) {
