@@ -132,9 +132,10 @@ export function createApp(deps: AppDeps): Express {
     res.once("finish", () => metrics.observeRequest(routeLabel(req, res), req.method, res.statusCode, secondsSince(startedAt), "express"));
     next();
   });
-  app.use(refuseLongUrls);
   app.use(requestLogger(logger));
   app.use(securityHeaders({ secureOnly }));
+  // Logged and with the site's headers like any answer, before anything reads the path.
+  app.use(refuseLongUrls);
 
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));

@@ -5,21 +5,34 @@
  *   every one is refused (414, or 431 from Node's own header limit) and /api/health answers.
  * - Lock-out: behind a trusted proxy, one address sends 150 failed logins for the owner's
  *   account (many e-mails and the owner's); the owner, from another address, still logs in.
+ * - Spread out: 100 addresses guess once each, past the site's overall number of failed logins a
+ *   minute; a browser without a device cookie is refused, the owner's own browser gets in.
  */
 import http from "node:http";
 import fs from "node:fs";
 import { ADMIN, type AppProcess, startApp, tempDir } from "../faults/lib";
 
-function request(agent: http.Agent, url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<number> {
+type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string };
+
+function send(agent: http.Agent, url: string, options: RequestOptions = {}): Promise<{ status: number; cookies: string[] }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { agent, method: options.method ?? "GET", headers: options.headers }, (res) => {
       res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, cookies: res.headers["set-cookie"] ?? [] }));
     });
     req.on("error", reject);
     req.end(options.body);
   });
 }
+
+const request = async (agent: http.Agent, url: string, options: RequestOptions = {}) => (await send(agent, url, options)).status;
+
+const loginWith = (agent: http.Agent, app: AppProcess) => (ip: string, email: string, password: string, cookie?: string) =>
+  send(agent, `${app.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify({ email, password }),
+  });
 
 async function slashPaths(app: AppProcess): Promise<string[]> {
   const problems: string[] = [];
@@ -47,22 +60,38 @@ async function slashPaths(app: AppProcess): Promise<string[]> {
 
 async function lockOut(app: AppProcess): Promise<string[]> {
   const agent = new http.Agent({ keepAlive: true });
-  const login = (ip: string, email: string, password: string) =>
-    request(agent, `${app.url}/api/auth/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
-      body: JSON.stringify({ email, password }),
-    });
+  const login = loginWith(agent, app);
   const counts = new Map<number, number>();
   for (let n = 0; n < 150; n++) {
-    const status = await login("198.51.100.7", n % 3 ? ADMIN.email : `guess${n}@example.com`, `wrong-${n}`);
+    const { status } = await login("198.51.100.7", n % 3 ? ADMIN.email : `guess${n}@example.com`, `wrong-${n}`);
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
-  const owner = await login("203.0.113.9", ADMIN.email, ADMIN.password);
+  const { status: owner } = await login("203.0.113.9", ADMIN.email, ADMIN.password);
   agent.destroy();
   const problems = owner === 200 ? [] : [`lock-out: the owner from another address got ${owner}`];
   if (!counts.get(429)) problems.push("lock-out: the attacking address was never refused");
   console.log(`  ${problems.length ? "NOT" : "ok "} 150 failed logins from one address (${JSON.stringify([...counts])}); the owner from another address: ${owner}`);
+  return problems;
+}
+
+async function spreadOut(app: AppProcess): Promise<string[]> {
+  const agent = new http.Agent({ keepAlive: true });
+  const login = loginWith(agent, app);
+  const known = await login("203.0.113.20", ADMIN.email, ADMIN.password);
+  const device = known.cookies.find((c) => c.startsWith("device="))?.split(";")[0];
+  const counts = new Map<number, number>();
+  for (let n = 0; n < 100; n++) {
+    const { status } = await login(`198.18.${n}.1`, `guess${n}@example.com`, `wrong-${n}`);
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const { status: stranger } = await login("203.0.113.21", ADMIN.email, ADMIN.password);
+  const { status: owner } = await login("203.0.113.22", ADMIN.email, ADMIN.password, device);
+  agent.destroy();
+  const problems = [];
+  if (!device) problems.push("spread out: no device cookie after the owner's login");
+  if (!counts.get(429) || stranger !== 429) problems.push(`spread out: the overall number was never reached (${JSON.stringify([...counts])}; a new browser got ${stranger})`);
+  if (owner !== 200) problems.push(`spread out: the owner's own browser got ${owner}`);
+  console.log(`  ${problems.length ? "NOT" : "ok "} 100 addresses guessing once each (${JSON.stringify([...counts])}); a new browser: ${stranger}; the owner's browser: ${owner}`);
   return problems;
 }
 
@@ -72,7 +101,7 @@ async function main(): Promise<number> {
   const results: string[][] = [];
   try {
     app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "1" });
-    results.push(await slashPaths(app), await lockOut(app));
+    results.push(await slashPaths(app), await lockOut(app), await spreadOut(app));
   } finally {
     await app?.kill("SIGTERM");
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,13 @@
 import type { Pool } from "pg";
 import { createThrottle, type Throttle, type ThrottleRule } from "./throttle";
 
-/** Tries before throttling: consecutive failed logins per account and address; audition tries a minute. */
+/**
+ * Tries before throttling: consecutive failed logins per account and address, and failed logins
+ * a minute for the whole site from browsers without a device cookie; audition tries a minute.
+ */
 export interface ThrottleLimits {
   loginFailures?: number;
+  loginTotal?: number;
   auditionFailures?: number;
   auditionTotal?: number;
 }
@@ -12,11 +16,14 @@ export interface ThrottleLimits {
  * Login throttling: consecutive failures per account and address, with a wider budget per
  * address and per account so a spread-out attack still slows down; blocks grow each time.
  */
-function loginRules(consecutive: number): ThrottleRule[] {
+function loginRules(consecutive: number, total: number): ThrottleRule[] {
   return [
     { name: "login-account-ip", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
     { name: "login-ip", points: consecutive * 6, duration: 60 * 60, baseBlock: 60, maxBlock: 60 * 60 },
     { name: "login-account", points: consecutive * 20, duration: 60 * 60, baseBlock: 60, maxBlock: 15 * 60 },
+    // However many addresses and accounts a guesser has, the site hashes at most this many
+    // passwords a minute for unknown browsers (the owner's known ones are counted apart).
+    { name: "login-all", points: total, duration: 60, baseBlock: 60, maxBlock: 60 },
     // A browser with the owner's device cookie is counted on its own (server/auth/device-cookie.ts).
     { name: "login-device", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
   ];
@@ -29,7 +36,7 @@ function loginRules(consecutive: number): ThrottleRule[] {
  */
 export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearExpired = true): { login: Throttle; audition: Throttle } {
   return {
-    login: createThrottle(loginRules(limits.loginFailures ?? 5), {
+    login: createThrottle(loginRules(limits.loginFailures ?? 5, limits.loginTotal ?? 60), {
       pool,
       message: "Too many failed logins. Please wait a few minutes and try again.",
       clearExpired,

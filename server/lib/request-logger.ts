@@ -3,6 +3,8 @@ import { pinoHttp } from "pino-http";
 import type { Logger } from "./logger";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** Characters of an address a log line keeps. */
+const LOGGED_URL = 256;
 /** Asked every few seconds by process managers and proxies: not worth a log line each. */
 const HEALTH_CHECKS = new Set(["/api/health", "/api/health/live", "/api/health/ready"]);
 
@@ -22,7 +24,8 @@ export function requestLogger(logger: Logger) {
     },
     autoLogging: { ignore: (req) => req.url !== undefined && HEALTH_CHECKS.has(req.url) },
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      // An address too long to serve (414) is logged by its start: a flood of them writes no 16 KB lines.
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.length > LOGGED_URL ? `${req.url.slice(0, LOGGED_URL)}…` : req.url }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) =>

@@ -36,6 +36,10 @@ describe("absurd paths (regular-expression denial of service)", () => {
     const res = await t.request.get(`${slashes}x`);
     expect(res.status).toBe(414);
     expect(res.body.message).toBe("The address is too long");
+    // An answer like any other: the site's headers and a request id for the log line.
+    expect(res.headers["permissions-policy"]).toBe(PERMISSIONS_POLICY);
+    expect(res.headers["content-security-policy"]).toContain("default-src");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("when an API write has such a path, then it is refused with 414 too, before authentication", async ({ t }) => {
@@ -113,6 +117,23 @@ describe("login lock-out", () => {
       await app.request.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
       // ...and the owner's own browser is not.
       await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when guesses come from ever new addresses and e-mails, then the site hashes at most its overall number a minute, and the owner's known browser still gets in", async () => {
+    const app = await proxied({ limits: { loginTotal: 5 } });
+    try {
+      const owner = app.agent();
+      await owner.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.60").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await app.request.post("/api/auth/login").set("X-Forwarded-For", `198.18.${i}.1`).send({ email: `guess${i}@example.com`, password: "wrong-guess" });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+      await owner.post("/api/auth/login").set("X-Forwarded-For", "198.18.9.1").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
     } finally {
       await app.close();
     }

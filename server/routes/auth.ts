@@ -11,14 +11,14 @@ const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.emai
 
 /**
  * The counters a login try is charged to: from a browser the owner logged in with before (its
- * device cookie), that device alone; from anywhere else the address, the account, and the two
- * together.
+ * device cookie), that device alone; from anywhere else the address, the account, the two
+ * together, and the whole site.
  */
 function loginThrottleKeys(email: string, ip: string | undefined, device: string | null): Record<string, string> {
   const account = email.trim().toLowerCase();
   if (device) return { "login-device": `${account}|${device}` };
   const address = throttleAddress(ip);
-  return { "login-account-ip": `${account}|${address}`, "login-ip": address, "login-account": account };
+  return { "login-account-ip": `${account}|${address}`, "login-ip": address, "login-account": account, "login-all": "site" };
 }
 
 export function authRouter(passport: PassportInstance, throttle: Throttle, devices: DeviceCookies, cookieName: string, secureOnly: boolean): Router {
