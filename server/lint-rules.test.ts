@@ -2,12 +2,15 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "./lib/paths";
 
-/** The boundary rules of eslint.config.js, run on a line of code placed in a given room. */
-async function crossings(filePath: string, code: string): Promise<string[]> {
+/** The errors eslint.config.js gives a line of code placed in a given file, by rule. */
+async function lintErrors(filePath: string, code: string, rule: (ruleId: string) => boolean): Promise<string[]> {
   const eslint = new ESLint({ cwd: projectRoot() });
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports").map((m) => m.message);
+  return result!.messages.filter((m) => m.severity === 2 && m.ruleId !== null && rule(m.ruleId)).map((m) => m.message);
 }
+
+/** The boundary rules, run on a line of code placed in a given room. */
+const crossings = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id === "@typescript-eslint/no-restricted-imports");
 
 describe("lint boundaries", () => {
   it("when a route imports storage or runs a query, then lint fails", async () => {
@@ -37,5 +40,15 @@ describe("lint boundaries", () => {
     expect(await crossings("client/src/features/editors/components/x.tsx", 'import { clipsQueryOptions } from "../../clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
     expect(await crossings("client/src/features/editors/api.ts", 'import { clipsQueryOptions } from "../clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
     expect(await crossings("client/src/features/editors/components/x.tsx", 'import { unlock } from "../api";\nunlock;\n')).toHaveLength(0);
+  });
+});
+
+describe("lint on regular expressions", () => {
+  const redos = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id.startsWith("regexp/no-super-linear"));
+
+  it("when a pattern's cost can grow faster than its input (a trailing-slash trim, nested repeats), then lint fails, on either side", async () => {
+    expect(await redos("server/routes/x.ts", 'export const trim = (p: string) => p.replace(/\\/+$/, "");\n')).toHaveLength(1);
+    expect(await redos("client/src/lib/x.ts", "export const nested = /(a+)+b/;\n")).not.toHaveLength(0);
+    expect(await redos("shared/x.ts", "export const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;\n")).toHaveLength(0);
   });
 });
