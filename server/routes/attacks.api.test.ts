@@ -271,15 +271,16 @@ describe("the audition unlock", () => {
 });
 
 describe("NUL bytes and escapes in paths", () => {
-  it("when a clip path holds %00, then it is the HTML 404 page and no query runs", async ({ t }) => {
+  it("when a clip or episode path (a page, the API, a share image) holds %00, then it is a 404, the pages' as HTML, and no query asks for it", async ({ t }) => {
     const query = vi.spyOn(t.db.database.pool, "query");
-    for (const p of ["/clips/%00", "/clips/a%00b", "/api/clips/slug/%00"]) {
+    const paths = ["/clips/%00", "/clips/a%00b", "/api/clips/slug/%00", "/clips/%00/share.png", "/episode/%00", "/episode/a%00b", "/api/episodes/slug/%00", "/episode/%00/share.png"];
+    for (const p of paths) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(404);
     }
-    expect((await t.request.get("/clips/%00")).headers["content-type"]).toMatch(/text\/html/);
-    const clipQueries = query.mock.calls.filter(([q]) => JSON.stringify(q).includes("clips"));
-    expect(clipQueries).toEqual([]);
+    for (const p of ["/clips/%00", "/episode/%00"]) expect((await t.request.get(p)).headers["content-type"], p).toMatch(/text\/html/);
+    const slugQueries = query.mock.calls.filter(([q]) => /slug/i.test(JSON.stringify(q)));
+    expect(slugQueries).toEqual([]);
   });
 
   it("when a real clip's path is asked for, then it is still found", async ({ t }) => {
