@@ -33,4 +33,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "1", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
     expect(loadConfig({}).host).toBe("0.0.0.0");
   });
+  it("when TRUST_PROXY says to trust no proxy (false, 0), then the app listens on every address as without it", () => {
+    expect(loadConfig({ TRUST_PROXY: "false" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ TRUST_PROXY: "0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ TRUST_PROXY: "loopback" }).host).toBe("127.0.0.1");
+  });
 });

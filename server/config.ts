@@ -85,12 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid environment:\n  GCS_BUCKET: is required when STORAGE=gcs");
   }
   const publicUrl = trimEndChar(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, "/");
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     // Behind a proxy the app trusts X-Forwarded-For; reachable directly, anyone could forge it.
     // So unless told otherwise, it listens where only the proxy on this machine can reach it.
-    host: e.HOST ?? (e.TRUST_PROXY !== undefined ? "127.0.0.1" : "0.0.0.0"),
+    host: e.HOST ?? (trustProxy !== undefined && trustProxy !== false && trustProxy !== 0 ? "127.0.0.1" : "0.0.0.0"),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL,
@@ -99,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     storage: e.STORAGE,
     gcsBucket: e.GCS_BUCKET,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     feedSyncMinutes: e.FEED_SYNC_MINUTES,
     feedAllowPrivate: e.FEED_ALLOW_PRIVATE === "1" || e.FEED_ALLOW_PRIVATE === "true",

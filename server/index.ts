@@ -4,6 +4,7 @@ import path from "node:path";
 import closeWithGrace from "close-with-grace";
 import { closeApp, createApp, feedSyncOf, metricsOf, requestListener } from "./app";
 import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
+import { prepareDummyHash } from "./auth/passwords";
 import { ConfigError, loadConfig } from "./config";
 import { connectDatabase, type Database } from "./db/client";
 import type { EmbeddedServer } from "./db/embedded";
@@ -122,6 +123,9 @@ async function main(): Promise<void> {
       { url: config.publicUrl, host: config.host, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
       "podcast site ready",
     );
+    // Off the start's path (scrypt runs on libuv's threads): the first unknown-account try then
+    // costs one hash, like every other.
+    void prepareDummyHash();
   } catch (err) {
     logger.fatal({ err: { message: rootMessage(err) } }, "could not start");
     grace.uninstall();

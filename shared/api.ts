@@ -65,7 +65,7 @@ export const unlockSchema = z.strictObject({
 });
 
 export const accessLogSchema = z.strictObject({
-  password: z.string().max(LIMITS.auditionPassword).optional(),
+  password: z.string().max(LIMITS.auditionPassword).refine(noNul, "may not contain NUL characters").optional(),
   success: z.boolean(),
   userAgent: text(LIMITS.userAgent).optional(),
 });

@@ -39,7 +39,11 @@ let dummyHash: Promise<string> | undefined;
  * password cannot be told apart by timing.
  */
 export async function burnPasswordCheck(password: string): Promise<false> {
-  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await prepareDummyHash());
   return false;
+}
+
+/** The hash an unknown account is checked against, made once (at start, so no try pays for it). */
+export function prepareDummyHash(): Promise<string> {
+  return (dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex")));
 }

@@ -78,6 +78,7 @@ describe("POST /api/editors/unlock", () => {
     const entry = log.find((e) => e.userAgent === "Old client")!;
     expect(entry).toMatchObject({ success: false, code: null });
     await t.request.post("/api/editor-access-log").send({ password: "x", success: false, userAgent: "x" }).expect(401);
+    await admin.post("/api/editor-access-log").send({ password: "made-up\u00001", success: false }).expect(400);
   });
 
   it("when a client keeps guessing, then it gets 429", async () => {
