@@ -137,6 +137,11 @@ test.describe("provider icons", () => {
     await expect(page.getByTestId("icon-preview")).toContainText("Overcast icon");
     await page.getByLabel("Icon", { exact: true }).fill("fab fa-apple");
     await expect(page.getByRole("radio", { name: "Apple Podcasts" })).toBeChecked();
+    // A name no icon answers to: the preview says so and shows the podcast icon that will stand in.
+    await page.getByLabel("Icon", { exact: true }).fill("fab fa-not-a-platform");
+    await expect(page.getByTestId("icon-preview").locator('[data-icon="podcast"] svg')).toBeVisible();
+    await expect(page.getByTestId("icon-preview")).toContainText("“fab fa-not-a-platform” is not an icon we know: the podcast icon shows instead.");
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
     await page.getByLabel("Icon", { exact: true }).fill("fab fa-overcast");
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-provider-icon-picker-1280.png"), fullPage: true });
     await page.getByRole("button", { name: "Add Provider" }).click();

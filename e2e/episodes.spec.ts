@@ -165,7 +165,12 @@ test("when an episode is a draft or unknown, then its page is a 404", async ({ p
   const res = await page.goto("/episode/e2e-player-episode");
   expect(res!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Episode Not Found" })).toBeVisible();
+  // What the server said (404) is not asked of the API again.
+  const asked: string[] = [];
+  page.on("request", (r) => r.url().includes("/api/episodes") && asked.push(r.url()));
   expect((await page.goto("/episode/no-such-episode"))!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Episode Not Found" })).toBeVisible();
+  expect(asked).toEqual([]);
 });
 
 test.describe("the archive", () => {

@@ -6,7 +6,7 @@ import { expect, recordRequests, test } from "./fixtures";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
-/** Four more platforms: six in all, one with a long name, one with an unknown icon name. */
+/** Four more platforms: six in all, one with a long name. */
 const MORE_PROVIDERS = [
   { name: "E2E Apple Podcasts", icon: "fab fa-apple" },
   { name: "E2E YouTube Music", icon: "youtube-music" },
@@ -65,8 +65,9 @@ test.describe("the Listen menu", () => {
     await last.click({ trial: true });
   });
 
-  test("when providers have icon class names, then each shows its platform's icon in the menu and on Listen", async ({ page, baseURL, api }) => {
+  test("when providers have icon class names, then each shows its platform's icon (an unknown name the podcast icon) in the menu and on Listen", async ({ page, baseURL, api }) => {
     await addProviders(api);
+    await createItem(api, "providers", { name: "E2E Unknown Platform", icon: "fab fa-not-a-platform", url: "https://example.com/e2e-unknown", sortOrder: "20" });
     await recordRequests(page, baseURL!);
     const expected = [
       ["Alpha Audio", "spotify"],
@@ -75,6 +76,7 @@ test.describe("the Listen menu", () => {
       ["E2E YouTube Music", "youtube-music"],
       ["E2E Pocket Casts", "pocket-casts"],
       ["E2E RSS", "rss"],
+      ["E2E Unknown Platform", "podcast"], // a name no icon answers to: the generic podcast icon
     ];
     await page.goto("/listen");
     const grid = page.getByRole("list", { name: "Podcast providers" });

@@ -2,8 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { createItem, saveSettings } from "./admin-api";
-import { expect, expectAppReady, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
@@ -156,37 +157,51 @@ test.describe("right-to-left text beyond the clip page", () => {
   });
 });
 
+/** Opens the route and checks that its tab title, from the first paint on, is the one the server sent. */
+async function expectServedTitleKept(page: Page, route: string): Promise<void> {
+  const served = /<title>([^<]*)<\/title>/.exec(await (await page.request.get(route)).text())![1]!.replace(/&amp;/g, "&").replace(/&#39;/g, "'");
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    const written: string[] = [];
+    Object.assign(window, { titles: seen, titlesWritten: written });
+    // Every page sets its tab title once it has rendered: each write is recorded...
+    const title = Object.getOwnPropertyDescriptor(Document.prototype, "title")!;
+    Object.defineProperty(Document.prototype, "title", {
+      ...title,
+      set(this: Document, value: string) {
+        written.push(value);
+        title.set!.call(this, value);
+      },
+    });
+    // ...and so is every other change to <title>. The document has no element yet when this
+    // runs, so the document itself is observed.
+    new MutationObserver((records) => {
+      if (records.some((r) => r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE")) seen.push(document.title);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(route);
+  // The client has rendered and run its effects once it has written the tab title.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten.length)).toBeGreaterThan(0);
+  await expectPageSettled(page);
+  await expect(page).toHaveTitle(served);
+  // Any title set after the first paint was the same one.
+  expect((await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).filter((t) => t !== served)).toEqual([]);
+  expect((await page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten)).filter((t) => t !== served)).toEqual([]);
+}
+
 test.describe("tab titles", () => {
-  for (const route of [...PUBLIC_ROUTES, "/clips/no-such-clip", "/no/such/page", "/admin"]) {
-    test(`when ${route} is opened, then its tab title stays the one the server sent`, async ({ page, request }) => {
-      const served = /<title>([^<]*)<\/title>/.exec(await (await request.get(route)).text())![1]!.replace(/&amp;/g, "&").replace(/&#39;/g, "'");
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        const written: string[] = [];
-        Object.assign(window, { titles: seen, titlesWritten: written });
-        // Every page sets its tab title once it has rendered: each write is recorded...
-        const title = Object.getOwnPropertyDescriptor(Document.prototype, "title")!;
-        Object.defineProperty(Document.prototype, "title", {
-          ...title,
-          set(this: Document, value: string) {
-            written.push(value);
-            title.set!.call(this, value);
-          },
-        });
-        // ...and so is every other change to <title>. The document has no element yet when this
-        // runs, so the document itself is observed.
-        new MutationObserver((records) => {
-          if (records.some((r) => r.target.nodeName === "TITLE" || r.target.parentNode?.nodeName === "TITLE")) seen.push(document.title);
-        }).observe(document, { subtree: true, childList: true, characterData: true });
-      });
-      await page.goto(route);
-      // The client has rendered and run its effects once it has written the tab title.
-      await expect.poll(() => page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten.length)).toBeGreaterThan(0);
-      await expectPageSettled(page);
-      await expect(page).toHaveTitle(served);
-      // Any title set after the first paint was the same one.
-      expect((await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).filter((t) => t !== served)).toEqual([]);
-      expect((await page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten)).filter((t) => t !== served)).toEqual([]);
+  const pages = ["/archive", "/archive?q=pain", "/episode/episode-one-pain-is-a-protector", "/episode/no-such-episode", "/clips/no-such-clip", "/no/such/page", "/admin"];
+  for (const route of [...PUBLIC_ROUTES, ...pages]) {
+    test(`when ${route} is opened, then its tab title stays the one the server sent`, async ({ page }) => {
+      await expectServedTitleKept(page, route);
+    });
+  }
+  // A visitor on the other admin screens is sent home (docs/product.md §2); the admin stays.
+  for (const { route } of ADMIN_SCREENS) {
+    test(`when the admin opens ${route}, then its tab title stays the one the server sent`, async ({ page, baseURL }) => {
+      const login = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL! } });
+      expect(login.status()).toBe(200);
+      await expectServedTitleKept(page, route);
     });
   }
 });

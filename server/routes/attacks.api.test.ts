@@ -299,6 +299,8 @@ describe("headers", () => {
     expect(PERMISSIONS_POLICY).toMatch(/camera=\(\), geolocation=\(\)/);
     expect(PERMISSIONS_POLICY).toMatch(/microphone=\(\)/);
     expect(PERMISSIONS_POLICY).toMatch(/autoplay=\(self "https:\/\/open\.spotify\.com"/);
+    // Only features browsers know: an unknown one (web-share) is a console warning on every embed.
+    expect(PERMISSIONS_POLICY).not.toMatch(/web-share/);
   });
 });
 

@@ -44,12 +44,12 @@ export function useCopyLink(url: string) {
   return { isCopied, notice, copy, dismiss };
 }
 
-/** The copy toast: it goes after 5,000 ms (docs/product.md §9), or at once with its close button. */
 /** The copy notice: white, or dark red when copying failed. */
 const copyNotice = cva("pointer-events-auto relative rounded-xl py-3 pl-4 pr-12 shadow-xl", {
   variants: { tone: { info: "bg-white text-ink", error: "bg-danger-strong text-white" } },
 });
 
+/** The copy toast: it goes after 5,000 ms (docs/product.md §9), or at once with its close button. */
 export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">

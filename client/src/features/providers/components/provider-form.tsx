@@ -59,7 +59,7 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
             maxLength={LIMITS.icon}
             {...bindField(form, "icon")}
             placeholder="fab fa-spotify"
-            hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPG or SVG)."
+            hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <ImageUploadButton label="Upload Icon" id="provider-icon" title="Upload Provider Icon" uploadedToast={ICON_UPLOADED} onUploaded={onUploaded} />
