@@ -115,6 +115,12 @@ async function checkLogin(check: Check, site: Site): Promise<string> {
     !!cookie && flags.includes("secure") && flags.includes("httponly") && flags.includes("path=/") && !flags.some((f) => f.startsWith("domain=")),
     `the session cookie is __Host-sid, Secure, HttpOnly, Path=/, no Domain (${cookie})`,
   );
+  const device = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Secure-device="));
+  const deviceFlags = (device ?? "").split(";").map((f) => f.trim().toLowerCase());
+  check.that(
+    !!device && deviceFlags.includes("secure") && deviceFlags.includes("httponly") && deviceFlags.includes("path=/api/auth"),
+    `the device cookie is __Secure-device, Secure, HttpOnly, for /api/auth only (${device?.replace(/=[^;]+/, "=…")})`,
+  );
   // nginx takes turns between the two instances: four requests reach both.
   const me: number[] = [];
   for (let i = 0; i < 4; i++) me.push((await request(site, "GET", "/api/auth/me", { headers: { Cookie: cookie!.split(";")[0]! } })).status);
