@@ -87,10 +87,10 @@ async function main(): Promise<void> {
       logger,
     );
 
-    if (config.publicUrl.startsWith("https://") && config.trustProxy === undefined) {
+    if (config.publicUrl.startsWith("https://") && !config.trustProxy) {
       // The session cookie is Secure: over plain HTTP, or behind a proxy the app does not trust,
       // the browser never gets it and the admin cannot log in.
-      logger.warn("PUBLIC_URL is https but TRUST_PROXY is not set: behind a TLS proxy, set TRUST_PROXY=1, or logins will not stick");
+      logger.warn("PUBLIC_URL is https but TRUST_PROXY trusts no proxy: behind a TLS proxy, set TRUST_PROXY=1, or logins will not stick");
     }
     const store = await createObjectStore(config);
     shareImages = createShareImages({ store, logger });
@@ -125,7 +125,7 @@ async function main(): Promise<void> {
     );
     // Off the start's path (scrypt runs on libuv's threads): the first unknown-account try then
     // costs one hash, like every other.
-    void prepareDummyHash();
+    prepareDummyHash().catch((err: unknown) => logger.warn({ err: (err as Error).message }, "the dummy password hash was not made; it is made on first need"));
   } catch (err) {
     logger.fatal({ err: { message: rootMessage(err) } }, "could not start");
     grace.uninstall();

@@ -111,8 +111,12 @@ export class Client {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signal ?? AbortSignal.timeout(15_000),
     });
-    const setCookie = res.headers.get("set-cookie");
-    if (setCookie) this.cookie = setCookie.split(";")[0]!;
+    // A small cookie jar: login sets the session and the device cookie, each kept by its name.
+    for (const set of res.headers.getSetCookie()) {
+      const pair = set.split(";")[0]!;
+      const name = pair.slice(0, pair.indexOf("="));
+      this.cookie = [...(this.cookie ? this.cookie.split("; ") : []).filter((c) => !c.startsWith(`${name}=`)), pair].join("; ");
+    }
     const text = await res.text();
     let parsed: unknown = null;
     try {

@@ -45,5 +45,9 @@ export async function burnPasswordCheck(password: string): Promise<false> {
 
 /** The hash an unknown account is checked against, made once (at start, so no try pays for it). */
 export function prepareDummyHash(): Promise<string> {
-  return (dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex")));
+  dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex")).catch((err: unknown) => {
+    dummyHash = undefined; // made again on the next need rather than failing every later try
+    throw err;
+  });
+  return dummyHash;
 }

@@ -24,6 +24,8 @@ function loginRules(consecutive: number, total: number): ThrottleRule[] {
     // However many addresses and accounts a guesser has, the site hashes at most this many
     // passwords a minute for unknown browsers (the owner's known ones are counted apart).
     { name: "login-all", points: total, duration: 60, baseBlock: 60, maxBlock: 60 },
+    // While the account is blocked, an address in good standing gets this many tries an hour.
+    { name: "login-grace", points: 1, duration: 60 * 60, baseBlock: 60 * 60, maxBlock: 60 * 60 },
     // A browser with the owner's device cookie is counted on its own (server/auth/device-cookie.ts).
     { name: "login-device", points: consecutive, duration: 15 * 60, baseBlock: 30, maxBlock: 15 * 60 },
   ];

@@ -139,25 +139,62 @@ describe("login lock-out", () => {
     }
   });
 
-  it("when a known browser keeps failing, then it is blocked on its own, and a cookie the site did not sign counts for nothing", async () => {
+  it("when a known browser keeps failing, then its device is blocked and it is an unknown browser again; a cookie the site did not sign, or signed for another account, counts for nothing", async () => {
     const app = await proxied({ limits: { loginFailures: 2 } });
     try {
       const owner = app.agent();
       const login = await owner.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.20").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
       const device = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("device="))!;
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
+      const fail = async (agent: ReturnType<TestApp["agent"]> | TestApp["request"], ip: string, email = ADMIN_EMAIL, cookie?: string) => {
+        const req = agent.post("/api/auth/login").set("X-Forwarded-For", ip);
+        if (cookie) req.set("Cookie", cookie);
+        return (await req.send({ email, password: "wrong-guess" })).status;
+      };
       const statuses = [];
-      for (let i = 0; i < 4; i++) {
-        statuses.push((await owner.post("/api/auth/login").set("X-Forwarded-For", `203.0.113.${30 + i}`).send({ email: ADMIN_EMAIL, password: "wrong-guess" })).status);
-      }
-      expect(statuses).toEqual([401, 401, 429, 429]); // counted per device, whatever the address
-      // A cookie with the device's value but a signature of its own is an unknown browser.
-      const [, value] = /^device=s%3A([^.]+\.[^.]+)\./.exec(device)!;
+      for (let i = 0; i < 5; i++) statuses.push(await fail(owner, "203.0.113.30"));
+      // Two on the device; then, the device blocked, two on the address and the account; then 429.
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      // A cookie with the device's value but a signature of its own is an unknown browser's.
+      const [, value] = /^device=s%3A([^;]+)\.[^.;]+;/.exec(device)!;
       const forged = `device=s%3A${value}.${"A".repeat(43)}`;
-      const addressAlone = "203.0.113.40";
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", addressAlone).set("Cookie", forged).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", addressAlone).set("Cookie", forged).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", addressAlone).set("Cookie", forged).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
+      expect([await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged), await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged), await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged)]).toEqual([401, 401, 429]);
+      // A fresh known browser, trying another account, is an unknown browser for it.
+      const second = app.agent();
+      await second.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.50").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      expect([await fail(second, "203.0.113.51", "other@example.com"), await fail(second, "203.0.113.51", "other@example.com"), await fail(second, "203.0.113.51", "other@example.com")]).toEqual([401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when the site-wide number is used up as well as the account, then an unknown browser's try is refused without using up its address's good standing", async () => {
+    const app = await proxied({ limits: { loginFailures: 2, loginTotal: 45 } });
+    try {
+      const guess = (ip: string, email = ADMIN_EMAIL) => app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password: "wrong-guess" });
+      for (let i = 0; i < 40; i++) await guess(`192.0.2.${i}`).expect(401);
+      await guess("192.0.2.100").expect(429); // the account is blocked
+      for (let i = 0; i < 5; i++) await guess(`192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
+      await guess("192.0.2.120", "other9@example.com").expect(429); // and so is the site-wide number
+      const rows = await rateLimitRows(app);
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      expect(await rateLimitRows(app)).toBe(rows);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when the account is blocked and a fresh address sends a burst of tries at once, then one of them is checked", async () => {
+    const app = await proxied({ limits: { loginFailures: 2 } });
+    try {
+      for (let i = 0; i < 40; i++) {
+        await app.request.post("/api/auth/login").set("X-Forwarded-For", `192.0.2.${i}`).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
+      }
+      await app.request.post("/api/auth/login").set("X-Forwarded-For", "192.0.2.100").send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, () => app.request.post("/api/auth/login").set("X-Forwarded-For", "198.51.100.77").send({ email: ADMIN_EMAIL, password: "wrong-guess" })),
+      );
+      expect(burst.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
     } finally {
       await app.close();
     }

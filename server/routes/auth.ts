@@ -9,16 +9,48 @@ import type { DeviceCookies } from "../auth/device-cookie";
 
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
-/**
- * The counters a login try is charged to: from a browser the owner logged in with before (its
- * device cookie), that device alone; from anywhere else the address, the account, the two
- * together, and the whole site.
- */
-function loginThrottleKeys(email: string, ip: string | undefined, device: string | null): Record<string, string> {
-  const account = email.trim().toLowerCase();
-  if (device) return { "login-device": `${account}|${device}` };
+/** The counters a login try from an unknown browser is charged to: the address, the account, the two together, and the whole site. */
+function unknownBrowserKeys(account: string, ip: string | undefined): Record<string, string> {
   const address = throttleAddress(ip);
   return { "login-account-ip": `${account}|${address}`, "login-ip": address, "login-account": account, "login-all": "site" };
+}
+
+/**
+ * Counts a login try before any hashing, or refuses it (429). From a browser the owner logged
+ * in with before (its device cookie), the try is charged to that device alone, until the device
+ * itself is blocked: then it is an unknown browser like any other.
+ */
+async function chargeLoginTry(throttle: Throttle, account: string, ip: string | undefined, device: string | null): Promise<Record<string, string>> {
+  if (device) {
+    const keys = { "login-device": `${account}|${device}` };
+    try {
+      if (!(await throttle.check(keys))) {
+        await throttle.consume(keys);
+        return keys;
+      }
+    } catch (err) {
+      // This try took the device over its limit: it is blocked, and the try goes on as an unknown browser's.
+      if (!(err instanceof AppError && err.code === "TOO_MANY_REQUESTS")) throw err;
+    }
+  }
+  const keys = unknownBrowserKeys(account, ip);
+  const refused = await throttle.check(keys);
+  if (!refused) {
+    await throttle.consume(keys);
+    return keys;
+  }
+  // An account-wide block (failures from many addresses) does not shut the owner out: an
+  // address in good standing (no failed try in the window) gets one try an hour of its own,
+  // taken atomically (so a burst from a fresh address is still one try), and only if nothing
+  // else (the site-wide number) refuses it.
+  const { "login-account": _account, ...perAddress } = keys;
+  const inGoodStanding = refused.rule === "login-account" && (await throttle.used("login-ip", keys["login-ip"]!)) === 0;
+  if (!inGoodStanding) throw throttle.refusal(refused);
+  const elsewhere = await throttle.check(perAddress);
+  if (elsewhere) throw throttle.refusal(elsewhere);
+  await throttle.consume({ "login-grace": keys["login-ip"]! });
+  await throttle.consume(perAddress);
+  return perAddress;
 }
 
 export function authRouter(passport: PassportInstance, throttle: Throttle, devices: DeviceCookies, cookieName: string, secureOnly: boolean): Router {
@@ -29,17 +61,8 @@ export function authRouter(passport: PassportInstance, throttle: Throttle, devic
     const { email, password } = parse(loginSchema, req.body);
     // Passport reads the body: it authenticates the parsed (trimmed) values, not the raw ones.
     req.body = { email, password };
-    const keys = loginThrottleKeys(email, req.ip, devices.deviceOf(req, email));
-    const refused = await throttle.check(keys);
-    if (refused) {
-      // An account-wide block (failures from many addresses) does not shut the owner out: an
-      // address in good standing (no failed try in the window) still gets a try, counted
-      // against it alone. Each address of a spread-out attack gets one try, not five.
-      const inGoodStanding = refused.rule === "login-account" && (await throttle.used("login-ip", keys["login-ip"]!)) === 0;
-      if (!inGoodStanding) throw throttle.refusal(refused);
-    }
-    const { "login-account": _account, ...perAddress } = keys;
-    await throttle.consume(refused ? perAddress : keys);
+    const account = email.trim().toLowerCase();
+    const keys = await chargeLoginTry(throttle, account, req.ip, devices.deviceOf(req, email));
     passport.authenticate("local", (err: unknown, user: SessionUser | false) => {
       if (err) return next(err);
       if (!user) return next(new AppError("UNAUTHORIZED", "Invalid email or password"));

@@ -128,7 +128,7 @@ describe("a download that is cut off", () => {
       "INSERT INTO editor_access_log (success, user_agent) SELECT false, repeat('x', 400) FROM generate_series(1, 20000)",
     );
     const login = await source.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
-    const cookie = ([] as string[]).concat(login.headers["set-cookie"] ?? [])[0]!.split(";")[0]!;
+    const cookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="))!.split(";")[0]!;
     const server = source.app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const port = (server.address() as { port: number }).port;

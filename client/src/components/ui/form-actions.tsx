@@ -40,6 +40,22 @@ export function FormActions({
 }
 
 /**
+ * What an edit form shows while the whole item it edits loads, or when it cannot be loaded,
+ * with Cancel back to add mode. `query` is the item's query (TanStack Query's result).
+ */
+export function EditLoadStatus({ noun, query, onCancel }: { noun: string; query: { isFetchedAfterMount: boolean; isFetching: boolean }; onCancel: () => void }) {
+  const failed = query.isFetchedAfterMount && !query.isFetching;
+  return (
+    <section className="card p-6">
+      <p role="status">{failed ? `This ${noun} could not be loaded. It may have been deleted.` : `Loading ${noun}...`}</p>
+      <button type="button" className="btn btn-ghost mt-4" onClick={onCancel}>
+        Cancel
+      </button>
+    </section>
+  );
+}
+
+/**
  * A button for a call: disabled while the call runs, saying what is happening ("Saving...")
  * instead of its label.
  */

@@ -5,7 +5,7 @@ import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
+import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { clipBySlugQueryOptions, useClipMutations } from "../api";
@@ -17,16 +17,14 @@ const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", s
  * checks the limits; an empty slug is made from the title by the server.
  */
 export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {
-  // A list loaded before the login leaves the article out (visitors' lists are summaries): an
-  // edit starts from the whole clip, so saving never writes an empty article over the real one.
-  const whole = useQuery({ ...clipBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing });
-  if (!editing) return <ClipFields editing={null} onDone={onDone} />;
-  if (whole.data) return <ClipFields editing={whole.data} onDone={onDone} />;
-  return (
-    <section className="card p-6">
-      <p role="status">{whole.isPending ? "Loading clip..." : "This clip could not be loaded. It may have been deleted."}</p>
-    </section>
-  );
+  // A list loaded before the login leaves the article out (visitors' lists are summaries): such
+  // an edit starts from the whole clip, fetched afresh, so saving never writes an empty article
+  // over the real one. The admin's own list has the article.
+  const needsWhole = !!editing && editing.content === undefined;
+  const whole = useQuery({ ...clipBySlugQueryOptions(editing?.slug ?? ""), enabled: needsWhole, refetchOnMount: "always" });
+  if (!editing || !needsWhole) return <ClipFields editing={editing} onDone={onDone} />;
+  if (whole.data && whole.isFetchedAfterMount) return <ClipFields editing={whole.data} onDone={onDone} />;
+  return <EditLoadStatus noun="clip" query={whole} onCancel={onDone} />;
 }
 
 function ClipFields({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {

@@ -6,7 +6,7 @@ import { href } from "@shared/routes";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { FormActions, PublishedSwitch } from "@/components/ui/form-actions";
+import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity } from "@/components/ui/save-entity";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
@@ -31,16 +31,12 @@ const valuesOf = (e: Episode) => ({
  * the admin changes here is theirs: later syncs leave it alone.
  */
 export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
-  // Lists leave the show notes out: an edit starts from the whole episode.
-  const whole = useQuery({ ...episodeBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing });
+  // Lists leave the show notes out: an edit starts from the whole episode, fetched afresh (never
+  // the list's copy, whose empty notes a save would write).
+  const whole = useQuery({ ...episodeBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
   if (!editing) return <EpisodeFields editing={null} onDone={onDone} />;
-  // Never the list's copy: it has no show notes, and saving it would empty them.
-  if (whole.data) return <EpisodeFields editing={whole.data} onDone={onDone} />;
-  return (
-    <section className="card p-6">
-      <p role="status">{whole.isPending ? "Loading episode..." : "This episode could not be loaded. It may have been deleted."}</p>
-    </section>
-  );
+  if (whole.data && whole.isFetchedAfterMount) return <EpisodeFields editing={whole.data} onDone={onDone} />;
+  return <EditLoadStatus noun="episode" query={whole} onCancel={onDone} />;
 }
 
 function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
