@@ -69,6 +69,39 @@ test.describe("clip form", () => {
     expect(saved).toMatchObject({ content: article, description: "E2E edited" });
   });
 
+  test("when an edit is cancelled by keyboard, also while the whole clip still loads, then focus is back on the row's Edit button", async ({ page }) => {
+    await createItem(api, "clips", { title: "E2E Clip To Edit", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", content: "E2E article" });
+    await page.goto("/admin/clips");
+    const edit = page.getByRole("button", { name: "Edit: E2E Clip To Edit" });
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Clip Title")).toBeFocused();
+    await page.getByRole("button", { name: "Cancel" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Add New Clip" })).toBeVisible();
+    await expect(edit).toBeFocused();
+    // A list without articles (loaded before the login): the edit waits for the whole clip, held here.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/clips", async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: ((await res.json()) as Record<string, unknown>[]).map(({ content: _article, ...summary }) => summary) });
+    });
+    await page.route("**/api/clips/slug/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin/clips");
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Loading clip..." })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Add New Clip" })).toBeVisible();
+    await expect(edit).toBeFocused();
+    release();
+  });
+
   test("when a title has accented letters, then its slug keeps them as plain letters", async ({ page }) => {
     await page.goto("/admin/clips");
     await page.getByLabel("Clip Title").fill("E2E Ça va, l'été à Zürich");

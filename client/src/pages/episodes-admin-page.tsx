@@ -1,16 +1,16 @@
-import { useState } from "react";
 import type { Episode } from "@shared/api";
+import { useEditing } from "@/hooks/use-editing";
 import { AdminScreen } from "@/components/admin-screen";
 import { EpisodeAdminList } from "@/features/episodes/components/episode-admin-list";
 import { EpisodeForm } from "@/features/episodes/components/episode-form";
 
 export function EpisodesAdminPage() {
-  const [editing, setEditing] = useState<Episode | null>(null);
+  const { editing, edit, done } = useEditing<Episode>();
   return (
     <AdminScreen title="Episode Management">
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <EpisodeForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
-        <EpisodeAdminList onEdit={setEditing} />
+        <EpisodeForm key={editing?.id ?? "new"} editing={editing} onDone={done} />
+        <EpisodeAdminList onEdit={edit} />
       </div>
     </AdminScreen>
   );

@@ -1,16 +1,16 @@
-import { useState } from "react";
 import type { Provider } from "@shared/api";
+import { useEditing } from "@/hooks/use-editing";
 import { AdminScreen } from "@/components/admin-screen";
 import { ProviderAdminList } from "@/features/providers/components/provider-admin-list";
 import { ProviderForm } from "@/features/providers/components/provider-form";
 
 export function ProvidersAdminPage() {
-  const [editing, setEditing] = useState<Provider | null>(null);
+  const { editing, edit, done } = useEditing<Provider>();
   return (
     <AdminScreen title="Podcast Providers" subtitle="Manage podcast platform links and providers">
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ProviderForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
-        <ProviderAdminList onEdit={setEditing} />
+        <ProviderForm key={editing?.id ?? "new"} editing={editing} onDone={done} />
+        <ProviderAdminList onEdit={edit} />
       </div>
     </AdminScreen>
   );
