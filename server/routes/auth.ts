@@ -24,12 +24,10 @@ async function chargeLoginTry(throttle: Throttle, account: string, ip: string | 
   if (device) {
     const keys = { "login-device": `${account}|${device}` };
     try {
-      if (!(await throttle.check(keys))) {
-        await throttle.consume(keys);
-        return keys;
-      }
+      await throttle.attempt(keys);
+      return keys;
     } catch (err) {
-      // This try took the device over its limit: it is blocked, and the try goes on as an unknown browser's.
+      // The device is blocked (or this try blocked it): the try goes on as an unknown browser's.
       if (!(err instanceof AppError && err.code === "TOO_MANY_REQUESTS")) throw err;
     }
   }
