@@ -52,18 +52,24 @@ describe("absurd paths (regular-expression denial of service)", () => {
   });
 });
 
+/** A wrong password for an e-mail (the owner's unless named) from an address, through the trusted proxy. */
+const guess = (app: TestApp, ip: string, email = ADMIN_EMAIL) =>
+  app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password: "wrong-guess" });
+
+/** With loginFailures 2: failures from 40 addresses use up the account's hour, and the next try blocks it. */
+async function blockTheAccount(app: TestApp): Promise<void> {
+  for (let i = 0; i < 40; i++) await guess(app, `192.0.2.${i}`).expect(401);
+  await guess(app, "192.0.2.100").expect(429);
+}
+
 describe("login lock-out", () => {
   it("when one address keeps the account blocked, then the owner from another address still logs in with the right password", async () => {
     const app = await proxied({ limits: { loginFailures: 2 } }); // per account+address 2, per address 12, per account 40
     try {
-      // Attackers on many addresses exhaust the account's own budget...
-      for (let i = 0; i < 40; i++) {
-        await app.request.post("/api/auth/login").set("X-Forwarded-For", `198.51.100.${i}`).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
-      }
+      // Attackers on many addresses exhaust the account's own budget; the try that goes over it blocks the account.
+      await blockTheAccount(app);
       const login = (ip: string, password = "wrong-guess") =>
         app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email: ADMIN_EMAIL, password });
-      // The try that goes over the account's budget blocks the account.
-      expect((await login("198.51.100.100")).status).toBe(429);
       // While it is blocked, an address with no failure gets one try, and no more.
       expect((await login("198.51.100.101")).status).toBe(401);
       expect((await login("198.51.100.101")).status).toBe(429);
@@ -108,11 +114,9 @@ describe("login lock-out", () => {
       const owner = app.agent();
       await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
       await owner.post("/api/auth/logout").set("X-Forwarded-For", shared).expect(200);
-      const guess = (ip: string) => app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email: ADMIN_EMAIL, password: "wrong-guess" });
-      for (let i = 0; i < 40; i++) await guess(`192.0.2.${i}`).expect(401);
-      await guess("192.0.2.200").expect(429); // the account is blocked
-      await guess(shared).expect(401);
-      await guess(shared).expect(429); // ...and so is the shared address (no longer in good standing)
+      await blockTheAccount(app);
+      await guess(app, shared).expect(401);
+      await guess(app, shared).expect(429); // the shared address is blocked too (no longer in good standing)
       // A browser without the cookie, from that address, is refused...
       await app.request.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
       // ...and the owner's own browser is not.
@@ -134,6 +138,16 @@ describe("login lock-out", () => {
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
       await owner.post("/api/auth/login").set("X-Forwarded-For", "198.18.9.1").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("when no limits are set, then the site-wide number is 60 failed logins a minute, as the README says", async () => {
+    const app = await proxied();
+    try {
+      for (let i = 0; i < 60; i++) await guess(app, `198.18.${i}.1`, `guess${i}@example.com`).expect(401);
+      await guess(app, "198.18.200.1", "guess-last@example.com").expect(429);
     } finally {
       await app.close();
     }
@@ -171,11 +185,9 @@ describe("login lock-out", () => {
   it("when the site-wide number is used up as well as the account, then an unknown browser's try is refused without using up its address's good standing", async () => {
     const app = await proxied({ limits: { loginFailures: 2, loginTotal: 45 } });
     try {
-      const guess = (ip: string, email = ADMIN_EMAIL) => app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password: "wrong-guess" });
-      for (let i = 0; i < 40; i++) await guess(`192.0.2.${i}`).expect(401);
-      await guess("192.0.2.100").expect(429); // the account is blocked
-      for (let i = 0; i < 5; i++) await guess(`192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
-      await guess("192.0.2.120", "other9@example.com").expect(429); // and so is the site-wide number
+      await blockTheAccount(app);
+      for (let i = 0; i < 5; i++) await guess(app, `192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
+      await guess(app, "192.0.2.120", "other9@example.com").expect(429); // the site-wide number is used up too
       const rows = await rateLimitRows(app);
       await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
       expect(await rateLimitRows(app)).toBe(rows);
@@ -187,13 +199,8 @@ describe("login lock-out", () => {
   it("when the account is blocked and a fresh address sends a burst of tries at once, then one of them is checked", async () => {
     const app = await proxied({ limits: { loginFailures: 2 } });
     try {
-      for (let i = 0; i < 40; i++) {
-        await app.request.post("/api/auth/login").set("X-Forwarded-For", `192.0.2.${i}`).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(401);
-      }
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", "192.0.2.100").send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
-      const burst = await Promise.all(
-        Array.from({ length: 6 }, () => app.request.post("/api/auth/login").set("X-Forwarded-For", "198.51.100.77").send({ email: ADMIN_EMAIL, password: "wrong-guess" })),
-      );
+      await blockTheAccount(app);
+      const burst = await Promise.all(Array.from({ length: 6 }, () => guess(app, "198.51.100.77")));
       expect(burst.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
     } finally {
       await app.close();
