@@ -1,10 +1,15 @@
-// Bundles the server (dist/server/index.js), its command line (dist/server/cli.js) and the
-// share-image worker (dist/server/share-image-worker.js); npm packages stay external (node_modules).
+// Bundles the server (dist/server/index.js), its command line (dist/server/cli.js) and its two
+// workers (dist/server/share-image-worker.js, feed-worker.js); npm packages stay external (node_modules).
 import { build } from "esbuild";
 
 await build({
-  // The share-image worker is a module of its own: piscina loads it by path in a worker thread.
-  entryPoints: { index: "server/index.ts", cli: "server/cli.ts", "share-image-worker": "server/services/share-image-worker.ts" },
+  // Each worker is a module of its own: piscina loads it by path in a worker thread.
+  entryPoints: {
+    index: "server/index.ts",
+    cli: "server/cli.ts",
+    "share-image-worker": "server/services/share-image-worker.ts",
+    "feed-worker": "server/feed/feed-worker.ts",
+  },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -9,7 +9,7 @@ import { createPassport } from "./auth/passport";
 import { createSessionLayer, sessionCookieName } from "./auth/session";
 import { createThrottles, type ThrottleLimits } from "./auth/throttles";
 import type { Config } from "./config";
-import { startChangeBus, type ChangeBus } from "./db/change-bus";
+import { createSiteWrites, startChangeBus, type ChangeBus } from "./db/change-bus";
 import type { Database } from "./db/client";
 import { newestMigrationMark } from "./db/migrate";
 import { apiNotFound, errorHandler } from "./lib/error-handler";
@@ -39,7 +39,9 @@ import { writeBackup } from "./services/backup";
 import { createContentService } from "./services/content";
 import { createEditorsService } from "./services/editors";
 import { createEpisodesService } from "./services/episodes";
+import { createFeedExtras, type FeedExtras } from "./services/feed-extras";
 import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
+import { createFeedWorkers, type FeedWorkerLimits, type FeedWorkers } from "./feed/feed-workers";
 import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
 import { createPictures } from "./services/pictures";
@@ -68,6 +70,8 @@ export interface AppDeps {
   thumbnailBase?: string;
   /** Limits of reading the feed (20 s, 50 MB); tests make them small. */
   feedFetchLimits?: { timeoutMs?: number; maxBytes?: number };
+  /** Limits of the worker that reads feeds and transcripts (1 GB of heap, 60 s a file). */
+  feedWorkerLimits?: FeedWorkerLimits;
 }
 
 /**
@@ -82,30 +86,40 @@ export function createApp(deps: AppDeps): Express {
   const clientDir = deps.clientDir ?? path.join(projectRoot(), "dist", "client");
 
   const ttlMs = deps.cacheTtlMs ?? 5_000;
-  const cache = createPublicCache(ttlMs);
+  const cache = createPublicCache({ ttlMs });
   const metrics = createMetrics({ processMetrics: config.env !== "test" });
-  // A notice of another instance's write drops this one's cache; a write here drops it and tells them.
+  // A notice of another instance's write drops this one's cache; a write here carries its notice
+  // in its own transaction and drops this one's cache once committed.
   const bus = startChangeBus({ pool, onChange: () => cache.invalidate(), logger });
-  const changed = () => {
-    cache.invalidate();
-    bus.publish();
-  };
+  const writes = createSiteWrites(db, bus, () => cache.invalidate());
   const uploads = createUploadsService(db, store);
   const pictures = createPictures({ store, uploads, allowPrivate: config.feedAllowPrivate ?? false, logger });
-  const content = createContentService(db, uploads, changed, { pictures, thumbnailBase: deps.thumbnailBase, logger });
-  const episodes = createEpisodesService(db, uploads, changed, pictures);
-  const settings = createSettingsService(db, changed);
+  const feedWorkers = createFeedWorkers(deps.feedWorkerLimits);
+  const extras = createFeedExtras({
+    db,
+    writes,
+    workers: feedWorkers,
+    uploads,
+    pictures,
+    allowPrivate: config.feedAllowPrivate ?? false,
+    logger,
+    timeoutMs: deps.feedFetchLimits?.timeoutMs,
+  });
+  const content = createContentService(db, uploads, writes, { pictures, thumbnailBase: deps.thumbnailBase, logger });
+  const episodes = createEpisodesService(db, uploads, writes, { pictures, fetchArtwork: () => extras.kick() });
+  const settings = createSettingsService(db, writes);
   const editors = createEditorsService(db, settings);
-  const identity = createIdentityService(db, uploads, pictures, changed);
+  const identity = createIdentityService(db, uploads, pictures, writes);
   const siteData = createSiteData({ content, episodes, settings, identity, cache });
   const feed = createFeedSync({
     db,
+    writes,
     settings,
+    workers: feedWorkers,
+    extras,
     periodMinutes: config.feedSyncMinutes ?? 0,
     allowPrivate: config.feedAllowPrivate ?? false,
-    onChange: changed,
     onChannelImage: (url) => identity.offerArtwork(url),
-    pictures,
     logger,
     limits: deps.feedFetchLimits,
     onSynced: (outcome) => metrics.feedSynced(outcome),
@@ -188,7 +202,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(apiNotFound);
   app.use(errorHandler);
-  const runtime: AppRuntime = { feed, fastPath, bus, metrics };
+  const runtime: AppRuntime = { feed, extras, feedWorkers, fastPath, bus, metrics };
   app.locals.runtime = runtime;
   return app;
 }
@@ -196,6 +210,8 @@ export function createApp(deps: AppDeps): Express {
 /** What lives beside the Express app: the fast path in front of it, and what index.ts runs or stops. */
 interface AppRuntime {
   feed: FeedSyncService;
+  extras: FeedExtras;
+  feedWorkers: FeedWorkers;
   fastPath: FastPath;
   bus: ChangeBus;
   metrics: Metrics;
@@ -226,7 +242,15 @@ export function requestListener(app: Express): RequestListener {
   };
 }
 
-/** Stops what the app runs beside its requests (the change bus's connection); before the pool ends. */
+/** The app's background fetching of episodes' files, for index.ts to start after a restart. */
+export function feedExtrasOf(app: Express): FeedExtras {
+  return runtimeOf(app).extras;
+}
+
+/** Stops what the app runs beside its requests (background fetches, the feed worker, the change bus's connection); before the pool ends. */
 export async function closeApp(app: Express): Promise<void> {
-  await runtimeOf(app).bus.close();
+  const { extras, feedWorkers, bus } = runtimeOf(app);
+  await extras.close();
+  await feedWorkers.close();
+  await bus.close();
 }

@@ -73,6 +73,8 @@ export const accessLogSchema = z.strictObject({
 export const settingSchema = z.strictObject({
   key: z.enum(SETTING_KEYS, { error: "is not a known setting" }),
   value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "is too long").refine(noNul, "may not contain NUL characters")),
+  /** The version the form was filled from (0: the setting was never saved); see versionSchema. */
+  version: z.number().int("must be a whole number").min(0).max(2_147_483_647).optional(),
 });
 
 /** Save All (editors page): every setting in one request and one transaction. */
@@ -99,7 +101,14 @@ export const providerSchema = z.strictObject({
   icon: requiredText(LIMITS.icon),
   sortOrder: sortOrderSchema.optional(),
 });
-export const providerUpdateSchema = providerSchema.partial();
+/**
+ * The version of the item the admin's form was filled from: a save that names an older one is
+ * refused with STALE (409) instead of overwriting what the admin never saw; a save that names
+ * none (the spec's own calls) is taken as before.
+ */
+const versionSchema = z.number().int("must be a whole number").min(1).max(2_147_483_647);
+
+export const providerUpdateSchema = providerSchema.partial().extend({ version: versionSchema.optional() });
 
 const spotifyUrl = z
   .string()
@@ -156,7 +165,7 @@ export const episodeSchema = z
     path: ["audioUrl"],
     message: "or a Spotify embed URL is required: an episode needs something to play",
   });
-export const episodeUpdateSchema = z.strictObject(episodeFields).partial();
+export const episodeUpdateSchema = z.strictObject(episodeFields).partial().extend({ version: versionSchema.optional() });
 
 const youTubeUrl = z.preprocess(
   (v) => (typeof v === "string" ? toYouTubeEmbedUrl(v.trim()) : v),
@@ -178,7 +187,7 @@ export const clipSchema = z.strictObject({
   isPublished: z.boolean().optional(),
   sortOrder: sortOrderSchema.optional(),
 });
-export const clipUpdateSchema = clipSchema.partial();
+export const clipUpdateSchema = clipSchema.partial().extend({ version: versionSchema.optional() });
 
 export const swapSchema = z.strictObject({ withId: idParamSchema });
 
@@ -197,6 +206,8 @@ export interface Provider {
   url: string;
   icon: string;
   sortOrder: string;
+  /** Counts its edits; name it in an update to refuse overwriting a newer one (versionSchema). */
+  version: number;
 }
 type EpisodeSource = "manual" | "feed";
 type EpisodeType = "full" | "trailer" | "bonus";
@@ -230,6 +241,8 @@ export interface Episode {
   sortOrder: string;
   createdAt: string;
   updatedAt: string;
+  /** Counts the changes of what the admin's form shows, by the admin or a sync (versionSchema). */
+  version: number;
   /** Admin only: fields changed by hand, which a feed sync leaves alone. */
   editedFields?: string[];
   /** Only in single-episode answers: the transcript and chapters, fetched at sync. */
@@ -251,6 +264,8 @@ export interface Clip {
   sortOrder: string;
   createdAt: string;
   updatedAt: string;
+  /** Counts its edits (versionSchema). */
+  version: number;
 }
 /**
  * A clip in a list. A visitor's list leaves the article out (up to 100,000 characters each; only
@@ -260,6 +275,8 @@ export type ClipListItem = Omit<Clip, "content"> & { content?: string };
 export interface Setting {
   key: string;
   value: string;
+  /** In the admin's answers: how many times it was saved (0: never), for optimistic concurrency. */
+  version?: number;
 }
 export interface CurrentUser {
   username: string;
@@ -291,6 +308,14 @@ export interface FeedStatus {
   lastResult: FeedSyncResult | null;
   lastError: string | null;
   nextSyncAt: string | null;
+  /**
+   * The host says the show has moved (itunes:new-feed-url, or a permanent redirect) to `url`:
+   * the site keeps reading the owner's address until the owner takes the new one
+   * (POST /api/feed/move). `problem`: why the new address does not work yet, or null.
+   */
+  move: { url: string; problem: string | null } | null;
+  /** The episodes' files (transcripts, chapters, artwork) still to fetch in the background; `failing`: of them, those that failed before. */
+  extras: { transcripts: number; chapters: number; artwork: number; failing: number; running: boolean };
 }
 
 /** A paragraph of an episode's transcript: who speaks, from when (seconds; null when untimed). */

@@ -10,6 +10,8 @@ export const STATUS_BY_CODE = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A save based on a version of the item that another save has replaced since. */
+  STALE: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,

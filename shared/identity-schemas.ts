@@ -28,6 +28,8 @@ export const aboutSchema = z.strictObject({
     )
     .min(1, "needs at least one host")
     .max(ABOUT_LIMITS.hosts, `may list at most ${ABOUT_LIMITS.hosts} hosts`),
+  /** The version the form was filled from (Identity.versions.about); an older one is refused. */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 /** The show's own pictures: the two header banners and the square artwork (site icon, share image). */
@@ -35,4 +37,6 @@ export const siteImagesSchema = z.strictObject({
   bannerDesktop: image.optional(),
   bannerMobile: image.optional(),
   artwork: image.optional(),
+  /** The version the form was filled from (Identity.versions.images); an older one is refused. */
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 });

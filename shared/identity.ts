@@ -43,4 +43,6 @@ export interface SiteImages {
 export interface Identity {
   about: AboutContent;
   images: SiteImages;
+  /** How many times each was saved (0: never), for the admin's optimistic concurrency. */
+  versions: { about: number; images: number };
 }

@@ -40,10 +40,15 @@ export const sessions = pgTable(
   (t) => [index("session_expire_idx").on(t.expire)],
 );
 
+/**
+ * `version` counts the writes of a key: a save that names an older one is refused (409), so two
+ * tabs never overwrite each other silently (docs/product.md "The owner's work").
+ */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  version: integer("version").notNull().default(1),
 });
 
 export const providers = pgTable("providers", {
@@ -53,6 +58,8 @@ export const providers = pgTable("providers", {
   icon: text("icon").notNull(),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Counts the edits, for the admin's optimistic concurrency (see settings). */
+  version: integer("version").notNull().default(1),
 });
 
 /**
@@ -94,6 +101,11 @@ export const episodes = pgTable(
     transcriptType: text("transcript_type"),
     chaptersUrl: text("chapters_url"),
     editedFields: text("edited_fields").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Counts the changes of what the admin's form shows (by the admin or by a sync): a save that
+     * names an older version is refused (409) instead of overwriting what it never saw.
+     */
+    version: integer("version").notNull().default(1),
     /** A hash of what the feed last said of this item: an unchanged item is skipped at once. */
     feedHash: text("feed_hash"),
     /** The transcript as timed paragraphs ({start, speaker, text}), fetched from transcript_url at sync. */
@@ -109,6 +121,16 @@ export const episodes = pgTable(
     imagePath: text("image_path"),
     /** The address the kept copy came from; another image_url means fetch again. */
     imageSourceUrl: text("image_source_url"),
+    /**
+     * Per file (transcript, chapters, artwork): failed tries since its address last changed, and
+     * when the next may be made (growing waits), so a host that is down holds back no other file.
+     */
+    transcriptFailures: integer("transcript_failures").notNull().default(0),
+    transcriptRetryAt: timestamp("transcript_retry_at", { withTimezone: true }),
+    chaptersFailures: integer("chapters_failures").notNull().default(0),
+    chaptersRetryAt: timestamp("chapters_retry_at", { withTimezone: true }),
+    imageFailures: integer("image_failures").notNull().default(0),
+    imageRetryAt: timestamp("image_retry_at", { withTimezone: true }),
     /**
      * What /archive searches: the title first, then description and notes, then the transcript
      * (English stemming: "learning" finds "learn"). The database keeps it up to date.
@@ -146,6 +168,14 @@ export const feedSync = pgTable("feed_sync", {
   lastError: text("last_error"),
   itemCount: integer("item_count").notNull().default(0),
   channelImageUrl: text("channel_image_url"),
+  /**
+   * Where the feed says the show has moved (itunes:new-feed-url, or a permanent redirect), while
+   * the owner has not taken it: rss_url changes only when the owner says so, since a private
+   * feed's address must not become public by a move. `moveError` is why the new address does not
+   * work yet (null once it answers with a podcast feed).
+   */
+  movedTo: text("moved_to"),
+  moveError: text("move_error"),
 });
 
 export const clips = pgTable(
@@ -167,6 +197,8 @@ export const clips = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Counts the edits, for the admin's optimistic concurrency (see settings). */
+    version: integer("version").notNull().default(1),
   },
   (t) => [index("clips_published_order_idx").on(t.isPublished, t.sortOrder)],
 );

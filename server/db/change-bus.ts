@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import pg from "pg";
+import { sql } from "drizzle-orm";
 import type { Logger } from "../lib/logger";
+import type { Db, Executor } from "./client";
 
 const CHANNEL = "site_changes";
 /** How long to wait before each new try after the listening connection is lost; the last repeats. */
@@ -18,6 +20,11 @@ export interface ChangeBusStats {
 export interface ChangeBus {
   /** Tells every other instance that the site changed (after the write has committed). */
   publish(): void;
+  /**
+   * Tells them as part of a write's transaction: PostgreSQL delivers the notice when, and only
+   * if, it commits, so no instance hears of a change before it can read it, and none misses it.
+   */
+  notifyIn(tx: Executor): Promise<void>;
   /** Stops listening; call before the pool ends. */
   close(): Promise<void>;
   readonly stats: ChangeBusStats;
@@ -103,6 +110,10 @@ export function startChangeBus({ pool, onChange, logger }: { pool: pg.Pool; onCh
         (err: Error) => logger?.warn({ err: err.message }, "could not tell the other instances of a change"),
       );
     },
+    async notifyIn(tx) {
+      await tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${id})`);
+      stats.published++;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -115,5 +126,28 @@ export function startChangeBus({ pool, onChange, logger }: { pool: pg.Pool; onCh
       }
     },
     stats,
+  };
+}
+
+/**
+ * The site's writes (the composition root hands this to the services): each runs in one
+ * transaction that carries its change notice (ChangeBus.notifyIn), and this instance's cached
+ * answers are dropped once it has committed.
+ */
+export interface SiteWrites {
+  run<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+}
+
+export function createSiteWrites(db: Db, bus: Pick<ChangeBus, "notifyIn">, invalidate: () => void): SiteWrites {
+  return {
+    async run(work) {
+      const result = await db.transaction(async (tx) => {
+        const value = await work(tx);
+        await bus.notifyIn(tx);
+        return value;
+      });
+      invalidate();
+      return result;
+    },
   };
 }

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FeedParseError } from "./feed-text";
-import { identityKeys, parseFeed } from "./parse-feed";
+import { fileIdentity, identityKeys, parseFeed } from "./parse-feed";
 import { parseFeedDate } from "./values";
 
 const NAMESPACES =
@@ -58,6 +58,8 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
   it("when an item is complete, then every episode field is read, notes sanitised and the best transcript kept", () => {
     const [episode] = feed.items;
     expect(episode).toEqual({
+      rawHash: expect.any(String),
+      keys: { guid: "Buzzsprout-17000012", enclosure: "www.example-host.com/episodes/1234/12.mp3", title: "12: tomatoes on a balcony" },
       guid: "Buzzsprout-17000012",
       title: "12: Tomatoes on a Balcony",
       showNotes:
@@ -82,7 +84,7 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
   it("when a bonus item has plain-text notes, an m4a file of length 0 and an EDT date, then each is read", () => {
     expect(feed.items[1]).toMatchObject({
       episodeType: "bonus",
-      showNotes: "<p>Your questions, answered.</p><p>We cover compost &amp; worms.<br>And seeds.</p>",
+      showNotes: "<p>Your questions, answered.</p><p>We cover compost &amp; worms.<br />And seeds.</p>",
       audioType: "audio/mp4",
       audioLength: null,
       publishedAt: new Date("2025-05-29T10:00:00Z"),
@@ -196,7 +198,7 @@ describe("parseFeed: show notes and titles", () => {
   it("when notes carry entities, scripts and handlers, then entities are decoded and only the footer's allowlist stays", () => {
     const notes = "<description>&lt;p&gt;Tom &amp;amp; Jerry&amp;#8217;s&amp;nbsp;show&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;javascript:alert(1)&quot; onclick=&quot;x()&quot;&gt;x&lt;/a&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;</description>";
     const episode = only(rss(item(`<title>A</title>${notes}`)));
-    expect(episode.showNotes).toBe("<p>Tom &amp; Jerry\u2019s&nbsp;show</p><a>x</a>");
+    expect(episode.showNotes).toBe("<p>Tom &amp; Jerry\u2019s\u00a0show</p><a>x</a>");
     expect(episode.summary).toBe("Tom & Jerry\u2019s show x");
   });
 
@@ -335,14 +337,30 @@ describe("parseFeed: enclosures", () => {
 });
 
 describe("parseFeed: identity", () => {
-  it("when guids are missing, padded or repeated, then they are null, trimmed, and null for the repeat", () => {
+  it("when guids are missing, padded or repeated, then they are null, trimmed, and the later item with a repeated guid is skipped, saying why", () => {
     const items = [
       item("<title>a</title>"),
       item('<title>b</title><guid isPermaLink="false">  id-1  </guid>'),
       item("<title>c</title><guid>id-1</guid>", audio("https://cdn.example/c.mp3")),
       item("<title>d</title><guid></guid>"),
     ].join("");
-    expect(parse(rss(items)).items.map((i) => i.guid)).toEqual([null, "id-1", null, null]);
+    const feed = parse(rss(items));
+    expect(feed.items.map((i) => [i.title, i.guid])).toEqual([
+      ["a", null],
+      ["b", "id-1"],
+      ["d", null],
+    ]);
+    expect(feed.skipped).toEqual([{ title: "c", reason: 'it repeats the guid "id-1" of an earlier item ("b")' }]);
+  });
+
+  it("when audio addresses go through a tracking prefix, then the file they wrap is what identifies the item", () => {
+    const podtrac = "http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-63.mp3";
+    expect(fileIdentity(podtrac)).toBe("taverncast.com/shows/taverncast-63.mp3");
+    expect(fileIdentity("http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-62.mp3")).not.toBe(fileIdentity(podtrac));
+    expect(fileIdentity("https://dts.podtrac.com/redirect.mp3/chrt.fm/track/ABC12/traffic.megaphone.fm/GLT123.mp3?updated=1")).toBe("traffic.megaphone.fm/GLT123.mp3");
+    expect(fileIdentity("https://pdst.fm/e/chtbl.com/track/X1/www.example-host.com/ep/12.mp3")).toBe("www.example-host.com/ep/12.mp3");
+    expect(fileIdentity("https://media.example/ep1.mp3?v=999")).toBe(fileIdentity("https://media.example/ep1.mp3?v=1"));
+    expect(fileIdentity("https://op3.dev/e/https://cdn.example/a.mp3")).toBe("cdn.example/a.mp3");
   });
 
   it("when identity keys are taken, then the enclosure drops scheme, query and fragment, and the title ignores case and spacing", () => {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { RssFeed } from "feedsmith";
 import { lazily } from "../lib/lazy-require";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
@@ -6,8 +7,30 @@ import { cleanTitle, collapse, isAudioType, isVideoType, mediaTypeOf, notesHtml,
 
 const feedsmith = lazily<typeof import("feedsmith")>("feedsmith");
 
+/** What makes an item the same episode across syncs (see identityKeys). */
+export interface ItemIdentity {
+  guid: string | null;
+  enclosure: string;
+  title: string;
+}
+
+/**
+ * An item whose every byte is as it was when last imported (its hash is one of the `known`
+ * ones): only what finds its episode comes out, and nothing of it is sanitised again.
+ */
+export interface KnownItem {
+  known: true;
+  rawHash: string;
+  keys: ItemIdentity;
+  title: string;
+}
+
 /** One episode as the feed describes it, in the episode fields of the contract (docs/decisions/008-feed-parser.md). */
 export interface FeedItem {
+  known?: false;
+  /** A hash of the item as the feed wrote it: the same hash, the same episode fields. */
+  rawHash: string;
+  keys: ItemIdentity;
   guid: string | null;
   title: string;
   /** Sanitised HTML, the footer's allowlist. */
@@ -30,7 +53,8 @@ export interface FeedItem {
   chaptersUrl: string | null;
 }
 
-export interface ParsedFeed {
+/** `Item`: FeedItem alone when no hashes were known to the reader. */
+export interface ParsedFeed<Item = FeedItem | KnownItem> {
   title: string;
   /** Plain text. */
   description: string;
@@ -39,13 +63,18 @@ export interface ParsedFeed {
   /** itunes:new-feed-url: the show has moved and asks readers to follow. */
   newFeedUrl: string | null;
   /** In feed order; the caller sorts. */
-  items: FeedItem[];
+  items: Item[];
   /** Items left out, each with a reason the owner can act on. */
   skipped: { title: string; reason: string }[];
 }
 
 
 type Item = RssFeed.Item<Date | null>;
+
+/** Bounds of the work one sync may make of a feed: more items than any show has; notes longer than any. */
+const FEED_LIMITS = { items: 10_000, notesChars: 200_000 };
+/** Changed when what an item's fields are made from changes, so every item is read again once. */
+const HASH_VERSION = "2";
 
 const TRANSCRIPT_TYPES = ["text/vtt", "application/x-subrip", "application/srt", "text/srt", "application/json", "text/html"];
 const EPISODE_TYPES = new Set(["full", "trailer", "bonus"]);
@@ -94,17 +123,28 @@ function titleOf(item: Item, publishedAt: Date | null): string {
   return publishedAt ? `Episode of ${publishedAt.toISOString().slice(0, 10)}` : "Untitled episode";
 }
 
-function readItem(item: Item, showImage: string | null): FeedItem | { title: string; reason: string } {
+const hashOf = (item: Item, showImage: string | null) =>
+  crypto.createHash("sha256").update(HASH_VERSION).update(JSON.stringify([item, showImage])).digest("base64url");
+
+function readItem(item: Item, showImage: string | null, known: ReadonlySet<string>): FeedItem | KnownItem | { title: string; reason: string } {
   const publishedAt = item.pubDate ?? item.dc?.dates?.[0] ?? null;
   const title = titleOf(item, publishedAt);
   const audio = audioOf(item);
   if ("reason" in audio) return { title, reason: audio.reason };
-  const showNotes = sanitizeShowNotes(notesHtml(item.content?.encoded ?? item.description ?? item.itunes?.summary ?? ""));
+  const guid = item.guid?.value?.trim() || null;
+  const keys = identityKeys({ guid, title, audioUrl: audio.url.href });
+  const rawHash = hashOf(item, showImage);
+  if (known.has(rawHash)) return { known: true, rawHash, keys, title };
+  const notes = item.content?.encoded ?? item.description ?? item.itunes?.summary ?? "";
+  // Longer notes than any show writes are cut before they are read (the sanitiser mends a cut tag).
+  const showNotes = sanitizeShowNotes(notesHtml(notes.length > FEED_LIMITS.notesChars ? notes.slice(0, FEED_LIMITS.notesChars) : notes));
   const transcript = transcriptOf(item);
   const episodeType = item.itunes?.episodeType?.trim().toLowerCase() ?? "full";
   const duration = item.itunes?.duration;
   return {
-    guid: item.guid?.value?.trim() || null,
+    rawHash,
+    keys,
+    guid,
     title,
     showNotes,
     summary: summarize(sanitizedHtmlToText(showNotes)),
@@ -127,11 +167,14 @@ function readItem(item: Item, showImage: string | null): FeedItem | { title: str
 
 /**
  * A podcast feed is an RSS document with a channel; a channel without items is a valid, empty
- * feed. Items without usable audio are listed in `skipped` with a reason. A guid already used by
- * an earlier item of the same feed is dropped (guid null), so that item is known by its enclosure,
- * then its title (identityKeys) instead of being taken for the earlier one.
+ * feed. Items without usable audio are listed in `skipped` with a reason, and so is an item that
+ * repeats the guid of an earlier one (the first is kept: feeds that do this repeat an item), and
+ * every item past the FEED_LIMITS. Items whose hash is `known` come out as KnownItem, unread.
  */
-export function parseFeed(body: Buffer, contentType?: string | null): ParsedFeed {
+export function parseFeed(body: Buffer, contentType?: string | null): ParsedFeed<FeedItem>;
+export function parseFeed(body: Buffer, contentType: string | null | undefined, options: { known: ReadonlySet<string> }): ParsedFeed;
+export function parseFeed(body: Buffer, contentType?: string | null, options: { known?: ReadonlySet<string> } = {}): ParsedFeed {
+  const known = options.known ?? new Set<string>();
   const text = decode(body, contentType);
   checkRss(text);
   let feed: RssFeed.Feed<Date | null>;
@@ -147,20 +190,29 @@ export function parseFeed(body: Buffer, contentType?: string | null): ParsedFeed
     throw err;
   }
   const showImage = (webUrl(feed.itunes?.image) ?? webUrl(feed.image?.url))?.href ?? null;
-  const items: FeedItem[] = [];
+  const items: ParsedFeed["items"] = [];
   const skipped: ParsedFeed["skipped"] = [];
-  const guids = new Set<string>();
-  for (const raw of feed.items ?? []) {
-    const item = readItem(raw, showImage);
+  const guids = new Map<string, string>();
+  const all = feed.items ?? [];
+  for (const raw of all.slice(0, FEED_LIMITS.items)) {
+    const item = readItem(raw, showImage, known);
     if ("reason" in item) {
       skipped.push(item);
       continue;
     }
-    if (item.guid !== null) {
-      if (guids.has(item.guid)) item.guid = null;
-      else guids.add(item.guid);
+    const { guid } = item.keys;
+    if (guid !== null) {
+      const first = guids.get(guid);
+      if (first !== undefined) {
+        skipped.push({ title: item.title, reason: `it repeats the guid "${guid.slice(0, 200)}" of an earlier item ("${first.slice(0, 200)}")` });
+        continue;
+      }
+      guids.set(guid, item.title);
     }
     items.push(item);
+  }
+  if (all.length > FEED_LIMITS.items) {
+    skipped.push({ title: `${all.length - FEED_LIMITS.items} more items`, reason: `a feed is read up to its first ${FEED_LIMITS.items.toLocaleString("en")} items` });
   }
   return {
     title: cleanTitle(feed.title) || cleanTitle(feed.itunes?.title),
@@ -173,16 +225,58 @@ export function parseFeed(body: Buffer, contentType?: string | null): ParsedFeed
   };
 }
 
+/** A path segment that names a host (a tracking service's address carries the real one this way): labels, dots, a top-level name. */
+const isHostSegment = (segment: string) => /^[a-z\d.-]+$/i.test(segment) && /[a-z\d]\.[a-z]{2,24}$/i.test(segment) && !segment.includes("..");
+const MEDIA_EXTENSION = /\.(?:mp3|m4a|mp4|aac|ogg|oga|opus|wav|flac|m4v|mov|webm)$/i;
+
+/** The address a tracking prefix wraps: in its query (podtrac's `redirect.mp3?http://...`) or in its path (`/redirect.mp3/host/file.mp3`). */
+function wrapped(url: URL): URL | null {
+  const query = url.search.slice(1);
+  const inQuery = /(?:^|[=&])(https?(?::|%3A)(?:\/|%2F){2}.+)$/i.exec(query)?.[1];
+  if (inQuery) {
+    try {
+      return new URL(decodeURIComponent(inQuery.split("&")[0]!));
+    } catch {
+      // Not an address after all: the path below decides.
+    }
+  }
+  const segments = url.pathname.split("/").filter(Boolean);
+  for (let i = segments.length - 2; i >= 0; i--) {
+    const segment = segments[i]!;
+    if (isHostSegment(segment) && !MEDIA_EXTENSION.test(segment)) {
+      try {
+        return new URL(`https://${segments.slice(i).join("/")}`);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
 /**
- * What makes an item the same episode across syncs: its guid, else its enclosure (scheme, query
- * string and fragment dropped, since hosts rotate tracking tokens and move from http to https),
- * else its title (case and whitespace ignored).
+ * The part of an audio address that names the file: tracking prefixes (Podtrac, Chartable,
+ * Podsights, and the like) unwrapped to the address they wrap, then host and path, without the
+ * scheme, the query string or the fragment (hosts rotate tokens and move from http to https).
  */
-export function identityKeys(item: FeedItem): { guid: string | null; enclosure: string; title: string } {
-  const url = new URL(item.audioUrl);
+export function fileIdentity(audioUrl: string): string {
+  let url = new URL(audioUrl);
+  for (let depth = 0; depth < 5; depth++) {
+    const inner = wrapped(url);
+    if (!inner) break;
+    url = inner;
+  }
+  return `${url.host.toLowerCase()}${url.pathname}`;
+}
+
+/**
+ * What makes an item the same episode across syncs: its guid, else its audio file
+ * (fileIdentity), else its title (case and whitespace ignored).
+ */
+export function identityKeys(item: Pick<FeedItem, "guid" | "title" | "audioUrl">): ItemIdentity {
   return {
     guid: item.guid,
-    enclosure: `${url.host}${url.pathname}`,
+    enclosure: fileIdentity(item.audioUrl),
     title: collapse(item.title.normalize("NFKC").toLowerCase()),
   };
 }

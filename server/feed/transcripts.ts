@@ -1,10 +1,8 @@
-import { lazily } from "../lib/lazy-require";
+import { Parser } from "htmlparser2";
 import { parseText } from "media-captions";
 import { z } from "zod";
 import type { Chapter, TranscriptParagraph } from "../../shared/api";
 import { collapse } from "./values";
-
-const jsdom = lazily<typeof import("jsdom")>("jsdom");
 
 /** A paragraph grows from cues of one speaker until about this long, so the page reads as prose. */
 const PARAGRAPH_CHARS = 600;
@@ -42,22 +40,54 @@ function clockToSeconds(value: string): number | null {
   return parts.reduce((total, part) => total * 60 + part, 0);
 }
 
-/** An HTML transcript (<cite>Speaker:</cite> <time>00:01:02</time> <p>words</p>, or paragraphs alone). */
+/**
+ * An HTML transcript (<cite>Speaker:</cite> <time>00:01:02</time> <p>words</p>, or paragraphs
+ * alone), read by a tokenizer in one pass: no document is built, whatever the file's size.
+ */
 function htmlCues(text: string): Cue[] {
-  const { document } = new (jsdom().JSDOM)(text).window;
   const cues: Cue[] = [];
   let speaker: string | null = null;
   let start: number | null = null;
-  for (const el of document.body.querySelectorAll("cite, time, p")) {
-    const content = collapse(el.textContent ?? "");
-    if (el.tagName === "CITE") speaker = content.replace(/:$/, "") || null;
-    else if (el.tagName === "TIME") start = clockToSeconds(el.getAttribute("datetime") ?? content);
-    else if (content) {
-      cues.push({ start, speaker, text: content });
-      start = null;
-    }
-  }
-  return cues.length > 0 ? cues : [{ start: null, speaker: null, text: collapse(document.body.textContent ?? "") }].filter((c) => c.text);
+  let open: { tag: "cite" | "time" | "p"; text: string; datetime: string | null } | null = null;
+  let depth = 0;
+  let all = "";
+  const skipped = new Set(["script", "style", "template", "noscript"]);
+  let skipping = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (skipped.has(name)) skipping++;
+        if (open) {
+          if (name === open.tag) depth++;
+          return;
+        }
+        if (name === "cite" || name === "time" || name === "p") {
+          open = { tag: name, text: "", datetime: attribs.datetime ?? null };
+          depth = 1;
+        }
+      },
+      ontext(data) {
+        if (skipping > 0) return;
+        all += data;
+        if (open) open.text += data;
+      },
+      onclosetag(name) {
+        if (skipped.has(name)) skipping = Math.max(0, skipping - 1);
+        if (!open || name !== open.tag || --depth > 0) return;
+        const content = collapse(open.text);
+        if (open.tag === "cite") speaker = content.replace(/:$/, "") || null;
+        else if (open.tag === "time") start = clockToSeconds(open.datetime ?? content);
+        else if (content) {
+          cues.push({ start, speaker, text: content });
+          start = null;
+        }
+        open = null;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.end(text);
+  return cues.length > 0 ? cues : [{ start: null, speaker: null, text: collapse(all) }].filter((c) => c.text);
 }
 
 /** Consecutive cues of one speaker become a paragraph, timed by its first cue. */

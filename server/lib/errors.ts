@@ -29,3 +29,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = "Not found") => new AppError("NOT_FOUND", what);
+
+/** A save based on an older version of an item than the one stored (docs/product.md "The owner's work"). */
+export const staleVersion = (what: string) =>
+  new AppError(
+    "STALE",
+    `This ${what} was changed somewhere else (in another tab, or by a feed sync) after you opened it. Your changes are still in the form: reload to see the other version, or save again to replace it with yours.`,
+  );

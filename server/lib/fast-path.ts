@@ -31,8 +31,8 @@ export interface FastPathOptions {
   isAnonymous: (req: IncomingMessage) => boolean;
   /** How long an answer is kept: the public cache's time-to-live. */
   ttlMs: number;
-  /** Answers kept at most; the least recently asked goes first. */
-  max?: number;
+  /** What the kept answers may weigh together (bodies counted twice, for their compressed forms); the least recently asked goes first. */
+  maxBytes?: number;
   /** Names the route of an answer Express gave, for `onAnswer`. */
   labelOf?: (req: Request, res: Response) => string;
   /** Told of every answer given, for metrics and the sampled access log. */
@@ -50,13 +50,27 @@ export interface FastPathOptions {
 /** The path Express answered, query string left out: a router's own root is its mount point. */
 const pathOf = (req: Request) => (req.baseUrl && req.path === "/" ? req.baseUrl : req.baseUrl + req.path);
 
-export function createFastPath({ isAnonymous, ttlMs, max = 500, labelOf, onAnswer }: FastPathOptions): FastPath {
-  const answers = new LRUCache<string, Answer>({ max, ttl: ttlMs, ttlResolution: 0 });
+export function createFastPath({ isAnonymous, ttlMs, maxBytes = 32 * 1024 * 1024, labelOf, onAnswer }: FastPathOptions): FastPath {
+  const answers = new LRUCache<string, Answer>({
+    maxSize: maxBytes,
+    sizeCalculation: (answer) => answer.entry.body.length * 2 + 1_024,
+    ttl: ttlMs,
+    ttlResolution: 0,
+    ttlAutopurge: true,
+  });
+  /**
+   * Counts the times the answers were forgotten. A request that went on to Express carries the
+   * count it arrived with: what it computed may have been read before a write that has since
+   * cleared the answers, so it is kept only if nothing was cleared in between.
+   */
+  let generation = 0;
+  const arrivedIn = new WeakMap<IncomingMessage, number>();
 
   return {
     remember(req: Request, res: Response, entry: CachedBody, canonicalUrl = pathOf(req)) {
       // Only a visitor's whole answer, under its one address (so made-up query strings cannot
-      // fill the memory); nothing that set a cookie.
+      // fill the memory); nothing that set a cookie; nothing read before the last change.
+      if (arrivedIn.get(req) !== generation) return;
       if (res.statusCode !== 200 || req.originalUrl !== canonicalUrl || !isAnonymous(req) || res.hasHeader("set-cookie")) return;
       // Node has getRawHeaderNames() on every outgoing message (the names as they were set);
       // @types/node declares it on the client's request only.
@@ -70,7 +84,10 @@ export function createFastPath({ isAnonymous, ttlMs, max = 500, labelOf, onAnswe
       // A body on a read means nothing, but Express would read it: such requests go there.
       if (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return false;
       const answer = answers.get(req.url);
-      if (!answer || !isAnonymous(req)) return false;
+      if (!answer || !isAnonymous(req)) {
+        arrivedIn.set(req, generation);
+        return false;
+      }
       const startedAt = process.hrtime.bigint();
       const notModified = fresh(req.headers, { etag: answer.entry.etag });
       const { encoding, body } = notModified ? { encoding: null, body: "" } : encodedBody(answer.entry, req.headers["accept-encoding"]);
@@ -92,6 +109,7 @@ export function createFastPath({ isAnonymous, ttlMs, max = 500, labelOf, onAnswe
     },
 
     clear() {
+      generation++;
       answers.clear();
     },
   };

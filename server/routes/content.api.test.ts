@@ -107,7 +107,17 @@ describe("clips", () => {
     for (const slug of ["Upper", "two--hyphens", "-edge", "spa ce", "../etc"]) {
       await admin.post("/api/clips").send({ title: "S", slug, youtubeEmbedUrl: YOUTUBE() }).expect(400);
     }
-    await admin.post("/api/clips").send({ title: "!!!", youtubeEmbedUrl: YOUTUBE() }).expect(400);
+  });
+
+  it("when a clip is saved without a slug and its title's slug is taken, then it gets the next free one (-2, -3), not a 409", async ({ admin }) => {
+    const first = await admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    const second = await admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    const third = await admin.post("/api/clips").send({ title: "Same title", slug: "", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    expect([first.body.slug, second.body.slug, third.body.slug]).toEqual(["same-title", "same-title-2", "same-title-3"]);
+    const symbols = await admin.post("/api/clips").send({ title: "!!!", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    expect(symbols.body.slug).toBe("clip");
+    await admin.put(`/api/clips/${third.body.id}`).send({ title: "Same title", slug: "" }).expect(200);
+    expect((await admin.get("/api/clips/slug/same-title-3").expect(200)).body.id).toBe(third.body.id);
   });
 
   it("when the key quote is over 200 or the meta description over 160 characters, then 400", async ({ admin }) => {

@@ -1,13 +1,17 @@
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
+import { feedExtrasOf } from "../app";
 import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, SPOTIFY, type TestApp } from "../test/harness";
 
 let t: TestApp;
 let admin: supertest.Agent;
 beforeEach(async () => {
-  t = await createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true } });
+  t = await createTestApp({
+    config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true },
+    feedFetchLimits: { timeoutMs: 1_000 },
+  });
   admin = await t.admin();
 });
 afterEach(() => t.close());
@@ -103,6 +107,7 @@ describe("transcripts and chapters", () => {
     await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
+    await feedExtrasOf(t.app).idle();
 
     const soil = (await t.request.get("/api/episodes/slug/soil").expect(200)).body;
     expect(soil.transcript).toEqual([{ start: 1, speaker: "Ann", text: "We talk about mycorrhizal fungi." }]);
@@ -114,10 +119,142 @@ describe("transcripts and chapters", () => {
     expect(broken).toMatchObject({ transcript: null, chapters: null });
     expect((await archive("?q=mycorrhizal").expect(200)).body.episodes.map((e: { title: string }) => e.title)).toEqual(["Soil"]);
 
-    // Fetched once: a second sync does not ask for them again.
+    // Fetched once: a second sync does not ask for them again (the missing one waits its turn).
     const asked = host.requests.length;
     await admin.post("/api/feed/sync").send({}).expect(200);
+    await feedExtrasOf(t.app).idle();
     expect(host.requests.slice(asked).map((r) => r.path)).toEqual(["/feed.xml"]);
+  });
+
+  const withTranscript = (title: string, url: string, date: number) => ({
+    title,
+    date: new Date(Date.UTC(2024, 0, 1 + date)).toUTCString(),
+    extra: `<podcast:transcript url="${url}" type="text/vtt"/>`,
+  });
+  const VTT = "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nWords.\n";
+  const sqlOf = (query: string, values: unknown[] = []) => t.db.database.pool.query(query, values).then((r) => r.rows);
+
+  it("when the sync answers, then it has not waited for the episodes' files: they arrive in the background, and the status counts what is left", async () => {
+    host.routes.set("/slow.vtt", { hang: true });
+    host.routes.set("/feed.xml", { body: feedXml([withTranscript("Slow", host.url("/slow.vtt"), 1)]) });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    const synced = await admin.post("/api/feed/sync").send({}).expect(200);
+    expect(synced.body.added).toBe(1);
+    const status = (await admin.get("/api/feed/status").expect(200)).body;
+    expect(status.extras).toEqual({ transcripts: 1, chapters: 0, artwork: 0, failing: 0, running: true });
+    await feedExtrasOf(t.app).idle();
+    const after = (await admin.get("/api/feed/status").expect(200)).body;
+    expect(after.extras).toMatchObject({ transcripts: 1, failing: 1, running: false });
+  });
+
+  it("when files cannot be fetched for now, then the others still arrive, and each failed one waits longer after every try", async () => {
+    host.routes.set("/good.vtt", { body: VTT, headers: { "Content-Type": "text/vtt" } });
+    const down = "http://127.0.0.1:9/down.vtt"; // nothing listens on the discard port: connection refused
+    const items = Array.from({ length: 45 }, (_, i) => withTranscript(`Down ${i}`, down, i + 2));
+    host.routes.set("/feed.xml", { body: feedXml([withTranscript("Good", host.url("/good.vtt"), 1), ...items]) });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    await feedExtrasOf(t.app).idle();
+    expect((await admin.get("/api/episodes/slug/good").expect(200)).body.transcript).toEqual([{ start: 1, speaker: null, text: "Words." }]);
+    const failed = await sqlOf("SELECT transcript_failures AS n, transcript_retry_at > now() + interval '1 minute' AS waits FROM episodes WHERE title LIKE 'Down%'");
+    expect(failed).toHaveLength(45);
+    expect(failed.every((r) => r.n === 1 && r.waits)).toBe(true);
+
+    // Not asked again before their time, however often the work is started.
+    feedExtrasOf(t.app).kick();
+    await feedExtrasOf(t.app).idle();
+    expect((await sqlOf("SELECT max(transcript_failures) AS n FROM episodes"))[0].n).toBe(1);
+    // Once due, asked again, and the next wait is longer.
+    await sqlOf("UPDATE episodes SET transcript_retry_at = now() - interval '1 second' WHERE title LIKE 'Down%'");
+    feedExtrasOf(t.app).kick();
+    await feedExtrasOf(t.app).idle();
+    const again = await sqlOf("SELECT transcript_failures AS n, transcript_retry_at > now() + interval '3 minutes' AS waits FROM episodes WHERE title LIKE 'Down%'");
+    expect(again.every((r) => r.n === 2 && r.waits)).toBe(true);
+  });
+});
+
+describe("the owner's edits and the feed", () => {
+  const host = useFeedServer();
+  const sqlOf = (query: string, values: unknown[] = []) => t.db.database.pool.query(query, values).then((r) => r.rows);
+
+  it("when the owner saves while a sync is between reading and writing, then the owner's words stay, now and after the next sync", async () => {
+    const feed = (a: string, b: string) => feedXml([{ title: a, guid: "a" }, { title: b, guid: "b" }]);
+    host.routes.set("/feed.xml", { body: feed("A", "B") });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    const b = (await admin.get("/api/episodes").expect(200)).body.find((e: { guid: string }) => e.guid === "b");
+    host.routes.set("/feed.xml", { body: feed("A from the feed", "B from the feed") });
+
+    // Hold the sync after it has read: a row it writes first stays locked by this connection.
+    const holder = await t.db.database.pool.connect();
+    await holder.query("BEGIN");
+    await holder.query("SELECT id FROM episodes WHERE guid = 'a' FOR UPDATE");
+    const syncing = admin.post("/api/feed/sync").send({});
+    void syncing.then(() => undefined);
+    for (let i = 0; i < 200; i++) {
+      const waiting = await sqlOf("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+      if (waiting[0].n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const saving = admin.put(`/api/episodes/${b.id}`).send({ title: "The owner's title" });
+    void saving.then(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await holder.query("COMMIT");
+    holder.release();
+    expect((await syncing).status).toBe(200);
+    expect((await saving).status).toBe(200);
+
+    const after = (await admin.get("/api/episodes/slug/b").expect(200)).body;
+    expect(after.title).toBe("The owner's title");
+    expect(after.editedFields).toContain("title");
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    expect((await admin.get("/api/episodes/slug/b").expect(200)).body.title).toBe("The owner's title");
+  });
+
+  it("when a save names an older version than the stored one, then it is refused with 409 and nothing changes; without a version it is taken", async () => {
+    const created = (await admin.post("/api/episodes").send({ title: "Mine", audioUrl: "https://cdn.example/m.mp3" }).expect(201)).body;
+    expect(created.version).toBe(1);
+    const first = (await admin.put(`/api/episodes/${created.id}`).send({ title: "First tab", version: 1 }).expect(200)).body;
+    expect(first.version).toBe(2);
+    const stale = await admin.put(`/api/episodes/${created.id}`).send({ title: "Second tab", version: 1 }).expect(409);
+    expect(stale.body).toMatchObject({ code: "STALE", message: expect.stringMatching(/^This episode was changed somewhere else/) });
+    expect((await admin.get(`/api/episodes/slug/${created.slug}`)).body).toMatchObject({ title: "First tab", version: 2 });
+    expect((await admin.put(`/api/episodes/${created.id}`).send({ title: "Overwritten" }).expect(200)).body).toMatchObject({ title: "Overwritten", version: 3 });
+  });
+
+  it("when a sync changes what the owner's form shows, then the episode's version moves on, so a form opened before is refused", async () => {
+    host.routes.set("/feed.xml", { body: feedXml([{ title: "Before", guid: "x" }]) });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    const opened = (await admin.get("/api/episodes/slug/before").expect(200)).body;
+    host.routes.set("/feed.xml", { body: feedXml([{ title: "Before", guid: "x", notes: "<p>New notes</p>" }]) });
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    await admin.put(`/api/episodes/${opened.id}`).send({ title: "Edited", version: opened.version }).expect(409);
+    // A file fetched in the background is not such a change.
+    await sqlOf("UPDATE episodes SET transcript_text = 'x'");
+    const now = (await admin.get("/api/episodes/slug/before").expect(200)).body;
+    await admin.put(`/api/episodes/${opened.id}`).send({ title: "Edited", version: now.version }).expect(200);
+  });
+
+  it("when clips, providers, settings and the About page are saved from an older version, then 409, and the stored one stays", async () => {
+    const clip = (await admin.post("/api/clips").send({ title: "Clip", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ" }).expect(201)).body;
+    await admin.put(`/api/clips/${clip.id}`).send({ title: "Clip 2", version: clip.version }).expect(200);
+    await admin.put(`/api/clips/${clip.id}`).send({ title: "Clip 3", version: clip.version }).expect(409);
+    const provider = (await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fas fa-podcast" }).expect(201)).body;
+    await admin.put(`/api/providers/${provider.id}`).send({ name: "P2", version: provider.version }).expect(200);
+    await admin.put(`/api/providers/${provider.id}`).send({ name: "P3", version: provider.version }).expect(409);
+    expect((await admin.get("/api/providers")).body[0].name).toBe("P2");
+
+    const saved = (await admin.post("/api/settings").send({ key: "podcast_title", value: "One", version: 0 }).expect(200)).body;
+    expect(saved.version).toBe(1);
+    await admin.post("/api/settings").send({ key: "podcast_title", value: "Two", version: 0 }).expect(409);
+    expect((await admin.get("/api/settings/podcast_title")).body).toMatchObject({ value: "One", version: 1 });
+
+    const about = { title: "T", intro: "I", hosts: [{ name: "Ann", role: "", bio: "", photo: null }] };
+    const first = (await admin.put("/api/identity/about").send({ ...about, version: 0 }).expect(200)).body;
+    expect(first.versions.about).toBe(1);
+    await admin.put("/api/identity/about").send({ ...about, title: "Other tab", version: 0 }).expect(409);
+    expect((await t.request.get("/api/identity")).body.about.title).toBe("T");
   });
 });
 

@@ -143,20 +143,98 @@ describe("syncing the show's feed", () => {
 });
 
 describe("where the feed lives", () => {
-  it("when the feed answers with a permanent redirect, then it is followed and the new address kept", async () => {
+  const status = async () => (await admin.get("/api/feed/status").expect(200)).body;
+
+  it("when the feed answers with a permanent redirect, then it is read there, and the owner is asked before the stored address changes", async () => {
     host.routes.set("/old.xml", { status: 301, headers: { Location: "/new.xml" } });
     host.routes.set("/new.xml", { body: feedXml(ITEMS.slice(0, 1)) });
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/old.xml") }).expect(200);
     expect((await sync().expect(200)).body).toMatchObject({ added: 1 });
+    expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/old.xml"));
+    expect((await status()).move).toEqual({ url: host.url("/new.xml"), problem: null });
+    const accepted = (await admin.post("/api/feed/move").send({}).expect(200)).body;
+    expect(accepted.move).toBeNull();
     expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/new.xml"));
   });
 
-  it("when the feed names a new address (itunes:new-feed-url), then the show is read there and the address kept", async () => {
+  it("when the feed names a new address that works (itunes:new-feed-url), then the owner's address is still read and the move is offered", async () => {
     host.routes.set("/moving.xml", { body: feedXml(ITEMS.slice(0, 1), `<title>Old</title><itunes:new-feed-url>${host.url("/moved.xml")}</itunes:new-feed-url>`) });
     host.routes.set("/moved.xml", { body: feedXml(ITEMS.slice(0, 2)) });
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/moving.xml") }).expect(200);
-    expect((await sync().expect(200)).body).toMatchObject({ added: 2, feedTitle: "Test Show" });
-    expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/moved.xml"));
+    expect((await sync().expect(200)).body).toMatchObject({ added: 1, feedTitle: "Old" });
+    expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/moving.xml"));
+    expect((await status()).move).toEqual({ url: host.url("/moved.xml"), problem: null });
+    await admin.post("/api/feed/move").send({}).expect(200);
+    expect((await sync().expect(200)).body).toMatchObject({ added: 1, feedTitle: "Test Show" });
+    expect((await status()).move).toBeNull();
+  });
+
+  it("when the new address fails, then what was read is imported, the problem is shown, the move cannot be taken, and it is asked again at each sync until it works", async () => {
+    host.routes.set("/moving.xml", { body: feedXml(ITEMS.slice(0, 2), `<title>Old</title><itunes:new-feed-url>${host.url("/gone.xml")}</itunes:new-feed-url>`) });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/moving.xml") }).expect(200);
+    expect((await sync().expect(200)).body).toMatchObject({ added: 2 });
+    expect(await titles()).toEqual(["Three", "Two"]);
+    expect((await status()).move).toEqual({ url: host.url("/gone.xml"), problem: "the host answered 404 Not Found" });
+    const refused = await admin.post("/api/feed/move").send({}).expect(422);
+    expect(refused.body.message).toBe("The new address does not work yet: the host answered 404 Not Found");
+    expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/moving.xml"));
+
+    host.routes.set("/gone.xml", { body: "<html><body>Not a feed</body></html>", headers: { "Content-Type": "text/html" } });
+    await sync().expect(200);
+    expect((await status()).move.problem).toMatch(/web page/);
+    host.routes.set("/gone.xml", { body: feedXml(ITEMS.slice(0, 2)) });
+    await sync().expect(200);
+    expect((await status()).move).toEqual({ url: host.url("/gone.xml"), problem: null });
+  });
+
+  it("when there is no move, then taking one is 404", async () => {
+    await useFeed(ITEMS.slice(0, 1));
+    await sync().expect(200);
+    await admin.post("/api/feed/move").send({}).expect(404);
+  });
+});
+
+describe("feeds from the real world", () => {
+  it("when a feed repeats a guid, then the first item is imported and the later one skipped, named with the reason", async () => {
+    await useFeed([
+      { title: "First", guid: "same", audio: "https://cdn.example/same.mp3" },
+      { title: "Again", guid: "same", audio: "https://cdn.example/same.mp3" },
+    ]);
+    const res = await sync().expect(200);
+    expect(res.body).toMatchObject({ added: 1, skipped: [{ title: "Again", reason: 'it repeats the guid "same" of an earlier item ("First")' }] });
+    expect(await titles()).toEqual(["First"]);
+  });
+
+  it("when every enclosure goes through one tracking prefix and a new item arrives, then it is added and nothing else changes", async () => {
+    const podtrac = (n: number) => `http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-${n}.mp3`;
+    const show = (n: number): TestItem => ({ title: `Taverncast ${n}`, guid: `tc-${n}`, audio: podtrac(n), date: new Date(Date.UTC(2010, 0, n)).toUTCString() });
+    const old = [62, 61, 60, 59].map(show);
+    await useFeed(old);
+    await sync().expect(200);
+    host.routes.set("/feed.xml", { body: feedXml([show(63), ...old]) });
+    const res = await sync().expect(200);
+    expect(res.body).toMatchObject({ added: 1, updated: 0, unchanged: 4, skipped: [] });
+    expect(await titles()).toEqual(["Taverncast 63", "Taverncast 62", "Taverncast 61", "Taverncast 60", "Taverncast 59"]);
+  });
+
+  it("when a new item's audio address differs from an older one's only by its query, then both are kept as their guids say", async () => {
+    await useFeed([{ title: "Old", guid: "ra-1", audio: "https://cdn.example/ep.mp3?v=1" }]);
+    await sync().expect(200);
+    host.routes.set("/feed.xml", { body: feedXml([{ title: "New", guid: "ra-2", audio: "https://cdn.example/ep.mp3?v=999" }, { title: "Old", guid: "ra-1", audio: "https://cdn.example/ep.mp3?v=1" }]) });
+    expect((await sync().expect(200)).body).toMatchObject({ added: 1, updated: 0, skipped: [] });
+    expect((await titles()).sort()).toEqual(["New", "Old"]);
+  });
+
+  it("when the database refuses one item, then only that item is skipped, named with the reason, and the others are imported", async () => {
+    // A fault of the database itself, which no plan can foresee: rows titled "Poison" are refused.
+    await t.db.database.pool.query(`
+      CREATE FUNCTION refuse_poison() RETURNS trigger AS $$
+      BEGIN IF NEW.title = 'Poison' THEN RAISE EXCEPTION 'refused' USING ERRCODE = '23514'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER refuse_poison BEFORE INSERT OR UPDATE ON episodes FOR EACH ROW EXECUTE FUNCTION refuse_poison();`);
+    await useFeed([{ title: "Fresh" }, { title: "Poison" }, { title: "Kept" }]);
+    const res = await sync().expect(200);
+    expect(res.body).toMatchObject({ added: 2, skipped: [{ title: "Poison", reason: "it could not be saved (database code 23514)" }] });
+    expect((await titles()).sort()).toEqual(["Fresh", "Kept"]);
   });
 });
 

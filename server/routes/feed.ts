@@ -10,6 +10,10 @@ export function feedRouter(feed: FeedSyncService, requireAdmin: RequestHandler):
     parse(z.strictObject({}), req.body ?? {});
     res.set("Cache-Control", "no-store").json(await feed.sync());
   });
+  r.post("/move", async (req, res) => {
+    parse(z.strictObject({}), req.body ?? {});
+    res.set("Cache-Control", "no-store").json(await feed.acceptMove());
+  });
   r.get("/status", requireAdmin, async (_req, res) => {
     res.set("Cache-Control", "no-store").json(await feed.status());
   });

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_HOSTS } from "../../shared/identity";
+import { feedExtrasOf } from "../app";
 import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, YOUTUBE, type TestApp } from "../test/harness";
 
@@ -41,7 +42,11 @@ const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) 
 describe("the About page's content", () => {
   it("when nothing is written, then the page has the spec's two hosts and takes its title and words from the show", async () => {
     const res = await t.request.get("/api/identity").expect(200);
-    expect(res.body).toEqual({ about: { title: "", intro: "", hosts: DEFAULT_HOSTS }, images: { bannerDesktop: null, bannerMobile: null, artwork: null } });
+    expect(res.body).toEqual({
+      about: { title: "", intro: "", hosts: DEFAULT_HOSTS },
+      images: { bannerDesktop: null, bannerMobile: null, artwork: null },
+      versions: { about: 0, images: 0 },
+    });
   });
 
   it("when the owner writes the page with a host's photo, then it comes back as written, the photo kept here with its sizes", async () => {
@@ -119,6 +124,7 @@ describe("the show's pictures", () => {
     host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`) });
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
+    await feedExtrasOf(t.app).idle();
     const artwork = (await t.request.get("/api/identity")).body.images.artwork;
     expect(artwork).toMatch(/^\/objects\//);
     const one = (await admin.get("/api/episodes/slug/one").expect(200)).body;

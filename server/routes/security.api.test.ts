@@ -184,15 +184,15 @@ describe("errors and health", () => {
 });
 
 describe("database errors", () => {
-  it("when the database refuses a value (a unique clash raced past the check), then 409, not 500", async ({ t }) => {
+  it("when creates race for one slug, then an asked-for slug goes to one and the others get a clean 409; a slug made from the title gets -2, -3", async ({ t }) => {
     const admin = await t.admin();
-    await admin.post("/api/clips").send({ title: "Race", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    // Two creates with the same new slug at once: one wins, the other must be a clean 409.
-    const results = await Promise.all(
-      [1, 2, 3].map(() => admin.post("/api/clips").send({ title: "Same slug", youtubeEmbedUrl: YOUTUBE() })),
-    );
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+    const asked = await Promise.all([1, 2, 3].map(() => admin.post("/api/clips").send({ title: "Race", slug: "same-slug", youtubeEmbedUrl: YOUTUBE() })));
+    expect(asked.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const made = await Promise.all([1, 2, 3].map(() => admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() })));
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(made.map((r) => r.body.slug as string).sort()).toEqual(["same-title", "same-title-2", "same-title-3"]);
+    const episodes = await Promise.all([1, 2, 3].map((n) => admin.post("/api/episodes").send({ title: "Same", audioUrl: `https://cdn.example/${n}.mp3` })));
+    expect(episodes.map((r) => r.body.slug as string).sort()).toEqual(["same", "same-2", "same-3"]);
+    expect(new Set(episodes.map((r) => r.body.sortOrder as string)).size).toBe(3);
   });
 });

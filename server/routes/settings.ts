@@ -33,9 +33,8 @@ export function settingsRouter(settings: SettingsService, cache: PublicCache, me
     sendCached(req, res, body, "application/json", memory);
   });
   r.post("/", async (req, res) => {
-    const { key, value } = parse(settingSchema, req.body);
-    await settings.write(key, value);
-    res.json({ key, saved: true });
+    const { key, value, version } = parse(settingSchema, req.body);
+    res.json({ key, saved: true, version: await settings.write(key, value, version) });
   });
   r.put("/", async (req, res) => {
     const { settings: entries } = parse(settingsBatchSchema, req.body);

@@ -8,12 +8,15 @@ import type {
   ProviderUpdate,
 } from "../../shared/api";
 import { youTubeVideoId } from "../../shared/embeds";
-import { SLUG_PATTERN, slugify } from "../../shared/slug";
+import { SLUG_PATTERN } from "../../shared/slug";
+import type { SiteWrites } from "../db/change-bus";
 import type { Db } from "../db/client";
-import { AppError, notFound } from "../lib/errors";
+import { AppError, notFound, staleVersion } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import * as store from "../storage/content";
+import { lockOrdering } from "../storage/locks";
 import type { PicturesService } from "./pictures";
+import { uniqueSlug } from "./slugs";
 import type { UploadsService } from "./uploads";
 
 const iso = (d: Date) => d.toISOString();
@@ -57,7 +60,7 @@ export interface ContentOptions {
   logger?: Logger;
 }
 
-export function createContentService(db: Db, uploads: UploadsService, onChange: (kind: Kind) => void = () => {}, options: ContentOptions = {}): ContentService {
+export function createContentService(db: Db, uploads: UploadsService, writes: SiteWrites, options: ContentOptions = {}): ContentService {
   const thumbnailBase = options.thumbnailBase ?? "https://i.ytimg.com";
   /**
    * A clip's poster: its video's thumbnail, fetched by the server and kept here, so a visitor's
@@ -72,34 +75,11 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
       const poster = await pictures.adopt(`${thumbnailBase}/vi/${video}/hqdefault.jpg`);
       if (!poster) return;
       await pictures.prepare(poster, "poster");
-      const clip = await store.findClip(db, id);
-      if (clip && youTubeVideoId(clip.youtubeEmbedUrl) === video) {
-        await store.updateClip(db, id, { posterPath: poster, posterVideoId: video }, { touch: false });
-        onChange("clips");
-      }
+      await writes.run(async (tx) => {
+        const clip = await store.findClip(tx, id, { forUpdate: true });
+        if (clip && youTubeVideoId(clip.youtubeEmbedUrl) === video) await store.updateClip(tx, id, { posterPath: poster, posterVideoId: video }, { touch: false });
+      });
     })().catch((err: unknown) => options.logger?.warn({ err: (err as Error).message, clip: id }, "the clip's poster was not kept"));
-  };
-
-  async function uniqueSlugFor(input: { slug?: string; title?: string }, exceptId?: number): Promise<string | undefined> {
-    if (input.slug === undefined && input.title === undefined) return undefined;
-    const slug = input.slug || (input.title !== undefined ? slugify(input.title) : undefined);
-    if (slug === undefined) return undefined;
-    if (!slug) {
-      throw new AppError("VALIDATION", "Invalid request: slug cannot be made from this title; give a slug", {
-        errors: [{ path: "slug", message: "cannot be made from the title" }],
-      });
-    }
-    if (await store.isSlugTaken(db, slug, exceptId)) {
-      throw new AppError("CONFLICT", `Another clip already uses the slug '${slug}'`, {
-        errors: [{ path: "slug", message: "is already used by another clip" }],
-      });
-    }
-    return slug;
-  }
-
-  const mustExist = async <T>(row: T | null, what: string): Promise<T> => {
-    if (!row) throw notFound(`${what} not found`);
-    return row;
   };
 
   return {
@@ -108,21 +88,30 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
     },
     async createProvider(input) {
       const icon = await uploads.resolveIcon(input.icon);
-      const sortOrder = input.sortOrder ?? (await store.countPlusOne(db, "providers"));
-      const id = await store.insertProvider(db, { name: input.name, url: input.url, icon, sortOrder });
-      onChange("providers");
-      return toProvider((await store.findProvider(db, id))!);
+      const row = await writes.run(async (tx) => {
+        const sortOrder = input.sortOrder ?? (await store.countPlusOne(tx, "providers"));
+        const id = await store.insertProvider(tx, { name: input.name, url: input.url, icon, sortOrder });
+        return store.findProvider(tx, id);
+      });
+      return toProvider(row!);
     },
     async updateProvider(id, input) {
-      const values = defined({ ...input, icon: input.icon === undefined ? undefined : await uploads.resolveIcon(input.icon) });
+      const { version, ...fields } = input;
+      const values = defined({ ...fields, icon: fields.icon === undefined ? undefined : await uploads.resolveIcon(fields.icon) });
       requireSomething(values);
-      if (!(await store.updateProvider(db, id, values))) throw notFound("Provider not found");
-      onChange("providers");
-      return toProvider(await mustExist(await store.findProvider(db, id), "Provider"));
+      const row = await writes.run(async (tx) => {
+        const before = await store.findProvider(tx, id, { forUpdate: true });
+        if (!before) throw notFound("Provider not found");
+        if (version !== undefined && version !== before.version) throw staleVersion("provider");
+        await store.updateProvider(tx, id, values);
+        return store.findProvider(tx, id);
+      });
+      return toProvider(row!);
     },
     async deleteProvider(id) {
-      if (!(await store.deleteProvider(db, id))) throw notFound("Provider not found");
-      onChange("providers");
+      await writes.run(async (tx) => {
+        if (!(await store.deleteProvider(tx, id))) throw notFound("Provider not found");
+      });
     },
 
     async listClips(options) {
@@ -138,47 +127,55 @@ export function createContentService(db: Db, uploads: UploadsService, onChange: 
       return toClip(clip);
     },
     async createClip(input) {
-      const slug = (await uniqueSlugFor({ slug: input.slug, title: input.title }))!;
-      const sortOrder = input.sortOrder ?? (await store.nextSortOrder(db, "clips"));
-      const id = await store.insertClip(db, {
-        slug,
-        title: input.title,
-        youtubeEmbedUrl: input.youtubeEmbedUrl,
-        description: input.description ?? "",
-        content: input.content ?? "",
-        keyQuote: input.keyQuote ?? "",
-        metaDescription: input.metaDescription ?? "",
-        isPublished: input.isPublished ?? true,
-        sortOrder,
+      const clip = await writes.run(async (tx) => {
+        // One new clip at a time: two with one title get -2, never one slug.
+        await lockOrdering(tx, "clips");
+        const slug = await uniqueSlug(tx, "clips", { asked: input.slug || undefined, title: input.title });
+        const sortOrder = input.sortOrder ?? (await store.nextSortOrder(tx, "clips"));
+        const id = await store.insertClip(tx, {
+          slug,
+          title: input.title,
+          youtubeEmbedUrl: input.youtubeEmbedUrl,
+          description: input.description ?? "",
+          content: input.content ?? "",
+          keyQuote: input.keyQuote ?? "",
+          metaDescription: input.metaDescription ?? "",
+          isPublished: input.isPublished ?? true,
+          sortOrder,
+        });
+        return (await store.findClip(tx, id))!;
       });
-      onChange("clips");
-      fetchPoster(id, input.youtubeEmbedUrl);
-      return toClip((await store.findClip(db, id))!);
+      fetchPoster(clip.id, input.youtubeEmbedUrl);
+      return toClip(clip);
     },
     async updateClip(id, input) {
-      const existing = await mustExist(await store.findClip(db, id), "Clip");
-      // A blank slug in an edit means "derive it from the title", as in the form (docs/product.md §5).
-      const slug =
-        input.slug === undefined
-          ? undefined
-          : await uniqueSlugFor({ slug: input.slug, title: input.title ?? existing.title }, id);
-      const values = defined({ ...input, slug });
-      requireSomething(values);
-      if (!(await store.updateClip(db, id, values))) throw notFound("Clip not found");
-      onChange("clips");
-      const updated = await mustExist(await store.findClip(db, id), "Clip");
-      if (youTubeVideoId(updated.youtubeEmbedUrl) !== existing.posterVideoId) fetchPoster(id, updated.youtubeEmbedUrl);
-      return toClip(updated);
+      const { version, ...fields } = input;
+      const { before, after } = await writes.run(async (tx) => {
+        const existing = await store.findClip(tx, id, { forUpdate: true });
+        if (!existing) throw notFound("Clip not found");
+        if (version !== undefined && version !== existing.version) throw staleVersion("clip");
+        // A blank slug in an edit means "derive it from the title", as in the form (docs/product.md §5).
+        const slug =
+          fields.slug === undefined ? undefined : await uniqueSlug(tx, "clips", { asked: fields.slug || undefined, title: fields.title ?? existing.title, exceptId: id });
+        const values = defined({ ...fields, slug });
+        requireSomething(values);
+        await store.updateClip(tx, id, values);
+        return { before: existing, after: (await store.findClip(tx, id))! };
+      });
+      if (youTubeVideoId(after.youtubeEmbedUrl) !== before.posterVideoId) fetchPoster(id, after.youtubeEmbedUrl);
+      return toClip(after);
     },
     async deleteClip(id) {
-      if (!(await store.deleteClip(db, id))) throw notFound("Clip not found");
-      onChange("clips");
+      await writes.run(async (tx) => {
+        if (!(await store.deleteClip(tx, id))) throw notFound("Clip not found");
+      });
     },
 
     async swap(kind, id, withId) {
       if (id === withId) throw new AppError("VALIDATION", "Invalid request: an item cannot swap with itself");
-      if (!(await store.swapSortOrder(db, kind, id, withId))) throw notFound("Item not found");
-      onChange(kind);
+      await writes.run(async (tx) => {
+        if (!(await store.swapSortOrder(tx, kind, id, withId))) throw notFound("Item not found");
+      });
     },
   };
 }

@@ -10,14 +10,16 @@ import {
   type TranscriptParagraph,
 } from "../../shared/api";
 import { objectIdOf } from "../../shared/pictures";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "../../shared/slug";
+import { SLUG_PATTERN } from "../../shared/slug";
+import type { SiteWrites } from "../db/change-bus";
 import type { Db, Executor } from "../db/client";
-import { AppError, notFound } from "../lib/errors";
+import { AppError, notFound, staleVersion } from "../lib/errors";
 import { sanitizeShowNotes } from "../lib/sanitize";
 import { nextSortOrder } from "../storage/content";
 import * as store from "../storage/episodes";
-import { keepEpisodeArtwork } from "./feed-extras";
+import { lockEpisodes, lockOrdering } from "../storage/locks";
 import type { PicturesService } from "./pictures";
+import { uniqueSlug } from "./slugs";
 import type { UploadsService } from "./uploads";
 
 /**
@@ -45,27 +47,6 @@ function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listE
   };
 }
 
-/**
- * A slug no other episode has: the one asked for (a clash is the admin's to resolve: 409), or
- * one made from the title, with -2, -3... added when the title's is taken (feeds repeat titles:
- * "Bonus", "Trailer").
- */
-async function uniqueEpisodeSlug(db: Executor, options: { asked?: string; title: string; exceptId?: number }): Promise<string> {
-  if (options.asked) {
-    const taken = await store.episodeSlugsLike(db, options.asked, options.exceptId);
-    if (taken.has(options.asked)) {
-      throw new AppError("CONFLICT", `Another episode already uses the slug '${options.asked}'`, {
-        errors: [{ path: "slug", message: "is already used by another episode" }],
-      });
-    }
-    return options.asked;
-  }
-  const base = slugify(options.title, SLUG_MAX_LENGTH - 6) || "episode";
-  const taken = await store.episodeSlugsLike(db, base, options.exceptId);
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
-
 export interface EpisodesService {
   list(options: { includeDrafts: boolean }): Promise<Episode[]>;
   /** The home page's strip: the first 12 published in the admin's order, and the count of all. */
@@ -85,25 +66,53 @@ export interface EpisodesService {
  */
 export async function fillMissingEpisodeSlugs(db: Db): Promise<number> {
   const rows = await store.episodesWithoutSlug(db);
-  for (const row of rows) await store.updateEpisode(db, row.id, { slug: await uniqueEpisodeSlug(db, { title: row.title, exceptId: row.id }) });
+  for (const row of rows) await store.updateEpisode(db, row.id, { slug: await uniqueSlug(db, "episodes", { title: row.title, exceptId: row.id }) });
   return rows.length;
 }
 
-export function createEpisodesService(db: Db, uploads: UploadsService, onChange: () => void = () => {}, pictures?: PicturesService): EpisodesService {
-  /** An uploaded image is kept as it is; one on another host is fetched after the answer (feed-extras.ts). */
+const dateOf = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
+
+/** The columns an edit sets (the slug aside, which needs the database); `image`: imageUrl resolved to an upload. */
+function changesOf(input: EpisodeUpdate, image: string | null | undefined): Partial<store.EpisodeValues> {
+  const values: Partial<store.EpisodeValues> = {};
+  if (input.title !== undefined) values.title = input.title;
+  if (input.spotifyEmbedUrl !== undefined) values.spotifyEmbedUrl = input.spotifyEmbedUrl;
+  if (input.audioUrl !== undefined) values.audioUrl = input.audioUrl;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.showNotes !== undefined) values.showNotes = sanitizeShowNotes(input.showNotes);
+  if (input.publishedAt !== undefined) values.publishedAt = dateOf(input.publishedAt);
+  if (image !== undefined) {
+    values.imageUrl = image;
+    values.imagePath = objectIdOf(image) ? image : null;
+    values.imageSourceUrl = null;
+    values.imageFailures = 0;
+    values.imageRetryAt = null;
+  }
+  if (input.durationSeconds !== undefined) values.durationSeconds = input.durationSeconds;
+  if (input.isPublished !== undefined) values.isPublished = input.isPublished;
+  if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
+  return values;
+}
+
+export interface EpisodesOptions {
+  pictures?: PicturesService;
+  /** Asks for artwork on another host to be fetched and kept here, after the answer (feed-extras.ts). */
+  fetchArtwork?: () => void;
+}
+
+export function createEpisodesService(db: Db, uploads: UploadsService, writes: SiteWrites, { pictures, fetchArtwork }: EpisodesOptions = {}): EpisodesService {
+  /** An uploaded image has its sizes made now; one on another host is fetched after the answer. */
   const keepArtwork = async (imageUrl: string | null | undefined) => {
-    if (!pictures) return;
-    if (imageUrl?.startsWith("/objects/")) await pictures.prepare(imageUrl, "artwork");
-    else if (imageUrl) void keepEpisodeArtwork(db, pictures).then((n) => n > 0 && onChange(), () => undefined);
+    if (imageUrl?.startsWith("/objects/")) await pictures?.prepare(imageUrl, "artwork");
+    else if (imageUrl) fetchArtwork?.();
   };
-  const mustExist = async (id: number) => {
-    const row = await store.findEpisode(db, id);
+  const mustExist = async (id: number, tx: Executor = db) => {
+    const row = await store.findEpisode(tx, id);
     if (!row) throw notFound("Episode not found");
     return row;
   };
   const imageOf = async (value: string | null | undefined) =>
     value ? ((await uploads.resolveUpload(value, "imageUrl")) ?? value) : value;
-  const dateOf = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value));
 
   return {
     async list(options) {
@@ -133,64 +142,65 @@ export function createEpisodesService(db: Db, uploads: UploadsService, onChange:
     },
     async create(input) {
       const image = (await imageOf(input.imageUrl)) ?? null;
-      const id = await store.insertEpisode(db, {
-        title: input.title,
-        slug: await uniqueEpisodeSlug(db, { asked: input.slug || undefined, title: input.title }),
-        spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
-        audioUrl: input.audioUrl ?? null,
-        description: input.description ?? "",
-        showNotes: sanitizeShowNotes(input.showNotes ?? ""),
-        publishedAt: dateOf(input.publishedAt) ?? null,
-        imageUrl: image,
-        imagePath: objectIdOf(image) ? image : null,
-        durationSeconds: input.durationSeconds ?? null,
-        isPublished: input.isPublished ?? true,
-        sortOrder: input.sortOrder ?? (await nextSortOrder(db, "episodes")),
-        source: "manual",
+      const created = await writes.run(async (tx) => {
+        await lockEpisodes(tx, "edit");
+        // One new episode at a time: two with one title get -2, never one slug.
+        await lockOrdering(tx, "episodes");
+        const id = await store.insertEpisode(tx, {
+          title: input.title,
+          slug: await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: input.title }),
+          spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
+          audioUrl: input.audioUrl ?? null,
+          description: input.description ?? "",
+          showNotes: sanitizeShowNotes(input.showNotes ?? ""),
+          publishedAt: dateOf(input.publishedAt) ?? null,
+          imageUrl: image,
+          imagePath: objectIdOf(image) ? image : null,
+          durationSeconds: input.durationSeconds ?? null,
+          isPublished: input.isPublished ?? true,
+          sortOrder: input.sortOrder ?? (await nextSortOrder(tx, "episodes")),
+          source: "manual",
+        });
+        return mustExist(id, tx);
       });
       await keepArtwork(image);
-      onChange();
-      return toEpisode(await mustExist(id), { isAdmin: true });
+      return toEpisode(created, { isAdmin: true });
     },
     async update(id, input) {
-      const before = await mustExist(id);
-      const values: Partial<store.EpisodeValues> = {};
-      if (input.title !== undefined) values.title = input.title;
-      if (input.spotifyEmbedUrl !== undefined) values.spotifyEmbedUrl = input.spotifyEmbedUrl;
-      if (input.audioUrl !== undefined) values.audioUrl = input.audioUrl;
-      if (input.description !== undefined) values.description = input.description;
-      if (input.showNotes !== undefined) values.showNotes = sanitizeShowNotes(input.showNotes);
-      if (input.publishedAt !== undefined) values.publishedAt = dateOf(input.publishedAt);
-      if (input.imageUrl !== undefined) {
-        values.imageUrl = await imageOf(input.imageUrl);
-        values.imagePath = objectIdOf(values.imageUrl) ? values.imageUrl : null;
-        values.imageSourceUrl = null;
-      }
-      if (input.durationSeconds !== undefined) values.durationSeconds = input.durationSeconds;
-      if (input.isPublished !== undefined) values.isPublished = input.isPublished;
-      if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
-      // A blank slug in an edit means "make it from the title", as for clips (docs/product.md §5).
-      if (input.slug !== undefined) {
-        values.slug = await uniqueEpisodeSlug(db, { asked: input.slug || undefined, title: values.title ?? before.title, exceptId: id });
-      }
-      if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
-      const after = { ...before, ...values };
-      if (!after.spotifyEmbedUrl && !after.audioUrl) {
-        throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
-          errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
-        });
-      }
-      // What the owner changes by hand is theirs from now on: a feed sync leaves it alone.
-      const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
-      if (changed.length > 0) values.editedFields = [...new Set([...before.editedFields, ...changed])];
-      await store.updateEpisode(db, id, values);
-      if (values.imageUrl !== undefined) await keepArtwork(values.imageUrl);
-      onChange();
-      return toEpisode(await mustExist(id), { isAdmin: true });
+      const image = input.imageUrl === undefined ? undefined : await imageOf(input.imageUrl);
+      // Under the episodes' edit lock and the row's: a sync plans either before this save or
+      // after it, never across it (storage/locks.ts).
+      const updated = await writes.run(async (tx) => {
+        await lockEpisodes(tx, "edit");
+        const before = await store.findEpisodeForUpdate(tx, id);
+        if (!before) throw notFound("Episode not found");
+        if (input.version !== undefined && input.version !== before.version) throw staleVersion("episode");
+        const values = changesOf(input, image);
+        // A blank slug in an edit means "make it from the title", as for clips (docs/product.md §5).
+        if (input.slug !== undefined) {
+          values.slug = await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: values.title ?? before.title, exceptId: id });
+        }
+        if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
+        const after = { ...before, ...values };
+        if (!after.spotifyEmbedUrl && !after.audioUrl) {
+          throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
+            errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
+          });
+        }
+        // What the owner changes by hand is theirs from now on: a feed sync leaves it alone.
+        const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
+        if (changed.length > 0) values.editedFields = [...new Set([...before.editedFields, ...changed])];
+        await store.updateEpisode(tx, id, values, { newVersion: true });
+        return mustExist(id, tx);
+      });
+      if (image !== undefined) await keepArtwork(image);
+      return toEpisode(updated, { isAdmin: true });
     },
     async remove(id) {
-      if (!(await store.deleteEpisode(db, id))) throw notFound("Episode not found");
-      onChange();
+      await writes.run(async (tx) => {
+        await lockEpisodes(tx, "edit");
+        if (!(await store.deleteEpisode(tx, id))) throw notFound("Episode not found");
+      });
     },
   };
 }

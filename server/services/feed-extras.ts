@@ -1,89 +1,153 @@
+import type { FeedStatus } from "../../shared/api";
+import type { SiteWrites } from "../db/change-bus";
 import type { Db } from "../db/client";
-import { parseChapters, parseTranscript, transcriptText } from "../feed/transcripts";
+import { FeedParseError } from "../feed/feed-text";
+import type { FeedWorkers } from "../feed/feed-workers";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch } from "../lib/safe-fetch";
-import { updateEpisode } from "../storage/episodes";
-import { episodesMissingArtwork, episodesMissingExtras } from "../storage/feed";
+import { claimDueExtras, countPendingExtras, keptImageFor, recordExtra, type ClaimedExtra, type ExtraKind, type ExtraOutcome } from "../storage/feed";
 import type { PicturesService } from "./pictures";
+import type { UploadsService } from "./uploads";
 
-/** Per sync: the rest waits for the next one, so a sync of a big back catalogue stays short. */
-const PER_SYNC = 40;
+/** Files taken per kind per round, fetched `AT_ONCE` at a time; each round's results saved in one write. */
+const PER_ROUND = 8;
 const AT_ONCE = 4;
-const LIMITS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 20_000 };
+const LIMITS = { transcript: 5 * 1024 * 1024, chapters: 1024 * 1024, image: 5 * 1024 * 1024 } as const;
 
-/** Runs `work` over `items`, `atOnce` at a time. */
-async function eachLimited<T>(items: T[], atOnce: number, work: (item: T) => Promise<void>): Promise<void> {
-  const queue = [...items];
-  await Promise.all(Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-  }));
+/** After this many failed tries a file is given up on, until its address changes. */
+const MAX_FAILURES = 10;
+
+/** The wait after the n-th failure: 2, 4, 8... minutes, at most a day. */
+const retryDelayMinutes = (failures: number) => Math.min(2 ** failures, 24 * 60);
+
+export interface FeedExtras {
+  /** Starts fetching what is due, in the background (a run already going takes the new work too). */
+  kick(): void;
+  /** Resolves when the current run (if any) has ended; for tests and shutdown. */
+  idle(): Promise<void>;
+  progress(): Promise<FeedStatus["extras"]>;
+  /** Ends the runs (the file in hand is finished, no new one is taken). */
+  close(): Promise<void>;
 }
 
+export interface FeedExtrasDeps {
+  db: Db;
+  writes: SiteWrites;
+  workers: FeedWorkers;
+  uploads: UploadsService;
+  pictures?: PicturesService;
+  allowPrivate: boolean;
+  logger?: Logger;
+  /** Time limit of one file's fetch (20 s); tests make it small. */
+  timeoutMs?: number;
+}
+
+/** Reasons that will not change by asking again: the address is refused, the file too big, or not what it says. */
+const isFinal = (err: unknown) =>
+  err instanceof FeedParseError || (err instanceof FetchError && (err.reason === "address" || err.reason === "scheme" || err.reason === "too-large" || err.reason === "redirects"));
+
 /**
- * Transcripts and chapters the feed names, fetched through the safe fetcher and stored with the
- * episode, so its page carries them in the served HTML (the page's best words for search
- * engines). A file that cannot be read for good (refused, 4xx, not what it says) is marked as
- * tried for its address; a timeout or a network failure is tried again at the next sync.
- * Returns how many episodes gained something.
+ * Transcripts, chapters and episode artwork the feed names, fetched after the sync has answered
+ * (docs/decisions/009-feed-sync.md): each file on its own, read in the feed worker, kept with
+ * its episode (so its page carries it in the served HTML, and visitors' browsers ask no other
+ * host for a picture). A failure waits longer after each try (retryDelayMinutes) and holds back
+ * no other file; a refusal that will not change marks the file as tried for its address.
  */
-export async function fetchEpisodeExtras(db: Db, options: { allowPrivate: boolean; logger?: Logger }): Promise<number> {
-  const rows = await episodesMissingExtras(db, PER_SYNC);
-  let gained = 0;
-  const fetchText = async (url: string) => {
-    const res = await safeFetch(url, { ...LIMITS, allowPrivate: options.allowPrivate });
-    return res.status === "ok" ? res.body.toString("utf8") : null;
+export function createFeedExtras({ db, writes, workers, uploads, pictures, allowPrivate, logger, timeoutMs = 20_000 }: FeedExtrasDeps): FeedExtras {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
+  const fetchBytes = async (url: string, kind: ExtraKind) => {
+    const res = await safeFetch(url, { maxBytes: LIMITS[kind], timeoutMs, allowPrivate, accept: kind === "image" ? "image/*" : "*/*" });
+    return res.status === "ok" ? res.body : Buffer.alloc(0);
   };
-  const isTransient = (err: unknown) => err instanceof FetchError && (err.reason === "timeout" || err.reason === "network");
-  await eachLimited(rows, AT_ONCE, async (row) => {
-    if (row.transcriptUrl && row.transcriptSourceUrl !== row.transcriptUrl) {
-      try {
-        const body = await fetchText(row.transcriptUrl);
-        const transcript = body === null ? [] : await parseTranscript(body, row.transcriptType ?? "");
-        await updateEpisode(db, row.id, { transcript, transcriptText: transcriptText(transcript), transcriptSourceUrl: row.transcriptUrl });
-        if (transcript.length > 0) gained++;
-      } catch (err) {
-        options.logger?.info({ episode: row.id, err: (err as Error).message }, "transcript not read");
-        if (!isTransient(err)) await updateEpisode(db, row.id, { transcript: null, transcriptText: "", transcriptSourceUrl: row.transcriptUrl });
-      }
-    }
-    if (row.chaptersUrl && row.chaptersSourceUrl !== row.chaptersUrl) {
-      try {
-        const body = await fetchText(row.chaptersUrl);
-        const chapters = body === null ? [] : parseChapters(body);
-        await updateEpisode(db, row.id, { chapters, chaptersSourceUrl: row.chaptersUrl });
-        if (chapters.length > 0) gained++;
-      } catch (err) {
-        options.logger?.info({ episode: row.id, err: (err as Error).message }, "chapters not read");
-        if (!isTransient(err)) await updateEpisode(db, row.id, { chapters: null, chaptersSourceUrl: row.chaptersUrl });
-      }
-    }
-  });
-  return gained;
-}
 
-/**
- * Episode artwork on another host, fetched and kept here with its sizes, so a visitor's browser
- * asks no other host for it. Most feeds give every item the show's image: it is fetched once.
- * An image that cannot be read is marked as tried for its address. Returns how many gained one.
- */
-export async function keepEpisodeArtwork(db: Db, pictures: PicturesService): Promise<number> {
-  const rows = await episodesMissingArtwork(db, PER_SYNC * 5);
-  const kept = new Map<string, Promise<string | null>>();
-  let gained = 0;
-  await eachLimited(rows, AT_ONCE, async (row) => {
-    const url = row.imageUrl!;
-    if (!kept.has(url)) {
-      kept.set(
-        url,
-        pictures.adopt(url).then(async (path) => {
-          await pictures.prepare(path, "artwork");
-          return path;
-        }),
-      );
+  /** One image address, fetched once however many episodes name it in a round. */
+  const images = new Map<string, Promise<string | null>>();
+  const keepImage = (url: string) => {
+    let job = images.get(url);
+    if (!job) {
+      job = (async () => {
+        const kept = await keptImageFor(db, url);
+        if (kept) return kept;
+        const path = await uploads.storeImage(await fetchBytes(url, "image"));
+        if (!path) throw new FeedParseError("the file is not an image");
+        await pictures?.prepare(path, "artwork");
+        return path;
+      })();
+      images.set(url, job);
     }
-    const path = await kept.get(url)!;
-    await updateEpisode(db, row.id, { imagePath: path, imageSourceUrl: url });
-    if (path) gained++;
-  });
-  return gained;
+    return job;
+  };
+
+  const fetchOne = async (kind: ExtraKind, file: ClaimedExtra): Promise<ExtraOutcome> => {
+    try {
+      if (kind === "transcript") {
+        const { transcript, text } = await workers.parseTranscript(await fetchBytes(file.url, kind), file.type ?? "");
+        return { kind, transcript, text };
+      }
+      if (kind === "chapters") return { kind, chapters: await workers.parseChapters(await fetchBytes(file.url, kind)) };
+      return { kind, imagePath: await keepImage(file.url) };
+    } catch (err) {
+      const failures = file.failures + 1;
+      logger?.info({ episode: file.id, kind, url: file.url, failures, err: (err as Error).message }, "an episode's file was not read");
+      // Given up on: kept as read (nothing), so it is not asked for again until its address changes.
+      if (isFinal(err) || failures >= MAX_FAILURES) {
+        return kind === "transcript" ? { kind, transcript: null, text: "" } : kind === "chapters" ? { kind, chapters: null } : { kind, imagePath: null };
+      }
+      return { kind, failed: true, failures, retryAt: new Date(Date.now() + retryDelayMinutes(failures) * 60_000) };
+    }
+  };
+
+  /** One round: what is due of each kind, fetched; the results saved in one write. Whether there was any. */
+  const round = async (): Promise<boolean> => {
+    const claimed = (await Promise.all((["transcript", "chapters", "image"] as const).map(async (kind) => (await claimDueExtras(db, kind, PER_ROUND)).map((file) => ({ kind, file }))))).flat();
+    if (claimed.length === 0) return false;
+    const results: { file: ClaimedExtra; outcome: ExtraOutcome }[] = [];
+    const queue = [...claimed];
+    await Promise.all(
+      Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) results.push({ file: next.file, outcome: await fetchOne(next.kind, next.file) });
+      }),
+    );
+    await writes.run(async (tx) => {
+      for (const { file, outcome } of results) await recordExtra(tx, file.id, file.url, outcome);
+    });
+    return true;
+  };
+
+  const loop = async () => {
+    try {
+      do {
+        again = false;
+        images.clear();
+        while (!closed && (await round()));
+      } while (again && !closed);
+    } catch (err) {
+      logger?.warn({ err: (err as Error).message }, "fetching episodes' files stopped; it starts again with the next sync");
+    } finally {
+      images.clear();
+      running = null;
+    }
+  };
+
+  return {
+    kick() {
+      if (closed) return;
+      if (running) again = true;
+      else running = loop();
+    },
+    async idle() {
+      while (running) await running;
+    },
+    async progress() {
+      const counts = await countPendingExtras(db);
+      return { ...counts, running: running !== null };
+    },
+    async close() {
+      closed = true;
+      await running;
+    },
+  };
 }

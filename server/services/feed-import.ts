@@ -1,6 +1,5 @@
-import crypto from "node:crypto";
 import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
-import { identityKeys, type FeedItem } from "../feed/parse-feed";
+import type { FeedItem, ItemIdentity, KnownItem } from "../feed/parse-feed";
 import type { EpisodeValues } from "../storage/episodes";
 import type { SyncedEpisode } from "../storage/feed";
 
@@ -29,7 +28,8 @@ export interface ImportPlan {
   /** Added to every stored episode's order first, to make room above them (their order is kept). */
   shift: number;
   inserts: EpisodeValues[];
-  updates: { id: number; values: Partial<EpisodeValues> }[];
+  /** `visible`: the change is one the admin's form shows (a new version), not bookkeeping alone. */
+  updates: { id: number; title: string; values: Partial<EpisodeValues>; visible: boolean }[];
   added: number;
   updated: number;
   unchanged: number;
@@ -56,31 +56,52 @@ function feedValuesOf(item: FeedItem): FeedValues {
   };
 }
 
-const hashOf = (values: FeedValues, keys: { guid: string | null; enclosure: string }) =>
-  crypto.createHash("sha256").update(JSON.stringify([values, keys.guid, keys.enclosure])).digest("base64url");
-
 const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? String(a) === String(b) : (a ?? null) === (b ?? null));
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
-/** Finds each item's episode once: by guid, else enclosure, else title (docs/product.md). */
-function matcher(existing: SyncedEpisode[]) {
+/** Columns a sync keeps up to date that no visitor or form sees. */
+const BOOKKEEPING = new Set(["enclosureKey", "guid", "transcriptFailures", "transcriptRetryAt", "chaptersFailures", "chaptersRetryAt", "imageFailures", "imageRetryAt"]);
+
+const titleKey = (title: string) => title.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+
+/**
+ * Finds each item's episode once (docs/product.md): first every item with a guid by its guid;
+ * then the rest by their audio file, then their title, among the episodes no item has claimed
+ * and whose own guid is not in the feed (an episode whose guid the feed still carries is that
+ * item's, however alike another item's file or title may be).
+ */
+function matchItems(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[]): Map<FeedItem | KnownItem, SyncedEpisode> {
+  const matches = new Map<FeedItem | KnownItem, SyncedEpisode>();
   const claimed = new Set<number>();
+  const byGuid = new Map(existing.filter((e) => e.guid).map((e) => [e.guid!, e]));
+  for (const item of items) {
+    const found = item.keys.guid ? byGuid.get(item.keys.guid) : undefined;
+    if (found) {
+      matches.set(item, found);
+      claimed.add(found.id);
+    }
+  }
+  const feedGuids = new Set(items.map((i) => i.keys.guid).filter((g): g is string => !!g));
+  const free = existing.filter((e) => !claimed.has(e.id) && !(e.guid && feedGuids.has(e.guid)));
   const index = (key: (e: SyncedEpisode) => string | null) => {
     const map = new Map<string, SyncedEpisode[]>();
-    for (const e of existing) {
+    for (const e of free) {
       const k = key(e);
       if (k) map.set(k, [...(map.get(k) ?? []), e]);
     }
     return (k: string | null) => (k ? map.get(k)?.find((e) => !claimed.has(e.id)) : undefined);
   };
-  const byGuid = index((e) => e.guid);
   const byEnclosure = index((e) => e.enclosureKey);
-  const byTitle = index((e) => e.title.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim());
-  return (keys: ReturnType<typeof identityKeys>) => {
-    const found = byGuid(keys.guid) ?? byEnclosure(keys.enclosure) ?? byTitle(keys.title);
-    if (found) claimed.add(found.id);
-    return found;
-  };
+  const byTitle = index((e) => titleKey(e.title));
+  for (const item of items) {
+    if (matches.has(item)) continue;
+    const found = byEnclosure(item.keys.enclosure) ?? byTitle(item.keys.title);
+    if (found) {
+      matches.set(item, found);
+      claimed.add(found.id);
+    }
+  }
+  return matches;
 }
 
 /**
@@ -89,7 +110,7 @@ function matcher(existing: SyncedEpisode[]) {
  * gains what it lacks, and is linked to its item (guid, enclosure) so the next sync finds it at once.
  * Publish state and order are never the feed's to change.
  */
-function changesFor(episode: SyncedEpisode, values: FeedValues, keys: ReturnType<typeof identityKeys>): Partial<EpisodeValues> {
+function changesFor(episode: SyncedEpisode, values: FeedValues, keys: ItemIdentity): Partial<EpisodeValues> {
   const changes: Partial<EpisodeValues> = {};
   for (const [field, value] of Object.entries(values) as [keyof FeedValues, FeedValues[keyof FeedValues]][]) {
     if (episode.editedFields.includes(field)) continue;
@@ -98,6 +119,10 @@ function changesFor(episode: SyncedEpisode, values: FeedValues, keys: ReturnType
   }
   if (keys.guid && episode.guid !== keys.guid) changes.guid = keys.guid;
   if (episode.enclosureKey !== keys.enclosure) changes.enclosureKey = keys.enclosure;
+  // A file at a new address is tried afresh, however often the old one failed.
+  if (changes.transcriptUrl !== undefined) Object.assign(changes, { transcriptFailures: 0, transcriptRetryAt: null });
+  if (changes.chaptersUrl !== undefined) Object.assign(changes, { chaptersFailures: 0, chaptersRetryAt: null });
+  if (changes.imageUrl !== undefined) Object.assign(changes, { imageFailures: 0, imageRetryAt: null });
   return changes;
 }
 
@@ -119,29 +144,31 @@ function slugMaker(existing: SyncedEpisode[]) {
  * go above the others, newest first, when they are newer than every stored episode (after a first
  * import, the newest is first), and below them otherwise (an old episode showing up late).
  */
-export function planImport(items: FeedItem[], existing: SyncedEpisode[], options: { autoPublish: boolean }): ImportPlan {
-  const find = matcher(existing);
+export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[], options: { autoPublish: boolean }): ImportPlan {
+  const matches = matchItems(items, existing);
   const nextSlug = slugMaker(existing);
   const plan: ImportPlan = { shift: 0, inserts: [], updates: [], added: 0, updated: 0, unchanged: 0 };
   const fresh: { values: EpisodeValues; date: number }[] = [];
   for (const item of items) {
-    const keys = identityKeys(item);
+    const episode = matches.get(item);
+    // An item read as it was last time is its episode's as it is; one whose episode has gone
+    // since the feed was read is left for the next sync, which reads it whole.
+    if (item.known || (episode && episode.feedHash === item.rawHash)) {
+      plan.unchanged++;
+      continue;
+    }
+    const { keys, rawHash: feedHash } = item;
     const values = feedValuesOf(item);
-    const feedHash = hashOf(values, keys);
-    const episode = find(keys);
     if (!episode) {
       const row: EpisodeValues = { ...values, slug: nextSlug(item.title), source: "feed", guid: keys.guid, enclosureKey: keys.enclosure, feedHash, isPublished: options.autoPublish };
       fresh.push({ values: row, date: item.publishedAt?.getTime() ?? 0 });
       continue;
     }
-    if (episode.feedHash === feedHash) {
-      plan.unchanged++;
-      continue;
-    }
     const changes = changesFor(episode, values, keys);
-    plan.updates.push({ id: episode.id, values: { ...changes, feedHash } });
     // Only what a visitor would see counts as an update; the bookkeeping alone does not.
-    if (Object.keys(changes).some((k) => k !== "enclosureKey" && k !== "guid")) plan.updated++;
+    const visible = Object.keys(changes).some((k) => !BOOKKEEPING.has(k));
+    plan.updates.push({ id: episode.id, title: item.title, values: { ...changes, feedHash }, visible });
+    if (visible) plan.updated++;
     else plan.unchanged++;
   }
 

@@ -1,35 +1,40 @@
 import crypto from "node:crypto";
 import type { FeedStatus, FeedSyncResult } from "../../shared/api";
-import type { Db } from "../db/client";
+import type { SiteWrites } from "../db/change-bus";
+import type { Db, Executor } from "../db/client";
 import { FeedParseError } from "../feed/feed-text";
-import { parseFeed, type ParsedFeed } from "../feed/parse-feed";
+import type { FeedWorkers } from "../feed/feed-workers";
+import type { ParsedFeed } from "../feed/parse-feed";
 import { AppError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
 import { updateEpisode } from "../storage/episodes";
 import * as feedStore from "../storage/feed";
-import { fetchEpisodeExtras, keepEpisodeArtwork } from "./feed-extras";
-import type { PicturesService } from "./pictures";
-import { planImport } from "./feed-import";
+import { lockEpisodes, lockOrdering } from "../storage/locks";
+import type { FeedExtras } from "./feed-extras";
+import { planImport, type ImportPlan } from "./feed-import";
 import type { SettingsService } from "./settings";
 
 export interface FeedSyncService {
   /** Reads the feed named by rss_url and imports it; a failure is a 422 and changes no episode. */
   sync(): Promise<FeedSyncResult>;
   status(): Promise<FeedStatus>;
-  /** The scheduled sync: runs only if no instance has synced in this period. */
+  /** The scheduled sync: runs only if no instance has synced in this period; the episodes' files that are due are fetched either way. */
   syncIfDue(): Promise<FeedSyncResult | null>;
+  /** The owner takes the address the host moved the show to: it becomes rss_url. 404 when there is no move. */
+  acceptMove(): Promise<FeedStatus>;
 }
 
 export interface FeedSyncDeps {
   db: Db;
+  writes: SiteWrites;
   settings: SettingsService;
+  workers: FeedWorkers;
+  /** Transcripts, chapters and artwork, fetched after each sync has answered. */
+  extras: FeedExtras;
   /** Every FEED_SYNC_MINUTES; 0: no schedule. */
   periodMinutes: number;
   allowPrivate: boolean;
-  onChange: () => void;
-  /** Keeps episodes' artwork here (fetched from the feed's addresses). */
-  pictures?: PicturesService;
   /** The channel's artwork, offered as the show's (taken when the owner has set none). */
   onChannelImage?: (url: string | null) => Promise<void>;
   logger?: Logger;
@@ -41,97 +46,145 @@ export interface FeedSyncDeps {
 
 const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 const hashOf = (body: Buffer) => crypto.createHash("sha256").update(body).digest("base64url");
-const unreadable = (why: string) => new AppError("UNPROCESSABLE", `The feed could not be read: ${why}`);
+const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
+const unreadable = (url: string, why: string) => new AppError("UNPROCESSABLE", `The feed at ${shown(url)} could not be read: ${why}`);
+
+/** A row the database refused (a value already in use, a broken constraint): one item's problem, not the sync's. */
+const isRowError = (err: unknown) => {
+  const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === "string" && (code.startsWith("23") || code.startsWith("22"));
+};
+const rowReason = (err: unknown) => {
+  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  return code === "23505" ? "it could not be saved: its guid or slug is already another episode's" : `it could not be saved (database code ${code})`;
+};
 
 /**
  * The show's feed fills the episodes (docs/decisions/009-feed-sync.md): fetched through the
- * safe fetcher with the last answer's validators, not parsed again when its bytes did not change,
- * imported in one transaction that one instance at a time holds, and followed when it moves
- * (a permanent redirect, or itunes:new-feed-url), the stored address updated.
+ * safe fetcher with the last answer's validators, read in the feed worker (items unchanged since
+ * the last sync are not read again), imported in one transaction under the episodes' import
+ * lock, and answered as soon as the episodes are in: their files follow in the background
+ * (feed-extras.ts). When the host says the show has moved, the owner is asked before rss_url
+ * changes, and the owner's address is read until then.
  */
-export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onChange, onChannelImage, pictures, logger, limits, onSynced }: FeedSyncDeps): FeedSyncService {
-  const fetchFeed = async (url: string, state: feedStore.FeedSyncState): Promise<FetchResult> => {
-    const same = state.url === url;
+export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
+  const { db, writes, settings, workers, extras, periodMinutes, allowPrivate, onChannelImage, logger, limits, onSynced } = deps;
+
+  const fetchFeed = async (url: string, validators: { etag: string | null; lastModified: string | null }): Promise<FetchResult> => {
     try {
-      return await safeFetch(url, { ...limits, etag: same ? state.etag : null, lastModified: same ? state.lastModified : null, allowPrivate, accept: ACCEPT });
+      return await safeFetch(url, { ...limits, ...validators, allowPrivate, accept: ACCEPT });
     } catch (err) {
-      if (err instanceof FetchError) throw unreadable(err.message);
+      if (err instanceof FetchError) throw unreadable(url, err.message);
       throw err;
     }
   };
 
-  const parse = (fetched: Extract<FetchResult, { status: "ok" }>): ParsedFeed => {
+  const parse = async (url: string, fetched: Extract<FetchResult, { status: "ok" }>, known: Iterable<string>): Promise<ParsedFeed> => {
     try {
-      return parseFeed(fetched.body, fetched.contentType);
+      return await workers.parseFeed(fetched.body, fetched.contentType, known);
     } catch (err) {
-      if (err instanceof FeedParseError) throw new AppError("UNPROCESSABLE", err.message);
+      if (err instanceof FeedParseError) throw new AppError("UNPROCESSABLE", `${err.message} (the feed at ${shown(url)})`);
       throw err;
     }
   };
 
-  const importFeed = (feed: ParsedFeed, autoPublish: boolean) =>
-    db.transaction(async (tx) => {
-      await feedStore.lockFeedImport(tx);
-      const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish });
-      await feedStore.shiftSortOrders(tx, plan.shift);
-      await feedStore.insertEpisodes(tx, plan.inserts);
-      for (const { id, values } of plan.updates) await updateEpisode(tx, id, values);
-      return plan;
-    });
+  /** Why the address the show moved to does not work yet, or null when it holds a podcast feed. */
+  const problemAt = async (url: string): Promise<string | null> => {
+    try {
+      const fetched = await safeFetch(url, { ...limits, allowPrivate, accept: ACCEPT });
+      if (fetched.status === "ok") await workers.parseFeed(fetched.body, fetched.contentType, []);
+      return null;
+    } catch (err) {
+      if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
+      return "it could not be read";
+    }
+  };
+
+  /**
+   * The plan's writes. `careful`: each row in a savepoint of its own, one the database refuses
+   * skipped with its reason (used when the plain run failed on a row, so one bad item never
+   * stops the others).
+   */
+  const apply = async (tx: Executor, plan: ImportPlan, careful: boolean): Promise<FeedSyncResult["skipped"]> => {
+    const skipped: FeedSyncResult["skipped"] = [];
+    await feedStore.shiftSortOrders(tx, plan.shift);
+    const each = async (title: string, write: (on: Executor) => Promise<unknown>) => {
+      if (!careful) return void (await write(tx));
+      try {
+        await tx.transaction(async (savepoint) => void (await write(savepoint)));
+      } catch (err) {
+        if (!isRowError(err)) throw err;
+        skipped.push({ title, reason: rowReason(err) });
+      }
+    };
+    if (careful) for (const row of plan.inserts) await each(row.title, (on) => feedStore.insertEpisodes(on, [row]));
+    else await feedStore.insertEpisodes(tx, plan.inserts);
+    for (const { id, values, title, visible } of plan.updates) await each(title, (on) => updateEpisode(on, id, values, { newVersion: visible }));
+    return skipped;
+  };
+
+  const importFeed = async (feed: ParsedFeed, autoPublish: boolean) => {
+    const attempt = (careful: boolean) =>
+      writes.run(async (tx) => {
+        await lockEpisodes(tx, "import");
+        await lockOrdering(tx, "episodes");
+        const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish });
+        const refused = await apply(tx, plan, careful);
+        return { plan, refused };
+      });
+    try {
+      return await attempt(false);
+    } catch (err) {
+      if (!isRowError(err)) throw err;
+      logger?.warn({ err: (err as Error).message }, "an item of the feed was refused by the database; importing the others one by one");
+      return attempt(true);
+    }
+  };
 
   const run = async (): Promise<FeedSyncResult> => {
     const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
-    const asked = values.get("rss_url")?.trim();
-    if (!asked) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
+    const url = values.get("rss_url")?.trim();
+    if (!url) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
     const state = await feedStore.readFeedSync(db);
-    let url = asked;
-    let fetched = await fetchFeed(url, state);
-    if (fetched.permanentUrl) url = fetched.permanentUrl;
+    const same = state.url === url;
+    const fetched = await fetchFeed(url, { etag: same ? state.etag : null, lastModified: same ? state.lastModified : null });
     let feed: ParsedFeed | null = null;
-    if (fetched.status === "ok" && !(state.url === url && state.bodyHash === hashOf(fetched.body))) {
-      feed = parse(fetched);
-      // The host says the show has moved: read it there once, and keep the new address.
-      if (feed.newFeedUrl && feed.newFeedUrl !== url) {
-        url = feed.newFeedUrl;
-        fetched = await fetchFeed(url, state);
-        if (fetched.permanentUrl) url = fetched.permanentUrl;
-        feed = fetched.status === "ok" ? parse(fetched) : null;
-      }
+    if (fetched.status === "ok" && !(same && state.bodyHash === hashOf(fetched.body))) {
+      feed = await parse(url, fetched, await feedStore.listFeedHashes(db));
     }
+    // Where the show says it has moved: a permanent redirect, or itunes:new-feed-url once read.
+    let move = same && state.movedTo ? { url: state.movedTo, problem: state.moveError } : null;
+    const movedTo = fetched.permanentUrl ?? (feed ? feed.newFeedUrl : move?.url ?? null);
+    if (!movedTo || movedTo === url) move = null;
+    else if (fetched.permanentUrl) move = { url: movedTo, problem: null };
+    else if (!move || move.url !== movedTo || move.problem) move = { url: movedTo, problem: await problemAt(movedTo) };
+
     const previous = (state.lastResult as FeedSyncResult | null) ?? null;
     let result: FeedSyncResult;
     if (feed) {
-      const plan = await importFeed(feed, values.get("feed_auto_publish") === "true");
-      result = { added: plan.added, updated: plan.updated, unchanged: plan.unchanged, skipped: feed.skipped, feedTitle: feed.title };
+      const { plan, refused } = await importFeed(feed, values.get("feed_auto_publish") === "true");
+      result = { added: plan.added - refused.length, updated: plan.updated, unchanged: plan.unchanged, skipped: [...feed.skipped, ...refused], feedTitle: feed.title };
     } else {
       // Not modified (304), or the same bytes as last time: nothing to read again.
       result = { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
     }
+    if (move && move.url !== state.movedTo) logger?.info({ from: url, to: move.url, problem: move.problem }, "the feed says the show has moved; the owner is asked");
     // A new site takes the show's name and description from its feed; the owner's own stay.
     if (feed?.title && !values.get("podcast_title")) await settings.write("podcast_title", feed.title.slice(0, 200));
     if (feed?.description && !values.get("podcast_description")) await settings.write("podcast_description", feed.description.slice(0, 5_000));
-    if (url !== asked) {
-      await settings.write("rss_url", url);
-      logger?.info({ from: asked, to: url }, "the feed has moved; its new address is kept");
-    }
     await feedStore.writeFeedSync(db, {
       url,
       ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash: hashOf(fetched.body) } : {}),
       ...(feed ? { itemCount: feed.items.length, channelImageUrl: feed.imageUrl } : {}),
+      movedTo: move?.url ?? null,
+      moveError: move?.problem ?? null,
       lastSyncAt: new Date(),
       lastResult: result,
       lastError: null,
     });
     if (feed?.imageUrl) await onChannelImage?.(feed.imageUrl).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"));
-    // Transcripts and chapters after the import: a slow file never holds the episodes back.
-    const failed = (what: string) => (err: unknown) => {
-      logger?.warn({ err: (err as Error).message }, `fetching ${what} failed`);
-      return 0;
-    };
-    const extras =
-      (await fetchEpisodeExtras(db, { allowPrivate, logger }).catch(failed("transcripts and chapters"))) +
-      (pictures ? await keepEpisodeArtwork(db, pictures).catch(failed("episode artwork")) : 0);
-    if (result.added > 0 || result.updated > 0 || extras > 0) onChange();
+    // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
+    extras.kick();
     return result;
   };
 
@@ -144,40 +197,59 @@ export function createFeedSync({ db, settings, periodMinutes, allowPrivate, onCh
     } catch (err) {
       onSynced?.("failed");
       const message = err instanceof AppError ? err.message : "The feed could not be synced: an unexpected error";
+      if (!(err instanceof AppError)) logger?.error({ err }, "the feed sync failed");
       await feedStore.writeFeedSync(db, { lastError: message }).catch(() => {});
       throw err;
     }
   };
 
-  const sync = async (): Promise<FeedSyncResult> => {
-    await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
-    return attempt();
+  // One sync at a time in this instance: a second ask while one runs gets that one's answer
+  // (across instances, the import lock serialises them).
+  let inFlight: Promise<FeedSyncResult> | null = null;
+  const once = () => (inFlight ??= attempt().finally(() => (inFlight = null)));
+
+  const status = async (): Promise<FeedStatus> => {
+    const [state, values, pending] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"]), extras.progress()]);
+    const url = values.get("rss_url") || null;
+    const next = periodMinutes > 0 && url ? new Date((state.lastAttemptAt?.getTime() ?? Date.now()) + periodMinutes * 60_000) : null;
+    return {
+      url,
+      lastSyncAt: state.lastSyncAt?.toISOString() ?? null,
+      lastResult: (state.lastResult as FeedSyncResult | null) ?? null,
+      lastError: state.lastError,
+      nextSyncAt: next?.toISOString() ?? null,
+      move: state.movedTo && state.url === url ? { url: state.movedTo, problem: state.moveError } : null,
+      extras: pending,
+    };
   };
 
   return {
-    sync,
-    async status() {
-      const [state, values] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"])]);
-      const url = values.get("rss_url") || null;
-      const next = periodMinutes > 0 && url ? new Date((state.lastAttemptAt?.getTime() ?? Date.now()) + periodMinutes * 60_000) : null;
-      return {
-        url,
-        lastSyncAt: state.lastSyncAt?.toISOString() ?? null,
-        lastResult: (state.lastResult as FeedSyncResult | null) ?? null,
-        lastError: state.lastError,
-        nextSyncAt: next?.toISOString() ?? null,
-      };
+    async sync() {
+      await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
+      return once();
     },
+    status,
     async syncIfDue() {
+      // Every tick of the schedule also takes up the files whose wait is over.
+      extras.kick();
       if (periodMinutes <= 0) return null;
       if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return null;
       if (!(await feedStore.claimScheduledSync(db, periodMinutes))) return null;
       try {
-        return await attempt();
+        return await once();
       } catch (err) {
         logger?.warn({ err: (err as Error).message }, "the scheduled feed sync failed");
         return null;
       }
+    },
+    async acceptMove() {
+      const current = await status();
+      if (!current.move) throw new AppError("NOT_FOUND", "The feed has not moved");
+      if (current.move.problem) throw new AppError("UNPROCESSABLE", `The new address does not work yet: ${current.move.problem}`);
+      await settings.write("rss_url", current.move.url);
+      await feedStore.writeFeedSync(db, { movedTo: null, moveError: null });
+      logger?.info({ to: current.move.url }, "the owner took the feed's new address");
+      return status();
     },
   };
 }

@@ -1,8 +1,10 @@
 import { DEFAULT_HOSTS, type AboutContent, type Identity, type SiteImages } from "../../shared/identity";
 import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
 import type { PictureKind } from "../../shared/pictures";
-import type { Db } from "../db/client";
-import { getSettings, putSetting } from "../storage/settings";
+import type { SiteWrites } from "../db/change-bus";
+import type { Db, Executor } from "../db/client";
+import { staleVersion } from "../lib/errors";
+import { getVersionedSettings, lockSetting, putSetting } from "../storage/settings";
 import type { PicturesService } from "./pictures";
 import type { UploadsService } from "./uploads";
 
@@ -28,10 +30,13 @@ function readJson<T>(raw: string | undefined, parse: (value: unknown) => T | nul
   }
 }
 
+const imagesOf = (raw: string | undefined): Partial<SiteImages> => readJson(raw, (v) => siteImagesSchema.safeParse(v).data ?? null, {});
+
 export interface IdentityService {
   get(): Promise<Identity>;
-  saveAbout(input: AboutContent): Promise<Identity>;
-  saveImages(input: Partial<SiteImages>): Promise<Identity>;
+  /** `version`: the one the form was filled from; a newer stored one refuses the save (STALE). */
+  saveAbout(input: AboutContent & { version?: number }): Promise<Identity>;
+  saveImages(input: Partial<SiteImages> & { version?: number }): Promise<Identity>;
   /** A feed's artwork becomes the show's when the owner has set none. */
   offerArtwork(url: string | null): Promise<void>;
 }
@@ -41,38 +46,48 @@ export interface IdentityService {
  * words and hosts, the header banners and the artwork. Every image is an upload (or a fetched
  * copy) stored here, with its sizes made as it is put to use.
  */
-export function createIdentityService(db: Db, uploads: UploadsService, pictures: PicturesService, onChange: () => void = () => {}): IdentityService {
+export function createIdentityService(db: Db, uploads: UploadsService, pictures: PicturesService, writes: SiteWrites): IdentityService {
   const get = async (): Promise<Identity> => {
-    const values = await getSettings(db, [ABOUT_KEY, IMAGES_KEY]);
+    const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY]);
+    const about = rows.get(ABOUT_KEY);
+    const images = rows.get(IMAGES_KEY);
     return {
-      about: readJson(values.get(ABOUT_KEY), (v) => aboutSchema.safeParse(v).data ?? null, DEFAULT_ABOUT),
-      images: { ...NO_IMAGES, ...readJson(values.get(IMAGES_KEY), (v) => siteImagesSchema.safeParse(v).data ?? null, {}) },
+      about: readJson(about?.value, (v) => aboutSchema.safeParse(v).data ?? null, DEFAULT_ABOUT),
+      images: { ...NO_IMAGES, ...imagesOf(images?.value) },
+      versions: { about: about?.version ?? 0, images: images?.version ?? 0 },
     };
   };
   const stored = async (value: string | null | undefined, field: string) => (value ? await uploads.resolveUpload(value, field) : null);
+  /** Writes one key, refusing the save when the form was filled from an older version of it. */
+  const put = async (tx: Executor, key: string, value: unknown, version: number | undefined) => {
+    const current = await lockSetting(tx, key);
+    if (version !== undefined && version !== current) throw staleVersion(key === ABOUT_KEY ? "About page" : "set of pictures");
+    await putSetting(tx, key, JSON.stringify(value));
+  };
 
   return {
     get,
-    async saveAbout(input) {
-      const hosts = [];
+    async saveAbout({ version, ...input }) {
+      const hosts: AboutContent["hosts"] = [];
       for (const [i, host] of input.hosts.entries()) {
         const photo = await stored(host.photo, `hosts.${i}.photo`);
         await pictures.prepare(photo, "photo");
         hosts.push({ ...host, photo });
       }
-      await putSetting(db, ABOUT_KEY, JSON.stringify({ ...input, hosts }));
-      onChange();
+      await writes.run((tx) => put(tx, ABOUT_KEY, { ...input, hosts }, version));
       return get();
     },
-    async saveImages(input) {
-      const images = { ...(await get()).images };
+    async saveImages({ version, ...input }) {
+      const chosen: Partial<SiteImages> = {};
       for (const key of Object.keys(IMAGE_KINDS) as (keyof SiteImages)[]) {
         if (input[key] === undefined) continue;
-        images[key] = await stored(input[key], key);
-        for (const kind of IMAGE_KINDS[key]) await pictures.prepare(images[key], kind);
+        chosen[key] = await stored(input[key], key);
+        for (const kind of IMAGE_KINDS[key]) await pictures.prepare(chosen[key], kind);
       }
-      await putSetting(db, IMAGES_KEY, JSON.stringify(images));
-      onChange();
+      await writes.run(async (tx) => {
+        const current = imagesOf((await getVersionedSettings(tx, [IMAGES_KEY])).get(IMAGES_KEY)?.value);
+        await put(tx, IMAGES_KEY, { ...NO_IMAGES, ...current, ...chosen }, version);
+      });
       return get();
     },
     async offerArtwork(url) {
@@ -80,9 +95,13 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
       const artwork = await pictures.adopt(url);
       if (!artwork) return;
       for (const kind of IMAGE_KINDS.artwork) await pictures.prepare(artwork, kind);
-      const images = { ...(await get()).images, artwork };
-      await putSetting(db, IMAGES_KEY, JSON.stringify(images));
-      onChange();
+      await writes.run(async (tx) => {
+        await lockSetting(tx, IMAGES_KEY);
+        const current = imagesOf((await getVersionedSettings(tx, [IMAGES_KEY])).get(IMAGES_KEY)?.value);
+        // The owner may have chosen one while it was fetched: theirs stays.
+        if (current.artwork) return;
+        await putSetting(tx, IMAGES_KEY, JSON.stringify({ ...NO_IMAGES, ...current, artwork }));
+      });
     },
   };
 }

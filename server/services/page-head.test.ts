@@ -10,7 +10,7 @@ const site: Site = {
   theme: null,
   name: "Pain Talk",
   description: "A show about pain.",
-  identity: { about: { title: "", intro: "", hosts: [] }, images: NO_IMAGES },
+  identity: { about: { title: "", intro: "", hosts: [] }, images: NO_IMAGES, versions: { about: 0, images: 0 } },
 };
 const clip: Clip = {
   id: 1,
@@ -26,6 +26,7 @@ const clip: Clip = {
   sortOrder: "1",
   createdAt: "2026-01-02T03:04:05.000Z",
   updatedAt: "2026-01-02T03:04:05.000Z",
+  version: 1,
 };
 const ctx = { site, publicUrl: "https://show.example", shareKey: () => "KEY" };
 

@@ -5,7 +5,7 @@ describe("public cache", () => {
   it("when read twice within the time-to-live, then the loader runs once", async () => {
     let t = 50_000; // a clock reading, never zero
     let loads = 0;
-    const cache = createPublicCache(1000, () => t);
+    const cache = createPublicCache({ ttlMs: 1000, now: () => t });
     const load = async () => ++loads;
     expect(await cache.get("k", load)).toBe(1);
     t = 50_999;
@@ -14,25 +14,26 @@ describe("public cache", () => {
     expect(await cache.get("k", load)).toBe(2);
   });
 
-  it("when invalidated (a write), then the next read loads again, even one that started before", async () => {
-    let loads = 0;
-    const cache = createPublicCache(60_000);
-    let release!: () => void;
-    const slow = cache.get("k", () => new Promise<number>((r) => (release = () => r(++loads))));
+  it("when a write clears the cache while a read is loading, then later reads load afresh and never get the older answer", async () => {
+    let release!: (value: string) => void;
+    const cache = createPublicCache({ ttlMs: 60_000 });
+    const before = cache.get("k", () => new Promise<string>((resolve) => (release = resolve)));
     cache.invalidate();
-    release();
-    expect(await slow).toBe(1);
-    expect(await cache.get("k", async () => ++loads)).toBe(2);
+    const after = cache.get("k", async () => "after the write");
+    release("before the write");
+    expect(await before).toBe("before the write");
+    expect(await after).toBe("after the write");
+    expect(await cache.get("k", async () => "a third load")).toBe("after the write");
   });
 
   it("when a load fails, then it is not kept", async () => {
-    const cache = createPublicCache(60_000);
+    const cache = createPublicCache({ ttlMs: 60_000 });
     await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow();
     expect(await cache.get("k", async () => "ok")).toBe("ok");
   });
 
   it("gives JSON with a stable ETag", async () => {
-    const cache = createPublicCache(60_000);
+    const cache = createPublicCache({ ttlMs: 60_000 });
     const a = await cache.json("list", async () => [1, 2]);
     cache.invalidate();
     const b = await cache.json("list", async () => [1, 2]);
@@ -40,12 +41,32 @@ describe("public cache", () => {
     expect(a.etag).toBe(b.etag);
   });
 
-  it("when more keys arrive than it may hold, then it stays within its size", async () => {
-    const cache = createPublicCache(60_000, Date.now, 3);
-    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => i);
+  it("when more bytes arrive than its budget, then the least recently used go and it stays within the budget", async () => {
+    const cache = createPublicCache({ ttlMs: 60_000, maxBytes: 100_000, maxEntryBytes: 50_000 });
+    const page = (n: number) => ({ body: String(n).padEnd(10_000, "x"), etag: `"${n}"` }); // 20,000 bytes as counted
+    for (let i = 0; i < 30; i++) await cache.get(`p${i}`, async () => page(i));
+    expect(cache.stats.bytes).toBeLessThanOrEqual(100_000);
+    expect(cache.stats.entries).toBe(5);
     let loads = 0;
-    await cache.get("k9", async () => ++loads);
-    await cache.get("k0", async () => ++loads);
-    expect(loads).toBe(1); // k9 was kept, k0 had been dropped
+    await cache.get("p29", async () => (loads++, page(29)));
+    await cache.get("p0", async () => (loads++, page(0)));
+    expect(loads).toBe(1); // p29 was kept, p0 had gone
+  });
+
+  it("when an answer is heavier than an entry may be, then it is given but not kept", async () => {
+    const cache = createPublicCache({ ttlMs: 60_000, maxBytes: 1_000_000, maxEntryBytes: 10_000 });
+    const big = { body: "x".repeat(20_000), etag: '"big"' };
+    expect(await cache.get("big", async () => big)).toBe(big);
+    expect(cache.stats.entries).toBe(0);
+    expect(cache.stats.bytes).toBe(0);
+  });
+
+  it("when entries expire, then they are freed without being asked for again", async () => {
+    const cache = createPublicCache({ ttlMs: 20 });
+    for (let i = 0; i < 10; i++) await cache.get(`k${i}`, async () => "x".repeat(1_000));
+    expect(cache.stats.entries).toBe(10);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(cache.stats.entries).toBe(0);
+    expect(cache.stats.bytes).toBe(0);
   });
 });

@@ -12,9 +12,10 @@ import { settingValueSchema } from "../../shared/settings-schemas";
 import { parseStoredTheme, serializeTheme } from "../../shared/theme";
 import { parseOptions } from "../../shared/validation";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
+import type { SiteWrites } from "../db/change-bus";
 import type { Db } from "../db/client";
-import { AppError, notFound } from "../lib/errors";
-import { getSetting, getSettings, putSetting, putSettings } from "../storage/settings";
+import { AppError, notFound, staleVersion } from "../lib/errors";
+import { getSetting, getSettings, getVersionedSettings, lockSetting, putSetting } from "../storage/settings";
 import { sanitizeFooterHtml } from "./sanitize";
 
 const READABLE_KEYS = SETTING_KEYS.filter((k) => !WRITE_ONLY_SETTING_KEYS.includes(k));
@@ -74,9 +75,13 @@ export async function checkAuditionCode(candidate: string, stored: string | null
 export interface SettingsService {
   listForAdmin(): Promise<Setting[]>;
   read(key: string, options: { isAdmin: boolean }): Promise<Setting>;
-  write(key: SettingKey, value: string): Promise<void>;
+  /**
+   * `version`: the one the admin's form was filled from; a newer one stored refuses the save
+   * (STALE). Resolves to the setting's new version.
+   */
+  write(key: SettingKey, value: string, version?: number): Promise<number>;
   /** Checks every entry first; then saves all of them in one transaction, or none. */
-  writeMany(entries: readonly { key: SettingKey; value: string }[]): Promise<void>;
+  writeMany(entries: readonly { key: SettingKey; value: string; version?: number }[]): Promise<void>;
   isAuditionPasswordSet(): Promise<boolean>;
   checkAuditionPassword(candidate: string): Promise<boolean>;
   auditionFiles(): Promise<{ name: string; url: string }[]>;
@@ -87,11 +92,24 @@ export interface SettingsService {
 
 const DEFAULT_AUDITION_FILE_NAME = "Audition Files Folder (All Files)";
 
-export function createSettingsService(db: Db, onChange: (key: SettingKey) => void = () => {}): SettingsService {
-  const present = (key: string, value: string): Setting => ({
+export function createSettingsService(db: Db, writes: SiteWrites): SettingsService {
+  const present = (key: string, value: string, version?: number): Setting => ({
     key,
     value: key === "footer_content" ? sanitizeFooterHtml(value) : value,
+    ...(version === undefined ? {} : { version }),
   });
+  /** Saves checked values, refusing the lot when one names a version older than the stored one. */
+  const save = (entries: readonly { key: SettingKey; value: string; version?: number }[]) =>
+    writes.run(async (tx) => {
+      const versions = [];
+      for (const { key, value, version } of entries) {
+        const stored = await lockSetting(tx, key);
+        if (version !== undefined && version !== stored) throw staleVersion("setting");
+        await putSetting(tx, key, value);
+        versions.push(stored + 1);
+      }
+      return versions;
+    });
 
   /** The shared rules first (shared/settings-schemas.ts), then what only the server does. */
   async function normalise(key: SettingKey, raw: string): Promise<string> {
@@ -115,19 +133,19 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
 
   return {
     async listForAdmin() {
-      const values = await getSettings(db, READABLE_KEYS);
-      return [...values].map(([key, value]) => present(key, value));
+      const rows = await getVersionedSettings(db, READABLE_KEYS);
+      return [...rows].map(([key, row]) => present(key, row.value, row.version));
     },
     async read(key, { isAdmin }) {
       if (!isSettingKey(key) || WRITE_ONLY_SETTING_KEYS.includes(key)) throw notFound("Setting not found");
       if (!isPublicSettingKey(key) && !isAdmin) throw new AppError("UNAUTHORIZED", "Admin login required");
-      const value = await getSetting(db, key);
-      return present(key, value ?? "");
+      if (!isAdmin) return present(key, (await getSetting(db, key)) ?? "");
+      const row = (await getVersionedSettings(db, [key])).get(key);
+      return present(key, row?.value ?? "", row?.version ?? 0);
     },
-    async write(key, value) {
-      const stored = await normalise(key, value);
-      await putSetting(db, key, stored);
-      onChange(key);
+    async write(key, value, version) {
+      const [saved] = await save([{ key, value: await normalise(key, value), version }]);
+      return saved!;
     },
     async writeMany(entries) {
       const keys = entries.map((e) => e.key);
@@ -135,9 +153,8 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
         throw new AppError("VALIDATION", "Invalid request: a setting appears twice");
       }
       const stored = [];
-      for (const { key, value } of entries) stored.push({ key, value: await normalise(key, value) });
-      await putSettings(db, stored);
-      keys.forEach(onChange);
+      for (const { key, value, version } of entries) stored.push({ key, value: await normalise(key, value), version });
+      await save(stored);
     },
     async isAuditionPasswordSet() {
       return !!(await getSetting(db, "editors_password"));

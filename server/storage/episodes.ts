@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { episodes } from "../../shared/schema";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
 import type { Executor } from "../db/client";
@@ -28,6 +28,7 @@ const episodeColumns = {
   sortOrder: episodes.sortOrder,
   createdAt: episodes.createdAt,
   updatedAt: episodes.updatedAt,
+  version: episodes.version,
   editedFields: episodes.editedFields,
 };
 /** One episode whole: its notes, transcript and chapters, which lists leave out. */
@@ -57,6 +58,12 @@ export async function findEpisode(db: Executor, id: number) {
   return rows[0] ?? null;
 }
 
+/** One episode whole, its row locked until the transaction ends (a sync's writes wait, and it waits for theirs). */
+export async function findEpisodeForUpdate(tx: Executor, id: number) {
+  const rows = await tx.select(withNotes).from(episodes).where(eq(episodes.id, id)).limit(1).for("update");
+  return rows[0] ?? null;
+}
+
 export async function findEpisodeBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
   const where = options.includeDrafts ? eq(episodes.slug, slug) : and(eq(episodes.slug, slug), eq(episodes.isPublished, true));
   const rows = await db.select(withNotes).from(episodes).where(where).limit(1);
@@ -68,10 +75,14 @@ export async function insertEpisode(db: Executor, values: EpisodeValues) {
   return row!.id;
 }
 
-export async function updateEpisode(db: Executor, id: number, values: Partial<EpisodeValues>) {
+/**
+ * `newVersion`: the change is one of what the admin's form shows, so a save naming the version
+ * before it is refused (a transcript arriving in the background is not).
+ */
+export async function updateEpisode(db: Executor, id: number, values: Partial<EpisodeValues>, options: { newVersion?: boolean } = {}) {
   const rows = await db
     .update(episodes)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...values, updatedAt: sql`now()`, ...(options.newVersion ? { version: sql`${episodes.version} + 1` } : {}) })
     .where(eq(episodes.id, id))
     .returning({ id: episodes.id });
   return rows.length > 0;
@@ -80,14 +91,6 @@ export async function updateEpisode(db: Executor, id: number, values: Partial<Ep
 export async function deleteEpisode(db: Executor, id: number) {
   const rows = await db.delete(episodes).where(eq(episodes.id, id)).returning({ id: episodes.id });
   return rows.length > 0;
-}
-
-/** The slugs in use that start with `base` (the base itself, or base-2, base-3...), but `exceptId`'s. */
-export async function episodeSlugsLike(db: Executor, base: string, exceptId?: number): Promise<Set<string>> {
-  const like = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = exceptId === undefined ? sql`${episodes.slug} LIKE ${like}` : and(sql`${episodes.slug} LIKE ${like}`, ne(episodes.id, exceptId));
-  const rows = await db.select({ slug: episodes.slug }).from(episodes).where(where);
-  return new Set(rows.map((r) => r.slug!));
 }
 
 /** Episodes from before slugs existed (or restored from such a backup). */

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { episodes, feedSync } from "../../shared/schema";
 import type { Db, Executor } from "../db/client";
 import type { EpisodeValues } from "./episodes";
@@ -41,11 +41,6 @@ export async function claimScheduledSync(db: Db, periodMinutes: number): Promise
   return rows.length === 1;
 }
 
-/** One import at a time, across instances, until the transaction ends. */
-export async function lockFeedImport(tx: Executor): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('podcast-site:feed-import'))`);
-}
-
 /** What a sync compares of every episode: its identity, its place, and the fields a feed fills. */
 export function listEpisodesForSync(tx: Executor) {
   return tx
@@ -80,6 +75,12 @@ export function listEpisodesForSync(tx: Executor) {
 }
 export type SyncedEpisode = Awaited<ReturnType<typeof listEpisodesForSync>>[number];
 
+/** What every imported episode's item hashed to when last read: such an item is not read again. */
+export async function listFeedHashes(db: Executor): Promise<string[]> {
+  const rows = await db.select({ hash: episodes.feedHash }).from(episodes).where(isNotNull(episodes.feedHash));
+  return rows.map((r) => r.hash!);
+}
+
 /** Many new episodes in few statements (a first import brings hundreds). */
 export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) await tx.insert(episodes).values(rows.slice(i, i + 200));
@@ -90,32 +91,97 @@ export async function shiftSortOrders(tx: Executor, by: number): Promise<void> {
   if (by > 0) await tx.update(episodes).set({ sortOrder: sql`${episodes.sortOrder} + ${by}` });
 }
 
-/** Episodes whose transcript or chapters address is not the one their stored copy came from. */
-export function episodesMissingExtras(db: Executor, limit: number) {
-  return db
-    .select({
-      id: episodes.id,
-      transcriptUrl: episodes.transcriptUrl,
-      transcriptType: episodes.transcriptType,
-      transcriptSourceUrl: episodes.transcriptSourceUrl,
-      chaptersUrl: episodes.chaptersUrl,
-      chaptersSourceUrl: episodes.chaptersSourceUrl,
-    })
-    .from(episodes)
-    .where(
-      sql`(${episodes.transcriptUrl} IS NOT NULL AND ${episodes.transcriptSourceUrl} IS DISTINCT FROM ${episodes.transcriptUrl})
-        OR (${episodes.chaptersUrl} IS NOT NULL AND ${episodes.chaptersSourceUrl} IS DISTINCT FROM ${episodes.chaptersUrl})`,
-    )
-    .orderBy(asc(episodes.id))
-    .limit(limit);
+/** The files an episode names besides its audio, each fetched and kept here in the background. */
+export type ExtraKind = "transcript" | "chapters" | "image";
+
+const EXTRA_COLUMNS = {
+  transcript: { url: episodes.transcriptUrl, source: episodes.transcriptSourceUrl, failures: episodes.transcriptFailures, retryAt: episodes.transcriptRetryAt },
+  chapters: { url: episodes.chaptersUrl, source: episodes.chaptersSourceUrl, failures: episodes.chaptersFailures, retryAt: episodes.chaptersRetryAt },
+  image: { url: episodes.imageUrl, source: episodes.imageSourceUrl, failures: episodes.imageFailures, retryAt: episodes.imageRetryAt },
+} as const;
+
+/** The file is named and not yet kept from that address (an artwork address may also be an upload's path). */
+const wanted = (kind: ExtraKind) => {
+  const c = EXTRA_COLUMNS[kind];
+  const named = kind === "image" ? sql`${c.url} ~ '^https?://'` : sql`${c.url} IS NOT NULL`;
+  return sql`(${named} AND ${c.source} IS DISTINCT FROM ${c.url})`;
+};
+
+export interface ClaimedExtra {
+  id: number;
+  url: string;
+  /** The transcript's declared type (transcripts only). */
+  type: string | null;
+  failures: number;
 }
 
-/** Episodes whose artwork is on another host and not yet kept here (or kept from another address). */
-export function episodesMissingArtwork(db: Executor, limit: number) {
-  return db
-    .select({ id: episodes.id, imageUrl: episodes.imageUrl })
+/**
+ * Takes up to `limit` files of a kind that are due (never tried, or their wait is over): new
+ * ones first, then those that have waited longest, so no file holds back the others. Each is
+ * leased for `leaseMinutes` (another instance skips it; if this one dies, it is due again then).
+ */
+export async function claimDueExtras(db: Executor, kind: ExtraKind, limit: number, leaseMinutes = 10): Promise<ClaimedExtra[]> {
+  const c = EXTRA_COLUMNS[kind];
+  const type = kind === "transcript" ? sql`${episodes.transcriptType}` : sql`NULL::text`;
+  const result = await db.execute(sql`
+    UPDATE ${episodes} SET ${sql.identifier(retryColumn(kind))} = now() + make_interval(mins => ${leaseMinutes})
+    WHERE ${episodes.id} IN (
+      SELECT ${episodes.id} FROM ${episodes}
+      WHERE ${wanted(kind)} AND (${c.retryAt} IS NULL OR ${c.retryAt} <= now())
+      ORDER BY ${c.retryAt} ASC NULLS FIRST, ${episodes.id} ASC
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING ${episodes.id} AS id, ${c.url} AS url, ${type} AS type, ${c.failures} AS failures`);
+  return result.rows as unknown as ClaimedExtra[];
+}
+
+const retryColumn = (kind: ExtraKind) => ({ transcript: "transcript_retry_at", chapters: "chapters_retry_at", image: "image_retry_at" })[kind];
+
+/** What a fetch of an episode's file ended in. `kept`: its stored form; `failed`: try again at `retryAt`. */
+export type ExtraOutcome =
+  | { kind: "transcript"; transcript: unknown[] | null; text: string }
+  | { kind: "chapters"; chapters: unknown[] | null }
+  | { kind: "image"; imagePath: string | null }
+  | { kind: ExtraKind; failed: true; failures: number; retryAt: Date };
+
+/**
+ * Keeps what a fetch of `url` gave, only if the episode still names that address (the feed may
+ * have changed it meanwhile: then the new one is fetched next).
+ */
+export async function recordExtra(db: Executor, id: number, url: string, outcome: ExtraOutcome): Promise<void> {
+  const c = EXTRA_COLUMNS[outcome.kind];
+  let values: Partial<EpisodeValues>;
+  if ("failed" in outcome) {
+    values = { [`${outcome.kind}Failures`]: outcome.failures, [`${outcome.kind}RetryAt`]: outcome.retryAt };
+  } else {
+    const done = { [`${outcome.kind}Failures`]: 0, [`${outcome.kind}RetryAt`]: null };
+    if (outcome.kind === "transcript") values = { transcript: outcome.transcript, transcriptText: outcome.text, transcriptSourceUrl: url, ...done };
+    else if (outcome.kind === "chapters") values = { chapters: outcome.chapters, chaptersSourceUrl: url, ...done };
+    else values = { imagePath: outcome.imagePath, imageSourceUrl: url, ...done };
+  }
+  await db.update(episodes).set(values).where(and(eq(episodes.id, id), eq(c.url, url)));
+}
+
+/** A copy of an artwork address another episode already keeps (most items share the show's image). */
+export async function keptImageFor(db: Executor, url: string): Promise<string | null> {
+  const rows = await db
+    .select({ path: episodes.imagePath })
     .from(episodes)
-    .where(sql`${episodes.imageUrl} ~ '^https?://' AND ${episodes.imageSourceUrl} IS DISTINCT FROM ${episodes.imageUrl}`)
-    .orderBy(asc(episodes.id))
-    .limit(limit);
+    .where(and(eq(episodes.imageSourceUrl, url), isNotNull(episodes.imagePath)))
+    .limit(1);
+  return rows[0]?.path ?? null;
+}
+
+/** How many files wait to be fetched, by kind; how many of them have failed before; the next retry. */
+export async function countPendingExtras(db: Executor) {
+  const failing = (kind: ExtraKind) => sql`(${wanted(kind)} AND ${EXTRA_COLUMNS[kind].failures} > 0)`;
+  const [row] = await db
+    .select({
+      transcripts: sql<number>`count(*) FILTER (WHERE ${wanted("transcript")})::int`,
+      chapters: sql<number>`count(*) FILTER (WHERE ${wanted("chapters")})::int`,
+      artwork: sql<number>`count(*) FILTER (WHERE ${wanted("image")})::int`,
+      failing: sql<number>`count(*) FILTER (WHERE ${failing("transcript")} OR ${failing("chapters")} OR ${failing("image")})::int`,
+    })
+    .from(episodes);
+  return row!;
 }

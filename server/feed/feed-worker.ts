@@ -1,0 +1,46 @@
+import type { Chapter, TranscriptParagraph } from "../../shared/api";
+import { FeedParseError } from "./feed-text";
+import { parseFeed, type ParsedFeed } from "./parse-feed";
+import { parseChapters, parseTranscript, transcriptText } from "./transcripts";
+
+/** What the feed worker is asked: a feed's bytes, a transcript's, or a chapters file's. */
+export type FeedTask =
+  | { kind: "feed"; body: Uint8Array; contentType: string | null; known: string[] }
+  | { kind: "transcript"; body: Uint8Array; type: string }
+  | { kind: "chapters"; body: Uint8Array };
+
+/**
+ * Its answer. A file that is not what it should be comes back as `refused` with the reason in
+ * words, since an error thrown in a worker reaches the caller without its class.
+ */
+export type FeedTaskResult =
+  | { kind: "feed"; feed: ParsedFeed }
+  | { kind: "transcript"; transcript: TranscriptParagraph[]; text: string }
+  | { kind: "chapters"; chapters: Chapter[] }
+  | { kind: "refused"; message: string };
+
+const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Runs in a worker thread (server/feed/feed-workers.ts): reading a feed, its notes and its
+ * transcripts takes seconds of CPU and hundreds of MB for a big back catalogue, which the
+ * visitors' event loop must never wait for.
+ */
+export default async function run(task: FeedTask): Promise<FeedTaskResult> {
+  try {
+    switch (task.kind) {
+      case "feed":
+        return { kind: "feed", feed: parseFeed(bufferOf(task.body), task.contentType, { known: new Set(task.known) }) };
+      case "transcript": {
+        const transcript = await parseTranscript(bufferOf(task.body).toString("utf8"), task.type);
+        return { kind: "transcript", transcript, text: transcriptText(transcript) };
+      }
+      case "chapters":
+        return { kind: "chapters", chapters: parseChapters(bufferOf(task.body).toString("utf8")) };
+    }
+  } catch (err) {
+    if (err instanceof FeedParseError) return { kind: "refused", message: err.message };
+    if (task.kind !== "feed") return { kind: "refused", message: `the file could not be read (${(err as Error).message.slice(0, 200)})` };
+    throw err;
+  }
+}
