@@ -17,6 +17,7 @@ import { createFastPath, type FastPath } from "./lib/fast-path";
 import type { Logger } from "./lib/logger";
 import { projectRoot } from "./lib/paths";
 import { createMetrics, type Metrics } from "./lib/metrics";
+import { createSearchGate, type SearchGateLimits } from "./lib/search-gate";
 import { requestLogger } from "./lib/request-logger";
 import { securityHeaders } from "./lib/security-headers";
 import type { ObjectStore } from "./objects/store";
@@ -70,6 +71,8 @@ export interface AppDeps {
   thumbnailBase?: string;
   /** Limits of reading the feed (20 s, 50 MB); tests make them small. */
   feedFetchLimits?: { timeoutMs?: number; maxBytes?: number };
+  /** How many searches a client may start, and this instance run (60 a minute, 2 at once); tests change them. */
+  searchLimits?: SearchGateLimits;
   /** Limits of the worker that reads feeds and transcripts (1 GB of heap, 60 s a file). */
   feedWorkerLimits?: FeedWorkerLimits;
 }
@@ -110,7 +113,7 @@ export function createApp(deps: AppDeps): Express {
   const settings = createSettingsService(db, writes);
   const editors = createEditorsService(db, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
-  const siteData = createSiteData({ content, episodes, settings, identity, cache });
+  const siteData = createSiteData({ content, episodes, settings, identity, cache, searchGate: createSearchGate(deps.searchLimits) });
   const feed = createFeedSync({
     db,
     writes,
@@ -167,7 +170,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
   api.use("/providers", providersRouter(content, cache, fastPath));
-  api.use("/episodes", episodesRouter(episodes, content, cache, fastPath));
+  api.use("/episodes", episodesRouter(episodes, content, siteData, cache, fastPath));
   api.use("/feed", feedRouter(feed, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
   api.use("/clips", clipsRouter(content, cache, fastPath));

@@ -36,3 +36,11 @@ export const staleVersion = (what: string) =>
     "STALE",
     `This ${what} was changed somewhere else (in another tab, or by a feed sync) after you opened it. Your changes are still in the form: reload to see the other version, or save again to replace it with yours.`,
   );
+
+/** The SQLSTATE of a database error, through the wrappers the driver and Drizzle put around it. */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e && typeof e === "object"; e = e.cause as typeof e) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}

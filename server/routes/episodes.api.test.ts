@@ -89,6 +89,43 @@ describe("the archive", () => {
   });
 });
 
+describe("searching under load", () => {
+  it("when one client floods the archive with searches, then past its share it gets 429, other clients still search, and the health check stays ready", async () => {
+    const flooded = await createTestApp({
+      config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: "loopback" },
+      searchLimits: { perClientPerMinute: 5 },
+    });
+    try {
+      const from = (ip: string) => ({ "X-Forwarded-For": ip });
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await flooded.request.get(`/api/episodes/archive?q=word${i}`).set(from("203.0.113.9"))).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const refused = await flooded.request.get("/api/episodes/archive?q=again").set(from("203.0.113.9")).expect(429);
+      expect(refused.body.message).toBe("Too many searches; please wait a moment and search again");
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      // The same address's /64 neighbour is the same client; another network is not.
+      await flooded.request.get("/api/episodes/archive?q=other").set(from("2001:db8:1:2::1")).expect(200);
+      for (let i = 0; i < 5; i++) await flooded.request.get(`/api/episodes/archive?q=v6-${i}`).set(from(`2001:db8:1:2::${i + 2}`));
+      await flooded.request.get("/api/episodes/archive?q=v6-more").set(from("2001:db8:1:2:ffff::9")).expect(429);
+      await flooded.request.get("/api/episodes/archive?q=elsewhere").set(from("2001:db8:9:9::1")).expect(200);
+      // Pages through the archive without words are not searches.
+      await flooded.request.get("/api/episodes/archive?page=1").set(from("203.0.113.9")).expect(200);
+      await flooded.request.get("/api/health/ready").expect(200);
+    } finally {
+      await flooded.close();
+    }
+  });
+
+  it("when an episode's transcript is long and the words are deep in it, then it is still found, with a snippet", async () => {
+    const created = await addEpisode(1);
+    const words = `${"filler ".repeat(60_000)}mycorrhizal`;
+    await t.db.database.pool.query("UPDATE episodes SET transcript_text = $1 WHERE id = $2", [words, created.id]);
+    const found = (await archive("?q=mycorrhizal").expect(200)).body;
+    expect(found.episodes.map((e: { title: string }) => e.title)).toEqual(["Episode 1"]);
+    expect(typeof found.episodes[0].match.snippet).toBe("string");
+  });
+});
+
 describe("transcripts and chapters", () => {
   const host = useFeedServer();
 

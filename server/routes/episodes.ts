@@ -7,19 +7,22 @@ import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
 import type { EpisodesService } from "../services/episodes";
 import type { PublicCache } from "../services/public-cache";
+import type { SiteData } from "../services/site-data";
+import { throttleAddress } from "../auth/client-address";
 import { orderedListWrites, sendList } from "./lists";
 
 /** The spec's episode routes, plus one episode by slug (docs/product.md "The show's feed and episode pages"). */
-export function episodesRouter(episodes: EpisodesService, content: ContentService, cache: PublicCache, memory?: AnswerMemory): Router {
+export function episodesRouter(episodes: EpisodesService, content: ContentService, siteData: SiteData, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", async (req, res) => {
     await sendList(req, res, { cache, memory }, "episodes", (includeDrafts) => episodes.list({ includeDrafts }));
   });
-  // Visitors' pages of the archive, the same for everyone (published only): from the public cache.
+  // Visitors' pages of the archive, the same for everyone (published only): from the public cache,
+  // a new search through the search gate.
   r.get("/archive", async (req, res) => {
     const query = parse(archiveQuerySchema, req.query);
     cacheFor(res, false);
-    sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => episodes.archive(query)), "application/json");
+    sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => siteData.archive(query, throttleAddress(req.ip))), "application/json");
   });
   r.get("/latest", async (req, res) => {
     cacheFor(res, false);

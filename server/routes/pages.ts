@@ -5,6 +5,7 @@ import { archiveQuerySchema } from "../../shared/api";
 import type { InitialData } from "../../shared/initial-data";
 import { decodeSegment, href, matchRoute, ROUTES } from "../../shared/routes";
 import { trimEndChar } from "../../shared/strings";
+import { throttleAddress } from "../auth/client-address";
 import { cacheForEveryVisitor, FOR_ONE_SESSION } from "../lib/cache-policy";
 import { type AnswerMemory, type CachedBody, sendCached } from "../lib/send-cached";
 import type { FirstPaint } from "../services/first-paint";
@@ -45,7 +46,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
    * What a path shows: a route of the table, with its clip, episode or archive page; no route when
    * there is nothing to show (an unknown slug, a draft, an archive page past the last).
    */
-  const subjectOf = async (pathname: string, search: Request["query"]): Promise<PageSubject> => {
+  const subjectOf = async (pathname: string, search: Request["query"], client: string): Promise<PageSubject> => {
     const match = matchRoute(pathname);
     const missing = { route: null, path: pathname } as const;
     if (!match) return missing;
@@ -60,7 +61,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
     if (match.name === "archive") {
       const query = archiveQuerySchema.safeParse({ page: search.page, q: search.q });
       if (!query.success) return missing;
-      const archive = await siteData.archive(query.data);
+      const archive = await siteData.archive(query.data, client);
       return archive.page <= archive.pageCount ? { route: "archive", archive } : missing;
     }
     return { route: match.name };
@@ -103,7 +104,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
-    const subject = await subjectOf(pathname, req.query);
+    const subject = await subjectOf(pathname, req.query, throttleAddress(req.ip));
     // Only pages that exist are cached, under their canonical address, so made-up paths and other
     // spellings (percent-escapes, ?page=1) cannot fill the cache: those go to the canonical one.
     const canonical = canonicalOf(subject) ?? pathname;

@@ -13,7 +13,7 @@ import { objectIdOf } from "../../shared/pictures";
 import { SLUG_PATTERN } from "../../shared/slug";
 import type { SiteWrites } from "../db/change-bus";
 import type { Db, Executor } from "../db/client";
-import { AppError, notFound, staleVersion } from "../lib/errors";
+import { AppError, notFound, sqlStateOf, staleVersion } from "../lib/errors";
 import { sanitizeShowNotes } from "../lib/sanitize";
 import { nextSortOrder } from "../storage/content";
 import * as store from "../storage/episodes";
@@ -123,7 +123,10 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
       return { episodes: rows.map((row) => toEpisode(row, { isAdmin: false })), total };
     },
     async archive({ page, q, size }) {
-      const { rows, total } = await store.listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q });
+      const { rows, total } = await store.listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q }).catch((err: unknown) => {
+        if (sqlStateOf(err) === "57014") throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
+        throw err;
+      });
       return {
         episodes: rows.map(({ match, ...row }) => ({ ...toEpisode(row, { isAdmin: false }), match })),
         page,

@@ -5,7 +5,7 @@ import type { Db, Executor } from "../db/client";
 import { FeedParseError } from "../feed/feed-text";
 import type { FeedWorkers } from "../feed/feed-workers";
 import type { ParsedFeed } from "../feed/parse-feed";
-import { AppError } from "../lib/errors";
+import { AppError, sqlStateOf } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
 import { updateEpisode } from "../storage/episodes";
@@ -50,12 +50,9 @@ const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : u
 const unreadable = (url: string, why: string) => new AppError("UNPROCESSABLE", `The feed at ${shown(url)} could not be read: ${why}`);
 
 /** A row the database refused (a value already in use, a broken constraint): one item's problem, not the sync's. */
-const isRowError = (err: unknown) => {
-  const code = (err as { code?: unknown; cause?: { code?: unknown } }).code ?? (err as { cause?: { code?: unknown } }).cause?.code;
-  return typeof code === "string" && (code.startsWith("23") || code.startsWith("22"));
-};
+const isRowError = (err: unknown) => /^2[23]/.test(sqlStateOf(err) ?? "");
 const rowReason = (err: unknown) => {
-  const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+  const code = sqlStateOf(err);
   return code === "23505" ? "it could not be saved: its guid or slug is already another episode's" : `it could not be saved (database code ${code})`;
 };
 

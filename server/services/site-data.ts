@@ -5,6 +5,7 @@ import { DEFAULT_PODCAST_DESCRIPTION } from "../../shared/site";
 import type { Identity } from "../../shared/identity";
 import { parseStoredTheme, type Theme } from "../../shared/theme";
 import { AppError } from "../lib/errors";
+import type { SearchGate } from "../lib/search-gate";
 import type { ContentService } from "./content";
 import type { EpisodesService } from "./episodes";
 import type { IdentityService } from "./identity";
@@ -31,7 +32,8 @@ export interface SiteData {
   findClip(slug: string): Promise<Clip | null>;
   /** A published episode, whole, or null. */
   findEpisode(slug: string): Promise<Episode | null>;
-  archive(query: ArchiveQuery): Promise<EpisodeArchivePage>;
+  /** `client`: who asks (an address, a /64), for the search gate; a page without words is not a search. */
+  archive(query: ArchiveQuery, client: string): Promise<EpisodeArchivePage>;
 }
 
 /** A lookup's answer, or null when it is "not found". */
@@ -51,12 +53,14 @@ export function createSiteData({
   settings,
   identity,
   cache,
+  searchGate,
 }: {
   content: ContentService;
   episodes: EpisodesService;
   settings: SettingsService;
   identity: IdentityService;
   cache: PublicCache;
+  searchGate: SearchGate;
 }): SiteData {
   return {
     site: () =>
@@ -81,7 +85,8 @@ export function createSiteData({
         const [latestEpisodes, clips] = await Promise.all([episodes.latest(), content.listClips({ includeDrafts: false })]);
         return { latestEpisodes, clips };
       }),
-    archive: (query) => cache.get(`archive:${query.size}:${query.page}:${query.q}`, () => episodes.archive(query)),
+    archive: (query, client) =>
+      cache.get(`archive:${query.size}:${query.page}:${query.q}`, () => (query.q ? searchGate.run(client, () => episodes.archive(query)) : episodes.archive(query))),
     findEpisode: (slug) => orNull(cache.get(`episode:${slug}`, () => episodes.getBySlug(slug, { includeDrafts: false }))),
     findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => content.getClipBySlug(slug, { includeDrafts: false }))),
   };

@@ -118,20 +118,28 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
   }
   const query = sql`websearch_to_tsquery('english', ${options.query})`;
   const where = and(eq(episodes.isPublished, true), sql`${episodes.searchVector} @@ ${query}`);
-  const [rows, [count]] = await Promise.all([
-    db
+  // A search has less time than other reads (SEARCH_TIMEOUT), and its snippet is made from the
+  // start of the words only: headlining a whole long transcript costs more than the search.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`));
+    const rows = await tx
       .select({
         ...episodeColumns,
         match: sql<{ title: string; snippet: string }>`json_build_object(
           'title', ts_headline('english', ${episodes.title}, ${query}, ${HEADLINE}),
-          'snippet', ts_headline('english', ${episodes.description} || ' ' || ${episodes.transcriptText}, ${query}, ${SNIPPET}))`,
+          'snippet', ts_headline('english', left(${episodes.description} || ' ' || ${episodes.transcriptText}, ${SNIPPET_SOURCE_CHARS}), ${query}, ${SNIPPET}))`,
       })
       .from(episodes)
       .where(where)
       .orderBy(sql`ts_rank_cd(${episodes.searchVector}, ${query}) DESC`, sql`${newest}`)
       .limit(options.limit)
-      .offset(options.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(where),
-  ]);
-  return { rows, total: count!.n };
+      .offset(options.offset);
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(episodes).where(where);
+    return { rows, total: count!.n };
+  });
 }
+
+/** How long a search may run: less than other reads, so a costly one gives way quickly. */
+const SEARCH_TIMEOUT_MS = 2_000;
+/** How much of an episode's words its search snippet is made from. */
+const SNIPPET_SOURCE_CHARS = 20_000;
