@@ -3,9 +3,10 @@
 import fs from "node:fs";
 import zlib from "node:zlib";
 import type supertest from "supertest";
-import { afterAll, describe, expect } from "vitest";
+import pg from "pg";
+import { afterAll, describe, expect, inject } from "vitest";
 import { createFakeClient, FAKE_CLIENT_SCRIPT as js } from "./test/fake-client";
-import { appTest, YOUTUBE } from "./test/harness";
+import { appTest, createTestApp, YOUTUBE } from "./test/harness";
 
 const clientDir = createFakeClient();
 const EVIL_TITLE = 'Pain </script><script>alert(1)</script> & "quotes"';
@@ -143,7 +144,7 @@ describe("pages", () => {
 
   it("when the page is asked for again with its ETag, then 304", async ({ t }) => {
     const first = await t.request.get("/listen").expect(200);
-    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60");
+    expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400");
     expect(first.headers.vary).toBe("Accept-Encoding, Cookie");
     await t.request.get("/listen").set("If-None-Match", first.headers.etag!).expect(304);
     // A browser or CDN may send several tags, or "*": any match is a 304.
@@ -177,6 +178,59 @@ describe("pages", () => {
     await t.request.get("/assets/missing.js").expect(404);
     const svg = await t.request.get("/banner-desktop.svg").expect(200);
     expect(svg.headers["cache-control"]).toMatch(/must-revalidate/);
+  });
+});
+
+describe("an episode's page with a long transcript", () => {
+  it("when the transcript is longer than a page carries, then the page has its first part and says so; the API has all of it", async ({ t, admin }) => {
+    const created = (await admin.post("/api/episodes").send({ title: "Long talk", audioUrl: "https://cdn.example/long.mp3" }).expect(201)).body;
+    const paragraphs = Array.from({ length: 1_000 }, (_, i) => ({ start: i * 10, speaker: "Ann", text: `Paragraph ${i} ${"words ".repeat(80)}` }));
+    await t.db.database.pool.query("UPDATE episodes SET transcript = $1 WHERE id = $2", [JSON.stringify(paragraphs), created.id]);
+    const page = await t.request.get("/episode/long-talk").expect(200);
+    expect(page.text.length).toBeLessThan(200_000);
+    const data = initialDataOf(page.text);
+    expect(data.episode.transcriptCut).toBe(true);
+    expect(data.episode.transcript.length).toBeLessThan(1_000);
+    expect(data.episode.transcript[0].text).toBe(paragraphs[0]!.text);
+    const whole = (await t.request.get("/api/episodes/slug/long-talk").expect(200)).body;
+    expect(whole.transcript).toHaveLength(1_000);
+    expect(whole.transcriptCut).toBeUndefined();
+  });
+});
+
+describe("when the database is down", () => {
+  /** Makes the test's database refuse every connection (and ends the open ones), or take them again. */
+  async function databaseDown(url: string, down: boolean) {
+    const name = new URL(url).pathname.slice(1);
+    const maintenance = new pg.Client({ connectionString: inject("serverUrl") });
+    await maintenance.connect();
+    await maintenance.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${down ? "false" : "true"}`);
+    if (down) await maintenance.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+    await maintenance.end();
+  }
+
+  it("when a visitor opens a page they had, then they get its last good copy; a page never served is an HTML 503 page; the API says 503 in JSON", async () => {
+    const t = await createTestApp({ clientDir, cacheTtlMs: 20, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
+    try {
+      const admin = await t.admin();
+      await nameShow(admin);
+      const home = await t.request.get("/").expect(200);
+      await databaseDown(t.db.url, true);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // past the cache's time-to-live
+      const stale = await t.request.get("/").set("Accept", "text/html").expect(200);
+      expect(stale.text).toBe(home.text);
+      expect(stale.headers["cache-control"]).toBe("no-cache");
+      const never = await t.request.get("/about").set("Accept", "text/html,application/xhtml+xml,*/*;q=0.8").expect(503);
+      expect(never.headers["content-type"]).toMatch(/^text\/html/);
+      expect(never.text).toContain("<h1>The site is taking a short break</h1>");
+      expect(never.text).toContain("The database is unavailable; please try again shortly");
+      const api = await t.request.get("/api/episodes").set("Accept", "application/json").expect(503);
+      expect(api.body).toMatchObject({ code: "UNAVAILABLE" });
+      await databaseDown(t.db.url, false);
+    } finally {
+      await databaseDown(t.db.url, false);
+      await t.close();
+    }
   });
 });
 

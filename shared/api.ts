@@ -247,6 +247,11 @@ export interface Episode {
   editedFields?: string[];
   /** Only in single-episode answers: the transcript and chapters, fetched at sync. */
   transcript?: TranscriptParagraph[] | null;
+  /**
+   * Set on an episode's page when it carries only the first part of a long transcript (a page's
+   * weight is bounded); GET /api/episodes/slug/{slug} has all of it.
+   */
+  transcriptCut?: boolean;
   chapters?: Chapter[] | null;
 }
 export interface Clip {

@@ -10,7 +10,17 @@ import type { Response } from "express";
  * answer differs when a session cookie comes with the request, so it varies on Cookie as well
  * as on Accept-Encoding; the site sets no cookie for visitors, so they all share one copy.
  */
-const FOR_EVERY_VISITOR = { "Cache-Control": "public, max-age=0, s-maxage=10, stale-while-revalidate=60", Vary: "Accept-Encoding, Cookie" };
+/**
+ * How long a page or list may be served as it last was while the site cannot answer (the
+ * database down): a day, by this app (routes/pages.ts) and, through stale-if-error, by a CDN or
+ * the shipped nginx configuration.
+ */
+export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+
+const FOR_EVERY_VISITOR = {
+  "Cache-Control": `public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=${STALE_IF_ERROR_MS / 1000}`,
+  Vary: "Accept-Encoding, Cookie",
+};
 
 /** A page for a session (the admin's, or any admin-area page): this browser's, checked each time. */
 export const FOR_ONE_SESSION = "private, no-cache";

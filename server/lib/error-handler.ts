@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import type { ApiErrorBody } from "../../shared/api";
 import { AppError, STATUS_BY_CODE, type ErrorCode } from "./errors";
 
@@ -23,6 +23,8 @@ const BY_SQLSTATE: Record<string, { code: ErrorCode; message: string }> = {
   "57014": { code: "UNAVAILABLE", message: "The database took too long; please try again" },
   "08": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
   "53": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
+  // Object not in prerequisite state: a database not taking connections, shutting down...
+  "55": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
   "57P": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
 };
 const SQLSTATE = /^[0-9A-Z]{5}$/;
@@ -99,8 +101,41 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (errors) body.errors = errors;
   if (retryAfter !== undefined) res.set("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
   else if (status === 503) res.set("Retry-After", "5");
-  res.status(status).set("Cache-Control", "no-store").json(body);
+  res.status(status).set("Cache-Control", "no-store");
+  if (isNavigation(req)) res.type("html").send(errorPage(status, message));
+  else res.json(body);
 };
+
+/** A browser opening a page (not the API, not a file): it shows what it gets, so it gets HTML. */
+function isNavigation(req: Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.originalUrl.startsWith("/api/") || req.originalUrl.startsWith("/objects/")) return false;
+  return req.accepts(["json", "html"]) === "html";
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page a visitor sees when the site cannot answer at all (the database down and no copy of
+ * the page kept): whole by itself, since nothing else may be reachable, and in words.
+ */
+function errorPage(status: number, message: string): string {
+  const title = status === 503 ? "The site is taking a short break" : status === 429 ? "Too many requests" : "Something went wrong";
+  const advice = status === 503 || status === 429 ? "Please try again in a minute." : "Please try again, or go back to the home page.";
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${escapeHtml(message)}</p>
+<p>${advice}</p>
+<p><a href="/">Go to the home page</a></p>
+</main>
+</body>
+</html>
+`;
+}
 
 export const apiNotFound: RequestHandler = (req) => {
   throw new AppError("NOT_FOUND", `No API route for ${req.method} ${req.path}`);

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Router, type Request } from "express";
+import { LRUCache } from "lru-cache";
 import { archiveQuerySchema } from "../../shared/api";
 import type { InitialData } from "../../shared/initial-data";
 import { decodeSegment, href, matchRoute, ROUTES } from "../../shared/routes";
 import { trimEndChar } from "../../shared/strings";
 import { throttleAddress } from "../auth/client-address";
-import { cacheForEveryVisitor, FOR_ONE_SESSION } from "../lib/cache-policy";
+import { cacheForEveryVisitor, FOR_ONE_SESSION, STALE_IF_ERROR_MS } from "../lib/cache-policy";
+import { classify } from "../lib/error-handler";
 import { type AnswerMemory, type CachedBody, sendCached } from "../lib/send-cached";
 import type { FirstPaint } from "../services/first-paint";
 import { buildPageHead, type PageSubject } from "../services/page-head";
@@ -101,26 +103,44 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
 
   // A plain middleware, not a route with a parameter: a path with malformed escapes is a 404 page
   // like any unknown path, not a parameter-decoding error.
+  // The last good copy of each visitor's page, served when the database is down (stale-if-error),
+  // for a day at most; bounded by bytes like the cache.
+  const lastGood = new LRUCache<string, CachedBody>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (e) => e.body.length * 2 + 1_024, ttl: STALE_IF_ERROR_MS });
+
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
-    const subject = await subjectOf(pathname, req.query, throttleAddress(req.ip));
-    // Only pages that exist are cached, under their canonical address, so made-up paths and other
-    // spellings (percent-escapes, ?page=1) cannot fill the cache: those go to the canonical one.
-    const canonical = canonicalOf(subject) ?? pathname;
     const asked = pathname + (req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "");
-    if (subject.route !== null && canonicalOf(subject) !== null && asked !== canonical) {
-      res.redirect(301, canonical);
-      return;
-    }
     // Someone with a session may be the admin, whose lists include drafts: their page carries no
     // lists, so the client asks the API for them.
     const withLists = !(req.headers.cookie ?? "").includes(`${sessionCookieName}=`);
-    const build = async () => {
-      const { status, html } = await render(canonical, subject, withLists);
-      return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
-    };
-    const page = subject.route !== null ? await cache.get(`page:${withLists ? "" : "session:"}${canonical}`, build) : await build();
+    let subject: PageSubject;
+    let page: { status: number; entry: CachedBody };
+    let canonical: string;
+    try {
+      subject = await subjectOf(pathname, req.query, throttleAddress(req.ip));
+      // Only pages that exist are cached, under their canonical address, so made-up paths and other
+      // spellings (percent-escapes, ?page=1) cannot fill the cache: those go to the canonical one.
+      canonical = canonicalOf(subject) ?? pathname;
+      if (subject.route !== null && canonicalOf(subject) !== null && asked !== canonical) {
+        res.redirect(301, canonical);
+        return;
+      }
+      const build = async () => {
+        const { status, html } = await render(canonical, subject, withLists);
+        return { status, entry: { body: html, etag: etagOf(html) } as CachedBody };
+      };
+      page = subject.route !== null ? await cache.get(`page:${withLists ? "" : "session:"}${canonical}`, build) : await build();
+    } catch (err) {
+      // The database is down: a visitor gets the page as it last was, rather than an error.
+      const stale = withLists ? lastGood.get(asked) : undefined;
+      if (!stale || classify(err).code !== "UNAVAILABLE") throw err;
+      req.log?.warn({ cause: classify(err).message }, "served the last good copy of a page");
+      res.locals.route = "page:stale";
+      res.set("Cache-Control", "no-cache");
+      sendCached(req, res, stale, "html");
+      return;
+    }
     res.locals.route = `page:${subject.route ?? "not-found"}`;
     // The admin area's pages are the admin's, and a page with a session carries no visitor's lists.
     const shared = withLists && subject.route !== null && ROUTES[subject.route].area !== "admin";
@@ -131,6 +151,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
       res.type("html").send(page.entry.body);
       return;
     }
+    if (shared) lastGood.set(canonical, page.entry);
     sendCached(req, res, page.entry, "html", shared ? fastPath : undefined, canonical);
   });
   return router;

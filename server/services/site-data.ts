@@ -36,6 +36,20 @@ export interface SiteData {
   archive(query: ArchiveQuery, client: string): Promise<EpisodeArchivePage>;
 }
 
+/** How much of a transcript's words an episode's page carries: enough for readers and search engines, bounded for every visitor. */
+const PAGE_TRANSCRIPT_CHARS = 60_000;
+
+/** An episode as its page shows it: a long transcript cut after whole paragraphs, and marked as cut. */
+function withPageTranscript(episode: Episode): Episode {
+  const transcript = episode.transcript ?? [];
+  let chars = 0;
+  const kept = transcript.findIndex((paragraph) => (chars += paragraph.text.length) > PAGE_TRANSCRIPT_CHARS);
+  if (kept === -1) return episode;
+  // A first paragraph longer than the page may carry is cut itself.
+  const shown = kept > 0 ? transcript.slice(0, kept) : [{ ...transcript[0]!, text: `${transcript[0]!.text.slice(0, PAGE_TRANSCRIPT_CHARS)}…` }];
+  return { ...episode, transcript: shown, transcriptCut: true };
+}
+
 /** A lookup's answer, or null when it is "not found". */
 async function orNull<T>(found: Promise<T>): Promise<T | null> {
   try {
@@ -87,7 +101,7 @@ export function createSiteData({
       }),
     archive: (query, client) =>
       cache.get(`archive:${query.size}:${query.page}:${query.q}`, () => (query.q ? searchGate.run(client, () => episodes.archive(query)) : episodes.archive(query))),
-    findEpisode: (slug) => orNull(cache.get(`episode:${slug}`, () => episodes.getBySlug(slug, { includeDrafts: false }))),
+    findEpisode: (slug) => orNull(cache.get(`episode:${slug}`, async () => withPageTranscript(await episodes.getBySlug(slug, { includeDrafts: false })))),
     findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => content.getClipBySlug(slug, { includeDrafts: false }))),
   };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { Chapter, Episode, TranscriptParagraph } from "@shared/api";
 import { href, NOT_FOUND_LABEL } from "@shared/routes";
 import { formatClock } from "@shared/time";
@@ -69,7 +69,12 @@ function Chapters({ chapters, canPlay, onSeek }: { chapters: Chapter[]; canPlay:
   );
 }
 
-function Transcript({ paragraphs, canPlay, onSeek }: { paragraphs: TranscriptParagraph[]; canPlay: boolean; onSeek: (s: number) => void }) {
+function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: boolean; onSeek: (s: number) => void }) {
+  // A long transcript comes cut on the page; the rest is fetched when the visitor asks for it.
+  const [wantsAll, setWantsAll] = useState(false);
+  const whole = useQuery({ ...episodeBySlugQueryOptions(episode.slug), queryKey: ["episodes", "slug", episode.slug, "whole"], enabled: wantsAll && !!episode.transcriptCut });
+  const paragraphs: TranscriptParagraph[] = (wantsAll ? whole.data?.transcript : null) ?? episode.transcript ?? [];
+  const isCut = !!episode.transcriptCut && !whole.data;
   return (
     <TitledSection id="transcript" title="Transcript" className="mt-10">
       <div className="mt-4 space-y-4 leading-relaxed">
@@ -85,6 +90,11 @@ function Transcript({ paragraphs, canPlay, onSeek }: { paragraphs: TranscriptPar
           </p>
         ))}
       </div>
+      {isCut ? (
+        <button type="button" className="btn btn-ghost mt-4" disabled={wantsAll} onClick={() => setWantsAll(true)}>
+          {wantsAll ? (whole.isError ? "The rest of the transcript could not be loaded" : "Loading the rest...") : "Show the whole transcript"}
+        </button>
+      ) : null}
     </TitledSection>
   );
 }
@@ -134,7 +144,7 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
             </p>
           ) : null}
           {episode.chapters?.length ? <Chapters chapters={episode.chapters} canPlay={canPlay} onSeek={seek} /> : null}
-          {episode.transcript?.length ? <Transcript paragraphs={episode.transcript} canPlay={canPlay} onSeek={seek} /> : null}
+          {episode.transcript?.length ? <Transcript episode={episode} canPlay={canPlay} onSeek={seek} /> : null}
         </article>
       </main>
       {isMobile ? <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} noun="episode" /> : null}
