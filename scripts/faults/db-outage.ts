@@ -19,8 +19,8 @@ function clusterPids(postmasterPid: number): number[] {
 }
 
 /**
- * PostgreSQL restarted under load: the app stays up and answers 503 JSON without SQL; service
- * returns within 5 s. A stalled database: requests time out in under 6 s, and no pool connection
+ * PostgreSQL restarted under load: the app stays up and answers 503 JSON without SQL (pages: their
+ * last good copy, else an HTML 503 page); service returns within 5 s. A stalled database: requests time out in under 6 s, and no pool connection
  * is lost (a burst afterwards is served in full).
  */
 export async function databaseOutage(check: Check): Promise<void> {
@@ -29,9 +29,12 @@ export async function databaseOutage(check: Check): Promise<void> {
   let pg = await startPostgres(pgDir);
   let app: AppProcess | undefined;
   try {
-    app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: pg.url });
+    app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: pg.url, CACHE_TTL_SECONDS: "1" });
     const client = new Client(app.url);
     await client.login();
+    // A visitor's page, served once before the outage (and so kept as its last good copy).
+    const visit = (p: string) => fetch(app!.url + p, { headers: { Accept: "text/html" }, signal: AbortSignal.timeout(10_000) });
+    const homeBefore = await (await visit("/")).text();
 
     const statuses = new Map<number, number>();
     const bodies: string[] = [];
@@ -50,6 +53,10 @@ export async function databaseOutage(check: Check): Promise<void> {
     await pg.stop();
     await sleep(1500);
     const duringOutage = await client.request("GET", "/api/health");
+    const staleHome = await visit("/");
+    const staleText = await staleHome.text();
+    const neverSeen = await visit("/about");
+    const neverSeenText = await neverSeen.text();
     pg = await startPostgres(pgDir);
     const restartedAt = Date.now();
     let backAfter = -1;
@@ -63,6 +70,11 @@ export async function databaseOutage(check: Check): Promise<void> {
     loading = false;
     await load;
     check.that(app.child.exitCode === null, "the app process stayed up through the outage");
+    check.that(staleHome.status === 200 && staleText === homeBefore, `a visitor's page seen before the outage was served as it was (${staleHome.status})`);
+    check.that(
+      neverSeen.status === 503 && (neverSeen.headers.get("content-type") ?? "").startsWith("text/html") && neverSeenText.includes("<h1>"),
+      `a page never served before was an HTML 503 page, not JSON (${neverSeen.status} ${neverSeen.headers.get("content-type")})`,
+    );
     check.that(duringOutage.status === 503 && duringOutage.body?.message !== undefined, `health said 503 with a JSON message during the outage (${duringOutage.status})`);
     check.that((statuses.get(503) ?? 0) > 0 && !statuses.has(500) && !statuses.has(0), `requests during the outage got 503, never 500 or a dropped connection (${JSON.stringify([...statuses])})`);
     if (process.env.FAULTS_DEBUG) {

@@ -1,3 +1,4 @@
+import { bigFeedSync } from "./big-feed";
 import { crashDuringWrites } from "./crash-writes";
 import { databaseOutage } from "./db-outage";
 import { diskFullUpload } from "./disk-full";
@@ -13,6 +14,7 @@ const scripts: [string, Parameters<typeof runScript>[1]][] = [
   ["disk full while an upload is written", diskFullUpload],
   ["1,500 slow connections (slowloris)", slowConnections],
   ["200 concurrent logins", loginStorm],
+  ["a 3,000-item feed synced while visitors read", bigFeedSync],
 ];
 
 const only = process.argv[2];

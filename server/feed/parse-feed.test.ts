@@ -60,6 +60,7 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
     expect(episode).toEqual({
       rawHash: expect.any(String),
       keys: { guid: "Buzzsprout-17000012", enclosure: "www.example-host.com/episodes/1234/12.mp3", title: "12: tomatoes on a balcony" },
+      slugBase: "12-tomatoes-on-a-balcony",
       guid: "Buzzsprout-17000012",
       title: "12: Tomatoes on a Balcony",
       showNotes:

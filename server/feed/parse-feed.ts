@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { RssFeed } from "feedsmith";
+import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
 import { lazily } from "../lib/lazy-require";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
 import { checkRss, decode, FeedParseError, notFeed } from "./feed-text";
@@ -31,6 +32,8 @@ export interface FeedItem {
   /** A hash of the item as the feed wrote it: the same hash, the same episode fields. */
   rawHash: string;
   keys: ItemIdentity;
+  /** The slug the title makes (made here, in the worker: transliterating thousands of titles takes a while); "" when none. */
+  slugBase: string;
   guid: string | null;
   title: string;
   /** Sanitised HTML, the footer's allowlist. */
@@ -144,6 +147,7 @@ function readItem(item: Item, showImage: string | null, known: ReadonlySet<strin
   return {
     rawHash,
     keys,
+    slugBase: slugify(title, SLUG_MAX_LENGTH - 6),
     guid,
     title,
     showNotes,

@@ -1,4 +1,3 @@
-import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
 import type { FeedItem, ItemIdentity, KnownItem } from "../feed/parse-feed";
 import type { EpisodeValues } from "../storage/episodes";
 import type { SyncedEpisode } from "../storage/feed";
@@ -129,8 +128,8 @@ function changesFor(episode: SyncedEpisode, values: FeedValues, keys: ItemIdenti
 /** Slugs for new episodes, unique among the stored ones and each other (-2, -3... on a clash). */
 function slugMaker(existing: SyncedEpisode[]) {
   const taken = new Set(existing.map((e) => e.slug).filter((s): s is string => !!s));
-  return (title: string) => {
-    const base = slugify(title, SLUG_MAX_LENGTH - 6) || "episode";
+  return (item: FeedItem) => {
+    const base = item.slugBase || "episode";
     let slug = base;
     for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
     taken.add(slug);
@@ -160,7 +159,7 @@ export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpis
     const { keys, rawHash: feedHash } = item;
     const values = feedValuesOf(item);
     if (!episode) {
-      const row: EpisodeValues = { ...values, slug: nextSlug(item.title), source: "feed", guid: keys.guid, enclosureKey: keys.enclosure, feedHash, isPublished: options.autoPublish };
+      const row: EpisodeValues = { ...values, slug: nextSlug(item), source: "feed", guid: keys.guid, enclosureKey: keys.enclosure, feedHash, isPublished: options.autoPublish };
       fresh.push({ values: row, date: item.publishedAt?.getTime() ?? 0 });
       continue;
     }

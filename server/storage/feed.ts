@@ -81,9 +81,13 @@ export async function listFeedHashes(db: Executor): Promise<string[]> {
   return rows.map((r) => r.hash!);
 }
 
-/** Many new episodes in few statements (a first import brings hundreds). */
+/**
+ * Many new episodes in few statements (a first import brings hundreds), 50 rows each: building a
+ * statement takes the event loop a while, so each stays short enough for visitors' requests to
+ * be answered between them.
+ */
 export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) await tx.insert(episodes).values(rows.slice(i, i + 200));
+  for (let i = 0; i < rows.length; i += 50) await tx.insert(episodes).values(rows.slice(i, i + 50));
 }
 
 /** Moves every episode down the list by `by`, their order among themselves kept. */
