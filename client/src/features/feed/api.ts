@@ -2,11 +2,35 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { FeedStatus, FeedSyncResult } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
 
+/** The feed's status; read again every few seconds while episodes' files are being fetched. */
 export const feedStatusQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "feed", "status"],
     queryFn: () => apiClient.get<FeedStatus>("/api/feed/status"),
+    refetchInterval: (query) => (query.state.data?.extras.running ? 3_000 : false),
   });
+
+/** The owner takes the address the host moved the show to (FeedStatus.move). */
+export function useAcceptFeedMove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<FeedStatus>("/api/feed/move", {}),
+    onSuccess: (status) => queryClient.setQueryData(feedStatusQueryOptions().queryKey, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
+  });
+}
+
+/** What is left to fetch of the episodes' files, in a sentence, or null when nothing is. */
+export function describeExtras(extras: FeedStatus["extras"]): string | null {
+  const parts = [
+    extras.transcripts > 0 ? count(extras.transcripts, "transcript", "transcripts") : null,
+    extras.chapters > 0 ? count(extras.chapters, "chapter list", "chapter lists") : null,
+    extras.artwork > 0 ? count(extras.artwork, "picture", "pictures") : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  const failing = extras.failing > 0 ? ` (${extras.failing} could not be fetched yet and will be tried again later)` : "";
+  return `${parts.join(", ")} still to fetch${failing}`;
+}
 
 /** Syncs the show's feed now; afterwards the episode lists and the status are read again. */
 export function useSyncFeed() {
@@ -17,7 +41,7 @@ export function useSyncFeed() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ["episodes"] }),
         queryClient.invalidateQueries({ queryKey: feedStatusQueryOptions().queryKey }),
-        // A moved feed's new address is saved by the sync.
+        // A new site takes the show's name from its feed.
         queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
       ]);
     },

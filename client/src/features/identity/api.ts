@@ -17,7 +17,7 @@ function useSaveIdentity<Input>(path: string) {
   });
 }
 
-export const useSaveAbout = () => useSaveIdentity<AboutContent>("/api/identity/about");
+export const useSaveAbout = () => useSaveIdentity<AboutContent & { version?: number }>("/api/identity/about");
 export const useSaveImages = () => useSaveIdentity<Partial<SiteImages>>("/api/identity/images");
 
 /** The owner's header banners, for the Banner of the pages that open with it. */

@@ -6,7 +6,8 @@ import { toYouTubeEmbedUrl } from "@shared/embeds";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
-import { saveEntity } from "@/components/ui/save-entity";
+import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { clipBySlugQueryOptions, useClipMutations } from "../api";
 
@@ -17,17 +18,17 @@ const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", s
  * checks the limits; an empty slug is made from the title by the server.
  */
 export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {
-  // A list loaded before the login leaves the article out (visitors' lists are summaries): such
-  // an edit starts from the whole clip, fetched afresh, so saving never writes an empty article
-  // over the real one. The admin's own list has the article.
-  const needsWhole = !!editing && editing.content === undefined;
-  const whole = useQuery({ ...clipBySlugQueryOptions(editing?.slug ?? ""), enabled: needsWhole, refetchOnMount: "always" });
-  if (!editing || !needsWhole) return <ClipFields editing={editing} onDone={onDone} />;
-  if (whole.data && whole.isFetchedAfterMount) return <ClipFields editing={whole.data} onDone={onDone} />;
+  // An edit starts from the whole clip, fetched afresh: a list loaded before the login leaves the
+  // article out (saving it would write an empty article over the real one), and any list may be
+  // older than the clip's latest version.
+  const whole = useQuery({ ...clipBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
+  if (!editing) return <ClipFields editing={null} onDone={onDone} />;
+  // A reload after a conflict brings a new version: the fields start again from it.
+  if (whole.data && whole.isFetchedAfterMount) return <ClipFields key={whole.data.version} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch()} />;
   return <EditLoadStatus noun="clip" query={whole} onCancel={onDone} />;
 }
 
-function ClipFields({ editing, onDone }: { editing: ClipListItem | null; onDone: () => void }) {
+function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | null; onDone: () => void; onReload?: () => void }) {
   const form = useSchemaForm(clipSchema, {
     defaultValues: editing
       ? {
@@ -44,6 +45,7 @@ function ClipFields({ editing, onDone }: { editing: ClipListItem | null; onDone:
   });
   const title = form.watch("title");
   const { create, update } = useClipMutations();
+  const stale = useStaleSave();
 
   useEffect(() => {
     if (editing) form.setFocus("title");
@@ -66,7 +68,7 @@ function ClipFields({ editing, onDone }: { editing: ClipListItem | null; onDone:
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({ noun: "clip", form, editingId: editing?.id ?? null, input, create, update, onSaved: reset }),
+    saveEntity({ noun: "clip", form, editingId: editing?.id ?? null, input, version: editing?.version, create, update, onSaved: reset, onStale: stale.onStale }),
   );
   const onSubmit = submitUnlessBlank(form, ["title", "youtubeEmbedUrl"], save);
 
@@ -111,6 +113,7 @@ function ClipFields({ editing, onDone }: { editing: ClipListItem | null; onDone:
           name="isPublished"
           render={({ field }) => <PublishedSwitch id="clip-published" checked={field.value ?? true} onChange={field.onChange} />}
         />
+        {stale.isStale && onReload ? <StaleNotice noun="clip" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
         <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={create.isPending || update.isPending} isEditing={!!editing} onCancel={reset} />
       </form>
     </section>

@@ -7,7 +7,8 @@ import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
-import { saveEntity } from "@/components/ui/save-entity";
+import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
 
@@ -35,15 +36,17 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
   // the list's copy, whose empty notes a save would write).
   const whole = useQuery({ ...episodeBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
   if (!editing) return <EpisodeFields editing={null} onDone={onDone} />;
-  if (whole.data && whole.isFetchedAfterMount) return <EpisodeFields editing={whole.data} onDone={onDone} />;
+  // A reload after a conflict brings a new version: the fields start again from it.
+  if (whole.data && whole.isFetchedAfterMount) return <EpisodeFields key={whole.data.version} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch()} />;
   return <EditLoadStatus noun="episode" query={whole} onCancel={onDone} />;
 }
 
-function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: () => void }) {
+function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null; onDone: () => void; onReload?: () => void }) {
   const form = useSchemaForm(episodeSchema, { defaultValues: editing ? valuesOf(editing) : EMPTY });
   // Read while rendering, so react-hook-form keeps track of them (its form state is a subscription).
   const { dirtyFields } = form.formState;
   const { create, update } = useEpisodeMutations();
+  const stale = useStaleSave();
   const imageUrl = form.watch("imageUrl") as string | null | undefined;
   const [preview, setPreview] = useState<string | null>(null);
   const onUploaded = useCallback(
@@ -68,7 +71,18 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
     // Only what the admin changed is sent: that is what becomes theirs, safe from later feed syncs.
     const changed = Object.fromEntries(Object.entries(input).filter(([key]) => key in dirtyFields));
     if (editing && Object.keys(changed).length === 0) return reset();
-    saveEntity({ noun: "episode", form, editingId: editing?.id ?? null, input, changes: changed, create, update, onSaved: reset });
+    saveEntity({
+      noun: "episode",
+      form,
+      editingId: editing?.id ?? null,
+      input,
+      changes: changed,
+      version: editing?.version,
+      create,
+      update,
+      onSaved: reset,
+      onStale: stale.onStale,
+    });
   });
   const onSubmit = submitUnlessBlank(form, ["title"], save);
 
@@ -139,6 +153,7 @@ function EpisodeFields({ editing, onDone }: { editing: Episode | null; onDone: (
           name="isPublished"
           render={({ field }) => <PublishedSwitch id="episode-published" checked={field.value ?? true} onChange={field.onChange} />}
         />
+        {stale.isStale && onReload ? <StaleNotice noun="episode" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
         <FormActions
           submitLabel={editing ? "Update Episode" : "Add Episode"}
           isPending={create.isPending || update.isPending}

@@ -3,7 +3,9 @@ import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { adminSettingsQueryOptions, useSaveSettings } from "@/lib/settings-api";
-import { describeSync, feedStatusQueryOptions, useSyncFeed } from "../api";
+import type { FeedStatus } from "@shared/api";
+import { BusyButton } from "@/components/ui/form-actions";
+import { describeExtras, describeSync, feedStatusQueryOptions, useAcceptFeedMove, useSyncFeed } from "../api";
 
 const when = (iso: string | null) => (iso ? localDate(iso, true) : null);
 
@@ -46,8 +48,15 @@ export function FeedSyncPanel() {
               <dd>{when(s.nextSyncAt)}</dd>
             </>
           ) : null}
+          {s && describeExtras(s.extras) ? (
+            <>
+              <dt className="font-semibold">Files</dt>
+              <dd role="status">{describeExtras(s.extras)}</dd>
+            </>
+          ) : null}
         </dl>
       )}
+      {s?.move ? <FeedMove move={s.move} /> : null}
       <div className="flex items-center gap-3">
         <Switch
           id="feed-auto-publish"
@@ -66,6 +75,43 @@ export function FeedSyncPanel() {
           Publish new episodes from the feed at once
         </label>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The host says the show's feed has moved: the owner decides (a private feed's address must not
+ * become public by a move); until then the site reads the address the owner set.
+ */
+function FeedMove({ move }: { move: NonNullable<FeedStatus["move"]> }) {
+  const accept = useAcceptFeedMove();
+  return (
+    <div className="rounded-lg border-2 border-fg/40 p-4" role="region" aria-label="The feed has moved">
+      <p className="font-semibold">Your podcast host says the feed has moved to:</p>
+      <p className="mt-1 break-all font-mono text-sm">{move.url}</p>
+      {move.problem ? (
+        <p className="mt-2 text-sm">
+          The new address does not work yet ({move.problem}). The site keeps reading the address you set, and asks the new one again at every sync.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm">The new address works. The site keeps reading the address you set until you switch.</p>
+          <BusyButton
+            type="button"
+            className="btn mt-3"
+            isPending={accept.isPending}
+            busyLabel="Switching..."
+            onClick={() =>
+              accept.mutate(undefined, {
+                onSuccess: () => toast({ title: "Feed address updated", description: "The site reads the show's feed at its new address" }),
+                onError: (error) => toast({ title: "Feed address not changed", description: error.message, variant: "destructive" }),
+              })
+            }
+          >
+            Use the new address
+          </BusyButton>
+        </>
+      )}
     </div>
   );
 }

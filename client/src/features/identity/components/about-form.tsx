@@ -1,10 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
 import { ABOUT_LIMITS, type AboutContent } from "@shared/identity";
 import { aboutSchema } from "@shared/identity-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
+import { useStaleSave } from "@/components/ui/save-entity";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { isApiError } from "@/lib/api-client";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { identityQueryOptions, useSaveAbout } from "../api";
 import { ImageField } from "./image-field";
@@ -13,29 +17,39 @@ const NEW_HOST = { name: "", role: "", bio: "", photo: null };
 
 /** The About page's words and hosts (one to four), saved together. */
 export function AboutForm() {
-  const identity = useQuery(identityQueryOptions());
-  if (identity.isPending) return <p role="status">Loading...</p>;
+  // Fetched afresh: a page's copy may be older than the latest save (another tab's).
+  const identity = useQuery({ ...identityQueryOptions(), refetchOnMount: "always" });
+  if (identity.isPending || (identity.isFetching && !identity.isFetchedAfterMount)) return <p role="status">Loading...</p>;
   if (!identity.data) return <p>The About page could not be loaded.</p>;
-  return <AboutFields initial={identity.data.about} />;
+  // A reload after a conflict brings a new version: the fields start again from it.
+  return <AboutFields key={identity.data.versions.about} initial={identity.data.about} version={identity.data.versions.about} onReload={() => void identity.refetch()} />;
 }
 
-function AboutFields({ initial }: { initial: AboutContent }) {
+function AboutFields({ initial, version: opened, onReload }: { initial: AboutContent; version: number; onReload: () => void }) {
   const form = useSchemaForm(aboutSchema, { defaultValues: initial });
   const { errors } = form.formState;
   const hosts = useFieldArray({ control: form.control, name: "hosts" });
   const save = useSaveAbout();
-  const onSubmit = form.handleSubmit((about) =>
-    save.mutate(about, {
-      onSuccess: (saved) => {
-        form.reset(saved.about);
-        toast({ title: "About page saved", description: "Visitors see it at once" });
+  const stale = useStaleSave();
+  /** The version this form's words are based on: the one opened, then each one it saved. */
+  const [version, setVersion] = useState(opened);
+  const send = (about: AboutContent, based: number | undefined) =>
+    save.mutate(
+      { ...about, version: based },
+      {
+        onSuccess: (saved) => {
+          setVersion(saved.versions.about);
+          form.reset(saved.about);
+          toast({ title: "About page saved", description: "Visitors see it at once" });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.code === "STALE") return stale.onStale(() => send(about, undefined));
+          showServerErrors(form, error);
+          toastError("Failed to save the About page");
+        },
       },
-      onError: (error) => {
-        showServerErrors(form, error);
-        toastError("Failed to save the About page");
-      },
-    }),
-  );
+    );
+  const onSubmit = form.handleSubmit((about) => send(about, version));
   return (
     <section className="card p-6" aria-labelledby="about-form-heading">
       <h2 id="about-form-heading" className="text-xl font-bold">
@@ -80,6 +94,7 @@ function AboutFields({ initial }: { initial: AboutContent }) {
             </button>
           ) : null}
         </fieldset>
+        {stale.isStale ? <StaleNotice noun="About page" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
         <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
           Save About Page
         </BusyButton>

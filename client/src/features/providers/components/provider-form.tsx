@@ -1,11 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { LIMITS, providerSchema, type Provider } from "@shared/api";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextField } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
-import { saveEntity } from "@/components/ui/save-entity";
+import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
+import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
-import { useProviderMutations } from "../api";
+import { providersQueryOptions, useProviderMutations } from "../api";
 import { IconPicker, IconPreview } from "./icon-picker";
 
 const ICON_UPLOADED = { title: "Icon uploaded", description: "The provider icon has been uploaded successfully" };
@@ -13,11 +15,24 @@ const EMPTY = { name: "", url: "", icon: "" };
 
 /** docs/product.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
 export function ProviderForm({ editing, onDone }: { editing: Provider | null; onDone: () => void }) {
+  // After a conflict, the provider as it is now: the fields start again from it.
+  const [current, setCurrent] = useState(editing);
+  const queryClient = useQueryClient();
+  const reload = async () => {
+    const fresh = (await queryClient.fetchQuery({ ...providersQueryOptions(), staleTime: 0 })).find((p) => p.id === editing?.id);
+    if (fresh) setCurrent(fresh);
+    else onDone();
+  };
+  return <ProviderFields key={current?.version ?? "new"} editing={current} onDone={onDone} onReload={() => void reload()} />;
+}
+
+function ProviderFields({ editing, onDone, onReload }: { editing: Provider | null; onDone: () => void; onReload: () => void }) {
   const form = useSchemaForm(providerSchema, { defaultValues: editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY });
   const icon = form.watch("icon");
   /** The chosen image, read locally, so the form shows it before it is saved. */
   const [uploadPreview, setUploadPreview] = useState<string | null>(null);
   const { create, update } = useProviderMutations();
+  const stale = useStaleSave();
 
   useEffect(() => {
     if (editing) form.setFocus("name");
@@ -39,7 +54,7 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({ noun: "provider", form, editingId: editing?.id ?? null, input, create, update, onSaved: reset }),
+    saveEntity({ noun: "provider", form, editingId: editing?.id ?? null, input, version: editing?.version, create, update, onSaved: reset, onStale: stale.onStale }),
   );
   const onSubmit = submitUnlessBlank(form, ["name", "url", "icon"], save);
 
@@ -66,6 +81,7 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
             <IconPreview icon={icon} previewUrl={uploadPreview} />
           </div>
         </div>
+        {stale.isStale ? <StaleNotice noun="provider" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
         <FormActions
           submitLabel={editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
           isPending={create.isPending || update.isPending}
