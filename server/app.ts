@@ -116,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
   const siteData = createSiteData({ content, episodes, settings, identity, cache, searchGate: createSearchGate(deps.searchLimits) });
   const feed = createFeedSync({
     db,
+    episodes,
     writes,
     settings,
     workers: feedWorkers,
@@ -171,7 +172,7 @@ export function createApp(deps: AppDeps): Express {
   api.use("/settings", settingsRouter(settings, cache, fastPath));
   api.use("/providers", providersRouter(content, cache, fastPath));
   api.use("/episodes", episodesRouter(episodes, content, siteData, cache, fastPath));
-  api.use("/feed", feedRouter(feed, requireAdmin));
+  api.use("/feed", feedRouter(feed, episodes, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
   api.use("/clips", clipsRouter(content, cache, fastPath));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));

@@ -321,6 +321,14 @@ export interface FeedStatus {
   move: { url: string; problem: string | null } | null;
   /** The episodes' files (transcripts, chapters, artwork) still to fetch in the background; `failing`: of them, those that failed before. */
   extras: { transcripts: number; chapters: number; artwork: number; failing: number; running: boolean };
+  /** The address set has never been synced: before the first sync, the owner is asked whether new episodes go live at once. */
+  neverSynced: boolean;
+  /**
+   * Feed episodes that the feed at `url` does not carry: a previous feed's, after the address
+   * was changed to another show's (POST /api/feed/previous-episodes/delete removes them; the
+   * owner's own episodes are never among them). 0 until the new address has been synced.
+   */
+  previousFeedEpisodes: number;
 }
 
 /** A paragraph of an episode's transcript: who speaks, from when (seconds; null when untimed). */
@@ -337,6 +345,43 @@ export interface Chapter {
   url: string | null;
 }
 
+/** POST /api/episodes/bulk: many episodes at once, all or nothing (docs/product.md "The owner's work"). */
+export const episodeBulkSchema = z.strictObject({
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, "must name at least one episode").max(20_000, "may name at most 20,000 episodes"),
+  action: z.enum(["publish", "unpublish", "delete"], { error: "must be publish, unpublish or delete" }),
+});
+export type EpisodeBulkInput = z.infer<typeof episodeBulkSchema>;
+
+/** The admin's episodes screen: GET /api/episodes/admin?q=&status=&source=&season=&page=. */
+export const adminEpisodeQuerySchema = z.object({
+  q: z.preprocess((v) => (v === undefined ? "" : v), z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters")),
+  status: z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(["all", "draft", "published"])),
+  source: z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(["all", "feed", "manual"])),
+  season: z.preprocess((v) => (v === undefined || v === "" ? null : v), z.coerce.number().int().min(0).max(100_000).nullable()),
+  page: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000)),
+});
+export type AdminEpisodeQuery = z.infer<typeof adminEpisodeQuerySchema>;
+export const ADMIN_EPISODE_PAGE_SIZE = 50;
+
+/** A page of the admin's episodes screen; `matchingIds`: every episode the filters match, in order, for "select all". */
+export interface AdminEpisodePage {
+  episodes: Episode[];
+  page: number;
+  pageCount: number;
+  total: number;
+  matchingIds: number[];
+  /** The seasons the show has, for the filter. */
+  seasons: number[];
+}
+
+/** A feed episode the owner deleted (GET /api/feed/deleted): a sync leaves its item out until it is restored. */
+export interface DeletedFeedEpisode {
+  id: number;
+  title: string;
+  publishedAt: string | null;
+  deletedAt: string;
+}
+
 /** GET /api/episodes/archive?page=N&q=words&size=12|20. */
 export const archiveQuerySchema = z.object({
   page: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000)),
@@ -346,8 +391,11 @@ export const archiveQuerySchema = z.object({
 export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
 
 export interface ArchiveEpisode extends Episode {
-  /** With a search: the title and a snippet, the matched words between MATCH_START and MATCH_END. */
-  match: { title: string; snippet: string } | null;
+  /**
+   * With a search: the title and a snippet, the matched words between MATCH_START and MATCH_END;
+   * `at`: when the snippet is from the transcript, the second its paragraph starts (else null).
+   */
+  match: { title: string; snippet: string; at: number | null } | null;
 }
 
 /** The home page's strip: the first published episodes in the admin's order, and how many there are. */

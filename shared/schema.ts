@@ -108,6 +108,8 @@ export const episodes = pgTable(
     version: integer("version").notNull().default(1),
     /** A hash of what the feed last said of this item: an unchanged item is skipped at once. */
     feedHash: text("feed_hash"),
+    /** The feed address whose sync last carried this item: one that is not rss_url's came from a previous feed. */
+    feedUrl: text("feed_url"),
     /** The transcript as timed paragraphs ({start, speaker, text}), fetched from transcript_url at sync. */
     transcript: jsonb("transcript"),
     /** The transcript's words, for search. */
@@ -137,7 +139,7 @@ export const episodes = pgTable(
      */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', coalesce(${episodes.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${episodes.description}, '') || ' ' || coalesce(${episodes.showNotes}, '')), 'B') || setweight(to_tsvector('english', coalesce(${episodes.transcriptText}, '')), 'C')`,
+        sql`setweight(to_tsvector('podcast', coalesce(${episodes.title}, '')), 'A') || setweight(to_tsvector('podcast', coalesce(${episodes.description}, '') || ' ' || coalesce(${episodes.showNotes}, '')), 'B') || setweight(to_tsvector('podcast', coalesce(${episodes.transcriptText}, '')), 'C')`,
     ),
   },
   (t) => [
@@ -149,6 +151,23 @@ export const episodes = pgTable(
     index("episodes_published_date_idx").on(t.isPublished, t.publishedAt),
     check("episodes_has_media", sql`${t.spotifyEmbedUrl} IS NOT NULL OR ${t.audioUrl} IS NOT NULL`),
   ],
+);
+
+/**
+ * Feed episodes the owner deleted, by what identifies their item in the feed, so a sync never
+ * brings them back (docs/product.md "The owner's work"); the owner can restore one.
+ */
+export const deletedFeedEpisodes = pgTable(
+  "deleted_feed_episodes",
+  {
+    id: serial("id").primaryKey(),
+    guid: text("guid"),
+    enclosureKey: text("enclosure_key"),
+    title: text("title").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("deleted_feed_episodes_guid_idx").on(t.guid), index("deleted_feed_episodes_enclosure_idx").on(t.enclosureKey)],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { Router } from "express";
-import { archiveQuerySchema, episodeSchema, episodeUpdateSchema } from "../../shared/api";
-import { isAdmin } from "../auth/guards";
-import { cacheFor } from "../lib/cache-policy";
+import { adminEpisodeQuerySchema, archiveQuerySchema, episodeBulkSchema, episodeSchema, episodeUpdateSchema } from "../../shared/api";
+import { isAdmin, requireAdmin } from "../auth/guards";
+import { ADMIN_DATA, cacheFor } from "../lib/cache-policy";
 import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import { parse } from "../lib/validate";
 import type { ContentService } from "../services/content";
@@ -23,6 +23,12 @@ export function episodesRouter(episodes: EpisodesService, content: ContentServic
     const query = parse(archiveQuerySchema, req.query);
     cacheFor(res, false);
     sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => siteData.archive(query, throttleAddress(req.ip))), "application/json");
+  });
+  r.get("/admin", requireAdmin, async (req, res) => {
+    res.set("Cache-Control", ADMIN_DATA).json(await episodes.adminPage(parse(adminEpisodeQuerySchema, req.query)));
+  });
+  r.post("/bulk", async (req, res) => {
+    res.json(await episodes.bulk(parse(episodeBulkSchema, req.body)));
   });
   r.get("/latest", async (req, res) => {
     cacheFor(res, false);

@@ -1,6 +1,11 @@
 import { HOME_EPISODE_COUNT } from "../../shared/archive";
 import {
+  ADMIN_EPISODE_PAGE_SIZE,
+  type AdminEpisodePage,
+  type AdminEpisodeQuery,
   type ArchiveQuery,
+  type DeletedFeedEpisode,
+  type EpisodeBulkInput,
   type Chapter,
   type Episode,
   type EpisodeArchivePage,
@@ -57,7 +62,15 @@ export interface EpisodesService {
   getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Episode>;
   create(input: EpisodeInput): Promise<Episode>;
   update(id: number, input: EpisodeUpdate): Promise<Episode>;
+  /** A feed episode deleted is remembered, and no sync brings it back until it is restored. */
   remove(id: number): Promise<void>;
+  /** Publishes, unpublishes or deletes many at once: all or nothing; an unknown id changes nothing (404). */
+  bulk(input: EpisodeBulkInput): Promise<{ count: number }>;
+  /** A page of the admin's episodes screen, with its filters. */
+  adminPage(query: AdminEpisodeQuery): Promise<AdminEpisodePage>;
+  listDeleted(): Promise<DeletedFeedEpisode[]>;
+  /** Forgets that a feed episode was deleted: the next sync that reads its item brings it back. */
+  restoreDeleted(id: number): Promise<void>;
 }
 
 /**
@@ -202,7 +215,40 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
     async remove(id) {
       await writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
-        if (!(await store.deleteEpisode(tx, id))) throw notFound("Episode not found");
+        if ((await store.deleteEpisodes(tx, [id])) === 0) throw notFound("Episode not found");
+      });
+    },
+    async bulk({ ids, action }) {
+      const unique = [...new Set(ids)];
+      return writes.run(async (tx) => {
+        await lockEpisodes(tx, "edit");
+        const known = await store.existingEpisodeIds(tx, unique);
+        const missing = unique.filter((id) => !known.has(id));
+        if (missing.length > 0) throw notFound(`No episode has the id ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}; nothing was changed`);
+        if (action === "delete") await store.deleteEpisodes(tx, unique);
+        else await store.setPublished(tx, unique, action === "publish");
+        return { count: unique.length };
+      });
+    },
+    async adminPage(query) {
+      const filter = { query: query.q, status: query.status, source: query.source, season: query.season };
+      const offset = (query.page - 1) * ADMIN_EPISODE_PAGE_SIZE;
+      const { rows, ids, seasons } = await store.listAdminPage(db, filter, { offset, limit: ADMIN_EPISODE_PAGE_SIZE });
+      return {
+        episodes: rows.map((row) => toEpisode(row, { isAdmin: true })),
+        page: query.page,
+        pageCount: Math.max(1, Math.ceil(ids.length / ADMIN_EPISODE_PAGE_SIZE)),
+        total: ids.length,
+        matchingIds: ids,
+        seasons,
+      };
+    },
+    async listDeleted() {
+      return (await store.listDeletedFeedEpisodes(db)).map((row) => ({ ...row, publishedAt: iso(row.publishedAt), deletedAt: row.deletedAt.toISOString() }));
+    },
+    async restoreDeleted(id) {
+      await writes.run(async (tx) => {
+        if (!(await store.deleteTombstone(tx, id))) throw notFound("No deleted episode has this id");
       });
     },
   };

@@ -32,6 +32,8 @@ export interface ImportPlan {
   added: number;
   updated: number;
   unchanged: number;
+  /** Every stored episode the feed still carries (changed or not). */
+  carried: number[];
 }
 
 function feedValuesOf(item: FeedItem): FeedValues {
@@ -143,10 +145,20 @@ function slugMaker(existing: SyncedEpisode[]) {
  * go above the others, newest first, when they are newer than every stored episode (after a first
  * import, the newest is first), and below them otherwise (an old episode showing up late).
  */
-export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[], options: { autoPublish: boolean }): ImportPlan {
+/** What identifies the feed items whose episodes the owner deleted (a sync leaves them out). */
+export interface DeletedItems {
+  guids: ReadonlySet<string>;
+  enclosures: ReadonlySet<string>;
+}
+
+/** An item whose episode the owner deleted: by its guid, or (without one) by its audio file. */
+const wasDeleted = (keys: ItemIdentity, deleted: DeletedItems | undefined) =>
+  !!deleted && (keys.guid ? deleted.guids.has(keys.guid) : deleted.enclosures.has(keys.enclosure));
+
+export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[], options: { autoPublish: boolean; deleted?: DeletedItems }): ImportPlan {
   const matches = matchItems(items, existing);
   const nextSlug = slugMaker(existing);
-  const plan: ImportPlan = { shift: 0, inserts: [], updates: [], added: 0, updated: 0, unchanged: 0 };
+  const plan: ImportPlan = { shift: 0, inserts: [], updates: [], added: 0, updated: 0, unchanged: 0, carried: [...new Set(matches.values())].map((e) => e.id) };
   const fresh: { values: EpisodeValues; date: number }[] = [];
   for (const item of items) {
     const episode = matches.get(item);
@@ -158,6 +170,7 @@ export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpis
     }
     const { keys, rawHash: feedHash } = item;
     const values = feedValuesOf(item);
+    if (!episode && wasDeleted(keys, options.deleted)) continue;
     if (!episode) {
       const row: EpisodeValues = { ...values, slug: nextSlug(item), source: "feed", guid: keys.guid, enclosureKey: keys.enclosure, feedHash, isPublished: options.autoPublish };
       fresh.push({ values: row, date: item.publishedAt?.getTime() ?? 0 });

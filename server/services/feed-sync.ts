@@ -8,9 +8,10 @@ import type { ParsedFeed } from "../feed/parse-feed";
 import { AppError, sqlStateOf } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
-import { updateEpisode } from "../storage/episodes";
+import { deleteEpisodes, listTombstoneKeys, updateEpisode } from "../storage/episodes";
 import * as feedStore from "../storage/feed";
 import { lockEpisodes, lockOrdering } from "../storage/locks";
+import type { EpisodesService } from "./episodes";
 import type { FeedExtras } from "./feed-extras";
 import { planImport, type ImportPlan } from "./feed-import";
 import type { SettingsService } from "./settings";
@@ -23,10 +24,15 @@ export interface FeedSyncService {
   syncIfDue(): Promise<FeedSyncResult | null>;
   /** The owner takes the address the host moved the show to: it becomes rss_url. 404 when there is no move. */
   acceptMove(): Promise<FeedStatus>;
+  /** Deletes the episodes of a previous feed (another show's), never the owner's own; they are not remembered as deleted. */
+  deletePreviousFeedEpisodes(): Promise<{ count: number }>;
+  /** Brings back a feed episode the owner deleted: forgotten as deleted, then the feed is read again. */
+  restoreDeleted(id: number): Promise<FeedSyncResult>;
 }
 
 export interface FeedSyncDeps {
   db: Db;
+  episodes: Pick<EpisodesService, "restoreDeleted">;
   writes: SiteWrites;
   settings: SettingsService;
   workers: FeedWorkers;
@@ -65,7 +71,7 @@ const rowReason = (err: unknown) => {
  * changes, and the owner's address is read until then.
  */
 export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
-  const { db, writes, settings, workers, extras, periodMinutes, allowPrivate, onChannelImage, logger, limits, onSynced } = deps;
+  const { db, episodes, writes, settings, workers, extras, periodMinutes, allowPrivate, onChannelImage, logger, limits, onSynced } = deps;
 
   const fetchFeed = async (url: string, validators: { etag: string | null; lastModified: string | null }): Promise<FetchResult> => {
     try {
@@ -102,9 +108,11 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
    * skipped with its reason (used when the plain run failed on a row, so one bad item never
    * stops the others).
    */
-  const apply = async (tx: Executor, plan: ImportPlan, careful: boolean): Promise<FeedSyncResult["skipped"]> => {
+  const apply = async (tx: Executor, plan: ImportPlan, url: string, careful: boolean): Promise<FeedSyncResult["skipped"]> => {
     const skipped: FeedSyncResult["skipped"] = [];
     await feedStore.shiftSortOrders(tx, plan.shift);
+    await feedStore.markFeedUrl(tx, plan.carried, url);
+    for (const row of plan.inserts) row.feedUrl = url;
     const each = async (title: string, write: (on: Executor) => Promise<unknown>) => {
       if (!careful) return void (await write(tx));
       try {
@@ -120,13 +128,18 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     return skipped;
   };
 
-  const importFeed = async (feed: ParsedFeed, autoPublish: boolean) => {
+  const importFeed = async (feed: ParsedFeed, url: string, autoPublish: boolean) => {
     const attempt = (careful: boolean) =>
       writes.run(async (tx) => {
         await lockEpisodes(tx, "import");
         await lockOrdering(tx, "episodes");
-        const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish });
-        const refused = await apply(tx, plan, careful);
+        const tombstones = await listTombstoneKeys(tx);
+        const deleted = {
+          guids: new Set(tombstones.map((t) => t.guid).filter((g): g is string => !!g)),
+          enclosures: new Set(tombstones.map((t) => t.enclosureKey).filter((e): e is string => !!e)),
+        };
+        const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish, deleted });
+        const refused = await apply(tx, plan, url, careful);
         return { plan, refused };
       });
     try {
@@ -159,7 +172,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     const previous = (state.lastResult as FeedSyncResult | null) ?? null;
     let result: FeedSyncResult;
     if (feed) {
-      const { plan, refused } = await importFeed(feed, values.get("feed_auto_publish") === "true");
+      const { plan, refused } = await importFeed(feed, url, values.get("feed_auto_publish") === "true");
       result = { added: plan.added - refused.length, updated: plan.updated, unchanged: plan.unchanged, skipped: [...feed.skipped, ...refused], feedTitle: feed.title };
     } else {
       // Not modified (304), or the same bytes as last time: nothing to read again.
@@ -217,6 +230,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       nextSyncAt: next?.toISOString() ?? null,
       move: state.movedTo && state.url === url ? { url: state.movedTo, problem: state.moveError } : null,
       extras: pending,
+      neverSynced: !url || state.url !== url || !state.lastSyncAt,
+      previousFeedEpisodes: url && state.url === url && state.lastSyncAt ? (await feedStore.otherFeedEpisodeIds(db, url)).length : 0,
     };
   };
 
@@ -238,6 +253,23 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
         logger?.warn({ err: (err as Error).message }, "the scheduled feed sync failed");
         return null;
       }
+    },
+    async deletePreviousFeedEpisodes() {
+      const [state, values] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"])]);
+      const url = values.get("rss_url");
+      if (!url || state.url !== url || !state.lastSyncAt) throw new AppError("CONFLICT", "Sync the new feed first: only then is it known which episodes it does not carry");
+      return writes.run(async (tx) => {
+        await lockEpisodes(tx, "edit");
+        const ids = await feedStore.otherFeedEpisodeIds(tx, url);
+        await deleteEpisodes(tx, ids, { remember: false });
+        return { count: ids.length };
+      });
+    },
+    async restoreDeleted(id) {
+      await episodes.restoreDeleted(id);
+      // The feed may be as it was at the last sync: read it whole again, or the item stays out.
+      await feedStore.writeFeedSync(db, { bodyHash: null, etag: null, lastModified: null, lastAttemptAt: new Date() });
+      return once();
     },
     async acceptMove() {
       const current = await status();

@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { episodes } from "../../shared/schema";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { deletedFeedEpisodes, episodes } from "../../shared/schema";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
 import type { Executor } from "../db/client";
 
@@ -88,8 +88,88 @@ export async function updateEpisode(db: Executor, id: number, values: Partial<Ep
   return rows.length > 0;
 }
 
-export async function deleteEpisode(db: Executor, id: number) {
-  const rows = await db.delete(episodes).where(eq(episodes.id, id)).returning({ id: episodes.id });
+/**
+ * Deletes episodes; a feed episode leaves a tombstone of what identifies its item, so no sync
+ * brings it back (unless `remember` is false: another show's episodes, say). Returns how many
+ * were deleted.
+ */
+export async function deleteEpisodes(tx: Executor, ids: number[], options: { remember?: boolean } = {}): Promise<number> {
+  if (ids.length === 0) return 0;
+  const gone = await tx.delete(episodes).where(inArray(episodes.id, ids)).returning({
+    source: episodes.source,
+    guid: episodes.guid,
+    enclosureKey: episodes.enclosureKey,
+    title: episodes.title,
+    publishedAt: episodes.publishedAt,
+  });
+  const tombstones = options.remember === false ? [] : gone.filter((e) => e.source === "feed").map(({ source: _source, ...item }) => item);
+  for (let i = 0; i < tombstones.length; i += 200) await tx.insert(deletedFeedEpisodes).values(tombstones.slice(i, i + 200));
+  return gone.length;
+}
+
+/** Of these ids, those that name an episode. */
+export async function existingEpisodeIds(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: episodes.id }).from(episodes).where(inArray(episodes.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Publishes or unpublishes episodes at once: a change of what the admin's form shows (a new version each). */
+export async function setPublished(tx: Executor, ids: number[], isPublished: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(episodes)
+    .set({ isPublished, updatedAt: sql`now()`, version: sql`${episodes.version} + 1` })
+    .where(and(inArray(episodes.id, ids), ne(episodes.isPublished, isPublished)));
+}
+
+/** The admin's filters of the episodes screen. */
+export interface AdminEpisodeFilter {
+  query: string;
+  status: "all" | "draft" | "published";
+  source: "all" | "feed" | "manual";
+  season: number | null;
+}
+
+const adminWhere = (filter: AdminEpisodeFilter) => {
+  const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(
+    filter.query ? sql`(unaccent_lower(${episodes.title}) LIKE unaccent_lower(${like}) OR unaccent_lower(${episodes.description}) LIKE unaccent_lower(${like}))` : undefined,
+    filter.status === "all" ? undefined : eq(episodes.isPublished, filter.status === "published"),
+    filter.source === "all" ? undefined : eq(episodes.source, filter.source),
+    filter.season === null ? undefined : eq(episodes.seasonNumber, filter.season),
+  );
+};
+
+/**
+ * A page of the admin's episodes screen, in the admin's order, with how many match and, for
+ * "select all that match", the ids of every match.
+ */
+export async function listAdminPage(db: Executor, filter: AdminEpisodeFilter, page: { offset: number; limit: number }) {
+  const where = adminWhere(filter);
+  const [rows, ids, seasons] = await Promise.all([
+    db.select(episodeColumns).from(episodes).where(where).orderBy(asc(episodes.sortOrder), asc(episodes.id)).limit(page.limit).offset(page.offset),
+    db.select({ id: episodes.id }).from(episodes).where(where).orderBy(asc(episodes.sortOrder), asc(episodes.id)),
+    db.selectDistinct({ season: episodes.seasonNumber }).from(episodes).where(isNotNull(episodes.seasonNumber)).orderBy(asc(episodes.seasonNumber)),
+  ]);
+  return { rows, ids: ids.map((r) => r.id), seasons: seasons.map((r) => r.season!) };
+}
+
+/** The tombstones of deleted feed episodes, newest first. */
+export function listDeletedFeedEpisodes(db: Executor) {
+  return db
+    .select({ id: deletedFeedEpisodes.id, title: deletedFeedEpisodes.title, publishedAt: deletedFeedEpisodes.publishedAt, deletedAt: deletedFeedEpisodes.deletedAt })
+    .from(deletedFeedEpisodes)
+    .orderBy(desc(deletedFeedEpisodes.deletedAt), desc(deletedFeedEpisodes.id));
+}
+
+/** What identifies each deleted feed item, for a sync to leave them out. */
+export function listTombstoneKeys(db: Executor) {
+  return db.select({ guid: deletedFeedEpisodes.guid, enclosureKey: deletedFeedEpisodes.enclosureKey }).from(deletedFeedEpisodes);
+}
+
+export async function deleteTombstone(db: Executor, id: number): Promise<boolean> {
+  const rows = await db.delete(deletedFeedEpisodes).where(eq(deletedFeedEpisodes.id, id)).returning({ id: deletedFeedEpisodes.id });
   return rows.length > 0;
 }
 
@@ -116,18 +196,31 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
     ]);
     return { rows: rows.map((row) => ({ ...row, match: null })), total: count!.n };
   }
-  const query = sql`websearch_to_tsquery('english', ${options.query})`;
+  const words = searchWords(options.query);
+  if (words.length === 0) return { rows: [], total: 0 };
+  // Every word as typed so far, a prefix ("seri" finds "series", "Sèries"), accents and case
+  // ignored (the podcast text search configuration; migrations/0007). Only letters and digits
+  // reach the query's text, so nothing typed is read as query syntax.
+  const query = sql`to_tsquery('podcast', ${words.map((w) => `${w}:*`).join(" & ")})`;
   const where = and(eq(episodes.isPublished, true), sql`${episodes.searchVector} @@ ${query}`);
-  // A search has less time than other reads (SEARCH_TIMEOUT), and its snippet is made from the
-  // start of the words only: headlining a whole long transcript costs more than the search.
+  // The first transcript paragraph that matches, for a snippet that links to that moment.
+  const heard = sql`(SELECT p FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${episodes.transcript}) = 'array' THEN ${episodes.transcript} ELSE '[]'::jsonb END) AS p
+    WHERE to_tsvector('podcast', left(p->>'text', ${SNIPPET_SOURCE_CHARS})) @@ ${query} LIMIT 1)`;
+  const described = sql`to_tsvector('podcast', ${episodes.title} || ' ' || ${episodes.description}) @@ ${query}`;
+  // A search has less time than other reads (SEARCH_TIMEOUT), and its snippet is made from a
+  // bounded part of the words: headlining a whole long transcript costs more than the search.
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`));
     const rows = await tx
       .select({
         ...episodeColumns,
-        match: sql<{ title: string; snippet: string }>`json_build_object(
-          'title', ts_headline('english', ${episodes.title}, ${query}, ${HEADLINE}),
-          'snippet', ts_headline('english', left(${episodes.description} || ' ' || ${episodes.transcriptText}, ${SNIPPET_SOURCE_CHARS}), ${query}, ${SNIPPET}))`,
+        match: sql<{ title: string; snippet: string; at: number | null }>`(SELECT json_build_object(
+          'title', ts_headline('podcast', ${episodes.title}, ${query}, ${HEADLINE}),
+          'snippet', CASE WHEN ${described} OR h.p IS NULL
+            THEN ts_headline('podcast', left(${episodes.description} || ' ' || ${episodes.transcriptText}, ${SNIPPET_SOURCE_CHARS}), ${query}, ${SNIPPET})
+            ELSE ts_headline('podcast', left(h.p->>'text', ${SNIPPET_SOURCE_CHARS}), ${query}, ${SNIPPET}) END,
+          'at', CASE WHEN ${described} OR h.p IS NULL THEN NULL ELSE (h.p->>'start')::numeric::int END)
+          FROM (SELECT ${heard} AS p) AS h)`,
       })
       .from(episodes)
       .where(where)
@@ -137,6 +230,11 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(episodes).where(where);
     return { rows, total: count!.n };
   });
+}
+
+/** The words of a search as the text search reads them: letters and digits, at most 10 words of 40 characters. */
+function searchWords(query: string): string[] {
+  return (query.normalize("NFC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10).map((w) => w.slice(0, 40));
 }
 
 /** How long a search may run: less than other reads, so a costly one gives way quickly. */

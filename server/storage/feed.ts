@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { episodes, feedSync } from "../../shared/schema";
 import type { Db, Executor } from "../db/client";
 import type { EpisodeValues } from "./episodes";
@@ -74,6 +74,25 @@ export function listEpisodesForSync(tx: Executor) {
     .orderBy(asc(episodes.id));
 }
 export type SyncedEpisode = Awaited<ReturnType<typeof listEpisodesForSync>>[number];
+
+/** Marks the episodes a sync of `url` carried as that feed's (one statement; only those not already so). */
+export async function markFeedUrl(tx: Executor, ids: number[], url: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 5_000) {
+    await tx
+      .update(episodes)
+      .set({ feedUrl: url })
+      .where(and(inArray(episodes.id, ids.slice(i, i + 5_000)), sql`${episodes.feedUrl} IS DISTINCT FROM ${url}`));
+  }
+}
+
+/** Feed episodes that no sync of `url` has carried: a previous feed's (another show's, after the address changed). */
+export async function otherFeedEpisodeIds(db: Executor, url: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: episodes.id })
+    .from(episodes)
+    .where(and(eq(episodes.source, "feed"), sql`${episodes.feedUrl} IS DISTINCT FROM ${url}`));
+  return rows.map((r) => r.id);
+}
 
 /** What every imported episode's item hashed to when last read: such an item is not read again. */
 export async function listFeedHashes(db: Executor): Promise<string[]> {
