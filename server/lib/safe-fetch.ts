@@ -83,16 +83,35 @@ function checkTarget(raw: string, allowPrivate: boolean, base?: URL): URL {
   return url;
 }
 
-function send(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+interface Exchange {
+  response: IncomingMessage;
+  /** The connection's failure after the headers came (a reset), which the response itself may not report. */
+  failure(): Error | undefined;
+}
+
+function send(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal): Promise<Exchange> {
   const agents = allowPrivate ? lenient : strict;
   const [client, agent] = url.protocol === "https:" ? [https, agents.https] : [http, agents.http];
   return new Promise((resolve, reject) => {
-    client.get(url, { agent, headers, signal }, resolve).on("error", reject);
+    let failure: Error | undefined;
+    client
+      .get(url, { agent, headers, signal }, (response) => resolve({ response, failure: () => failure }))
+      .on("error", (err) => {
+        failure ??= err;
+        reject(err);
+      });
   });
 }
 
-/** The body, decompressed, stopped as soon as it passes `maxBytes` (a zip bomb included). */
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+const CUT_MESSAGE = "the host closed the connection before the whole file was sent";
+
+/**
+ * The body, decompressed, stopped as soon as it passes `maxBytes` (a zip bomb included), and only
+ * if it arrived whole: a body without Content-Length or chunks ends when the connection closes,
+ * and `node:http` then calls it complete even when the close was our time limit or a reset, so
+ * both are checked here; a shorter body than its Content-Length or chunks promised is refused too.
+ */
+async function readBody({ response, failure }: Exchange, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   const length = Number(response.headers["content-length"]);
   if (length > maxBytes) {
     response.destroy();
@@ -113,9 +132,14 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
       if (total > maxBytes) throw new FetchError("too-large", `the file is larger than ${size(maxBytes)}`);
       chunks.push(chunk as Buffer);
     }
+  } catch (err) {
+    if (err instanceof FetchError || signal.aborted || response.complete) throw err;
+    throw new FetchError("network", CUT_MESSAGE);
   } finally {
     response.destroy();
   }
+  if (signal.aborted) throw new Error("aborted while the body was read");
+  if (!response.complete || failure()) throw new FetchError("network", CUT_MESSAGE);
   return Buffer.concat(chunks, total);
 }
 
@@ -147,7 +171,8 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
   let permanent = true;
   try {
     for (let hops = 0; ; hops++) {
-      const response = await send(target, headers, allowPrivate, controller.signal);
+      const exchange = await send(target, headers, allowPrivate, controller.signal);
+      const { response } = exchange;
       const status = response.statusCode ?? 0;
       const location = header(response.headers.location);
       if (REDIRECTS.has(status) && location) {
@@ -166,7 +191,7 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
         response.destroy();
         throw new FetchError("http-status", `the host answered ${status} ${http.STATUS_CODES[status] ?? ""}`.trim());
       }
-      const body = await readBody(response, maxBytes);
+      const body = await readBody(exchange, maxBytes, controller.signal);
       return {
         status: "ok",
         url: target.href,
@@ -179,6 +204,8 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
     }
   } catch (err) {
     if (err instanceof FetchError) throw err;
+    // Checked before the error's own kind: the abort at the time limit surfaces as a reset, a
+    // premature close or a cut compressed stream, depending on where the body was.
     if (controller.signal.aborted) throw new FetchError("timeout", `the host did not answer within ${seconds(timeoutMs)}`);
     throw networkError(err as NodeJS.ErrnoException);
   } finally {
