@@ -1,7 +1,7 @@
 // Longer than 200 lines: safeFetch is the one door to other hosts, and each of its rules
 // (answers, redirects, limits, addresses) needs the loopback host set up below.
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import net, { type AddressInfo, type LookupFunction } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FetchError, type FetchOptions, safeFetch } from "./safe-fetch";
@@ -302,7 +302,7 @@ describe("safeFetch: limits", () => {
 });
 
 describe("safeFetch: addresses", () => {
-  it("when the address is loopback in any spelling, or private, link-local, metadata or CGNAT, then it is refused and nothing reaches the host", async () => {
+  it("when the address is loopback in any spelling, private, link-local, metadata, CGNAT, or IPv6 outside public global unicast, then it is refused and nothing reaches the host", async () => {
     routes.set("/", feed);
     const urls = [
       `http://127.0.0.1:${port}/`,
@@ -319,12 +319,28 @@ describe("safeFetch: addresses", () => {
       "http://0.0.0.0/",
       "http://[fd00::1]/",
       "http://[fe80::1]/",
+      `http://[::127.0.0.1]:${port}/`,
+      "http://[::8.8.8.8]/",
+      `http://[2002:7f00:1::1]:${port}/`,
+      "http://[2001:db8::1]/",
+      "http://[64:ff9b::7f00:1]/",
     ];
     for (const url of urls) {
       const err = await refusal(url, { timeoutMs: 500 });
       expect([err.reason, err.message], url).toEqual(["address", "the address points to a private or local network, which this site does not read from"]);
     }
     expect(received).toHaveLength(0);
+  });
+
+  it("when a host name resolves to an address outside the rule (IPv4-compatible IPv6, 6to4), then the connection is refused", async () => {
+    for (const address of ["::127.0.0.1", "2002:7f00:1::1"]) {
+      const lookup: LookupFunction = (_hostname, options, callback) =>
+        options.all ? callback(null, [{ address, family: 6 }]) : callback(null, address, 6);
+
+      const err = await refusal(`http://feed.example:${port}/`, { timeoutMs: 500, lookup });
+
+      expect([err.reason, err.message], address).toEqual(["address", "the address points to a private or local network, which this site does not read from"]);
+    }
   });
 
   it("when the address is not http or https, or carries a user name and password, then it is refused", async () => {
