@@ -195,6 +195,11 @@ export const objects = pgTable("objects", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   completedAt: timestamp("completed_at", { withTimezone: true }),
+  /**
+   * The kinds of picture (shared/pictures.ts) the object is put to use as: only their sizes are
+   * made for a visitor (docs/decisions/010-owner-images.md).
+   */
+  usedFor: text("used_for").array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** Counters of rate-limiter-flexible's PostgreSQL store (login and audition throttling), shared by every instance. */

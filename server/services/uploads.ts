@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
 import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
-import { claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "../storage/objects";
+import { addObjectUse, claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "../storage/objects";
 import { sanitizeSvg } from "./sanitize";
 
 export const UPLOAD_MAX_BYTES = 5_242_880;
@@ -22,7 +22,10 @@ export interface UploadsService {
   resolveUpload(value: string, field: string): Promise<string | null>;
   /** Keeps an image the site fetched itself (a poster, a feed's artwork): /objects/{id}, or null when the bytes are not an image. */
   storeImage(data: Buffer): Promise<string | null>;
-  read(id: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** The bytes as identified, and the kinds of picture the object is put to use as. */
+  read(id: string): Promise<{ data: Buffer; contentType: string; usedFor: string[] } | null>;
+  /** Records that the object is put to use as a kind of picture, so that kind's sizes may be made. */
+  markUsed(id: string, kind: string): Promise<void>;
 }
 
 /**
@@ -171,7 +174,11 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       if (!object || object.status !== "complete" || !object.contentType) return null;
       const stored = await store.read(id);
       // The type the server identified when it checked the bytes, never what a store says.
-      return stored ? { data: stored.data, contentType: object.contentType } : null;
+      return stored ? { data: stored.data, contentType: object.contentType, usedFor: object.usedFor } : null;
+    },
+
+    async markUsed(id, kind) {
+      if (OBJECT_ID_PATTERN.test(id)) await addObjectUse(db, id, kind);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { recordPictureUses } from "./objects";
 
 /**
  * Tables in a backup, parents first. Sessions and throttling counters are not content: a
@@ -72,8 +73,10 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
     );
     const columnsOf = new Map<string, Set<string>>();
     for (const { table_name, column_name } of columnRows) columnsOf.set(table_name, (columnsOf.get(table_name) ?? new Set()).add(column_name));
+    let usesUnrecorded = false;
     for await (const { table, row } of rows) {
       if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new Error(`unknown table in backup: ${table}`);
+      if (table === "objects" && !("used_for" in row)) usesUnrecorded = true;
       const known = columnsOf.get(table)!;
       const columns = Object.keys(row);
       const unknown = columns.find((c) => !known.has(c));
@@ -82,6 +85,8 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
       await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
       count++;
     }
+    // A backup from before pictures' uses were recorded: found again from the restored rows.
+    if (usesUnrecorded) await recordPictureUses(client);
     for (const table of SERIAL_TABLES) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence($1, 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
