@@ -77,7 +77,7 @@ describe("backup and restore", () => {
     expect(result.objects).toBe(1);
     expect(await dump(target.db)).toEqual(await dump(source.db));
     const id = (await target.db.database.pool.query("SELECT id FROM objects WHERE status = 'complete'")).rows[0].id;
-    expect(Buffer.compare((await target.store.read(id))!.data, PNG)).toBe(0);
+    expect(Buffer.compare((await target.store.read(id))!.data, (await createLocalStore(source.objectsDir).read(id))!.data)).toBe(0);
   });
 
   it("when new rows are added after a restore, then their ids follow the restored ones", async ({ t: source, target }) => {

@@ -5,13 +5,12 @@ import { formatsOf, heightOf, objectIdOf, parseVariant, PICTURE_KINDS, PICTURE_M
 import type { Logger } from "../lib/logger";
 import { safeFetch } from "../lib/safe-fetch";
 import type { ObjectStore } from "../objects/store";
+import { MAX_INPUT_PIXELS } from "./image-metadata";
 import { sanitizeSvg } from "./sanitize";
 import type { UploadsService } from "./uploads";
 
 const sharp = lazily<typeof import("sharp").default>("sharp");
 
-/** No image the site shows needs more: a bigger one is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
 /**
  * A backstop, not the bound: libvips checks it between the parts of an image it computes, so a
  * render always ends and a shutdown never waits on one for long; an SVG is drawn in one part,

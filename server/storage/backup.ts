@@ -85,8 +85,9 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
       await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
       count++;
     }
-    // A backup from before pictures' uses were recorded: found again from the restored rows.
-    if (usesUnrecorded) await recordPictureUses(client);
+    // A backup from before pictures' uses were recorded: found again from the restored rows
+    // (into a site that records them; an older schema gets them from its migration).
+    if (usesUnrecorded && columnsOf.get("objects")?.has("used_for")) await recordPictureUses(client);
     for (const table of SERIAL_TABLES) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence($1, 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
