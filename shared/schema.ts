@@ -172,8 +172,9 @@ export const clips = pgTable(
 );
 
 /**
- * One row per audition try. `code` holds the password only when it succeeded (it names the
- * candidate); the text of a failed try is never stored (docs/product.md "Audition").
+ * One row per audition try. `code` holds, when the try succeeded, the candidate's number (the
+ * digits after the prefix), never the prefix, which is the audition's secret; the text of a
+ * failed try is never stored (docs/product.md "Audition").
  */
 export const editorAccessLog = pgTable("editor_access_log", {
   id: serial("id").primaryKey(),

@@ -16,6 +16,12 @@ describe("checkAuditionCode", () => {
     for (const wrong of WRONG) expect(await matches(wrong, stored), wrong).toBe(false);
   });
 
+  it("when a code opens the audition, then the candidate's number comes back without the prefix, also for an old hash whose prefix ends in a digit", async () => {
+    expect(await checkAuditionCode("podedit12", `audition$${await hashPassword("podedit")}`)).toMatchObject({ ok: true, number: "12" });
+    expect(await checkAuditionCode("pod712", `prefix$4$${await hashPassword("pod7")}`)).toMatchObject({ ok: true, number: "12" });
+    expect((await checkAuditionCode("wrong12", `audition$${await hashPassword("podedit")}`)).number).toBeUndefined();
+  });
+
   it("when the hash is stored, then neither the prefix nor its length is in it in clear", async () => {
     const stored = `audition$${await hashPassword("podedit")}`;
     expect(stored).not.toMatch(/\$7\$|podedit/);

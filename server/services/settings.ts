@@ -55,10 +55,11 @@ function splitCandidate(candidate: string, stored: string): { prefix: string; ha
 }
 
 /**
- * Whether a try opens the audition, and, for a hash kept in the old form whose prefix the try
- * revealed, the new form to store instead.
+ * Whether a try opens the audition and, when it does, the candidate's number (the digits after
+ * the prefix); for a hash kept in the old form whose prefix the try revealed, the new form to
+ * store instead.
  */
-export async function checkAuditionCode(candidate: string, stored: string | null): Promise<{ ok: boolean; rehash?: string }> {
+export async function checkAuditionCode(candidate: string, stored: string | null): Promise<{ ok: boolean; number?: string; rehash?: string }> {
   const split = stored ? splitCandidate(candidate, stored) : null;
   if (!split) {
     // No password is set: the same work as a real check, so the timing does not tell.
@@ -68,7 +69,7 @@ export async function checkAuditionCode(candidate: string, stored: string | null
   // Hashed even when the shape is wrong, so the shape does not show in the timing.
   const ok = (await verifyPassword(split.prefix, split.hash)) && split.hasNumber;
   const upgradable = ok && !stored!.startsWith(AUDITION_HASH) && !isDigit(split.prefix.at(-1));
-  return { ok, rehash: upgradable ? await hashAuditionPrefix(split.prefix) : undefined };
+  return { ok, number: ok ? candidate.slice(split.prefix.length) : undefined, rehash: upgradable ? await hashAuditionPrefix(split.prefix) : undefined };
 }
 
 export interface SettingsService {
@@ -78,7 +79,8 @@ export interface SettingsService {
   /** Checks every entry first; then saves all of them in one transaction, or none. */
   writeMany(entries: readonly { key: SettingKey; value: string }[]): Promise<void>;
   isAuditionPasswordSet(): Promise<boolean>;
-  checkAuditionPassword(candidate: string): Promise<boolean>;
+  /** The candidate's number (the digits after the prefix) when the code opens the audition, else null. */
+  checkAuditionPassword(candidate: string): Promise<string | null>;
   auditionFiles(): Promise<{ name: string; url: string }[]>;
   getMany(keys: readonly SettingKey[]): Promise<Map<string, string>>;
   /** Every public setting that is set, as visitors read them (the footer sanitised again). */
@@ -143,9 +145,9 @@ export function createSettingsService(db: Db, onChange: (key: SettingKey) => voi
       return !!(await getSetting(db, "editors_password"));
     },
     async checkAuditionPassword(candidate) {
-      const { ok, rehash } = await checkAuditionCode(candidate, await getSetting(db, "editors_password"));
+      const { number, rehash } = await checkAuditionCode(candidate, await getSetting(db, "editors_password"));
       if (rehash) await putSetting(db, "editors_password", rehash);
-      return ok;
+      return number ?? null;
     },
     async auditionFiles() {
       // Only file 1 is shown to visitors (docs/product.md, "Audition"); without a usable address
