@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import { answeredFast, countRuntime, routeLabel, secondsSince } from "./app-metrics";
 import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
+import type { ScryptCost } from "./auth/passwords";
 import { createSessionLayer, sessionCookieName } from "./auth/session";
 import { createThrottles, type ThrottleLimits } from "./auth/throttles";
 import type { Config } from "./config";
@@ -68,6 +69,11 @@ export interface AppDeps {
   thumbnailBase?: string;
   /** Limits of reading the feed (20 s, 50 MB); tests make them small. */
   feedFetchLimits?: { timeoutMs?: number; maxBytes?: number };
+  /**
+   * scrypt's cost for the passwords and the audition prefix the app hashes, and the cost a login
+   * brings an older hash up to (default auth/passwords.ts's PASSWORD_COST; tests pass a cheap one).
+   */
+  passwordCost?: ScryptCost;
 }
 
 /**
@@ -94,7 +100,7 @@ export function createApp(deps: AppDeps): Express {
   const pictures = createPictures({ store, uploads, allowPrivate: config.feedAllowPrivate ?? false, logger });
   const content = createContentService(db, uploads, changed, { pictures, thumbnailBase: deps.thumbnailBase, logger });
   const episodes = createEpisodesService(db, uploads, changed, pictures);
-  const settings = createSettingsService(db, changed);
+  const settings = createSettingsService(db, changed, deps.passwordCost);
   const editors = createEditorsService(db, settings);
   const identity = createIdentityService(db, uploads, pictures, changed);
   const siteData = createSiteData({ content, episodes, settings, identity, cache });
@@ -111,7 +117,7 @@ export function createApp(deps: AppDeps): Express {
     onSynced: (outcome) => metrics.feedSynced(outcome),
   });
   const shareImages = deps.shareImages ?? createShareImages({ store, logger });
-  const passport = createPassport(db);
+  const passport = createPassport(db, deps.passwordCost);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
 
   const cookieName = sessionCookieName(secureOnly);
