@@ -116,7 +116,9 @@ export function createApp(deps: AppDeps): Express {
     limits: deps.feedFetchLimits,
     onSynced: (outcome) => metrics.feedSynced(outcome),
   });
-  const shareImages = deps.shareImages ?? createShareImages({ store, logger });
+  // Share images made here are closed with the app; ones passed in are the caller's to close.
+  const ownShareImages = deps.shareImages ? undefined : createShareImages({ store, logger });
+  const shareImages = deps.shareImages ?? ownShareImages!;
   const passport = createPassport(db, deps.passwordCost);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
 
@@ -147,7 +149,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
   api.use(express.json({ limit: "1mb", strict: true }));
-  api.use(createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport }));
+  const sessions = createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport });
+  api.use(sessions.handler);
   api.use(
     "/health",
     healthRouter({
@@ -194,7 +197,14 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(apiNotFound);
   app.use(errorHandler);
-  const runtime: AppRuntime = { feed, fastPath, bus, metrics };
+  const runtime: AppRuntime = {
+    feed,
+    fastPath,
+    bus,
+    metrics,
+    // Everything createApp started that runs beside the requests, in the order to stop it.
+    stop: [() => bus.close(), () => throttles.close(), () => sessions.close(), () => ownShareImages?.close()],
+  };
   app.locals.runtime = runtime;
   return app;
 }
@@ -205,6 +215,7 @@ interface AppRuntime {
   fastPath: FastPath;
   bus: ChangeBus;
   metrics: Metrics;
+  stop: (() => Promise<void> | void)[];
 }
 const runtimeOf = (app: Express) => app.locals.runtime as AppRuntime;
 
@@ -232,7 +243,14 @@ export function requestListener(app: Express): RequestListener {
   };
 }
 
-/** Stops what the app runs beside its requests (the change bus's connection); before the pool ends. */
+/**
+ * Stops everything the app runs beside its requests: the change bus's connection, the
+ * throttles' sweep, the session store's pruning and the share images' worker when createApp
+ * made it (one passed in is the caller's to close). Before the pool ends; each is stopped even
+ * if another fails, and the first failure is thrown after.
+ */
 export async function closeApp(app: Express): Promise<void> {
-  await runtimeOf(app).bus.close();
+  const results = await Promise.allSettled(runtimeOf(app).stop.map(async (stop) => stop()));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
 }
