@@ -121,7 +121,8 @@ describe("upgrading from the previous release", () => {
 
 describe("migrations that carry data over", () => {
   /** The migrations before the one that records what each picture is used as. */
-  const BEFORE_OBJECT_USES = 5;
+  const journal = JSON.parse(fs.readFileSync(path.join(projectRoot(), "migrations", "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const BEFORE_OBJECT_USES = journal.entries.findIndex((entry) => entry.tag.endsWith("_object_uses"));
 
   it("when pictures were in use before their uses were recorded, then each keeps the kinds it was used as, and a setting that is not JSON is passed over", async () => {
     const { db } = await emptySite();

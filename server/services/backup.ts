@@ -56,7 +56,7 @@ async function* parseLines(input: Readable): AsyncGenerator<Line> {
 
 /**
  * A row as this version keeps it: an audition log entry from a backup made before the log kept
- * only the candidate's number loses the secret prefix here, as migration 0006 does in place.
+ * only the candidate's number loses the secret prefix here, as the access_log_numbers migration does in place.
  */
 function asToday(line: Extract<Line, { type: "row" }>): Extract<Line, { type: "row" }> {
   if (line.table !== "editor_access_log" || typeof line.row.code !== "string") return line;

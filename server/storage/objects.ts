@@ -53,7 +53,7 @@ export async function addObjectUse(db: Db, id: string, kind: string) {
  * Records what each stored picture is used as from where the site uses it: episodes' artwork,
  * clips' posters, the show's images and hosts' photos (settings kept as JSON; one that is not
  * JSON is passed over, as the site reads it as not set). For a restored backup made before uses
- * were recorded; migrations/0005_object_uses.sql does the same on upgrade.
+ * were recorded; the object_uses migration (migrations/) does the same on upgrade.
  */
 export async function recordPictureUses(client: pg.PoolClient): Promise<void> {
   await client.query(RECORD_PICTURE_USES);
