@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { Application, Request, Response } from "express";
 import type { ChangeBus } from "./db/change-bus";
 import type { Database } from "./db/client";
 import type { Logger } from "./lib/logger";
@@ -14,19 +14,55 @@ import type { PublicCache } from "./services/public-cache";
 export const secondsSince = (startedAt: bigint) => Number(process.hrtime.bigint() - startedAt) / 1e9;
 
 /**
- * A request's route for the metrics, from a bounded set: the route that answered it
- * (/api/clips/slug/:slug), what a router named (page:episode, static), or "other". The route's
- * mount is read from the path asked for, as Express forgets it once an error leaves the router.
+ * A request's route for the metrics, from a bounded set: the template of the route that answered
+ * it (/api/clips/slug/:slug), what a router named (page:episode, static), or "other". Express
+ * matches paths whatever their case and with a trailing slash, so the request's own spelling
+ * never becomes a label (each label is a time series kept for good): the route's mount, read
+ * from the path asked for as Express forgets it once an error leaves the router, is lower-cased,
+ * and the result must be one of the app's route templates.
  */
 export function routeLabel(req: Request, res: Response): string {
   if (typeof res.locals.route === "string") return res.locals.route;
   const route = (req.route as { path?: unknown } | undefined)?.path;
-  const asked = req.originalUrl.split("?")[0]!;
-  if (Array.isArray(route)) return asked;
-  if (typeof route !== "string") return "other";
-  const own = route.split("/").filter(Boolean);
-  const segments = asked.split("/").filter(Boolean);
-  return `/${[...segments.slice(0, segments.length - own.length), ...own].join("/")}`;
+  const segments = req.originalUrl.split("?")[0]!.split("/").filter(Boolean);
+  let label: string;
+  if (Array.isArray(route)) {
+    // One route for several paths (the visitors' lists): the one of them that was asked for.
+    label = `/${segments.join("/").toLowerCase()}`;
+  } else if (typeof route === "string") {
+    const own = route.split("/").filter(Boolean);
+    const mount = segments.slice(0, Math.max(0, segments.length - own.length)).map((segment) => segment.toLowerCase());
+    label = `/${[...mount, ...own].join("/")}`;
+  } else {
+    return "other";
+  }
+  return templatesOf(req.app).has(label) ? label : "other";
+}
+
+const templates = new WeakMap<Application, Set<string>>();
+
+/** Every route template of the app, its routers' mounts included, listed once per app. */
+function templatesOf(app: Application): Set<string> {
+  let found = templates.get(app);
+  if (!found) {
+    found = new Set();
+    const walk = (router: Partial<RouteLister> | undefined, prefix: string) => {
+      for (const { path, router: mounted } of router?.listRoutes?.() ?? []) {
+        if (typeof path !== "string") continue;
+        const full = prefix + (path === "/" ? "" : path);
+        if (mounted) walk(mounted, full);
+        else found!.add(full || "/");
+      }
+    };
+    walk((app as unknown as { router: RouteLister }).router, "");
+    templates.set(app, found);
+  }
+  return found;
+}
+
+/** What Express 5's router says of its routes and mounted routers (router's listRoutes). */
+interface RouteLister {
+  listRoutes(): { path: string | RegExp; router?: RouteLister }[];
 }
 
 /**

@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import { answeredFast, countRuntime, routeLabel, secondsSince } from "./app-metrics";
 import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
+import type { ScryptCost } from "./auth/passwords";
 import { createSessionLayer, sessionCookieName } from "./auth/session";
 import { createThrottles, type ThrottleLimits } from "./auth/throttles";
 import type { Config } from "./config";
@@ -42,7 +43,7 @@ import { createEditorsService } from "./services/editors";
 import { createEpisodesService } from "./services/episodes";
 import { createFeedExtras, type FeedExtras } from "./services/feed-extras";
 import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
-import { createFeedWorkers, type FeedWorkerLimits, type FeedWorkers } from "./feed/feed-workers";
+import { createFeedWorkers, type FeedWorkerLimits } from "./feed/feed-workers";
 import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
 import { createPictures } from "./services/pictures";
@@ -75,6 +76,11 @@ export interface AppDeps {
   searchLimits?: SearchGateLimits;
   /** Limits of the worker that reads feeds and transcripts (1 GB of heap, 60 s a file). */
   feedWorkerLimits?: FeedWorkerLimits;
+  /**
+   * scrypt's cost for the passwords and the audition prefix the app hashes, and the cost a login
+   * brings an older hash up to (default auth/passwords.ts's PASSWORD_COST; tests pass a cheap one).
+   */
+  passwordCost?: ScryptCost;
 }
 
 /**
@@ -110,7 +116,7 @@ export function createApp(deps: AppDeps): Express {
   });
   const content = createContentService(db, uploads, writes, { pictures, thumbnailBase: deps.thumbnailBase, logger });
   const episodes = createEpisodesService(db, uploads, writes, { pictures, fetchArtwork: () => extras.kick() });
-  const settings = createSettingsService(db, writes);
+  const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
   const siteData = createSiteData({ content, episodes, settings, identity, cache, searchGate: createSearchGate(deps.searchLimits) });
@@ -128,8 +134,10 @@ export function createApp(deps: AppDeps): Express {
     limits: deps.feedFetchLimits,
     onSynced: (outcome) => metrics.feedSynced(outcome),
   });
-  const shareImages = deps.shareImages ?? createShareImages({ store, logger });
-  const passport = createPassport(db);
+  // Share images made here are closed with the app; ones passed in are the caller's to close.
+  const ownShareImages = deps.shareImages ? undefined : createShareImages({ store, logger });
+  const shareImages = deps.shareImages ?? ownShareImages!;
+  const passport = createPassport(db, deps.passwordCost);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
 
   const cookieName = sessionCookieName(secureOnly);
@@ -159,7 +167,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
   api.use(express.json({ limit: "1mb", strict: true }));
-  api.use(createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport }));
+  const sessions = createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport });
+  api.use(sessions.handler);
   api.use(
     "/health",
     healthRouter({
@@ -206,7 +215,25 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(apiNotFound);
   app.use(errorHandler);
-  const runtime: AppRuntime = { feed, extras, feedWorkers, fastPath, bus, metrics };
+  const runtime: AppRuntime = {
+    feed,
+    extras,
+    fastPath,
+    bus,
+    metrics,
+    // Everything createApp started that runs beside the requests, in the order to stop it: the
+    // background fetches first (they write), then the feed worker, then the rest.
+    stop: [
+      () => extras.close(),
+      () => feedWorkers.close(),
+      () => bus.close(),
+      () => throttles.close(),
+      () => sessions.close(),
+      () => ownShareImages?.close(),
+      // What is kept in memory, with the timers that free it when it expires.
+      () => cache.invalidate(),
+    ],
+  };
   app.locals.runtime = runtime;
   return app;
 }
@@ -215,10 +242,10 @@ export function createApp(deps: AppDeps): Express {
 interface AppRuntime {
   feed: FeedSyncService;
   extras: FeedExtras;
-  feedWorkers: FeedWorkers;
   fastPath: FastPath;
   bus: ChangeBus;
   metrics: Metrics;
+  stop: (() => Promise<void> | void)[];
 }
 const runtimeOf = (app: Express) => app.locals.runtime as AppRuntime;
 
@@ -251,10 +278,16 @@ export function feedExtrasOf(app: Express): FeedExtras {
   return runtimeOf(app).extras;
 }
 
-/** Stops what the app runs beside its requests (background fetches, the feed worker, the change bus's connection); before the pool ends. */
+/**
+ * Stops everything the app runs beside its requests: the background fetches of episodes'
+ * files, the feed worker, the change bus's connection, the throttles' sweep, the session store's
+ * pruning and the share images' worker when createApp made it (one passed in is the caller's to
+ * close). Before the pool ends; the fetches end first (they write), then the rest, each stopped
+ * even if another fails, and the first failure is thrown after.
+ */
 export async function closeApp(app: Express): Promise<void> {
-  const { extras, feedWorkers, bus } = runtimeOf(app);
-  await extras.close();
-  await feedWorkers.close();
-  await bus.close();
+  const [first, ...rest] = runtimeOf(app).stop;
+  const results = [...(await Promise.allSettled([first!()])), ...(await Promise.allSettled(rest.map(async (stop) => stop())))];
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       embedded = await startEmbeddedPostgres(config.dataDir, logger);
       url = embedded.url;
     }
-    database = connectDatabase(url, { onError: (err) => logger.warn({ err }, "idle database connection failed") });
+    database = connectDatabase(url, { onError: (failure) => logger.warn({ err: failure }, "idle database connection failed") });
     await runMigrations(url);
     const slugged = await fillMissingEpisodeSlugs(database.db);
     if (slugged > 0) logger.info({ episodes: slugged }, "gave a slug to episodes from before slugs existed");

@@ -1,7 +1,8 @@
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { describe, expect } from "vitest";
-import { metricsOf } from "./app";
+import { metricsOf, requestListener } from "./app";
 import { serveMetrics } from "./lib/metrics";
 import { feedXml, useFeedServer } from "./test/feed-server";
 import { appTest, SPOTIFY } from "./test/harness";
@@ -67,6 +68,34 @@ describe("metrics", () => {
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(404);
     } finally {
       server.close();
+    }
+  });
+
+  it("when thousands of case and trailing-slash spellings of API paths and pages are asked for, then the route labels stay the same few", async ({ t }) => {
+    const server = http.createServer(requestListener(t.app));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const routeValues = async () => {
+      const requests = (await metricsOf(t.app).registry.getMetricsAsJSON()).find((metric) => metric.name === "http_requests_total")!;
+      return new Set((requests as unknown as { values: { labels: { route: string } }[] }).values.map((value) => value.labels.route));
+    };
+    const paths = ["/api/episodes", "/api/clips", "/api/providers", "/api/clips/slug/some-clip", "/api/episodes/slug/some-episode", "/api/settings/podcast_title", "/api/identity", "/about", "/archive", "/episode/some-episode", "/no-such-page"];
+    /** The n-th spelling: each letter's case from one bit of n, and a trailing slash from the next. */
+    const spelling = (path: string, n: number) => {
+      let bit = 0;
+      const cased = [...path].map((c) => (/[a-z]/.test(c) && (n >> bit++) & 1 ? c.toUpperCase() : c)).join("");
+      return (n >> bit) & 1 ? `${cased}/` : cased;
+    };
+    try {
+      for (const path of paths) await fetch(base + path);
+      const before = await routeValues();
+
+      for (let n = 1; n <= 200; n++) await Promise.all(paths.map(async (path) => (await fetch(base + spelling(path, n))).arrayBuffer()));
+
+      expect([...(await routeValues())].sort()).toEqual([...before].sort());
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

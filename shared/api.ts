@@ -290,6 +290,7 @@ export interface CurrentUser {
 export interface AccessLogEntry {
   id: number;
   success: boolean;
+  /** The candidate's number (the digits after the prefix) when the try succeeded; never the prefix. */
   code: string | null;
   userAgent: string;
   createdAt: string;

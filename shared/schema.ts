@@ -223,8 +223,9 @@ export const clips = pgTable(
 );
 
 /**
- * One row per audition try. `code` holds the password only when it succeeded (it names the
- * candidate); the text of a failed try is never stored (docs/product.md "Audition").
+ * One row per audition try. `code` holds, when the try succeeded, the candidate's number (the
+ * digits after the prefix), never the prefix, which is the audition's secret; the text of a
+ * failed try is never stored (docs/product.md "Audition").
  */
 export const editorAccessLog = pgTable("editor_access_log", {
   id: serial("id").primaryKey(),
@@ -246,6 +247,11 @@ export const objects = pgTable("objects", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   completedAt: timestamp("completed_at", { withTimezone: true }),
+  /**
+   * The kinds of picture (shared/pictures.ts) the object is put to use as: only their sizes are
+   * made for a visitor (docs/decisions/010-owner-images.md).
+   */
+  usedFor: text("used_for").array().notNull().default(sql`'{}'::text[]`),
 });
 
 /** Counters of rate-limiter-flexible's PostgreSQL store (login and audition throttling), shared by every instance. */

@@ -59,6 +59,8 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
       ...process.env,
       PORT: String(p),
       HOST: "127.0.0.1",
+      // The address the clients below use: their Origin must be PUBLIC_URL's to write.
+      PUBLIC_URL: `http://127.0.0.1:${p}`,
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

@@ -32,14 +32,15 @@ export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
  * Cross-site requests are refused on top of SameSite cookies: a browser names the page's origin
  * on every non-GET request (Origin), and modern ones say where the request came from
  * (Sec-Fetch-Site). Clients that send neither are not browsers and carry no ambient cookie risk.
+ * The site's origin is PUBLIC_URL's alone, never one made from the request's Host header, which
+ * whoever sends the request chooses (a rebound DNS name, another virtual host on the proxy).
  */
 export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandler {
   return (req, _res, next) => {
     if (!isStateChanging(req)) return next();
     const origin = req.get("origin");
     if (origin !== undefined) {
-      const own = `${req.protocol}://${req.get("host")}`;
-      if (origin !== own && !allowedOrigins.includes(origin)) {
+      if (!allowedOrigins.includes(origin)) {
         throw new AppError("FORBIDDEN", "Cross-site request refused");
       }
       return next();

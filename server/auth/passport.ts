@@ -1,8 +1,8 @@
 import { Passport } from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
 import type { Db } from "../db/client";
-import { findUserById, findUserForLogin } from "../storage/users";
-import { burnPasswordCheck, verifyPassword } from "./passwords";
+import { findUserById, findUserForLogin, updateUser } from "../storage/users";
+import { burnPasswordCheck, hashPassword, isBelowCost, PASSWORD_COST, verifyPassword, type ScryptCost } from "./passwords";
 
 export interface SessionUser {
   id: number;
@@ -23,14 +23,20 @@ declare global {
  */
 export type PassportInstance = InstanceType<typeof Passport>;
 
-export function createPassport(db: Db): PassportInstance {
+/**
+ * `cost` is what a password is hashed with: a login that proves the password to a hash of a lower
+ * cost (made before the cost was raised) stores a new hash at this cost.
+ */
+export function createPassport(db: Db, cost: ScryptCost = PASSWORD_COST): PassportInstance {
   const passport = new Passport();
   passport.use(
     new LocalStrategy({ usernameField: "email", passwordField: "password", session: true }, (email, password, done) => {
       (async () => {
         const user = await findUserForLogin(db, email);
-        const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password);
-        return ok && user ? { id: user.id, email: user.email } : false;
+        const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password, cost);
+        if (!ok || !user) return false;
+        if (isBelowCost(user.passwordHash, cost)) await updateUser(db, user.id, { passwordHash: await hashPassword(password, cost) });
+        return { id: user.id, email: user.email };
       })().then(
         (user) => done(null, user),
         (err: unknown) => done(err),

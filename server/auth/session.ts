@@ -25,7 +25,7 @@ function createSessionMiddleware(options: {
   secret: string;
   secureOnly: boolean;
   pruneExpired: boolean;
-}): RequestHandler {
+}): { middleware: RequestHandler; close(): Promise<void> } {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
     pool: options.pool,
@@ -35,7 +35,7 @@ function createSessionMiddleware(options: {
     // Store failures reach the request's error path (a 503); no raw stack on the console.
     errorLog: () => {},
   });
-  return session({
+  const middleware = session({
     store,
     name: sessionCookieName(options.secureOnly),
     secret: options.secret,
@@ -51,6 +51,8 @@ function createSessionMiddleware(options: {
       maxAge: IDLE_LIFETIME_MS,
     },
   });
+  // The store prunes expired sessions on a timer of its own until closed.
+  return { middleware, close: async () => await Promise.resolve(store.close()) };
 }
 
 /** Ends sessions older than the absolute lifetime, however active they are. */
@@ -76,8 +78,8 @@ export function createSessionLayer(options: {
   secureOnly: boolean;
   pruneExpired: boolean;
   passport: PassportInstance;
-}): RequestHandler {
-  const session = createSessionMiddleware(options);
+}): { handler: RequestHandler; close(): Promise<void> } {
+  const { middleware: session, close } = createSessionMiddleware(options);
   const cookie = `${sessionCookieName(options.secureOnly)}=`;
   const initialize = options.passport.initialize();
   const restore = options.passport.session();
@@ -92,7 +94,7 @@ export function createSessionLayer(options: {
       next(err);
     });
   };
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     initialize(req, res, (initErr?: unknown) => {
       if (initErr) return next(initErr);
       const hasCookie = (req.headers.cookie ?? "").includes(cookie);
@@ -106,4 +108,5 @@ export function createSessionLayer(options: {
       });
     });
   };
+  return { handler, close };
 }

@@ -55,7 +55,7 @@ export function backoffSeconds(rule: Pick<ThrottleRule, "baseBlock" | "maxBlock"
 
 export function createThrottle(
   rules: ThrottleRule[],
-  options: { pool?: pg.Pool; message: string; clearExpired?: boolean; resetOnSuccess?: string[] },
+  options: { pool?: pg.Pool; message: string; resetOnSuccess?: string[] },
 ): Throttle {
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.pool
@@ -63,7 +63,8 @@ export function createThrottle(
           storeClient: options.pool,
           tableName: "rate_limits",
           tableCreated: true,
-          clearExpiredByTimeout: options.clearExpired ?? false,
+          // Swept by createThrottles on one timer it can stop, not by one timer per limiter.
+          clearExpiredByTimeout: false,
           keyPrefix,
           points,
           duration,

@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { deleteExpiredRateLimits } from "../storage/rate-limits";
 import { createThrottle, type Throttle, type ThrottleRule } from "./throttle";
 
 /**
@@ -31,17 +32,23 @@ function loginRules(consecutive: number, total: number): ThrottleRule[] {
   ];
 }
 
+const SWEEP_EVERY_MS = 5 * 60_000;
+const KEEP_EXPIRED_MS = 60 * 60_000;
+
 /**
  * The site's two throttles, counted in PostgreSQL so every instance shares them
- * (docs/decisions/003-throttling-in-postgresql.md). `clearExpired`: a running site sweeps old
- * counters; tests leave them.
+ * (docs/decisions/003-throttling-in-postgresql.md). `clearExpired`: a running site sweeps
+ * counters expired an hour ago every 5 minutes, until close(); tests leave them.
  */
-export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearExpired = true): { login: Throttle; audition: Throttle } {
+export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearExpired = true): { login: Throttle; audition: Throttle; close(): void } {
+  const sweep = clearExpired
+    ? setInterval(() => void deleteExpiredRateLimits(pool, Date.now() - KEEP_EXPIRED_MS).catch(() => {}), SWEEP_EVERY_MS).unref()
+    : undefined;
   return {
+    close: () => clearInterval(sweep),
     login: createThrottle(loginRules(limits.loginFailures ?? 5, limits.loginTotal ?? 60), {
       pool,
       message: "Too many failed logins. Please wait a few minutes and try again.",
-      clearExpired,
       resetOnSuccess: ["login-account-ip", "login-device"],
     }),
     audition: createThrottle(
@@ -50,7 +57,7 @@ export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearEx
         // However many addresses a guesser has, the site checks at most this many codes a minute.
         { name: "audition-all", points: limits.auditionTotal ?? 30, duration: 60, baseBlock: 60, maxBlock: 60 },
       ],
-      { pool, message: "Too many tries. Please wait a minute and try again.", clearExpired },
+      { pool, message: "Too many tries. Please wait a minute and try again." },
     ),
   };
 }

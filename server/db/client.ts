@@ -18,7 +18,13 @@ export interface Database {
  * One driver everywhere (docs/product.md "Running it"). The time-outs keep a stalled database from
  * holding requests and pool connections for ever.
  */
-export function connectDatabase(url: string, options: { max?: number; onError?: (err: Error) => void } = {}): Database {
+/** What is told of an idle connection's failure: never the error's other fields, or the client with its cancel key. */
+export interface PoolFailure {
+  message: string;
+  code?: string;
+}
+
+export function connectDatabase(url: string, options: { max?: number; onError?: (failure: PoolFailure) => void } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -28,7 +34,10 @@ export function connectDatabase(url: string, options: { max?: number; onError?: 
     query_timeout: 5_500,
     application_name: "podcast-site",
   });
-  pool.on("error", (err) => options.onError?.(err));
+  pool.on("error", (err) => {
+    const code = (err as { code?: unknown }).code;
+    options.onError?.(typeof code === "string" ? { message: err.message, code } : { message: err.message });
+  });
   const db = drizzle(pool, { schema });
   let closed = false;
   return {

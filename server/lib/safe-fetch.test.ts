@@ -1,9 +1,9 @@
 // Longer than 200 lines: safeFetch is the one door to other hosts, and each of its rules
 // (answers, redirects, limits, addresses) needs the loopback host set up below.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo, type LookupFunction } from "node:net";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FetchError, type FetchOptions, safeFetch } from "./safe-fetch";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -33,6 +33,24 @@ afterAll(async () => {
 beforeEach(() => {
   routes.clear();
   received = [];
+});
+
+/**
+ * A host on loopback that writes its answers byte by byte, for the framings `node:http` does not
+ * make (a body that ends with the connection) and for cutting a connection short.
+ */
+const rawHosts: net.Server[] = [];
+async function rawHost(answer: (socket: net.Socket) => void): Promise<string> {
+  const host = net.createServer((socket) => {
+    socket.on("error", () => {});
+    socket.once("data", () => answer(socket));
+  });
+  rawHosts.push(host);
+  await new Promise<void>((resolve) => host.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(host.address() as AddressInfo).port}/feed`;
+}
+afterEach(() => {
+  for (const host of rawHosts.splice(0)) host.close();
 });
 
 const local: FetchOptions = { allowPrivate: true, timeoutMs: 2000 };
@@ -205,6 +223,49 @@ describe("safeFetch: limits", () => {
     await closed;
   });
 
+  it("when a body ends with the connection (no Content-Length, not chunked), then it is read whole", async () => {
+    const url = await rawHost((socket) => socket.end("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\n<rss/>"));
+
+    expect(await safeFetch(url, local)).toMatchObject({ status: "ok", body: Buffer.from("<rss/>") });
+  });
+
+  it("when a body that ends with the connection trickles past the time limit, then the fetch is a timeout, not the part that came", async () => {
+    // No Content-Length and not chunked: closing the connection is how such a body ends, so the
+    // close that the time limit makes must not pass for the end of the file.
+    const url = await rawHost((socket) => {
+      socket.write("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\n<rss>");
+      const timer = setInterval(() => socket.write("x"), 20);
+      socket.on("close", () => clearInterval(timer));
+    });
+
+    const err = await refusal(url, { ...local, timeoutMs: 300 });
+
+    expect([err.reason, err.message]).toEqual(["timeout", "the host did not answer within 0.3 seconds"]);
+  });
+
+  it("when the host resets the connection in the middle of a body that ends with the connection, then the fetch fails", async () => {
+    const url = await rawHost((socket) => {
+      // The reset a moment after the bytes, so that it comes as a reset and not as the end of them.
+      socket.write("HTTP/1.1 200 OK\r\nconnection: close\r\n\r\n<rss>partial", () => setTimeout(() => socket.resetAndDestroy(), 50));
+    });
+
+    const err = await refusal(url);
+
+    expect([err.reason, err.message]).toEqual(["network", "the host closed the connection before the whole file was sent"]);
+  });
+
+  it("when the host closes the connection before the bytes its Content-Length or chunks promise, then the fetch fails", async () => {
+    const heads = ["content-length: 1000", "transfer-encoding: chunked"];
+    for (const head of heads) {
+      const body = head.startsWith("content-length") ? "x".repeat(100) : "64\r\n" + "x".repeat(100) + "\r\n";
+      const url = await rawHost((socket) => socket.end(`HTTP/1.1 200 OK\r\n${head}\r\n\r\n${body}`));
+
+      const err = await refusal(url);
+
+      expect([err.reason, err.message], head).toEqual(["network", "the host closed the connection before the whole file was sent"]);
+    }
+  });
+
   it("when Content-Length says more than the limit, then the file is refused before it is read", async () => {
     routes.set("/big", (_req, res) => res.writeHead(200, { "content-length": 2000 }).end("x".repeat(2000)));
 
@@ -241,7 +302,7 @@ describe("safeFetch: limits", () => {
 });
 
 describe("safeFetch: addresses", () => {
-  it("when the address is loopback in any spelling, or private, link-local, metadata or CGNAT, then it is refused and nothing reaches the host", async () => {
+  it("when the address is loopback in any spelling, private, link-local, metadata, CGNAT, or IPv6 outside public global unicast, then it is refused and nothing reaches the host", async () => {
     routes.set("/", feed);
     const urls = [
       `http://127.0.0.1:${port}/`,
@@ -258,12 +319,28 @@ describe("safeFetch: addresses", () => {
       "http://0.0.0.0/",
       "http://[fd00::1]/",
       "http://[fe80::1]/",
+      `http://[::127.0.0.1]:${port}/`,
+      "http://[::8.8.8.8]/",
+      `http://[2002:7f00:1::1]:${port}/`,
+      "http://[2001:db8::1]/",
+      "http://[64:ff9b::7f00:1]/",
     ];
     for (const url of urls) {
       const err = await refusal(url, { timeoutMs: 500 });
       expect([err.reason, err.message], url).toEqual(["address", "the address points to a private or local network, which this site does not read from"]);
     }
     expect(received).toHaveLength(0);
+  });
+
+  it("when a host name resolves to an address outside the rule (IPv4-compatible IPv6, 6to4), then the connection is refused", async () => {
+    for (const address of ["::127.0.0.1", "2002:7f00:1::1"]) {
+      const lookup: LookupFunction = (_hostname, options, callback) =>
+        options.all ? callback(null, [{ address, family: 6 }]) : callback(null, address, 6);
+
+      const err = await refusal(`http://feed.example:${port}/`, { timeoutMs: 500, lookup });
+
+      expect([err.reason, err.message], address).toEqual(["address", "the address points to a private or local network, which this site does not read from"]);
+    }
   });
 
   it("when the address is not http or https, or carries a user name and password, then it is refused", async () => {

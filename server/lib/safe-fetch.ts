@@ -1,16 +1,18 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import net from "node:net";
+import net, { type LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
-import ipaddr from "ipaddr.js";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { isPublicAddress, PrivateAddressError, publicOnlyLookup } from "./public-address";
 
 /**
  * The one way this site reads another host (feeds now; transcripts, chapters and thumbnails
  * later): http(s) only, a time limit for the whole exchange, a size limit on the decoded body, a
  * bounded number of redirects, each hop checked again, and no connection to loopback, private,
  * link-local, CGNAT, metadata or other non-public addresses (docs/decisions/008-feed-parser.md).
+ * Over 200 lines because these limits share one exchange: the time limit's abort, the redirects'
+ * re-checks and the body's completeness are judged together.
  */
 export interface FetchOptions {
   /** Validators from the last answer: a 304 then comes back as `unchanged`. */
@@ -24,6 +26,8 @@ export interface FetchOptions {
   maxRedirects?: number;
   /** Lift the address rule (FEED_ALLOW_PRIVATE=1: tests and intranet sites). */
   allowPrivate?: boolean;
+  /** Where host names are looked up, before the address rule judges what was found; default dns.lookup (tests give their own). */
+  lookup?: LookupFunction;
   accept?: string;
 }
 
@@ -77,22 +81,45 @@ function checkTarget(raw: string, allowPrivate: boolean, base?: URL): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError("scheme", "only http and https addresses can be read");
   if (url.username || url.password) throw new FetchError("scheme", "addresses with a user name or password cannot be read");
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  // The same rule as request-filtering-agent, which checks again on the address connected to
-  // (after DNS); checking literals here refuses them before any socket is made.
-  if (!allowPrivate && net.isIP(host) && ipaddr.parse(host).range() !== "unicast") throw new FetchError("address", PRIVATE_MESSAGE);
+  // An address written in the URL is never looked up, so the rule is applied to it here, on each
+  // hop; a host name's addresses are judged by the same rule in the lookup (`send`).
+  if (!allowPrivate && net.isIP(host) && !isPublicAddress(host)) throw new FetchError("address", PRIVATE_MESSAGE);
   return url;
 }
 
-function send(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal): Promise<IncomingMessage> {
+interface Exchange {
+  response: IncomingMessage;
+  /** The connection's failure after the headers came (a reset), which the response itself may not report. */
+  failure(): Error | undefined;
+}
+
+function send(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal, lookup?: LookupFunction): Promise<Exchange> {
   const agents = allowPrivate ? lenient : strict;
   const [client, agent] = url.protocol === "https:" ? [https, agents.https] : [http, agents.http];
+  // The agent looks the name up through this function and connects to what it returns, so the
+  // rule is applied to the very addresses connected to; the agent's own check (ipaddr.js's
+  // "unicast") still runs after ours and only adds a refusal of IPv4-mapped results.
+  const judged = allowPrivate ? lookup : publicOnlyLookup(lookup);
   return new Promise((resolve, reject) => {
-    client.get(url, { agent, headers, signal }, resolve).on("error", reject);
+    let failure: Error | undefined;
+    client
+      .get(url, { agent, headers, signal, lookup: judged }, (response) => resolve({ response, failure: () => failure }))
+      .on("error", (err) => {
+        failure ??= err;
+        reject(err);
+      });
   });
 }
 
-/** The body, decompressed, stopped as soon as it passes `maxBytes` (a zip bomb included). */
-async function readBody(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+const CUT_MESSAGE = "the host closed the connection before the whole file was sent";
+
+/**
+ * The body, decompressed, stopped as soon as it passes `maxBytes` (a zip bomb included), and only
+ * if it arrived whole: a body without Content-Length or chunks ends when the connection closes,
+ * and `node:http` then calls it complete even when the close was our time limit or a reset, so
+ * both are checked here; a shorter body than its Content-Length or chunks promised is refused too.
+ */
+async function readBody({ response, failure }: Exchange, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
   const length = Number(response.headers["content-length"]);
   if (length > maxBytes) {
     response.destroy();
@@ -113,13 +140,19 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<Bu
       if (total > maxBytes) throw new FetchError("too-large", `the file is larger than ${size(maxBytes)}`);
       chunks.push(chunk as Buffer);
     }
+  } catch (err) {
+    if (err instanceof FetchError || signal.aborted || response.complete) throw err;
+    throw new FetchError("network", CUT_MESSAGE);
   } finally {
     response.destroy();
   }
+  if (signal.aborted) throw new Error("aborted while the body was read");
+  if (!response.complete || failure()) throw new FetchError("network", CUT_MESSAGE);
   return Buffer.concat(chunks, total);
 }
 
 function networkError(err: NodeJS.ErrnoException): FetchError {
+  if (err instanceof PrivateAddressError) return new FetchError("address", PRIVATE_MESSAGE);
   // request-filtering-agent refuses an address found by DNS with this message (no error class).
   if (err.message.startsWith("DNS lookup ") && err.message.includes(" is not allowed")) return new FetchError("address", PRIVATE_MESSAGE);
   // zlib's codes start with Z_ (gzip, deflate), brotli's with ERR__ERROR.
@@ -147,7 +180,8 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
   let permanent = true;
   try {
     for (let hops = 0; ; hops++) {
-      const response = await send(target, headers, allowPrivate, controller.signal);
+      const exchange = await send(target, headers, allowPrivate, controller.signal, options.lookup);
+      const { response } = exchange;
       const status = response.statusCode ?? 0;
       const location = header(response.headers.location);
       if (REDIRECTS.has(status) && location) {
@@ -166,7 +200,7 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
         response.destroy();
         throw new FetchError("http-status", `the host answered ${status} ${http.STATUS_CODES[status] ?? ""}`.trim());
       }
-      const body = await readBody(response, maxBytes);
+      const body = await readBody(exchange, maxBytes, controller.signal);
       return {
         status: "ok",
         url: target.href,
@@ -179,6 +213,8 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
     }
   } catch (err) {
     if (err instanceof FetchError) throw err;
+    // Checked before the error's own kind: the abort at the time limit surfaces as a reset, a
+    // premature close or a cut compressed stream, depending on where the body was.
     if (controller.signal.aborted) throw new FetchError("timeout", `the host did not answer within ${seconds(timeoutMs)}`);
     throw networkError(err as NodeJS.ErrnoException);
   } finally {

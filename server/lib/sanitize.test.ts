@@ -45,6 +45,16 @@ describe("sanitizeSvg", () => {
   it("when the text has no svg root, then it is refused", () => {
     expect(sanitizeSvg("<div>hi</div>")).toBeNull();
   });
+  it("when an SVG carries filters (elements, primitives, the attribute, or a style property, escaped or not), then none is kept and the drawing stays", () => {
+    const out = sanitizeSvg(
+      '<svg viewBox="0 0 1 1"><defs><filter id="f"><feMorphology radius="900"/><feGaussianBlur stdDeviation="99"/></filter></defs>' +
+        '<rect width="1" height="1" fill="blue" filter="url(#f)"/><circle r="1" style="fill: red; filter: blur(300px)"/>' +
+        '<circle r="2" style="f\\69lter: blur(300px)"/><ellipse rx="1" ry="1" style="FILTER:drop-shadow(0 0 9px red)"/><path d="M0 0" style="fill: green"/></svg>',
+    )!;
+    expect(out).not.toMatch(/filter|fe[A-Z]|blur|drop-shadow|\\/i);
+    expect(out).toContain('<rect width="1" height="1" fill="blue">');
+    expect(out).toContain('style="fill: green"');
+  });
 });
 
 describe("htmlToText", () => {

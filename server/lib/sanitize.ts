@@ -4,17 +4,6 @@ import { lazily } from "./lazy-require";
 const jsdom = lazily<typeof import("jsdom")>("jsdom");
 const sanitizeHtml = lazily<typeof import("sanitize-html")>("sanitize-html");
 
-let purifier: DOMPurify | undefined;
-
-/** One DOMPurify over one jsdom window, made on first use (it costs ~20 ms and some memory); SVG only. */
-function getPurifier(): DOMPurify {
-  if (!purifier) {
-    const { window } = new (jsdom().JSDOM)("");
-    purifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-  }
-  return purifier;
-}
-
 /** docs/product.md: an allowlist of harmless tags and attributes for the footer. */
 const FOOTER_TAGS = ["a", "p", "br", "strong", "b", "em", "i", "u", "s", "small", "span", "div", "ul", "ol", "li", "h2", "h3", "h4"];
 /**
@@ -92,15 +81,27 @@ export function htmlToText(html: string): string {
   return sanitizedHtmlToText(sanitizeFooterHtml(html));
 }
 
+let svgPurifier: DOMPurify | undefined;
+
 /**
  * SVG uploads: DOMPurify's SVG profile drops scripts, event handlers, foreign objects and
- * external references. The result is served as a standalone image/svg+xml document.
+ * external references. Filters go too, as elements, as the `filter` attribute and as a `style`
+ * property (which CSS lets be written with escapes, so a style with a backslash goes whole): a
+ * few bytes of feMorphology or blur() cost the rasteriser seconds to minutes of CPU per size
+ * drawn. The result is served as a standalone image/svg+xml document.
  */
 export function sanitizeSvg(svg: string): string | null {
-  const clean = getPurifier().sanitize(svg, {
-    USE_PROFILES: { svg: true, svgFilters: true },
-    FORBID_TAGS: ["foreignObject", "use", "image", "a", "style"],
-    FORBID_ATTR: ["href", "xlink:href"],
+  if (!svgPurifier) {
+    const { window } = new (jsdom().JSDOM)("");
+    svgPurifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+    svgPurifier.addHook("uponSanitizeAttribute", (_node, data) => {
+      if (data.attrName === "style" && /filter|\\/i.test(data.attrValue)) data.keepAttr = false;
+    });
+  }
+  const clean = svgPurifier.sanitize(svg, {
+    USE_PROFILES: { svg: true },
+    FORBID_TAGS: ["foreignObject", "use", "image", "a", "style", "filter"],
+    FORBID_ATTR: ["href", "xlink:href", "filter"],
   });
   const trimmed = clean.trim();
   if (!/^<svg[\s>]/i.test(trimmed)) return null;

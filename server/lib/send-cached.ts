@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import type { Request, Response } from "express";
+import { negotiateEncoding } from "./content-encoding";
 
 /** A response body kept in the process cache, with its compressed forms made once, on demand. */
 export interface CachedBody {
@@ -15,20 +16,19 @@ export interface AnswerMemory {
 }
 
 /**
- * The body for a client's Accept-Encoding: brotli, else gzip, else as it is; bodies under 1 KB
- * are sent as they are. Each compressed form is made once per cache entry, not per request.
+ * The body for a client's Accept-Encoding (negotiated as lib/content-encoding.ts says: the
+ * client's q-values, then brotli, gzip, as it is); bodies under 1 KB are sent as they are. Each
+ * compressed form is made once per cache entry, not per request.
  */
 export function encodedBody(entry: CachedBody, acceptEncoding: string | undefined): { encoding: "br" | "gzip" | null; body: string | Buffer } {
-  const accepts = acceptEncoding ?? "";
-  if (entry.body.length >= 1024) {
-    if (/\bbr\b/.test(accepts)) {
-      entry.br ??= zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-      return { encoding: "br", body: entry.br };
-    }
-    if (/\bgzip\b/.test(accepts)) {
-      entry.gzip ??= zlib.gzipSync(entry.body, { level: 6 });
-      return { encoding: "gzip", body: entry.gzip };
-    }
+  const encoding = entry.body.length >= 1024 ? negotiateEncoding(acceptEncoding, ["br", "gzip"]) : null;
+  if (encoding === "br") {
+    entry.br ??= zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return { encoding, body: entry.br };
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= zlib.gzipSync(entry.body, { level: 6 });
+    return { encoding, body: entry.gzip };
   }
   return { encoding: null, body: entry.body };
 }

@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
 import supertest from "supertest";
 import { describe, expect, vi } from "vitest";
+import { verifyPassword } from "../auth/passwords";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp } from "../test/harness";
 
 const it = appTest();
+/** An app whose passwords cost more than the test admin's stored hash (N=2^10), as after an upgrade. */
+const costlier = appTest({ passwordCost: { N: 2 ** 11, r: 8, p: 1 } });
 
 const cookieOf = (res: supertest.Response) =>
   ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
@@ -75,6 +78,31 @@ describe("POST /api/auth/login", () => {
     expect(cookieOf(first)).toBeDefined();
     expect(cookieOf(second)).toBeDefined();
     expect(cookieOf(first)!.split(";")[0]).not.toBe(cookieOf(second)!.split(";")[0]);
+  });
+});
+
+describe("password hashes of an older cost", () => {
+  const hashOf = async (t: { db: { database: { pool: { query: (sql: string) => Promise<{ rows: { password_hash: string }[] }> } } } }) =>
+    (await t.db.database.pool.query("SELECT password_hash FROM users")).rows[0]!.password_hash;
+
+  costlier("when the admin logs in against a hash of a lower cost than the app's, then it is stored again at the app's cost and still verifies", async ({ t }) => {
+    expect(await hashOf(t)).toMatch(/^scrypt\$1024\$8\$1\$/);
+
+    await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+
+    const rehashed = await hashOf(t);
+    expect(rehashed).toMatch(/^scrypt\$2048\$8\$1\$/);
+    expect(await verifyPassword(ADMIN_PASSWORD, rehashed)).toBe(true);
+    await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+    expect(await hashOf(t)).toBe(rehashed);
+  });
+
+  costlier("when a login with a hash of a lower cost fails, then the hash is left as it was", async ({ t }) => {
+    const before = await hashOf(t);
+
+    await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "not-the-password" }).expect(401);
+
+    expect(await hashOf(t)).toBe(before);
   });
 });
 

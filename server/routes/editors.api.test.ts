@@ -1,8 +1,15 @@
+import zlib from "node:zlib";
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
 import { appTest, createTestApp, type TestApp } from "../test/harness";
 
 const it = appTest();
+
+const binary: Parameters<supertest.Test["parse"]>[0] = (res, done) => {
+  const chunks: Buffer[] = [];
+  res.on("data", (chunk: Buffer) => chunks.push(chunk));
+  res.on("end", () => done(null, Buffer.concat(chunks)));
+};
 
 const unlock = (t: TestApp, password: string, ua = "test-agent") =>
   t.request.post("/api/editors/unlock").set("User-Agent", ua).send({ password });
@@ -56,20 +63,36 @@ describe("POST /api/editors/unlock", () => {
     await t.request.post("/api/editors/unlock").send({ password: "x".repeat(201) }).expect(400);
   });
 
-  it("when tries are logged, then the log keeps time, success, the working code and user agent, never a failed password", async ({ t, admin }) => {
+  it("when tries are logged, then the log keeps time, success, the working code's number and user agent, never a failed password", async ({ t, admin }) => {
     await setUpAudition(admin);
     await unlock(t, "podedit42", "Candidate Browser").expect(200);
     await unlock(t, "secret-guess-zzz", "Guesser");
     const log = await admin.get("/api/editor-access-log").expect(200);
     const entries = log.body as { success: boolean; code: string | null; userAgent: string; createdAt: string }[];
     const success = entries.find((e) => e.success && e.userAgent === "Candidate Browser")!;
-    expect(success).toMatchObject({ code: "podedit42", userAgent: "Candidate Browser" });
+    expect(success).toMatchObject({ code: "42", userAgent: "Candidate Browser" });
     expect(Date.parse(success.createdAt)).not.toBeNaN();
     const failed = entries.filter((e) => !e.success);
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((e) => e.code === null)).toBe(true);
     expect(JSON.stringify(entries)).not.toContain("secret-guess-zzz");
     await t.request.get("/api/editor-access-log").expect(401);
+  });
+
+  it("when a candidate's code opens the audition, then neither the log, the database nor a backup holds the prefix, only the candidate's number", async ({ t, admin }) => {
+    await setUpAudition(admin);
+    await unlock(t, "podedit12", "Candidate Browser").expect(200);
+    await admin.post("/api/editor-access-log").send({ password: "podedit13", success: true, userAgent: "Old client" }).expect(201);
+
+    const log = (await admin.get("/api/editor-access-log").expect(200)).body as { success: boolean; code: string | null }[];
+    const rows = (await t.db.database.pool.query("SELECT code FROM editor_access_log WHERE success ORDER BY id")).rows;
+    const backup = zlib.gunzipSync((await admin.get("/api/backup").buffer(true).parse(binary).expect(200)).body as Buffer).toString();
+
+    expect(log.filter((e) => e.success).map((e) => e.code).sort()).toEqual(["12", "13"]);
+    expect(rows.map((row) => row.code)).toEqual(["12", "13"]);
+    expect(JSON.stringify(log)).not.toContain("podedit");
+    expect(backup).toContain('"code":"12"');
+    expect(backup).not.toContain("podedit");
   });
 
   it("when the spec's client posts an attempt, then it is logged without the failed text and cannot claim success", async ({ t, admin }) => {

@@ -138,6 +138,22 @@ describe("the show's pictures", () => {
   });
 });
 
+describe("images the site fetches itself", () => {
+  it("when a feed's artwork carries EXIF, then the copy kept here has none", async () => {
+    const art = await sharp(await jpeg(600, 600)).withExif({ IFD0: { Artist: "Ann Example", Make: "PhoneCo" } }).jpeg().toBuffer();
+    host.routes.set("/art.jpg", { body: art, headers: { "Content-Type": "image/jpeg" } });
+    host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`) });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin.post("/api/feed/sync").send({}).expect(200);
+
+    const artwork = (await t.request.get("/api/identity")).body.images.artwork as string;
+    const kept = (await t.request.get(artwork).buffer(true).expect(200)).body as Buffer;
+
+    expect(kept.toString("latin1")).not.toMatch(/Ann Example|PhoneCo/);
+    expect((await sharp(kept).metadata()).exif).toBeUndefined();
+  });
+});
+
 describe("video posters", () => {
   it("when a clip is saved, then its video's thumbnail is fetched by the server and kept as the clip's poster", async () => {
     host.routes.set("/vi/dQw4w9WgXcQ/hqdefault.jpg", { body: await jpeg(480, 360), headers: { "Content-Type": "image/jpeg" } });

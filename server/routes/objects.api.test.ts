@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
 import { appTest } from "../test/harness";
@@ -22,12 +23,14 @@ describe("uploads", () => {
   it("when a PNG is PUT to a fresh address, then it is served from /objects/{id} with its type, nosniff and a long cache", async ({ t, admin }) => {
     const url = await uploadAddress(admin);
     const put = await admin.put(url).set("Content-Type", "application/octet-stream").send(PNG).expect(200);
-    expect(put.body).toMatchObject({ contentType: "image/png", size: PNG.length });
+    expect(put.body).toMatchObject({ contentType: "image/png" });
     const get = await t.request.get(put.body.objectPath).expect(200);
     expect(get.headers["content-type"]).toBe("image/png");
     expect(get.headers["x-content-type-options"]).toBe("nosniff");
     expect(get.headers["cache-control"]).toMatch(/max-age=31536000/);
-    expect(Buffer.compare(get.body as Buffer, PNG)).toBe(0);
+    // Written again without metadata: the same pixels, the size the upload reported.
+    expect((get.body as Buffer).length).toBe(put.body.size);
+    expect(await sharp(get.body as Buffer).raw().toBuffer()).toEqual(await sharp(PNG).raw().toBuffer());
     await t.request.get(put.body.objectPath).set("If-None-Match", get.headers.etag!).expect(304);
   });
 
@@ -88,6 +91,56 @@ describe("uploads", () => {
     expect(get.body).not.toMatch(/script|onload/);
   });
 
+  it("when an SVG with an feMorphology filter is uploaded, then it is stored and served without the filter", async ({ t, admin }) => {
+    const url = await uploadAddress(admin);
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><filter id="f"><feMorphology radius="900"/></filter><rect width="1024" height="1024" fill="red" filter="url(#f)"/></svg>';
+    const put = await admin.put(url).send(Buffer.from(svg)).expect(200);
+
+    const served = (await t.request.get(put.body.objectPath).buffer(true).expect(200)).body as Buffer;
+
+    expect(served.toString()).toContain("<rect");
+    expect(served.toString()).not.toMatch(/filter|feMorphology/i);
+  });
+
+  it("when a photo carries EXIF (GPS position, camera, author) and an orientation, then the original is served without them, the right way up", async ({ t, admin }) => {
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c63" } })
+      .withExif({ IFD0: { Make: "PhoneCo", Model: "Phone 9", Artist: "Ann Example" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.toString("latin1")).toContain("PhoneCo");
+    const url = await uploadAddress(admin);
+    const put = await admin.put(url).send(photo).expect(200);
+
+    const served = (await t.request.get(put.body.objectPath).buffer(true).expect(200)).body as Buffer;
+
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.exif, meta.xmp, meta.iptc, meta.orientation]).toEqual(["jpeg", undefined, undefined, undefined, undefined]);
+    expect([meta.width, meta.height]).toEqual([200, 300]);
+    expect(served.toString("latin1")).not.toMatch(/PhoneCo|Ann Example/);
+  });
+
+  it("when a PNG or WebP carries text or EXIF, then it is stored without it", async ({ t, admin }) => {
+    const base = sharp({ create: { width: 40, height: 30, channels: 4, background: "#36c8" } }).withExif({ IFD0: { Artist: "Ann Example" } });
+    for (const image of [await base.clone().png().toBuffer(), await base.clone().webp().toBuffer()]) {
+      expect(image.toString("latin1")).toContain("Ann Example");
+      const put = await admin.put(await uploadAddress(admin)).send(image).expect(200);
+
+      const served = (await t.request.get(put.body.objectPath).buffer(true).expect(200)).body as Buffer;
+
+      expect(served.toString("latin1")).not.toContain("Ann Example");
+      const meta = await sharp(served).metadata();
+      expect([meta.width, meta.height, meta.exif]).toEqual([40, 30, undefined]);
+    }
+  });
+
+  it("when the bytes look like a JPEG but cannot be read, then 415 and nothing is stored", async ({ t, admin }) => {
+    const url = await uploadAddress(admin);
+    const res = await admin.put(url).send(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3]));
+    expect(res.status).toBe(415);
+    await t.request.get(`/objects/${url.split("/").pop()}`).expect(404);
+  });
+
   it("when an id is malformed or tries to leave the store, then 404 and no file is read", async ({ t, admin }) => {
     fs.writeFileSync(path.join(t.objectsDir, "..", "secret.txt"), "secret");
     for (const p of ["/objects/..%2Fsecret.txt", "/objects/%2e%2e%2fsecret.txt", "/objects/not-a-uuid", "/objects/00000000-0000-4000-8000-000000000000"]) {
@@ -103,5 +156,51 @@ describe("uploads", () => {
     await t.request.post("/api/objects/upload").expect(401);
     const url = await uploadAddress(admin);
     await t.request.put(url).send(PNG).expect(401);
+  });
+});
+
+describe("an object's sizes", () => {
+  /** A 300 × 300 JPEG, uploaded: /objects/{id}. */
+  async function uploaded(admin: supertest.Agent, data?: Buffer): Promise<string> {
+    const url = await uploadAddress(admin);
+    const bytes = data ?? (await sharp({ create: { width: 300, height: 300, channels: 3, background: "#36c" } }).jpeg().toBuffer());
+    return (await admin.put(url).send(bytes).expect(200)).body.objectPath as string;
+  }
+  const useAsHostPhoto = (admin: supertest.Agent, photo: string) =>
+    admin.put("/api/identity/about").send({ title: "", intro: "", hosts: [{ name: "Ann", role: "", bio: "", photo }] }).expect(200);
+
+  it("when a size is asked of a kind the object is not used for, then 404; once it is used for a kind, that kind's sizes are served and only them", async ({ t, admin }) => {
+    const photo = await uploaded(admin);
+
+    await t.request.get(`${photo}/photo-160.webp`).expect(404);
+    await t.request.get(`${photo}/banner-desktop-2400.avif`).expect(404);
+
+    await useAsHostPhoto(admin, photo);
+
+    await t.request.get(`${photo}/photo-160.webp`).expect(200);
+    await t.request.get(`${photo}/banner-desktop-2400.avif`).expect(404);
+    await t.request.get(`${photo}/artwork-1024.jpeg`).expect(404);
+  });
+
+  it("when the sizes of a kind were kept before the object's uses were recorded, then they are still served", async ({ t, admin }) => {
+    const photo = await uploaded(admin);
+    await useAsHostPhoto(admin, photo);
+    await t.db.database.pool.query("UPDATE objects SET used_for = '{}' WHERE id = $1", [photo.split("/").pop()]);
+
+    await t.request.get(`${photo}/photo-320.jpeg`).expect(200);
+  });
+
+  it("when an SVG stored before filters were refused carries one, then its sizes are drawn without it", async ({ t, admin }) => {
+    const blue = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="blue"/></svg>';
+    const photo = await uploaded(admin, Buffer.from(blue));
+    // As an older version stored it: the filter floods the square red.
+    const filtered = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f"><feFlood flood-color="red"/></filter><rect width="100" height="100" fill="blue" filter="url(#f)"/></svg>';
+    fs.writeFileSync(path.join(t.objectsDir, photo.split("/").pop()!), filtered);
+
+    await useAsHostPhoto(admin, photo);
+    const res = await t.request.get(`${photo}/photo-160.jpeg`).buffer(true).expect(200);
+
+    const { data } = await sharp(res.body as Buffer).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0]! < 80, data[2]! > 180]).toEqual([true, true]);
   });
 });

@@ -140,6 +140,18 @@ describe("access control", () => {
     await admin.post("/api/settings").set("Origin", "http://localhost:5000").send({ key: "podcast_title", value: "Same origin" }).expect(200);
   });
 
+  it("when a write's Origin is the Host header's own origin but not PUBLIC_URL's, then 403 and nothing changes", async ({ t }) => {
+    const admin = await t.admin();
+    const before = await snapshot(t);
+
+    // A name pointed at the server (DNS rebinding, another virtual host) makes Host and Origin agree.
+    for (const host of ["rebound.example", "127.0.0.1:5000"]) {
+      await admin.post("/api/settings").set("Host", host).set("Origin", `http://${host}`).send({ key: "podcast_title", value: "x" }).expect(403);
+    }
+
+    expect(await snapshot(t)).toBe(before);
+  });
+
   it("when a write arrives as a form or plain text, then 415", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").type("form").send({ key: "podcast_title", value: "x" }).expect(415);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { negotiateEncoding } from "../lib/content-encoding";
 import { etagOf } from "../services/public-cache";
 
 const TYPES: Record<string, string> = {
@@ -71,8 +72,8 @@ export function staticFiles(root: string): RequestHandler {
       }
       return next();
     }
-    const accepts = String(req.headers["accept-encoding"] ?? "");
-    const encoding = found.br && /\bbr\b/.test(accepts) ? "br" : found.gz && /\bgzip\b/.test(accepts) ? "gzip" : null;
+    const available = [...(found.br ? (["br"] as const) : []), ...(found.gz ? (["gzip"] as const) : [])];
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], available);
     res.set({
       "Content-Type": found.type,
       "Cache-Control": found.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600, must-revalidate",

@@ -77,7 +77,7 @@ describe("backup and restore", () => {
     expect(result.objects).toBe(1);
     expect(await dump(target.db)).toEqual(await dump(source.db));
     const id = (await target.db.database.pool.query("SELECT id FROM objects WHERE status = 'complete'")).rows[0].id;
-    expect(Buffer.compare((await target.store.read(id))!.data, PNG)).toBe(0);
+    expect(Buffer.compare((await target.store.read(id))!.data, (await createLocalStore(source.objectsDir).read(id))!.data)).toBe(0);
   });
 
   it("when new rows are added after a restore, then their ids follow the restored ones", async ({ t: source, target }) => {
@@ -103,6 +103,20 @@ describe("backup and restore", () => {
     await expect(restoreBackup(empty.db.database.pool, empty.store, Readable.from(zlib.gzipSync('{"type":"header","format":"other"}\n')))).rejects.toThrow(/not a backup/);
     const count = await empty.db.database.pool.query("SELECT count(*)::int AS n FROM episodes");
     expect(count.rows[0].n).toBe(0);
+  });
+
+  it("when a backup made before pictures' uses were recorded is restored, then each picture's uses are found again", async ({ t: source, target }) => {
+    const admin = await source.admin();
+    const { body } = await admin.post("/api/objects/upload").expect(200);
+    const photo = (await admin.put(body.uploadURL).send(PNG).expect(200)).body.objectPath as string;
+    await admin.put("/api/identity/about").send({ title: "", intro: "", hosts: [{ name: "Ann", role: "", bio: "", photo }] }).expect(200);
+    const lines = zlib.gunzipSync(await backupOf(source)).toString().trim().split("\n").map((line) => JSON.parse(line));
+    for (const line of lines) if (line.type === "row" && line.table === "objects") delete line.row.used_for;
+
+    await restoreBackup(target.db.database.pool, target.store, Readable.from(zlib.gzipSync(lines.map((line) => JSON.stringify(line)).join("\n"))));
+
+    const restored = await target.db.database.pool.query("SELECT used_for FROM objects WHERE id = $1", [photo.split("/").pop()]);
+    expect(restored.rows[0].used_for).toEqual(["photo"]);
   });
 
   it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async ({ t: source }) => {

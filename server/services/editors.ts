@@ -16,15 +16,16 @@ export interface EditorsService {
 export function createEditorsService(db: Db, settings: SettingsService): EditorsService {
   return {
     async unlock(password, userAgent) {
-      const ok = await settings.checkAuditionPassword(password);
-      // The code that worked names the candidate; a failed try's text is never kept.
-      await insertAccessLog(db, { success: ok, code: ok ? password : null, userAgent });
-      if (!ok) throw new AppError("UNAUTHORIZED", AUDITION_FAILURE_MESSAGE);
+      const number = await settings.checkAuditionPassword(password);
+      // The number names the candidate; the prefix is the audition's secret and stays out of the
+      // log (and so out of backups), as does a failed try's text (docs/product.md "Audition").
+      await insertAccessLog(db, { success: number !== null, code: number, userAgent });
+      if (number === null) throw new AppError("UNAUTHORIZED", AUDITION_FAILURE_MESSAGE);
       return { files: await settings.auditionFiles() };
     },
     async recordClientAttempt(entry) {
-      const ok = entry.success && !!entry.password && (await settings.checkAuditionPassword(entry.password));
-      await insertAccessLog(db, { success: ok, code: ok ? entry.password! : null, userAgent: entry.userAgent });
+      const number = entry.success && entry.password ? await settings.checkAuditionPassword(entry.password) : null;
+      await insertAccessLog(db, { success: number !== null, code: number, userAgent: entry.userAgent });
     },
     async listLog() {
       return (await listAccessLog(db)).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

@@ -18,9 +18,17 @@ export function createFirstPaint(entry: string, logger?: Logger): FirstPaint {
   return async (pathname, data) => {
     loading ??= fs.existsSync(entry)
       ? // eslint-disable-next-line no-unsanitized/method -- our own build output, by a fixed path
-        import(pathToFileURL(entry).href).then((m: { render: Render }) => m.render)
+        import(pathToFileURL(entry).href).then(
+          (m: { render: Render }) => m.render,
+          (err: unknown) => {
+            // A broken build is an outage of the first paint on every page: said once, loudly
+            // (the import is not tried again, so this is the one line it gets).
+            logger?.error({ err: (err as Error).message, entry }, "the server-render bundle could not be loaded; every page is rendered by the browser");
+            return null;
+          },
+        )
       : Promise.resolve(null);
-    const render = await loading.catch(() => null);
+    const render = await loading;
     if (!render) return undefined;
     try {
       return render(pathname, data);

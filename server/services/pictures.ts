@@ -5,17 +5,30 @@ import { formatsOf, heightOf, objectIdOf, parseVariant, PICTURE_KINDS, PICTURE_M
 import type { Logger } from "../lib/logger";
 import { safeFetch } from "../lib/safe-fetch";
 import type { ObjectStore } from "../objects/store";
+import { MAX_INPUT_PIXELS } from "./image-metadata";
+import { sanitizeSvg } from "./sanitize";
 import type { UploadsService } from "./uploads";
 
 const sharp = lazily<typeof import("sharp").default>("sharp");
 
-/** No image the site shows needs more: a bigger one is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * A backstop, not the bound: libvips checks it between the parts of an image it computes, so a
+ * render always ends and a shutdown never waits on one for long; an SVG is drawn in one part,
+ * which is why filters never reach it (sanitizeSvg) and only the kinds an object is used for
+ * are made.
+ */
+const RENDER_SECONDS = 20;
 
 export interface PicturesService {
-  /** Makes every variant of a stored image for a kind, so visitors never wait for one. */
+  /**
+   * Records that a stored image is put to use as a kind and makes every variant of it for that
+   * kind, so visitors never wait for one. Only the kinds an image was prepared for are made later.
+   */
   prepare(objectPath: string | null | undefined, kind: PictureKind): Promise<void>;
-  /** One variant: from the store, or made now from the original and kept. Null when it cannot be. */
+  /**
+   * One variant: from the store, or made now from the original and kept, when the original is
+   * used for the variant's kind. Null when it cannot be.
+   */
   variant(objectId: string, name: string): Promise<{ data: Buffer; contentType: string } | null>;
   /**
    * An image on another host (a video's thumbnail, a feed's artwork) fetched through the safe
@@ -29,6 +42,26 @@ const variantIdOf = (objectId: string, name: string) => {
   const h = crypto.createHash("sha256").update(`variant:${objectId}:${name}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 };
+
+/**
+ * The pipeline that makes one variant. An SVG is sanitised again first: one stored before a rule
+ * was added (filters, whose cost a few bytes can make unbounded) is drawn by today's rules.
+ */
+export function variantPipeline(original: { data: Buffer; contentType: string }, kind: PictureKind, width: number, format: PictureFormat): Sharp | null {
+  let input = original.data;
+  if (original.contentType === "image/svg+xml") {
+    const clean = sanitizeSvg(input.toString("utf8"));
+    if (!clean) return null;
+    input = Buffer.from(clean, "utf8");
+  }
+  return encode(
+    sharp()(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .timeout({ seconds: RENDER_SECONDS })
+      .rotate()
+      .resize(width, heightOf(kind, width), { fit: "cover", position: "attention" }),
+    format,
+  );
+}
 
 function encode(image: Sharp, format: PictureFormat): Sharp {
   switch (format) {
@@ -53,14 +86,11 @@ export function createPictures({ store, uploads, allowPrivate, logger }: { store
 
   const make = async (objectId: string, kind: PictureKind, width: number, format: PictureFormat) => {
     const original = await uploads.read(objectId);
-    if (!original) return null;
-    const data = await encode(
-      sharp()(original.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-        .rotate()
-        .resize(width, heightOf(kind, width), { fit: "cover", position: "attention" }),
-      format,
-    ).toBuffer();
-    return { data, contentType: PICTURE_MIME[format] };
+    // A visitor may not have any object drawn at any size: only the kinds it is used for.
+    if (!original || !original.usedFor.includes(kind)) return null;
+    const pipeline = variantPipeline(original, kind, width, format);
+    if (!pipeline) return null;
+    return { data: await pipeline.toBuffer(), contentType: PICTURE_MIME[format] };
   };
 
   const variant: PicturesService["variant"] = async (objectId, name) => {
@@ -91,6 +121,7 @@ export function createPictures({ store, uploads, allowPrivate, logger }: { store
     async prepare(objectPath, kind) {
       const objectId = objectIdOf(objectPath);
       if (!objectId) return;
+      await uploads.markUsed(objectId, kind);
       for (const width of PICTURE_KINDS[kind].widths) {
         for (const format of formatsOf(kind)) await variant(objectId, `${kind}-${width}.${format}`);
       }

@@ -11,7 +11,7 @@ import {
 import { settingValueSchema } from "../../shared/settings-schemas";
 import { parseStoredTheme, serializeTheme } from "../../shared/theme";
 import { parseOptions } from "../../shared/validation";
-import { burnPasswordCheck, hashPassword, verifyPassword } from "../auth/passwords";
+import { burnPasswordCheck, hashPassword, PASSWORD_COST, verifyPassword, type ScryptCost } from "../auth/passwords";
 import type { SiteWrites } from "../db/change-bus";
 import type { Db } from "../db/client";
 import { AppError, notFound, staleVersion } from "../lib/errors";
@@ -37,8 +37,8 @@ const LEGACY_AUDITION_HASH = /^prefix\$(\d+)\$(scrypt\$.+)$/;
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 
-async function hashAuditionPrefix(prefix: string): Promise<string> {
-  return `${AUDITION_HASH}${await hashPassword(prefix)}`;
+async function hashAuditionPrefix(prefix: string, cost: ScryptCost): Promise<string> {
+  return `${AUDITION_HASH}${await hashPassword(prefix, cost)}`;
 }
 
 /** The candidate's prefix for each stored form, and whether a number follows it. */
@@ -56,20 +56,21 @@ function splitCandidate(candidate: string, stored: string): { prefix: string; ha
 }
 
 /**
- * Whether a try opens the audition, and, for a hash kept in the old form whose prefix the try
- * revealed, the new form to store instead.
+ * Whether a try opens the audition and, when it does, the candidate's number (the digits after
+ * the prefix); for a hash kept in the old form whose prefix the try revealed, the new form to
+ * store instead.
  */
-export async function checkAuditionCode(candidate: string, stored: string | null): Promise<{ ok: boolean; rehash?: string }> {
+export async function checkAuditionCode(candidate: string, stored: string | null, cost: ScryptCost = PASSWORD_COST): Promise<{ ok: boolean; number?: string; rehash?: string }> {
   const split = stored ? splitCandidate(candidate, stored) : null;
   if (!split) {
     // No password is set: the same work as a real check, so the timing does not tell.
-    await burnPasswordCheck(candidate);
+    await burnPasswordCheck(candidate, cost);
     return { ok: false };
   }
   // Hashed even when the shape is wrong, so the shape does not show in the timing.
   const ok = (await verifyPassword(split.prefix, split.hash)) && split.hasNumber;
   const upgradable = ok && !stored!.startsWith(AUDITION_HASH) && !isDigit(split.prefix.at(-1));
-  return { ok, rehash: upgradable ? await hashAuditionPrefix(split.prefix) : undefined };
+  return { ok, number: ok ? candidate.slice(split.prefix.length) : undefined, rehash: upgradable ? await hashAuditionPrefix(split.prefix, cost) : undefined };
 }
 
 export interface SettingsService {
@@ -83,7 +84,8 @@ export interface SettingsService {
   /** Checks every entry first; then saves all of them in one transaction, or none. */
   writeMany(entries: readonly { key: SettingKey; value: string; version?: number }[]): Promise<void>;
   isAuditionPasswordSet(): Promise<boolean>;
-  checkAuditionPassword(candidate: string): Promise<boolean>;
+  /** The candidate's number (the digits after the prefix) when the code opens the audition, else null. */
+  checkAuditionPassword(candidate: string): Promise<string | null>;
   auditionFiles(): Promise<{ name: string; url: string }[]>;
   getMany(keys: readonly SettingKey[]): Promise<Map<string, string>>;
   /** Every public setting that is set, as visitors read them (the footer sanitised again). */
@@ -92,7 +94,8 @@ export interface SettingsService {
 
 const DEFAULT_AUDITION_FILE_NAME = "Audition Files Folder (All Files)";
 
-export function createSettingsService(db: Db, writes: SiteWrites): SettingsService {
+/** `cost`: scrypt's, for the audition prefix's hash (auth/passwords.ts; tests give a cheaper one). */
+export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCost = PASSWORD_COST): SettingsService {
   const present = (key: string, value: string, version?: number): Setting => ({
     key,
     value: key === "footer_content" ? sanitizeFooterHtml(value) : value,
@@ -125,7 +128,7 @@ export function createSettingsService(db: Db, writes: SiteWrites): SettingsServi
         return serializeTheme(theme);
       }
       case "editors_password":
-        return value === "" ? "" : hashAuditionPrefix(value);
+        return value === "" ? "" : hashAuditionPrefix(value, cost);
       default:
         return value;
     }
@@ -160,9 +163,9 @@ export function createSettingsService(db: Db, writes: SiteWrites): SettingsServi
       return !!(await getSetting(db, "editors_password"));
     },
     async checkAuditionPassword(candidate) {
-      const { ok, rehash } = await checkAuditionCode(candidate, await getSetting(db, "editors_password"));
+      const { number, rehash } = await checkAuditionCode(candidate, await getSetting(db, "editors_password"), cost);
       if (rehash) await putSetting(db, "editors_password", rehash);
-      return ok;
+      return number ?? null;
     },
     async auditionFiles() {
       // Only file 1 is shown to visitors (docs/product.md, "Audition"); without a usable address

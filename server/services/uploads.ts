@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
 import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
-import { claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "../storage/objects";
+import { addObjectUse, claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "../storage/objects";
+import { withoutMetadata } from "./image-metadata";
 import { sanitizeSvg } from "./sanitize";
 
 export const UPLOAD_MAX_BYTES = 5_242_880;
@@ -22,7 +23,10 @@ export interface UploadsService {
   resolveUpload(value: string, field: string): Promise<string | null>;
   /** Keeps an image the site fetched itself (a poster, a feed's artwork): /objects/{id}, or null when the bytes are not an image. */
   storeImage(data: Buffer): Promise<string | null>;
-  read(id: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** The bytes as identified, and the kinds of picture the object is put to use as. */
+  read(id: string): Promise<{ data: Buffer; contentType: string; usedFor: string[] } | null>;
+  /** Records that the object is put to use as a kind of picture, so that kind's sizes may be made. */
+  markUsed(id: string, kind: string): Promise<void>;
 }
 
 /**
@@ -86,6 +90,15 @@ function uploadIdFromUrl(icon: string): string | null {
   return id && OBJECT_ID_PATTERN.test(id) ? id : null;
 }
 
+const UNREADABLE = "The image could not be read: it is damaged or larger than 40 megapixels";
+
+/** What the bytes are and, when they are a picture, the picture as it is kept: without its metadata. */
+async function acceptImage(data: Buffer): Promise<{ contentType: string; data: Buffer } | "not-an-image" | "unreadable"> {
+  const image = await identifyImage(data);
+  if (!image) return "not-an-image";
+  return (await withoutMetadata(image)) ?? "unreadable";
+}
+
 export function createUploadsService(db: Db, store: ObjectStore, clock: () => Date = () => new Date()): UploadsService {
   /** GCS uploads go straight to the bucket: check them the first time the app is told of them. */
   async function adoptExternalUpload(id: string): Promise<void> {
@@ -95,10 +108,10 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       await store.removeUpload?.(id);
       throw new AppError("PAYLOAD_TOO_LARGE", "The icon is larger than 5 MB");
     }
-    const image = await identifyImage(stored.data);
-    if (!image) {
+    const image = await acceptImage(stored.data);
+    if (typeof image === "string") {
       await store.removeUpload?.(id);
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The icon must be a PNG, JPEG, GIF, WebP or SVG image");
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", image === "unreadable" ? UNREADABLE : "The icon must be a PNG, JPEG, GIF, WebP or SVG image");
     }
     await store.write(id, image.data, image.contentType);
     await store.removeUpload?.(id);
@@ -122,9 +135,9 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       }
       if (data.length > UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The file is larger than 5 MB");
       if (data.length === 0) throw new AppError("VALIDATION", "The file is empty");
-      const image = await identifyImage(data);
-      if (!image) {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file must be a PNG, JPEG, GIF, WebP or SVG image");
+      const image = await acceptImage(data);
+      if (typeof image === "string") {
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", image === "unreadable" ? UNREADABLE : "The file must be a PNG, JPEG, GIF, WebP or SVG image");
       }
       await store.write(id, image.data, image.contentType);
       await completeObject(db, id, image.contentType, image.data.length);
@@ -157,8 +170,8 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
 
     async storeImage(data) {
       if (data.length === 0 || data.length > UPLOAD_MAX_BYTES) return null;
-      const image = await identifyImage(data);
-      if (!image) return null;
+      const image = await acceptImage(data);
+      if (typeof image === "string") return null;
       const id = crypto.randomUUID();
       await store.write(id, image.data, image.contentType);
       await insertCompleteObject(db, id, image.contentType, image.data.length);
@@ -171,7 +184,11 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       if (!object || object.status !== "complete" || !object.contentType) return null;
       const stored = await store.read(id);
       // The type the server identified when it checked the bytes, never what a store says.
-      return stored ? { data: stored.data, contentType: object.contentType } : null;
+      return stored ? { data: stored.data, contentType: object.contentType, usedFor: object.usedFor } : null;
+    },
+
+    async markUsed(id, kind) {
+      if (OBJECT_ID_PATTERN.test(id)) await addObjectUse(db, id, kind);
     },
   };
 }

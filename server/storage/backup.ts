@@ -1,23 +1,25 @@
 import type pg from "pg";
+import { recordPictureUses } from "./objects";
 
 /**
  * Tables in a backup, parents first. Sessions and throttling counters are not content: a
  * restored site starts logged out with fresh counters.
  */
-export const BACKUP_TABLES = ["users", "settings", "providers", "episodes", "clips", "editor_access_log", "objects"] as const;
+export const BACKUP_TABLES = ["users", "settings", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log", "objects"] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string> = {
   users: "id",
   settings: "key",
   providers: "id",
   episodes: "id",
+  deleted_feed_episodes: "id",
   clips: "id",
   editor_access_log: "id",
   objects: "id",
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
-const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "clips", "editor_access_log"];
+const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log"];
 
 /** Columns the database computes (full-text search): left out of a backup, made again on restore. */
 const GENERATED: Partial<Record<BackupTable, string[]>> = { episodes: ["search_vector"] };
@@ -46,9 +48,12 @@ export async function* readTables(pool: pg.Pool): AsyncGenerator<{ table: Backup
   }
 }
 
+/** Rows in the backup's tables (those of them the schema has: an older one lacks the newer tables). */
 export async function countRows(pool: pg.Pool): Promise<number> {
   let total = 0;
   for (const table of BACKUP_TABLES) {
+    const { rows: exists } = await pool.query<{ ok: boolean }>("SELECT to_regclass($1) IS NOT NULL AS ok", [table]);
+    if (!exists[0]!.ok) continue;
     const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
     total += rows[0]!.n;
   }
@@ -72,8 +77,10 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
     );
     const columnsOf = new Map<string, Set<string>>();
     for (const { table_name, column_name } of columnRows) columnsOf.set(table_name, (columnsOf.get(table_name) ?? new Set()).add(column_name));
+    let usesUnrecorded = false;
     for await (const { table, row } of rows) {
       if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new Error(`unknown table in backup: ${table}`);
+      if (table === "objects" && !("used_for" in row)) usesUnrecorded = true;
       const known = columnsOf.get(table)!;
       const columns = Object.keys(row);
       const unknown = columns.find((c) => !known.has(c));
@@ -82,7 +89,11 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
       await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
       count++;
     }
+    // A backup from before pictures' uses were recorded: found again from the restored rows
+    // (into a site that records them; an older schema gets them from its migration).
+    if (usesUnrecorded && columnsOf.get("objects")?.has("used_for")) await recordPictureUses(client);
     for (const table of SERIAL_TABLES) {
+      if (!columnsOf.has(table)) continue; // a table an older schema does not have yet
       await client.query(
         `SELECT setval(pg_get_serial_sequence($1, 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
         [table],

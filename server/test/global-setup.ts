@@ -78,9 +78,15 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** auth/passwords.ts's format, `scrypt$N$r$p$salt$key`, at N=2^10 instead of 2^15. */
+/**
+ * The scrypt cost of the test admin's hash and of every hash a test app makes (AppDeps.passwordCost):
+ * N=2^10 instead of production's 2^17, a millisecond and 1 MB instead of a few hundred and 128 MB.
+ */
+export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/** auth/passwords.ts's format, `scrypt$N$r$p$salt$key`, at the tests' cost. */
 function cheapScryptHash(password: string): string {
-  const [N, r, p] = [2 ** 10, 8, 1];
+  const { N, r, p } = TEST_PASSWORD_COST;
   const salt = crypto.randomBytes(16);
   const key = crypto.scryptSync(password.normalize("NFKC"), salt, 32, { N, r, p });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");

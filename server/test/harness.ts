@@ -11,7 +11,7 @@ import { connectDatabase, type Database } from "../db/client";
 import { createLogger } from "../lib/logger";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, withDatabase } from "./global-setup";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, TEST_PASSWORD_COST, withDatabase } from "./global-setup";
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD };
 const SESSION_SECRET = "test-secret-".padEnd(64, "x");
@@ -83,6 +83,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
       clientDir: path.join(objectsDir, "no-client"),
       limits: { loginFailures: 1000, auditionFailures: 1000, auditionTotal: 100_000 },
       shareImages: own,
+      passwordCost: TEST_PASSWORD_COST,
       ...overrides,
     });
     apps.push(app);

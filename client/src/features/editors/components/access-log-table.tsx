@@ -2,8 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { localDate } from "@/lib/dates";
 import { accessLogQueryOptions } from "../api";
+import { candidateLabel } from "../candidate";
 
-/** Audition attempts: time, success, the code that worked (a failed password is never stored). */
+/** Audition attempts: time, success, the candidate whose code worked (a failed password is never stored). */
 export function AccessLogTable() {
   const log = useQuery(accessLogQueryOptions());
   const entries = log.data ?? [];
@@ -24,7 +25,7 @@ export function AccessLogTable() {
               <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
                 <th scope="col" className="p-2">Time</th>
                 <th scope="col" className="p-2">Success</th>
-                <th scope="col" className="p-2">Code that worked</th>
+                <th scope="col" className="p-2">Candidate</th>
                 <th scope="col" className="p-2">User agent</th>
               </tr>
             </thead>
@@ -33,7 +34,7 @@ export function AccessLogTable() {
                 <tr key={entry.id} className="border-b border-[rgb(var(--fg-rgb)/0.2)] align-top">
                   <td className="whitespace-nowrap p-2">{localDate(entry.createdAt, true)}</td>
                   <td className="p-2">{entry.success ? "Yes" : "No"}</td>
-                  <td className="p-2 font-mono">{entry.code ?? "—"}</td>
+                  <td className="p-2">{candidateLabel(entry.code)}</td>
                   <td className="max-w-xs truncate p-2" title={entry.userAgent}>
                     {entry.userAgent}
                   </td>
