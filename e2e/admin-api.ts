@@ -18,7 +18,11 @@ export async function createItem<T extends { id: number }>(api: APIRequestContex
   return (await res.json()) as T;
 }
 
-/** Deletes every provider, episode and clip whose name or title starts with E2E. */
+/**
+ * Deletes every provider, episode and clip whose name or title starts with E2E, and forgets the
+ * deleted feed episodes among them (a feed episode deleted is otherwise never imported again, and
+ * the next test's feed would not bring it).
+ */
 export async function removeE2EItems(api: APIRequestContext): Promise<void> {
   for (const kind of ["episodes", "clips", "providers"]) {
     const items = (await (await api.get(`/api/${kind}`)).json()) as { id: number; title?: string; name?: string }[];
@@ -26,9 +30,28 @@ export async function removeE2EItems(api: APIRequestContext): Promise<void> {
       if ((item.title ?? item.name ?? "").startsWith("E2E")) await api.delete(`/api/${kind}/${item.id}`);
     }
   }
+  const deleted = (await (await api.get("/api/feed/deleted")).json()) as { id: number; title: string }[];
+  for (const tombstone of deleted) {
+    if (tombstone.title.startsWith("E2E")) expect((await api.post(`/api/feed/deleted/${tombstone.id}/restore`, { data: {} })).status()).toBe(200);
+  }
 }
 
 export async function saveSettings(api: APIRequestContext, settings: Record<string, string>): Promise<void> {
   const res = await api.put("/api/settings", { data: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Syncs the feed and waits until the episodes' files (transcripts, chapters, artwork) it named
+ * have been fetched, which happens after the sync has answered.
+ */
+export async function syncFeedAndFiles(api: APIRequestContext): Promise<void> {
+  const res = await api.post("/api/feed/sync", { data: {} });
+  expect(res.status(), await res.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      const { extras } = (await (await api.get("/api/feed/status")).json()) as { extras: { running: boolean; transcripts: number; chapters: number; artwork: number; failing: number } };
+      return !extras.running && extras.transcripts + extras.chapters + extras.artwork === extras.failing;
+    }, { timeout: 20_000 })
+    .toBe(true);
 }

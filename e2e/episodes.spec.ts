@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { adminApi, removeE2EItems, saveSettings } from "./admin-api";
+import { adminApi, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
 import { expect, expectAppReady, test } from "./fixtures";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -72,7 +72,7 @@ test.beforeEach(async ({ baseURL }) => {
   api = await adminApi(baseURL!);
   host = await startHost();
   await saveSettings(api, { rss_url: `${host.base}/feed.xml`, feed_auto_publish: "true" });
-  expect((await api.post("/api/feed/sync", { data: {} })).status()).toBe(200);
+  await syncFeedAndFiles(api);
 });
 test.afterEach(async () => {
   await saveSettings(api, { rss_url: "", feed_auto_publish: "false", podcast_title: "", podcast_description: "A podcast about pain and learning for curious people." });

@@ -26,8 +26,12 @@ export interface FeedSyncService {
   acceptMove(): Promise<FeedStatus>;
   /** Deletes the episodes of a previous feed (another show's), never the owner's own; they are not remembered as deleted. */
   deletePreviousFeedEpisodes(): Promise<{ count: number }>;
-  /** Brings back a feed episode the owner deleted: forgotten as deleted, then the feed is read again. */
-  restoreDeleted(id: number): Promise<FeedSyncResult>;
+  /**
+   * Brings back a feed episode the owner deleted: forgotten as deleted, then the feed is read
+   * again (`sync`: what that did; null with the reason when it could not run: the episode then
+   * comes back with the next sync that can).
+   */
+  restoreDeleted(id: number): Promise<{ sync: FeedSyncResult | null; message?: string }>;
 }
 
 export interface FeedSyncDeps {
@@ -268,8 +272,15 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     async restoreDeleted(id) {
       await episodes.restoreDeleted(id);
       // The feed may be as it was at the last sync: read it whole again, or the item stays out.
-      await feedStore.writeFeedSync(db, { bodyHash: null, etag: null, lastModified: null, lastAttemptAt: new Date() });
-      return once();
+      await feedStore.writeFeedSync(db, { bodyHash: null, etag: null, lastModified: null });
+      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return { sync: null, message: "No feed is set: the episode comes back once one is synced" };
+      await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
+      try {
+        return { sync: await once() };
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        return { sync: null, message: `${err.message}. The episode comes back with the next sync that reads the feed.` };
+      }
     },
     async acceptMove() {
       const current = await status();
