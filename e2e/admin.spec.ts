@@ -410,7 +410,9 @@ test.describe("management screens", () => {
 
       await page.getByRole("button", { name: "Refresh log" }).click();
       const table = page.getByRole("table");
-      await expect(table.getByRole("cell", { name: "newcode7" })).toBeVisible();
+      await expect(table.getByRole("cell", { name: "Candidate 7", exact: true }).first()).toBeVisible();
+      // The code that worked names the candidate by their number alone: its secret prefix is never shown or kept.
+      await expect(page.getByText("newcode")).toHaveCount(0);
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-editors-1280.png"), fullPage: true });
     } finally {
       await restoreSettings(request, baseURL!, { editors_bullet_2: "", editors_password: SEED.settings.editors_password! });

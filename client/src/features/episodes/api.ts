@@ -1,5 +1,5 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { ArchiveQuery, Episode, EpisodeArchivePage, EpisodeInput, LatestEpisodes } from "@shared/api";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminEpisodePage, AdminEpisodeQuery, ArchiveQuery, Episode, EpisodeArchivePage, EpisodeBulkInput, EpisodeInput, LatestEpisodes } from "@shared/api";
 import { listQueryOptions, useCrudMutations } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
 import { bySortOrder } from "@/lib/ordering";
@@ -32,3 +32,24 @@ export const archiveQueryOptions = ({ page, q }: Pick<ArchiveQuery, "page" | "q"
   });
 
 export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey);
+
+/** A page of the admin's episodes screen with its filters; the page shown stays while the next loads. */
+export const adminEpisodesQueryOptions = (query: AdminEpisodeQuery) =>
+  queryOptions({
+    queryKey: ["episodes", "admin", query],
+    queryFn: () => {
+      const params = new URLSearchParams({ q: query.q, status: query.status, source: query.source, page: String(query.page) });
+      if (query.season !== null) params.set("season", String(query.season));
+      return apiClient.get<AdminEpisodePage>(`/api/episodes/admin?${params.toString()}`);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** Publish, unpublish or delete many episodes in one call (all or nothing); every episode list is read again after. */
+export function useBulkEpisodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: EpisodeBulkInput) => apiClient.post<{ count: number }>("/api/episodes/bulk", input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+  });
+}

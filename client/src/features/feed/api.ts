@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FeedStatus, FeedSyncResult } from "@shared/api";
+import type { DeletedFeedEpisode, FeedStatus, FeedSyncResult } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
 
 /** The feed's status; read again every few seconds while episodes' files are being fetched. */
@@ -61,4 +61,37 @@ export function describeSync(result: FeedSyncResult): string {
     parts.push(`${count(result.skipped.length, "item", "items")} skipped (${reasons})`);
   }
   return parts.join(", ");
+}
+
+/** The feed episodes the owner deleted (a sync leaves them out until one is restored). */
+export const deletedFeedEpisodesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["admin", "feed", "deleted"],
+    queryFn: () => apiClient.get<DeletedFeedEpisode[]>("/api/feed/deleted"),
+  });
+
+/** Brings a deleted feed episode back: the feed is read again at once, when it can be. */
+export function useRestoreDeleted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiClient.post<{ sync: FeedSyncResult | null; message?: string }>(`/api/feed/deleted/${id}/restore`, {}),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+      ]),
+  });
+}
+
+/** Removes the episodes of the previous feed (another show's), never the owner's own. */
+export function useDeletePreviousFeedEpisodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<{ count: number }>("/api/feed/previous-episodes/delete", {}),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+      ]),
+  });
 }
