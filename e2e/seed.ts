@@ -45,6 +45,20 @@ export const SEED = {
       youtubeEmbedUrl: "https://www.youtube.com/embed/ccccccccccc",
     },
   ],
+  hosts: [
+    {
+      name: "The Physiotherapist",
+      role: "Co-host · Physiotherapist",
+      bio: "Brings years of clinical work with people in pain, and what the science of pain says about recovery.",
+      photo: null,
+    },
+    {
+      name: "The Special Education Specialist",
+      role: "Co-host · Special Education Specialist",
+      bio: "Brings years of teaching learners who learn differently, and what that teaches about how anyone learns.",
+      photo: null,
+    },
+  ],
   settings: {
     site_theme: "deep-ocean",
     podcast_description: "A podcast about pain and learning for curious people.",
@@ -88,5 +102,12 @@ export async function seed(baseURL: string): Promise<void> {
   }
   for (const c of SEED.clips) await post("/api/clips", { ...c, metaDescription: c.description });
   for (const [key, value] of Object.entries(SEED.settings)) await post("/api/settings", { key, value });
+  // The About page's hosts, as the owner writes them (a site makes none up).
+  const about = await fetch(`${baseURL}/api/identity/about`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Origin: baseURL, Cookie: cookie },
+    body: JSON.stringify({ title: "", intro: "", hosts: SEED.hosts }),
+  });
+  if (!about.ok) throw new Error(`Seeding the About page failed with ${about.status}: ${await about.text()}`);
   await fetch(`${baseURL}/api/auth/logout`, { method: "POST", headers: { Origin: baseURL, Cookie: cookie } });
 }

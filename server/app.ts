@@ -130,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
     periodMinutes: config.feedSyncMinutes ?? 0,
     allowPrivate: config.feedAllowPrivate ?? false,
     onChannelImage: (url) => identity.offerArtwork(url),
+    onHosts: (hosts) => identity.offerFeedHosts(hosts),
     logger,
     limits: deps.feedFetchLimits,
     onSynced: (outcome) => metrics.feedSynced(outcome),

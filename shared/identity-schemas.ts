@@ -11,7 +11,8 @@ const image = z.preprocess(
 
 /**
  * The About page as the owner writes it (docs/decisions/010-owner-images.md): a title and an
- * introduction (empty: the show's name and description), and one to four hosts. Plain text
+ * introduction (empty: the show's name and description), and up to four hosts (none is none:
+ * the page shows no made-up ones). Plain text
  * only: nothing of it is read as HTML.
  */
 export const aboutSchema = z.strictObject({
@@ -26,7 +27,6 @@ export const aboutSchema = z.strictObject({
         photo: image,
       }),
     )
-    .min(1, "needs at least one host")
     .max(ABOUT_LIMITS.hosts, `may list at most ${ABOUT_LIMITS.hosts} hosts`),
   /** The version the form was filled from (Identity.versions.about); an older one is refused. */
   version: z.number().int().min(0).max(2_147_483_647).optional(),

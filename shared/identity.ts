@@ -1,19 +1,3 @@
-/** The About page's hosts when the owner has written none: the spec's two (docs/product.md §2). */
-export const DEFAULT_HOSTS: AboutHost[] = [
-  {
-    name: "The Physiotherapist",
-    role: "Co-host · Physiotherapist",
-    bio: "Brings years of clinical work with people in pain, and what the science of pain says about recovery.",
-    photo: null,
-  },
-  {
-    name: "The Special Education Specialist",
-    role: "Co-host · Special Education Specialist",
-    bio: "Brings years of teaching learners who learn differently, and what that teaches about how anyone learns.",
-    photo: null,
-  },
-];
-
 export const ABOUT_LIMITS = { title: 120, intro: 3_000, hosts: 4, name: 100, role: 100, bio: 1_000 } as const;
 
 /** One host on the About page; `photo` is /objects/{id} (or an upload address when sent) or null. */

@@ -65,6 +65,11 @@ export interface ParsedFeed<Item = FeedItem | KnownItem> {
   imageUrl: string | null;
   /** itunes:new-feed-url: the show has moved and asks readers to follow. */
   newFeedUrl: string | null;
+  /**
+   * Who hosts the show, by the channel's podcast:person tags with the role host (the default
+   * role), else its itunes:author: the About page's hosts until the owner writes their own.
+   */
+  hosts: { name: string; role: string; img: string | null; href: string | null }[];
   /** In feed order; the caller sorts. */
   items: Item[];
   /** Items left out, each with a reason the owner can act on. */
@@ -220,6 +225,7 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
   }
   return {
     title: cleanTitle(feed.title) || cleanTitle(feed.itunes?.title),
+    hosts: hostsOf(feed),
     description: htmlToText(feed.description ?? feed.itunes?.summary ?? ""),
     link: webUrl(feed.link)?.href ?? null,
     imageUrl: showImage,
@@ -227,6 +233,17 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
     items,
     skipped,
   };
+}
+
+/** The show's hosts as its channel names them (ParsedFeed.hosts): at most four, as the About page shows. */
+function hostsOf(feed: RssFeed.Feed<Date | null>): ParsedFeed["hosts"] {
+  const people = (feed.podcast?.persons ?? [])
+    .filter((p) => (p.role?.trim().toLowerCase() ?? "host") === "host" && (p.group?.trim().toLowerCase() ?? "cast") === "cast")
+    .map((p) => ({ name: cleanTitle(p.display).slice(0, 100), role: "Host", img: webUrl(p.img)?.href ?? null, href: webUrl(p.href)?.href ?? null }))
+    .filter((p) => p.name);
+  if (people.length > 0) return people.slice(0, 4);
+  const author = cleanTitle(feed.itunes?.author).slice(0, 100);
+  return author ? [{ name: author, role: "Host", img: null, href: null }] : [];
 }
 
 /** A path segment that names a host (a tracking service's address carries the real one this way): labels, dots, a top-level name. */

@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_HOSTS } from "../../shared/identity";
 import { feedExtrasOf } from "../app";
 import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, YOUTUBE, type TestApp } from "../test/harness";
@@ -40,10 +39,10 @@ const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) 
 };
 
 describe("the About page's content", () => {
-  it("when nothing is written, then the page has the spec's two hosts and takes its title and words from the show", async () => {
+  it("when nothing is written and there is no feed, then the page has no hosts at all (none made up)", async () => {
     const res = await t.request.get("/api/identity").expect(200);
     expect(res.body).toEqual({
-      about: { title: "", intro: "", hosts: DEFAULT_HOSTS },
+      about: { title: "", intro: "", hosts: [] },
       images: { bannerDesktop: null, bannerMobile: null, artwork: null },
       versions: { about: 0, images: 0 },
     });
@@ -69,7 +68,6 @@ describe("the About page's content", () => {
   it("when the content breaks a rule, then it is 400 and nothing changes", async () => {
     const host = { name: "Ann", role: "", bio: "", photo: null };
     for (const about of [
-      { title: "", intro: "", hosts: [] },
       { title: "", intro: "", hosts: Array(5).fill(host) },
       { title: "x".repeat(121), intro: "", hosts: [host] },
       { title: "", intro: "x".repeat(3001), hosts: [host] },
@@ -80,7 +78,7 @@ describe("the About page's content", () => {
     ]) {
       await admin.put("/api/identity/about").send(about).expect(400);
     }
-    expect((await t.request.get("/api/identity")).body.about.hosts).toEqual(DEFAULT_HOSTS);
+    expect((await t.request.get("/api/identity")).body.about.hosts).toEqual([]);
     await t.request.put("/api/identity/about").set("Origin", "http://localhost:5000").send({ title: "", intro: "", hosts: [host] }).expect(401);
   });
 
@@ -88,6 +86,36 @@ describe("the About page's content", () => {
     await admin.put("/api/identity/about").send({ title: "", intro: "<b>bold</b>", hosts: [{ name: "<script>x</script>", role: "", bio: "", photo: null }] }).expect(200);
     const html = (await t.request.get("/api/identity")).text;
     expect(JSON.parse(html).about.hosts[0].name).toBe("<script>x</script>");
+  });
+});
+
+describe("the feed's hosts", () => {
+  const sync = async (channel: string) => {
+    host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title>${channel}`) });
+    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin.post("/api/feed/sync").send({}).expect(200);
+    return (await t.request.get("/api/identity").expect(200)).body.about.hosts as { name: string; role: string; photo: string | null }[];
+  };
+
+  it("when the feed names its hosts (podcast:person), then the About page shows them, their photos kept here; guests and other roles are not hosts", async () => {
+    host.routes.set("/ann.jpg", { body: await jpeg(400, 400), headers: { "Content-Type": "image/jpeg" } });
+    const hosts = await sync(
+      `<podcast:person img="${host.url("/ann.jpg")}" href="https://ann.example">Ann Host</podcast:person>` +
+        '<podcast:person role="host">Ben Host</podcast:person><podcast:person role="guest">A Guest</podcast:person><podcast:person role="producer" group="crew">A Producer</podcast:person>' +
+        "<itunes:author>Not used when people are named</itunes:author>",
+    );
+    expect(hosts.map((h) => [h.name, h.role])).toEqual([
+      ["Ann Host", "Host"],
+      ["Ben Host", "Host"],
+    ]);
+    expect(hosts[0]!.photo).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    expect(hosts[1]!.photo).toBeNull();
+  });
+
+  it("when the feed names no person, then its itunes:author is the host; the owner's own hosts, once written, win", async () => {
+    expect((await sync("<itunes:author>The Author</itunes:author>")).map((h) => h.name)).toEqual(["The Author"]);
+    await admin.put("/api/identity/about").send({ title: "", intro: "", hosts: [{ name: "Me", role: "", bio: "", photo: null }] }).expect(200);
+    expect((await sync("<itunes:author>The Author</itunes:author>")).map((h) => h.name)).toEqual(["Me"]);
   });
 });
 

@@ -47,6 +47,8 @@ export interface FeedSyncDeps {
   allowPrivate: boolean;
   /** The channel's artwork, offered as the show's (taken when the owner has set none). */
   onChannelImage?: (url: string | null) => Promise<void>;
+  /** The channel's hosts, offered for the About page (shown until the owner writes their own). */
+  onHosts?: (hosts: ParsedFeed["hosts"]) => Promise<void>;
   logger?: Logger;
   /** The fetcher's limits (20 s, 50 MB by default); tests make them small. */
   limits?: { timeoutMs?: number; maxBytes?: number };
@@ -75,7 +77,7 @@ const rowReason = (err: unknown) => {
  * changes, and the owner's address is read until then.
  */
 export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
-  const { db, episodes, writes, settings, workers, extras, periodMinutes, allowPrivate, onChannelImage, logger, limits, onSynced } = deps;
+  const { db, episodes, writes, settings, workers, extras, periodMinutes, allowPrivate, onChannelImage, onHosts, logger, limits, onSynced } = deps;
 
   const fetchFeed = async (url: string, validators: { etag: string | null; lastModified: string | null }): Promise<FetchResult> => {
     try {
@@ -197,6 +199,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       lastError: null,
     });
     if (feed?.imageUrl) await onChannelImage?.(feed.imageUrl).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"));
+    if (feed) await onHosts?.(feed.hosts).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's hosts were not kept"));
     // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
     extras.kick();
     return result;

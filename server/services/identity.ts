@@ -1,4 +1,5 @@
-import { DEFAULT_HOSTS, type AboutContent, type Identity, type SiteImages } from "../../shared/identity";
+import { z } from "zod";
+import type { AboutContent, AboutHost, Identity, SiteImages } from "../../shared/identity";
 import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
 import type { PictureKind } from "../../shared/pictures";
 import type { SiteWrites } from "../db/change-bus";
@@ -12,7 +13,10 @@ import type { UploadsService } from "./uploads";
 const ABOUT_KEY = "about";
 const IMAGES_KEY = "site_images";
 
-const DEFAULT_ABOUT: AboutContent = { title: "", intro: "", hosts: DEFAULT_HOSTS };
+/** The feed's hosts, kept as the last sync found them (their photos kept here, /objects/{id}). */
+const FEED_HOSTS_KEY = "feed_hosts";
+const feedHostsSchema = z.array(z.object({ name: z.string(), role: z.string(), photo: z.string().nullable(), source: z.string().nullable() })).max(4);
+type FeedHost = z.infer<typeof feedHostsSchema>[number];
 const NO_IMAGES: SiteImages = { bannerDesktop: null, bannerMobile: null, artwork: null };
 const IMAGE_KINDS: Record<keyof SiteImages, PictureKind[]> = {
   bannerDesktop: ["banner-desktop"],
@@ -30,6 +34,8 @@ function readJson<T>(raw: string | undefined, parse: (value: unknown) => T | nul
   }
 }
 
+const feedHostsOf = (raw: string | undefined): FeedHost[] => readJson(raw, (v) => feedHostsSchema.safeParse(v).data ?? null, []);
+
 const imagesOf = (raw: string | undefined): Partial<SiteImages> => readJson(raw, (v) => siteImagesSchema.safeParse(v).data ?? null, {});
 
 export interface IdentityService {
@@ -39,6 +45,8 @@ export interface IdentityService {
   saveImages(input: Partial<SiteImages> & { version?: number }): Promise<Identity>;
   /** A feed's artwork becomes the show's when the owner has set none. */
   offerArtwork(url: string | null): Promise<void>;
+  /** The hosts the feed names: the About page's until the owner writes their own. */
+  offerFeedHosts(hosts: { name: string; role: string; img: string | null }[]): Promise<void>;
 }
 
 /**
@@ -48,11 +56,13 @@ export interface IdentityService {
  */
 export function createIdentityService(db: Db, uploads: UploadsService, pictures: PicturesService, writes: SiteWrites): IdentityService {
   const get = async (): Promise<Identity> => {
-    const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY]);
+    const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY, FEED_HOSTS_KEY]);
     const about = rows.get(ABOUT_KEY);
     const images = rows.get(IMAGES_KEY);
+    // Until the owner writes the About page: the feed's hosts, or none (nothing made up).
+    const feedHosts: AboutHost[] = feedHostsOf(rows.get(FEED_HOSTS_KEY)?.value).map((h) => ({ name: h.name, role: h.role, bio: "", photo: h.photo }));
     return {
-      about: readJson(about?.value, (v) => aboutSchema.safeParse(v).data ?? null, DEFAULT_ABOUT),
+      about: readJson(about?.value, (v) => aboutSchema.safeParse(v).data ?? null, { title: "", intro: "", hosts: feedHosts }),
       images: { ...NO_IMAGES, ...imagesOf(images?.value) },
       versions: { about: about?.version ?? 0, images: images?.version ?? 0 },
     };
@@ -89,6 +99,22 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
         await put(tx, IMAGES_KEY, { ...NO_IMAGES, ...current, ...chosen }, version);
       });
       return get();
+    },
+    async offerFeedHosts(hosts) {
+      const known = new Map(feedHostsOf((await getVersionedSettings(db, [FEED_HOSTS_KEY])).get(FEED_HOSTS_KEY)?.value).map((h) => [h.source, h.photo]));
+      const kept: FeedHost[] = [];
+      for (const host of hosts.slice(0, 4)) {
+        // A picture on another host is fetched once and kept here, never linked to.
+        let photo = host.img ? (known.get(host.img) ?? null) : null;
+        if (host.img && !photo) {
+          photo = await pictures.adopt(host.img);
+          if (photo) await pictures.prepare(photo, "photo");
+        }
+        kept.push({ name: host.name, role: host.role, photo, source: host.img });
+      }
+      const value = JSON.stringify(kept);
+      if ((await getVersionedSettings(db, [FEED_HOSTS_KEY])).get(FEED_HOSTS_KEY)?.value === value) return;
+      await writes.run((tx) => putSetting(tx, FEED_HOSTS_KEY, value));
     },
     async offerArtwork(url) {
       if (!url || (await get()).images.artwork) return;

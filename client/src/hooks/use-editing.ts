@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { mayDiscard } from "@/lib/navigation-guard";
 
 /**
  * The item an admin screen's form edits (providers, episodes, clips). `edit` remembers what had
@@ -11,6 +12,8 @@ export function useEditing<T>() {
   const opener = useRef<HTMLElement | null>(null);
   const ended = useRef(false);
   const edit = useCallback((item: T) => {
+    // Another item's edit replaces the form: what it holds unsaved is asked about first.
+    if (!mayDiscard()) return;
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setEditing(item);
   }, []);

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { queryOptions, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiClient } from "./api-client";
 
 /**
@@ -9,13 +10,13 @@ export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey)
   const queryClient = useQueryClient();
   const onSettled = () => queryClient.invalidateQueries({ queryKey });
   return {
-    create: useMutation({ mutationFn: (input: Input) => apiClient.post<T>(basePath, input), onSettled }),
-    update: useMutation({
+    create: useSingleMutation({ mutationFn: (input: Input) => apiClient.post<T>(basePath, input), onSettled }),
+    update: useSingleMutation({
       mutationFn: ({ id, input }: { id: number; input: Partial<Input> }) => apiClient.put<T>(`${basePath}/${id}`, input),
       onSettled,
     }),
-    remove: useMutation({ mutationFn: (id: number) => apiClient.delete<void>(`${basePath}/${id}`), onSettled }),
-    swap: useMutation({
+    remove: useSingleMutation({ mutationFn: (id: number) => apiClient.delete<void>(`${basePath}/${id}`), onSettled }),
+    swap: useSingleMutation({
       mutationFn: ({ id, withId }: { id: number; withId: number }) => apiClient.post<T[]>(`${basePath}/${id}/swap`, { withId }),
       onSettled,
     }),

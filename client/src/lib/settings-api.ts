@@ -1,5 +1,6 @@
 /** Site settings: read by every part of the site, saved by the dashboard and the editors page. */
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { SettingKey } from "@shared/settings";
 import { apiClient } from "@/lib/api-client";
@@ -25,7 +26,7 @@ export const adminSettingsQueryOptions = () =>
 /** Several settings in one request and one transaction: all saved, or none (PUT /api/settings). */
 export function useSaveSettings() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: (values: SettingValues) =>
       apiClient.put<{ saved: string[] }>("/api/settings", {
         settings: Object.entries(values).map(([key, value]) => ({ key, value: value ?? "" })),

@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/api";
+import { DraftEpisodesNotice } from "@/features/episodes/components/draft-episodes-notice";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
 import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/components/feed-sync-panel";
 import { RssSettingsCard } from "@/features/settings/components/rss-settings-form";
@@ -52,6 +53,7 @@ export function AdminDashboardPage() {
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <RssSettingsCard>
           <FeedSyncPanel />
+          <DraftEpisodesNotice />
         </RssSettingsCard>
         <EpisodesSummaryCard />
         <section className="card p-6 lg:col-span-2" aria-labelledby="quick-actions-heading">

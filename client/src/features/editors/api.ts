@@ -1,4 +1,5 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { queryOptions } from "@tanstack/react-query";
 import type { AccessLogEntry } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
 
@@ -9,7 +10,7 @@ export interface AuditionFile {
 
 /** The server checks the password and answers with the files (docs/product.md "Audition"). */
 export function useUnlockAudition() {
-  return useMutation({
+  return useSingleMutation({
     mutationFn: (password: string) => apiClient.post<{ files: AuditionFile[] }>("/api/editors/unlock", { password }),
   });
 }

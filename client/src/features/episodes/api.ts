@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { keepPreviousData, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { AdminEpisodePage, AdminEpisodeQuery, ArchiveQuery, Episode, EpisodeArchivePage, EpisodeBulkInput, EpisodeInput, LatestEpisodes } from "@shared/api";
 import { listQueryOptions, useCrudMutations } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
@@ -48,7 +49,7 @@ export const adminEpisodesQueryOptions = (query: AdminEpisodeQuery) =>
 /** Publish, unpublish or delete many episodes in one call (all or nothing); every episode list is read again after. */
 export function useBulkEpisodes() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: (input: EpisodeBulkInput) => apiClient.post<{ count: number }>("/api/episodes/bulk", input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["episodes"] }),
   });

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { DeletedFeedEpisode, FeedStatus, FeedSyncResult } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
 
@@ -13,7 +14,7 @@ export const feedStatusQueryOptions = () =>
 /** The owner takes the address the host moved the show to (FeedStatus.move). */
 export function useAcceptFeedMove() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: () => apiClient.post<FeedStatus>("/api/feed/move", {}),
     onSuccess: (status) => queryClient.setQueryData(feedStatusQueryOptions().queryKey, status),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
@@ -35,7 +36,7 @@ export function describeExtras(extras: FeedStatus["extras"]): string | null {
 /** Syncs the show's feed now; afterwards the episode lists and the status are read again. */
 export function useSyncFeed() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: () => apiClient.post<FeedSyncResult>("/api/feed/sync", {}),
     onSettled: async () => {
       await Promise.all([
@@ -73,7 +74,7 @@ export const deletedFeedEpisodesQueryOptions = () =>
 /** Brings a deleted feed episode back: the feed is read again at once, when it can be. */
 export function useRestoreDeleted() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: (id: number) => apiClient.post<{ sync: FeedSyncResult | null; message?: string }>(`/api/feed/deleted/${id}/restore`, {}),
     onSettled: () =>
       Promise.all([
@@ -86,7 +87,7 @@ export function useRestoreDeleted() {
 /** Removes the episodes of the previous feed (another show's), never the owner's own. */
 export function useDeletePreviousFeedEpisodes() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: () => apiClient.post<{ count: number }>("/api/feed/previous-episodes/delete", {}),
     onSettled: () =>
       Promise.all([

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AboutContent, Identity, SiteImages } from "@shared/identity";
 import { apiClient } from "@/lib/api-client";
 
@@ -11,7 +12,7 @@ export const identityQueryOptions = () =>
 
 function useSaveIdentity<Input>(path: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: (input: Input) => apiClient.put<Identity>(path, input),
     onSuccess: (identity) => queryClient.setQueryData(identityQueryOptions().queryKey, identity),
   });

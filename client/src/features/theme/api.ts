@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { Theme } from "@shared/theme";
 import { apiClient } from "@/lib/api-client";
@@ -23,7 +24,7 @@ export const siteThemeQueryOptions = () =>
 /** Saves the site theme for every visitor (docs/product.md §4: only on 'Apply Theme'). */
 export function useSaveTheme() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleMutation({
     mutationFn: async (theme: Theme) => {
       const { serializeTheme } = await import("@shared/theme");
       await apiClient.post("/api/settings", { key: "site_theme", value: serializeTheme(theme) });

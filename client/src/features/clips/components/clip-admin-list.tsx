@@ -4,7 +4,7 @@ import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
 import { orderedClipsQueryOptions, useClipMutations } from "../api";
 
-/** docs/product.md §2 "Existing Clips"; delete has no confirmation. */
+/** docs/product.md §2 "Existing Clips"; a delete asks first, like providers and episodes (the clip's article goes with it). */
 export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void }) {
   const clips = useQuery(orderedClipsQueryOptions());
   const list = clips.data ?? [];
@@ -14,6 +14,7 @@ export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void
     list,
     mutations: useClipMutations(),
     deleted: { title: "Clip deleted", description: "The clip has been deleted successfully" },
+    confirm: "Are you sure you want to delete this clip? Its article is deleted with it.",
   });
 
   return (

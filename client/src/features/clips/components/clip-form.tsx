@@ -7,6 +7,8 @@ import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
+import { confirmDiscard } from "@/lib/navigation-guard";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { clipBySlugQueryOptions, useClipMutations } from "../api";
@@ -62,9 +64,13 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
     convertUrl(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
   };
 
+  useUnsavedChanges(form.formState.isDirty);
   const reset = () => {
     form.reset(EMPTY);
     onDone();
+  };
+  const cancel = () => {
+    if (confirmDiscard(form.formState.isDirty)) reset();
   };
 
   const save = form.handleSubmit((input) =>
@@ -114,7 +120,7 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
           render={({ field }) => <PublishedSwitch id="clip-published" checked={field.value ?? true} onChange={field.onChange} />}
         />
         {stale.isStale && onReload ? <StaleNotice noun="clip" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
-        <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={create.isPending || update.isPending} isEditing={!!editing} onCancel={reset} />
+        <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={create.isPending || update.isPending} isEditing={!!editing} onCancel={cancel} />
       </form>
     </section>
   );

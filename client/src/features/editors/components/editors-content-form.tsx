@@ -5,6 +5,7 @@ import { editorsContentFormSchema } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 import { passwordStatusQueryOptions } from "../api";
@@ -41,12 +42,14 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
   const passwordStatus = useQuery(passwordStatusQueryOptions());
   const save = useSaveSettings();
   const queryClient = useQueryClient();
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(({ editors_password: newPassword, ...texts }) =>
     save.mutate(newPassword ? { ...texts, editors_password: newPassword } : texts, {
       onSuccess: () => {
         toast({ title: "Success", description: "All editors page content has been updated" });
-        form.resetField("editors_password");
+        // What was saved is the form's new starting point (the password field is blank again).
+        form.reset({ ...texts, editors_password: "" });
         void queryClient.invalidateQueries({ queryKey: passwordStatusQueryOptions().queryKey });
       },
       onError: (error) => {

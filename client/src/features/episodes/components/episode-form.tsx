@@ -8,6 +8,8 @@ import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
+import { confirmDiscard } from "@/lib/navigation-guard";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
@@ -61,10 +63,14 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
     if (editing) form.setFocus("title");
   }, [editing, form]);
 
+  useUnsavedChanges(form.formState.isDirty);
   const reset = () => {
     form.reset(EMPTY);
     setPreview(null);
     onDone();
+  };
+  const cancel = () => {
+    if (confirmDiscard(form.formState.isDirty)) reset();
   };
 
   const save = form.handleSubmit((input) => {
@@ -158,7 +164,7 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
           submitLabel={editing ? "Update Episode" : "Add Episode"}
           isPending={create.isPending || update.isPending}
           isEditing={!!editing}
-          onCancel={reset}
+          onCancel={cancel}
         />
       </form>
     </section>

@@ -1,17 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
-import { orderedEpisodesQueryOptions } from "../api";
 import { ROUTES } from "@shared/routes";
 import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { localDate } from "@/lib/dates";
+import { adminEpisodesQueryOptions } from "../api";
 
-/** docs/product.md §2 "Episodes Management": count, rows with order and creation date, edit links. */
+/** The episodes screen's address with one episode's edit open. */
+export const editEpisodeHref = (slug: string) => `${ROUTES.adminEpisodes.path}?${new URLSearchParams({ edit: slug }).toString()}`;
+
+/**
+ * docs/product.md §2 "Episodes Management": the count, the first rows with order and creation
+ * date, each with an Edit link that opens that episode's edit on the episodes screen.
+ */
 export function EpisodesSummaryCard() {
-  const episodes = useQuery(orderedEpisodesQueryOptions());
-  const list = episodes.data ?? [];
+  const episodes = useQuery(adminEpisodesQueryOptions({ q: "", status: "all", source: "all", season: null, page: 1 }));
+  const list = episodes.data?.episodes ?? [];
+  const total = episodes.data?.total ?? 0;
   return (
     <AdminCard id="episodes-summary" title="Episodes Management" className="flex flex-col">
-      {episodes.isPending ? null : <p className="mt-2">Current Episodes: {list.length}</p>}
+      {episodes.isPending ? null : <p className="mt-2">Current Episodes: {total}</p>}
       <ListStates isPending={episodes.isPending} isEmpty={list.length === 0} empty={<p>No episodes found</p>}>
         <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Episodes" tabIndex={0}>
           {list.map((episode) => (
@@ -24,12 +31,17 @@ export function EpisodesSummaryCard() {
                   Order: {episode.sortOrder} | {localDate(episode.createdAt)}
                 </p>
               </div>
-              <Link href={ROUTES.adminEpisodes.path} className="icon-btn px-3" aria-label={`Edit ${episode.title}`}>
+              <Link href={editEpisodeHref(episode.slug)} className="icon-btn px-3" aria-label={`Edit ${episode.title}`}>
                 Edit
               </Link>
             </li>
           ))}
         </ul>
+        {total > list.length ? (
+          <Link href={ROUTES.adminEpisodes.path} className="mt-3 inline-block underline">
+            All {total} episodes
+          </Link>
+        ) : null}
       </ListStates>
     </AdminCard>
   );

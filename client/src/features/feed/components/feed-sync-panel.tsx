@@ -5,7 +5,9 @@ import { localDate } from "@/lib/dates";
 import { adminSettingsQueryOptions, useSaveSettings } from "@/lib/settings-api";
 import type { FeedStatus } from "@shared/api";
 import { BusyButton } from "@/components/ui/form-actions";
-import { describeExtras, describeSync, feedStatusQueryOptions, useAcceptFeedMove, useSyncFeed } from "../api";
+import { useState } from "react";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { describeExtras, describeSync, feedStatusQueryOptions, useAcceptFeedMove, useDeletePreviousFeedEpisodes, useSyncFeed } from "../api";
 
 const when = (iso: string | null) => (iso ? localDate(iso, true) : null);
 
@@ -57,6 +59,7 @@ export function FeedSyncPanel() {
         </dl>
       )}
       {s?.move ? <FeedMove move={s.move} /> : null}
+      {s && s.previousFeedEpisodes > 0 ? <PreviousFeedEpisodes count={s.previousFeedEpisodes} /> : null}
       <div className="flex items-center gap-3">
         <Switch
           id="feed-auto-publish"
@@ -116,22 +119,78 @@ function FeedMove({ move }: { move: NonNullable<FeedStatus["move"]> }) {
   );
 }
 
-/** 'Refresh Content Feed' (docs/product.md §2): syncs now and says what happened. */
+/**
+ * 'Refresh Content Feed' (docs/product.md §2): syncs now and says what happened. Before the
+ * first sync of a feed address, it asks whether the new episodes go live at once or wait as
+ * drafts (docs/product.md "The owner's work"): a first import can bring hundreds.
+ */
 export function RefreshFeedButton() {
   const sync = useSyncFeed();
+  const status = useQuery(feedStatusQueryOptions());
+  const save = useSaveSettings();
+  const [asking, setAsking] = useState(false);
+  const run = () =>
+    sync.mutate(undefined, {
+      onSuccess: (result) => toast({ title: "Feed synced", description: describeSync(result) }),
+      onError: (error) => toast({ title: "Feed not synced", description: error.message, variant: "destructive" }),
+    });
+  const firstSync = (publish: boolean) => {
+    setAsking(false);
+    save.mutate({ feed_auto_publish: publish ? "true" : "false" }, { onSuccess: run, onError: () => toastError("Failed to save settings") });
+  };
   return (
-    <button
-      type="button"
-      className="btn btn-ghost justify-start"
-      disabled={sync.isPending}
-      onClick={() =>
-        sync.mutate(undefined, {
-          onSuccess: (result) => toast({ title: "Feed synced", description: describeSync(result) }),
-          onError: (error) => toast({ title: "Feed not synced", description: error.message, variant: "destructive" }),
-        })
-      }
-    >
-      {sync.isPending ? "Refreshing..." : "Refresh Content Feed"}
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost justify-start"
+        disabled={sync.isPending || save.isPending}
+        onClick={() => (status.data?.neverSynced && status.data.url ? setAsking(true) : run())}
+      >
+        {sync.isPending ? "Refreshing..." : "Refresh Content Feed"}
+      </button>
+      <Dialog open={asking} onOpenChange={setAsking}>
+        <DialogContent title="First sync of this feed" description="The feed may bring many episodes at once. Should they appear on the site right away?">
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn" onClick={() => firstSync(true)}>
+              Publish them at once
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => firstSync(false)}>
+              Keep them as drafts
+            </button>
+          </div>
+          <p className="mt-3 text-sm">Drafts wait on the Episodes screen, where you can publish all of them, or some, in one go.</p>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * After the feed's address was changed to another show's: the previous show's episodes, which
+ * the new feed does not carry, can be removed (the owner's own episodes never are).
+ */
+function PreviousFeedEpisodes({ count }: { count: number }) {
+  const remove = useDeletePreviousFeedEpisodes();
+  const plural = `${count} episode${count === 1 ? "" : "s"}`;
+  return (
+    <div className="rounded-lg border-2 border-fg/40 p-4" role="region" aria-label="Episodes of the previous feed">
+      <p className="font-semibold">{plural} came from the feed you used before, not from this one.</p>
+      <p className="mt-1 text-sm">If the new address is another show's, remove them. Episodes you added here yourself stay.</p>
+      <BusyButton
+        type="button"
+        className="btn btn-ghost mt-3"
+        isPending={remove.isPending}
+        busyLabel="Removing..."
+        onClick={() => {
+          if (!window.confirm(`Remove the ${plural} of the previous feed from the site?`)) return;
+          remove.mutate(undefined, {
+            onSuccess: ({ count: removed }) => toast({ title: "Episodes removed", description: `${removed} episode${removed === 1 ? "" : "s"} of the previous feed removed` }),
+            onError: (error) => toastError(`Nothing was removed: ${error.message}`),
+          });
+        }}
+      >
+        Remove {plural}
+      </BusyButton>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { BusyButton } from "@/components/ui/form-actions";
 import { useStaleSave } from "@/components/ui/save-entity";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { identityQueryOptions, useSaveAbout } from "../api";
@@ -30,6 +31,8 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
   const { errors } = form.formState;
   const hosts = useFieldArray({ control: form.control, name: "hosts" });
   const save = useSaveAbout();
+  // A host's new photo is a change like any other: it is kept only with Save.
+  useUnsavedChanges(form.formState.isDirty);
   const stale = useStaleSave();
   /** The version this form's words are based on: the one opened, then each one it saved. */
   const [version, setVersion] = useState(opened);

@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { DEFAULT_HOSTS } from "@shared/identity";
 import { BackLink } from "@/components/back-link";
 import { Picture } from "@/components/picture";
 import { cardStyle } from "@/lib/site";
@@ -11,7 +10,8 @@ import { identityQueryOptions } from "../api";
  */
 export function AboutView({ showName, showDescription }: { showName: string; showDescription: string }) {
   const about = useQuery(identityQueryOptions()).data?.about;
-  const hosts = about?.hosts ?? DEFAULT_HOSTS;
+  // The owner's hosts, else the feed's; none at all is shown as none (nothing is made up).
+  const hosts = about?.hosts ?? [];
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8">
       <BackLink />
@@ -25,8 +25,8 @@ export function AboutView({ showName, showDescription }: { showName: string; sho
       <p dir="auto" className="mt-4 whitespace-pre-line text-lg leading-relaxed wrap-anywhere">
         {about?.intro || showDescription}
       </p>
-      <h2 className="mt-10 text-2xl font-bold">Your hosts</h2>
-      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+      {hosts.length > 0 ? <h2 className="mt-10 text-2xl font-bold">Your hosts</h2> : null}
+      <ul className="mt-4 grid gap-4 md:grid-cols-2" hidden={hosts.length === 0}>
         {hosts.map((host, index) => (
           <li key={`${host.name}-${index}`} className="card flex gap-4 p-6" style={cardStyle(0.2 + 0.1 * index)}>
             {host.photo ? (

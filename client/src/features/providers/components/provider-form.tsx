@@ -5,6 +5,8 @@ import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextField } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
+import { confirmDiscard } from "@/lib/navigation-guard";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { providersQueryOptions, useProviderMutations } from "../api";
@@ -47,10 +49,14 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
     [setIcon],
   );
 
+  useUnsavedChanges(form.formState.isDirty);
   const reset = () => {
     form.reset(EMPTY);
     setUploadPreview(null);
     onDone();
+  };
+  const cancel = () => {
+    if (confirmDiscard(form.formState.isDirty)) reset();
   };
 
   const save = form.handleSubmit((input) =>
@@ -86,7 +92,7 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
           submitLabel={editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
           isPending={create.isPending || update.isPending}
           isEditing={!!editing}
-          onCancel={reset}
+          onCancel={cancel}
         />
       </form>
     </section>

@@ -4,6 +4,7 @@ import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schema
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
 
@@ -32,10 +33,14 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
     defaultValues: Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<(typeof RSS_SETTING_KEYS)[number], string>,
   });
   const save = useSaveSettings();
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
-      onSuccess: () => toast({ title: "Settings saved", description: "Your settings have been updated successfully" }),
+      onSuccess: () => {
+        form.reset(values);
+        toast({ title: "Settings saved", description: "Your settings have been updated successfully" });
+      },
       onError: (error) => {
         showServerErrors(form, error);
         toastError("Failed to save settings");
@@ -45,7 +50,18 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
-      <TextField id="rss-url" label="Main RSS Feed URL" type="url" {...bindField(form, "rss_url")} placeholder="https://" />
+      <TextField
+        id="rss-url"
+        label="Main RSS Feed URL"
+        type="url"
+        {...bindField(form, "rss_url")}
+        placeholder="https://"
+        hint={
+          initial.rss_url && form.watch("rss_url").trim() !== initial.rss_url
+            ? "A new address: if it is another show's feed, its episodes are added beside the ones you have, and after its first sync the dashboard offers to remove the previous show's (never the ones you added yourself)."
+            : undefined
+        }
+      />
       <TextField id="podcast-title" label="Feed Title" {...bindField(form, "podcast_title")} />
       <TextAreaField id="podcast-description" label="Feed Description" rows={3} {...bindField(form, "podcast_description")} />
       <TextAreaField
