@@ -63,6 +63,8 @@ test("when the owner writes the hosts with a photo and uploads banners, then a n
     await expect(page.locator(".toast-root").getByText("Image uploaded", { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    // Shown as the site will crop it first; used only when the owner says so.
+    await page.getByRole("button", { name: "Use this picture" }).click();
   };
   await uploadTo("Upload Photo", { name: "ann.jpg", buffer: await jpeg(800, 800, 120) });
   await expect(page.getByRole("img", { name: "Photo: the new image" }).first()).toBeVisible();
@@ -77,6 +79,24 @@ test("when the owner writes the hosts with a photo and uploads banners, then a n
   await uploadTo("Upload Mobile banner", { name: "tall.jpg", buffer: await jpeg(1200, 840, 200) });
   await expect(page.locator(".toast-root").getByText("Pictures saved", { exact: true })).toBeVisible();
   await page.screenshot({ path: path.join(ARTIFACTS, "admin-identity-1280.png"), fullPage: true });
+
+  // A banner too small and of the wrong shape is shown cropped, with both words, and nothing is saved until it is used.
+  const before = (await (await api.get("/api/identity")).json()) as { images: { bannerDesktop: string } };
+  await page.getByRole("button", { name: "Upload Desktop banner" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator("input[type=file]").first().setInputFiles({ name: "small.jpg", buffer: await jpeg(600, 600, 90), mimeType: "image/jpeg" });
+  await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
+  await expect(page.locator(".toast-root").getByText("Image uploaded", { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  const candidate = page.getByRole("region", { name: "New desktop banner" });
+  await expect(candidate.getByText("Its shape differs from the desktop banner's: the site crops it as shown.")).toBeVisible();
+  await expect(candidate.getByText("It is 600 × 600, smaller than the largest size it is shown at (2400 × 720): it may look soft on big screens.")).toBeVisible();
+  const cropped = await candidate.getByRole("img").evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width / img.getBoundingClientRect().height);
+  expect(cropped).toBeCloseTo(10 / 3, 1);
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-identity-crop-1280.png"), fullPage: true });
+  expect(((await (await api.get("/api/identity")).json()) as typeof before).images.bannerDesktop).toBe(before.images.bannerDesktop);
+  await candidate.getByRole("button", { name: "Cancel" }).click();
+  await expect(candidate).toBeHidden();
 
   const about = (await (await api.get("/api/identity")).json()) as { about: { hosts: { name: string }[] } };
   expect(about.about.hosts.map((h) => h.name)).toEqual(["Ann Example", "Bo Example"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heightOf, objectIdOf, parseVariant, pictureSources } from "./pictures";
+import { fitOf, heightOf, objectIdOf, parseVariant, pictureSources } from "./pictures";
 
 const ID = "0123abcd-0123-4567-89ab-0123456789ab";
 
@@ -24,5 +24,19 @@ describe("pictures", () => {
     expect(objectIdOf(`/objects/${ID}`)).toBe(ID);
     expect(objectIdOf("https://cdn.example/a.jpg")).toBeNull();
     expect(objectIdOf(`/objects/${ID}/photo-160.jpeg`)).toBeNull();
+  });
+});
+
+describe("how an image fits before it is used", () => {
+  it("when a banner is smaller than its largest size or another shape, then it is said to be small or cropped", () => {
+    expect(fitOf("banner-desktop", 2400, 720)).toEqual({ largest: { width: 2400, height: 720 }, isSmall: false, isCropped: false });
+    expect(fitOf("banner-desktop", 1200, 360)).toMatchObject({ isSmall: true, isCropped: false });
+    expect(fitOf("banner-desktop", 3000, 2000)).toMatchObject({ isSmall: false, isCropped: true });
+    expect(fitOf("banner-mobile", 1200, 840)).toMatchObject({ isSmall: false, isCropped: false });
+  });
+  it("when a wide picture is given as square artwork, then it is cropped; a square one of 1024 or more is neither", () => {
+    expect(fitOf("artwork", 1920, 1080)).toMatchObject({ isSmall: false, isCropped: true });
+    expect(fitOf("artwork", 3000, 3000)).toMatchObject({ isSmall: false, isCropped: false });
+    expect(fitOf("artwork", 500, 500)).toMatchObject({ isSmall: true, isCropped: false });
   });
 });

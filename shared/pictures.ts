@@ -59,3 +59,17 @@ export function pictureSources(objectPath: string, kind: PictureKind): { type: s
     srcSet: PICTURE_KINDS[kind].widths.map((w) => `${variantPath(objectPath, kind, w, format)} ${w}w`).join(", "),
   }));
 }
+
+/**
+ * How an image of `width` × `height` fits a kind, before it is used: whether it is smaller than
+ * the kind's largest size (it will look soft where that size is shown) and whether its shape
+ * differs from the kind's (it will be cropped, as the site crops it: the middle kept).
+ */
+export function fitOf(kind: PictureKind, width: number, height: number): { largest: { width: number; height: number }; isSmall: boolean; isCropped: boolean } {
+  const spec = PICTURE_KINDS[kind];
+  const largestWidth = Math.max(...spec.widths);
+  const largest = { width: largestWidth, height: heightOf(kind, largestWidth) };
+  const ratio = width / height;
+  const wanted = spec.width / spec.height;
+  return { largest, isSmall: width < largest.width || height < largest.height, isCropped: Math.abs(ratio - wanted) / wanted > 0.02 };
+}

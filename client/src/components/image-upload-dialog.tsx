@@ -83,8 +83,10 @@ export default function ImageUploadDialog({
       void (data instanceof Blob ? readAsDataUrl(data) : Promise.resolve(null)).then((preview) => onUploaded(icon, preview));
       toast(uploadedToast);
     };
-    const onError = (_file: unknown, error: Error, response?: { status?: number }) => {
-      setProblem(uploadErrorMessage(response?.status, error.message));
+    const onError = (_file: unknown, error: Error & { status?: number; body?: unknown }, response?: { status?: number }) => {
+      setProblem(uploadErrorMessage({ status: error.status ?? response?.status, body: error.body, name: error.name, message: error.message }));
+      // Uppy's own notice would repeat it in its words ("S3 returned 415"): ours says it.
+      uppy.hideInfo();
     };
     uppy.on("file-added", onAdded);
     uppy.on("upload-success", onSuccess);

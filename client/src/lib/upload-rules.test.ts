@@ -17,9 +17,16 @@ describe("icon upload rules", () => {
   it("when the file is over 5 MB, then it is refused saying so", () => {
     expect(refusalOf({ name: "big.png", type: "image/png", size: MB5 + 1 }, MB5)).toBe(`big.png: ${TOO_BIG}`);
   });
-  it("when the server refuses an upload, then its status is said in words", () => {
-    expect(uploadErrorMessage(415, "Non 2xx")).toBe(NOT_AN_IMAGE);
-    expect(uploadErrorMessage(413, "Non 2xx")).toBe(TOO_BIG);
-    expect(uploadErrorMessage(500, "Non 2xx")).toBe("Upload failed: Non 2xx");
+  it("when the server refuses an upload, then its status is said in the owner's words, never the uploader's", () => {
+    // As Uppy's S3 client reports it: the status and the body on the error, "S3 returned 415" as its message.
+    const s3 = (status: number, body = "") => ({ name: "S3ServiceError", status, body, message: `S3 returned ${status}` });
+    expect(uploadErrorMessage(s3(415))).toBe(NOT_AN_IMAGE);
+    expect(uploadErrorMessage(s3(413))).toBe(TOO_BIG);
+    expect(uploadErrorMessage(s3(410))).toBe("The upload took too long and its address expired: press Retry.");
+    expect(uploadErrorMessage(s3(507))).toBe("The server's disk is full: the image was not saved. Free some space, then retry.");
+    expect(uploadErrorMessage(s3(400, JSON.stringify({ message: "The file is empty" })))).toBe("The image was not saved: The file is empty");
+    expect(uploadErrorMessage(s3(502, "<html>Bad gateway</html>"))).toBe("The server could not take the image just now: press Retry in a moment.");
+    expect(uploadErrorMessage({ name: "S3NetworkError", message: "Network error during S3 request" })).toBe("The connection was lost during the upload: check it, then press Retry.");
+    for (const status of [400, 410, 413, 415, 500, 502, 507]) expect(uploadErrorMessage(s3(status))).not.toMatch(/S3|returned|\d{3}/);
   });
 });

@@ -18,10 +18,38 @@ export function refusalOf(file: { name: string; type: string; size: number }, ma
   return null;
 }
 
-/** The server's refusals in words (413 too big, 415 not an image); anything else as it came. */
-export function uploadErrorMessage(status: number | undefined, fallback: string): string {
+/** What an upload's failure carries: Uppy's S3 client puts the answer's status and body on the error. */
+export interface UploadFailure {
+  status?: number;
+  body?: unknown;
+  name?: string;
+  message: string;
+}
+
+/** The message of this site's JSON error answer ({message}), when the body is one. */
+function serverMessage(body: unknown): string | null {
+  if (typeof body !== "string") return null;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === "string" && parsed.message.length < 300 ? parsed.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why an upload failed, in the owner's words: the server's refusals as they are meant (413 too
+ * big, 415 not an image, 410 an address that expired, 507 a full disk), a lost connection as
+ * one, and anything else with the server's own message, never the uploader's internals.
+ */
+export function uploadErrorMessage(failure: UploadFailure): string {
+  const { status } = failure;
   if (status === 413) return TOO_BIG;
   if (status === 415) return NOT_AN_IMAGE;
-  if (status === 401) return "Authorization required: log in again, then retry.";
-  return `Upload failed: ${fallback}`;
+  if (status === 401) return "You were logged out: log in again, then retry.";
+  if (status === 410) return "The upload took too long and its address expired: press Retry.";
+  if (status === 507) return "The server's disk is full: the image was not saved. Free some space, then retry.";
+  if (!status || /network/i.test(`${failure.name ?? ""} ${failure.message}`)) return "The connection was lost during the upload: check it, then press Retry.";
+  const said = serverMessage(failure.body);
+  return said ? `The image was not saved: ${said}` : "The server could not take the image just now: press Retry in a moment.";
 }
