@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
 // `vite build` makes the browser's bundle in dist/client; `vite build --ssr src/entry-server.tsx`
-// makes the server's first-paint renderer in dist/ssr (server/pages.ts).
+// makes the server's first-paint renderer in dist/ssr (server/routes/pages.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, "client"),
   plugins: [react(), tailwindcss()],
@@ -26,6 +26,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // Which chunks each page needs: scripts/check-bundle-size.mjs weighs every public page's first load.
     manifest: !isSsrBuild,
+    rollupOptions: {
+      // The server's renderer imports every page itself (it renders at once, nothing lazily), so
+      // the browser's lazy imports of them are meant to stay in its one chunk there: not a problem
+      // to report on every first start.
+      onwarn(warning, report) {
+        if (isSsrBuild && warning.code === "INEFFECTIVE_DYNAMIC_IMPORT") return;
+        report(warning);
+      },
+    },
   },
   server: {
     proxy: {
