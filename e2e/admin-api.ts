@@ -24,7 +24,10 @@ export async function createItem<T extends { id: number }>(api: APIRequestContex
  * the next test's feed would not bring it).
  */
 export async function removeE2EItems(api: APIRequestContext): Promise<void> {
-  for (const kind of ["episodes", "clips", "providers"]) {
+  const episodes = (await (await api.get("/api/episodes")).json()) as { id: number; title: string }[];
+  const ids = episodes.filter((e) => e.title.startsWith("E2E")).map((e) => e.id);
+  if (ids.length > 0) expect((await api.post("/api/episodes/bulk", { data: { ids, action: "delete" } })).status()).toBe(200);
+  for (const kind of ["clips", "providers"]) {
     const items = (await (await api.get(`/api/${kind}`)).json()) as { id: number; title?: string; name?: string }[];
     for (const item of items) {
       if ((item.title ?? item.name ?? "").startsWith("E2E")) await api.delete(`/api/${kind}/${item.id}`);

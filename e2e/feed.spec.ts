@@ -47,7 +47,7 @@ async function loginAsOwner(page: Page, baseURL: string) {
   await recordRequests(page, baseURL);
 }
 
-test("when the owner sets the feed and presses 'Refresh Content Feed', then the episodes arrive as drafts and a published one shows on the home page", async ({ page, baseURL }) => {
+test("when the owner sets the feed and presses 'Refresh Content Feed', then they are asked first, the episodes arrive as drafts, 'Publish all' is offered, and a published one shows on the home page", async ({ page, baseURL }) => {
   const host = await feedHost(FEED);
   try {
     await loginAsOwner(page, baseURL!);
@@ -57,10 +57,21 @@ test("when the owner sets the feed and presses 'Refresh Content Feed', then the 
     await expect(page.locator(".toast-root").getByText("Settings saved", { exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Refresh Content Feed" }).click();
+    // The first sync of a feed asks whether its episodes go live at once.
+    const question = page.getByRole("dialog", { name: "First sync of this feed" });
+    await expect(question).toBeVisible();
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-first-sync-question-1280.png") });
+    await question.getByRole("button", { name: "Keep them as drafts" }).click();
     const toast = page.locator(".toast-root");
     await expect(toast.getByText("Feed synced", { exact: true })).toBeVisible();
     await expect(toast).toContainText("3 new episodes");
     await expect(page.getByTestId("feed-last-sync")).not.toHaveText("Never");
+    await expect(page.getByRole("region", { name: "Draft episodes" })).toContainText("3 episodes are drafts");
+    await expect(page.getByRole("button", { name: "Publish all 3" })).toBeVisible();
+    // A second sync asks nothing.
+    await page.getByRole("button", { name: "Refresh Content Feed" }).click();
+    await expect(toast).toContainText("No new episodes");
+    await expect(question).toBeHidden();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
       await page.getByRole("region", { name: "RSS Feed Management" }).screenshot({ path: path.join(ARTIFACTS, `admin-feed-sync-${width}.png`) });
@@ -98,6 +109,7 @@ test("when the feed cannot be read, then the owner is told why in the toast and 
     await loginAsOwner(page, baseURL!);
     await page.goto("/admin");
     await page.getByRole("button", { name: "Refresh Content Feed" }).click();
+    await page.getByRole("dialog", { name: "First sync of this feed" }).getByRole("button", { name: "Keep them as drafts" }).click();
     await expect(page.locator(".toast-root").getByText("Feed not synced", { exact: true })).toBeVisible();
     await expect(page.locator(".toast-root")).toContainText("does not hold a podcast feed");
     await expect(page.getByRole("region", { name: "RSS Feed Management" }).getByRole("alert")).toContainText("does not hold a podcast feed");
