@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, removeE2EItems, saveSettings } from "./admin-api";
 import { expect, recordRequests, test } from "./fixtures";
+import { SEED } from "./seed";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
@@ -66,8 +67,10 @@ test("when the owner sets the feed and presses 'Refresh Content Feed', then they
     await expect(toast.getByText("Feed synced", { exact: true })).toBeVisible();
     await expect(toast).toContainText("3 new episodes");
     await expect(page.getByTestId("feed-last-sync")).not.toHaveText("Never");
-    await expect(page.getByRole("region", { name: "Draft episodes" })).toContainText("3 episodes are drafts");
-    await expect(page.getByRole("button", { name: "Publish all 3" })).toBeVisible();
+    // The feed's three, and the seed's own drafts.
+    const drafts = 3 + SEED.episodes.filter((e) => !e.isPublished).length;
+    await expect(page.getByRole("region", { name: "Draft episodes" })).toContainText(`${drafts} episodes are drafts`);
+    await expect(page.getByRole("button", { name: `Publish all ${drafts}` })).toBeVisible();
     // A second sync asks nothing.
     await page.getByRole("button", { name: "Refresh Content Feed" }).click();
     await expect(toast).toContainText("No new episodes");

@@ -98,14 +98,17 @@ test("when a form holds unsaved words, then leaving by a link, by Back or by rel
   await expect(page.getByLabel("Clip Title")).toHaveValue("E2E words not saved");
   expect(questions).toEqual(["confirm: You have changes that are not saved. Leave without saving them?"]);
 
-  await page.goBack();
+  // Back (the browser's own: a history step, as the button does).
+  await page.evaluate(() => history.back());
+  await expect.poll(() => questions.length).toBe(2);
   await expect(page).toHaveURL(/\/admin\/clips$/);
   await expect(page.getByLabel("Clip Title")).toHaveValue("E2E words not saved");
   expect(questions).toHaveLength(2);
 
-  await page.reload();
+  // Reload, declined: the page and its words stay.
+  await page.evaluate(() => location.reload());
+  await expect.poll(() => questions.at(-1) ?? "").toMatch(/^beforeunload: /);
   await expect(page.getByLabel("Clip Title")).toHaveValue("E2E words not saved");
-  expect(questions.at(-1)).toMatch(/^beforeunload: /);
 
   answer = true;
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
@@ -124,6 +127,8 @@ test("when every admin form holds a change, then each asks before a link takes t
   ];
   const questions: string[] = [];
   page.on("dialog", (dialog) => {
+    // Stay when asked by a link; leave when the test itself moves on to the next screen (beforeunload).
+    if (dialog.type() === "beforeunload") return void dialog.accept();
     questions.push(dialog.message());
     void dialog.dismiss();
   });

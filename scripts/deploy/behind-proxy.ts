@@ -196,6 +196,24 @@ async function checkKillLosesNothing(check: Check, site: Site): Promise<void> {
   check.that(failures.length === 0, `killing one instance lost no request the proxy could retry (${failures.length} failed${failures.length ? `: ${failures.slice(0, 3).join("; ")}` : ""})`);
 }
 
+/** nginx keeps visitors' pages (and serves the last copy when the app is down), never a session's. */
+async function checkMicroCache(check: Check, site: Site, cookie: string): Promise<void> {
+  const status = async (p: string, headers: Record<string, string> = {}) => String((await request(site, "GET", p, { headers })).headers["x-cache-status"]);
+  const first = await status("/listen");
+  const again = await status("/listen");
+  check.that(first !== "HIT" && again === "HIT", `a visitor's page is answered by nginx's cache the second time (${first}, then ${again})`);
+  check.that((await status("/listen", { Cookie: cookie })) === "BYPASS", "a request with the session cookie goes past the cache");
+  check.that((await status("/api/settings", { Cookie: cookie })) === "BYPASS", "the owner's data is never taken from the cache");
+}
+
+/** With every instance down, nginx serves the last copy of a visitor's page rather than an error. */
+async function checkStaleWhenDown(check: Check, site: Site): Promise<void> {
+  await request(site, "GET", "/about");
+  for (const app of site.apps) await app.kill("SIGTERM");
+  const res = await request(site, "GET", "/about");
+  check.that(res.status === 200 && res.text.includes("<h1") && /STALE|HIT|UPDATING/.test(String(res.headers["x-cache-status"])), `with the app down, nginx serves the last copy of /about (${res.status} ${res.headers["x-cache-status"]})`);
+}
+
 /** deploy/backup.sh as the nightly timer runs it: whole archives only, the newest BACKUP_KEEP kept. */
 function checkBackupRetention(check: Check, env: Record<string, string>): void {
   const backups = tempDir("backups");
@@ -250,8 +268,10 @@ async function behindNginx(check: Check): Promise<void> {
     const cookie = await checkLogin(check, site);
     await checkThrottles(check, site);
     await checkChangeSeenEverywhere(check, site, cookie, metricsPorts);
+    await checkMicroCache(check, site, cookie);
     await checkKillLosesNothing(check, site);
     checkBackupRetention(check, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
+    await checkStaleWhenDown(check, site);
   } finally {
     await nginx?.stop();
     for (const app of apps) await app.kill();

@@ -49,6 +49,7 @@ export function siteConfig(ports: { http: number; https: number; a: number; b?: 
   swap("/etc/letsencrypt/live/podcast.example.com/fullchain.pem", cert.cert);
   swap("/etc/letsencrypt/live/podcast.example.com/privkey.pem", cert.key);
   swap("root /var/www/html;", `root ${path.join(dir, "acme")};`);
+  swap("/var/cache/nginx/podcast-site", path.join(dir, "cache"));
   return conf;
 }
 

@@ -6,9 +6,10 @@ import { apiClient } from "./api-client";
  * Create, update, delete and swap for one admin list (docs/product.md §4: after any change the list is
  * reloaded, whether the call succeeded or not). Swap is one transaction on the server (issue 4).
  */
-export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey) {
+export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey, alsoChanges: QueryKey[] = []) {
   const queryClient = useQueryClient();
-  const onSettled = () => queryClient.invalidateQueries({ queryKey });
+  // `alsoChanges`: other data a write changes too (read again after it).
+  const onSettled = () => Promise.all([queryKey, ...alsoChanges].map((key) => queryClient.invalidateQueries({ queryKey: key })));
   return {
     create: useSingleMutation({ mutationFn: (input: Input) => apiClient.post<T>(basePath, input), onSettled }),
     update: useSingleMutation({

@@ -32,7 +32,8 @@ export const archiveQueryOptions = ({ page, q }: Pick<ArchiveQuery, "page" | "q"
     queryFn: () => apiClient.get<EpisodeArchivePage>(`/api/episodes/archive?${new URLSearchParams({ page: String(page), q }).toString()}`),
   });
 
-export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey);
+/** A feed episode deleted joins the deleted list, so the admin's feed data is read again too. */
+export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey, [["admin", "feed"]]);
 
 /** A page of the admin's episodes screen with its filters; the page shown stays while the next loads. */
 export const adminEpisodesQueryOptions = (query: AdminEpisodeQuery) =>
@@ -51,6 +52,7 @@ export function useBulkEpisodes() {
   const queryClient = useQueryClient();
   return useSingleMutation({
     mutationFn: (input: EpisodeBulkInput) => apiClient.post<{ count: number }>("/api/episodes/bulk", input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+    // A feed episode deleted joins the deleted list (the admin's feed data).
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["episodes"] }), queryClient.invalidateQueries({ queryKey: ["admin", "feed"] })]),
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ClipboardEvent } from "react";
+import { useEffect, useState, type ClipboardEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
@@ -24,9 +24,13 @@ export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; on
   // article out (saving it would write an empty article over the real one), and any list may be
   // older than the clip's latest version.
   const whole = useQuery({ ...clipBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
+  // A reload after a conflict starts the fields again from the version it brings (only a reload:
+  // the clip read again after a save must not take the form away from its answer).
+  const [reloads, setReloads] = useState(0);
   if (!editing) return <ClipFields editing={null} onDone={onDone} />;
-  // A reload after a conflict brings a new version: the fields start again from it.
-  if (whole.data && whole.isFetchedAfterMount) return <ClipFields key={whole.data.version} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch()} />;
+  if (whole.data && whole.isFetchedAfterMount) {
+    return <ClipFields key={reloads} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))} />;
+  }
   return <EditLoadStatus noun="clip" query={whole} onCancel={onDone} />;
 }
 
@@ -48,6 +52,8 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
   const title = form.watch("title");
   const { create, update } = useClipMutations();
   const stale = useStaleSave();
+  /** The version the fields were filled from: what a save names (see saveEntity). */
+  const [version] = useState(editing?.version);
 
   useEffect(() => {
     if (editing) form.setFocus("title");
@@ -74,7 +80,7 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({ noun: "clip", form, editingId: editing?.id ?? null, input, version: editing?.version, create, update, onSaved: reset, onStale: stale.onStale }),
+    saveEntity({ noun: "clip", form, editingId: editing?.id ?? null, input, version, create, update, onSaved: reset, onStale: stale.onStale }),
   );
   const onSubmit = submitUnlessBlank(form, ["title", "youtubeEmbedUrl"], save);
 

@@ -37,9 +37,13 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
   // Lists leave the show notes out: an edit starts from the whole episode, fetched afresh (never
   // the list's copy, whose empty notes a save would write).
   const whole = useQuery({ ...episodeBySlugQueryOptions(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
+  // A reload after a conflict starts the fields again from the version it brings (and only a
+  // reload: the episode read again after a save must not take the form away from its answer).
+  const [reloads, setReloads] = useState(0);
   if (!editing) return <EpisodeFields editing={null} onDone={onDone} />;
-  // A reload after a conflict brings a new version: the fields start again from it.
-  if (whole.data && whole.isFetchedAfterMount) return <EpisodeFields key={whole.data.version} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch()} />;
+  if (whole.data && whole.isFetchedAfterMount) {
+    return <EpisodeFields key={reloads} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))} />;
+  }
   return <EditLoadStatus noun="episode" query={whole} onCancel={onDone} />;
 }
 
@@ -49,6 +53,8 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
   const { dirtyFields } = form.formState;
   const { create, update } = useEpisodeMutations();
   const stale = useStaleSave();
+  /** The version the fields were filled from: what a save names (see saveEntity). */
+  const [version] = useState(editing?.version);
   const imageUrl = form.watch("imageUrl") as string | null | undefined;
   const [preview, setPreview] = useState<string | null>(null);
   const onUploaded = useCallback(
@@ -83,7 +89,7 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
       editingId: editing?.id ?? null,
       input,
       changes: changed,
-      version: editing?.version,
+      version,
       create,
       update,
       onSaved: reset,

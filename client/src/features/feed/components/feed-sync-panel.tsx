@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
@@ -126,7 +126,7 @@ function FeedMove({ move }: { move: NonNullable<FeedStatus["move"]> }) {
  */
 export function RefreshFeedButton() {
   const sync = useSyncFeed();
-  const status = useQuery(feedStatusQueryOptions());
+  const queryClient = useQueryClient();
   const save = useSaveSettings();
   const [asking, setAsking] = useState(false);
   const run = () =>
@@ -144,7 +144,13 @@ export function RefreshFeedButton() {
         type="button"
         className="btn btn-ghost justify-start"
         disabled={sync.isPending || save.isPending}
-        onClick={() => (status.data?.neverSynced && status.data.url ? setAsking(true) : run())}
+        onClick={() =>
+          // Read afresh: the address may have been changed since the status was last read.
+          void queryClient.fetchQuery({ ...feedStatusQueryOptions(), staleTime: 0 }).then(
+            (status) => (status.neverSynced && status.url ? setAsking(true) : run()),
+            () => run(),
+          )
+        }
       >
         {sync.isPending ? "Refreshing..." : "Refresh Content Feed"}
       </button>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, useFieldArray } from "react-hook-form";
-import { ABOUT_LIMITS, type AboutContent } from "@shared/identity";
+import { ABOUT_LIMITS, type AboutContent, type Identity } from "@shared/identity";
 import { aboutSchema } from "@shared/identity-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
@@ -22,8 +22,13 @@ export function AboutForm() {
   const identity = useQuery({ ...identityQueryOptions(), refetchOnMount: "always" });
   if (identity.isPending || (identity.isFetching && !identity.isFetchedAfterMount)) return <p role="status">Loading...</p>;
   if (!identity.data) return <p>The About page could not be loaded.</p>;
-  // A reload after a conflict brings a new version: the fields start again from it.
-  return <AboutFields key={identity.data.versions.about} initial={identity.data.about} version={identity.data.versions.about} onReload={() => void identity.refetch()} />;
+  return <AboutLoaded identity={identity.data} onReload={() => identity.refetch()} />;
+}
+
+/** A reload after a conflict starts the fields again from the version it brings (only a reload). */
+function AboutLoaded({ identity, onReload }: { identity: Identity; onReload: () => Promise<unknown> }) {
+  const [reloads, setReloads] = useState(0);
+  return <AboutFields key={reloads} initial={identity.about} version={identity.versions.about} onReload={() => void onReload().then(() => setReloads((n) => n + 1))} />;
 }
 
 function AboutFields({ initial, version: opened, onReload }: { initial: AboutContent; version: number; onReload: () => void }) {
