@@ -6,7 +6,7 @@ import { navigate as browserNavigate, useBrowserLocation } from "wouter/use-brow
  * reload and closing the tab. Forms say when they hold changes with useUnsavedChanges.
  */
 const dirty = new Set<symbol>();
-export const LEAVE_QUESTION = "You have changes that are not saved. Leave without saving them?";
+const LEAVE_QUESTION = "You have changes that are not saved. Leave without saving them?";
 
 /** Whether leaving may go on: yes when nothing is unsaved, else as the admin answers. */
 export function mayDiscard(): boolean {

@@ -3,13 +3,8 @@ import { keepPreviousData, queryOptions, useQueryClient } from "@tanstack/react-
 import type { AdminEpisodePage, AdminEpisodeQuery, ArchiveQuery, Episode, EpisodeArchivePage, EpisodeBulkInput, EpisodeInput, LatestEpisodes } from "@shared/api";
 import { listQueryOptions, useCrudMutations } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
-import { bySortOrder } from "@/lib/ordering";
 
 const episodesQueryOptions = () => listQueryOptions<Episode>("episodes");
-
-/** Admin: drafts included, in order (the admin's session returns them). */
-export const orderedEpisodesQueryOptions = () =>
-  queryOptions({ ...episodesQueryOptions(), select: (episodes: Episode[]) => bySortOrder(episodes) });
 
 /** One episode with its show notes, or null: the API answers 404 for a missing slug (and a draft, to visitors). */
 export const episodeBySlugQueryOptions = (slug: string) =>

@@ -6,7 +6,7 @@ import { localDate } from "@/lib/dates";
 import { adminEpisodesQueryOptions } from "../api";
 
 /** The episodes screen's address with one episode's edit open. */
-export const editEpisodeHref = (slug: string) => `${ROUTES.adminEpisodes.path}?${new URLSearchParams({ edit: slug }).toString()}`;
+const editEpisodeHref = (slug: string) => `${ROUTES.adminEpisodes.path}?${new URLSearchParams({ edit: slug }).toString()}`;
 
 /**
  * docs/product.md §2 "Episodes Management": the count, the first rows with order and creation
