@@ -8,7 +8,7 @@ await build({
     index: "server/index.ts",
     cli: "server/cli.ts",
     "share-image-worker": "server/services/share-image-worker.ts",
-    "feed-worker": "server/feed/feed-worker.ts",
+    "feed-worker": "server/feed/worker.ts",
   },
   bundle: true,
   platform: "node",

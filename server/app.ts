@@ -1,6 +1,7 @@
 // Longer than 200 lines: the composition root, where every router, service and middleware is
 // wired in its order (ARCHITECTURE.md "Requests"); its measurements are in app-metrics.ts.
 import type { RequestListener } from "node:http";
+import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema } from "../shared/api";
 import path from "node:path";
 import express, { type Express } from "express";
 import { answeredFast, countRuntime, routeLabel, secondsSince } from "./app-metrics";
@@ -14,7 +15,7 @@ import { createSiteWrites, startChangeBus, type ChangeBus } from "./db/change-bu
 import type { Database } from "./db/client";
 import { newestMigrationMark } from "./db/migrate";
 import { apiNotFound, errorHandler } from "./lib/error-handler";
-import { createFastPath, type FastPath } from "./lib/fast-path";
+import { createFastPath } from "./lib/fast-path";
 import type { Logger } from "./lib/logger";
 import { projectRoot } from "./lib/paths";
 import { createMetrics, type Metrics } from "./lib/metrics";
@@ -25,12 +26,11 @@ import type { ObjectStore } from "./objects/store";
 import { authRouter } from "./routes/auth";
 import { createDeviceCookies } from "./auth/device-cookie";
 import { backupRouter } from "./routes/backup";
-import { clipsRouter, providersRouter } from "./routes/content";
 import { episodesRouter } from "./routes/episodes";
 import { feedRouter } from "./routes/feed";
 import { healthRouter } from "./routes/health";
 import { identityRouter } from "./routes/identity";
-import { anonymousListsFastPath } from "./routes/lists";
+import { anonymousListsFastPath, orderedListRouter } from "./routes/lists";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { pagesRouter } from "./routes/pages";
 import { seoRouter } from "./routes/seo";
@@ -38,12 +38,13 @@ import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/setting
 import { shareImagesRouter } from "./routes/share-images";
 import { staticFiles } from "./routes/static-files";
 import { writeBackup } from "./services/backup";
-import { createContentService } from "./services/content";
+import { createClipsService } from "./services/clips";
+import { createProvidersService } from "./services/providers";
 import { createEditorsService } from "./services/editors";
 import { createEpisodesService } from "./services/episodes";
-import { createFeedExtras, type FeedExtras } from "./services/feed-extras";
-import { createFeedSync, type FeedSyncService } from "./services/feed-sync";
-import { createFeedWorkers, type FeedWorkerLimits } from "./feed/feed-workers";
+import { createFeedExtras, type FeedExtras } from "./feed/extras";
+import { createFeedSync, type FeedSyncService } from "./feed/sync";
+import { createFeedWorkers, type FeedWorkerLimits } from "./feed/workers";
 import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
 import { createPictures } from "./services/pictures";
@@ -88,7 +89,29 @@ export interface AppDeps {
  * services into routers, in the order requests meet them. createApp() without listen(), so tests
  * drive it in-process (docs/style.md, Practica).
  */
-export function createApp(deps: AppDeps): Express {
+/** The site as its callers use it: index.ts serves it and runs its schedule, tests drive it. */
+export interface SiteApp {
+  /** The Express app (every request the fast path does not answer). */
+  express: Express;
+  /** The server's request handler: the fast path first, then Express. */
+  listener: RequestListener;
+  /** The feed sync, for the schedule index.ts starts beside the server. */
+  feed: FeedSyncService;
+  /** The background fetching of episodes' files. */
+  extras: FeedExtras;
+  metrics: Metrics;
+  bus: ChangeBus;
+  /**
+   * Stops everything the app runs beside its requests: the background fetches of episodes'
+   * files, the feed worker, the change bus's connection, the throttles' sweep, the session
+   * store's pruning and the share images' worker when createApp made it (one passed in is the
+   * caller's to close). Before the pool ends; the fetches end first (they write), then the rest,
+   * each stopped even if another fails, and the first failure is thrown after.
+   */
+  close(): Promise<void>;
+}
+
+export function createApp(deps: AppDeps): SiteApp {
   const { config, database, store, logger } = deps;
   const { db, pool } = database;
   const secureOnly = config.publicUrl.startsWith("https://");
@@ -114,12 +137,13 @@ export function createApp(deps: AppDeps): Express {
     logger,
     timeoutMs: deps.feedFetchLimits?.timeoutMs,
   });
-  const content = createContentService(db, uploads, writes, { pictures, thumbnailBase: deps.thumbnailBase, logger });
+  const providers = createProvidersService(db, uploads, writes);
+  const clips = createClipsService(db, writes, { pictures, thumbnailBase: deps.thumbnailBase, logger });
   const episodes = createEpisodesService(db, uploads, writes, { pictures, fetchArtwork: () => extras.kick() });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
-  const siteData = createSiteData({ content, episodes, settings, identity, cache, searchGate: createSearchGate(deps.searchLimits) });
+  const siteData = createSiteData({ providers, clips, episodes, settings, identity, cache, searchGate: createSearchGate(deps.searchLimits) });
   const feed = createFeedSync({
     db,
     episodes,
@@ -180,11 +204,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(requireAdminForWrites);
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
-  api.use("/providers", providersRouter(content, cache, fastPath));
-  api.use("/episodes", episodesRouter(episodes, content, siteData, cache, fastPath));
+  api.use("/providers", orderedListRouter(providers, { name: "providers", schema: providerSchema, updateSchema: providerUpdateSchema, cache, memory: fastPath }));
+  api.use("/episodes", episodesRouter(episodes, siteData, cache, fastPath));
   api.use("/feed", feedRouter(feed, episodes, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
-  api.use("/clips", clipsRouter(content, cache, fastPath));
+  api.use("/clips", orderedListRouter(clips, { name: "clips", schema: clipSchema, updateSchema: clipUpdateSchema, cache, memory: fastPath }));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
@@ -193,8 +217,8 @@ export function createApp(deps: AppDeps): Express {
 
   const visitorLists = {
     "/api/episodes": () => episodes.list({ includeDrafts: false }),
-    "/api/clips": () => content.listClips({ includeDrafts: false }),
-    "/api/providers": () => content.listProviders(),
+    "/api/clips": () => clips.list({ includeDrafts: false }),
+    "/api/providers": () => providers.list({ includeDrafts: false }),
   };
   app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName, fastPath));
   app.use("/api", api);
@@ -216,79 +240,33 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(apiNotFound);
   app.use(errorHandler);
-  const runtime: AppRuntime = {
+  // Everything createApp started that runs beside the requests, in the order to stop it: the
+  // background fetches first (they write), then the feed worker, then the rest.
+  const stops: (() => Promise<void> | void)[] = [
+    () => extras.close(),
+    () => feedWorkers.close(),
+    () => bus.close(),
+    () => throttles.close(),
+    () => sessions.close(),
+    () => ownShareImages?.close(),
+    // What is kept in memory, with the timers that free it when it expires.
+    () => cache.invalidate(),
+  ];
+  return {
+    express: app,
+    // A visitor's read the fast path knows is answered at once; everything else goes to Express.
+    listener: (req, res) => {
+      if (!fastPath.serve(req, res)) app(req, res);
+    },
     feed,
     extras,
-    fastPath,
-    bus,
     metrics,
-    // Everything createApp started that runs beside the requests, in the order to stop it: the
-    // background fetches first (they write), then the feed worker, then the rest.
-    stop: [
-      () => extras.close(),
-      () => feedWorkers.close(),
-      () => bus.close(),
-      () => throttles.close(),
-      () => sessions.close(),
-      () => ownShareImages?.close(),
-      // What is kept in memory, with the timers that free it when it expires.
-      () => cache.invalidate(),
-    ],
+    bus,
+    async close() {
+      const [first, ...rest] = stops;
+      const results = [...(await Promise.allSettled([first!()])), ...(await Promise.allSettled(rest.map(async (stop) => stop())))];
+      const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+      if (failed) throw failed.reason;
+    },
   };
-  app.locals.runtime = runtime;
-  return app;
-}
-
-/** What lives beside the Express app: the fast path in front of it, and what index.ts runs or stops. */
-interface AppRuntime {
-  feed: FeedSyncService;
-  extras: FeedExtras;
-  fastPath: FastPath;
-  bus: ChangeBus;
-  metrics: Metrics;
-  stop: (() => Promise<void> | void)[];
-}
-const runtimeOf = (app: Express) => app.locals.runtime as AppRuntime;
-
-/** The app's feed sync, for the schedule index.ts starts beside the server. */
-export function feedSyncOf(app: Express): FeedSyncService {
-  return runtimeOf(app).feed;
-}
-
-export function metricsOf(app: Express): Metrics {
-  return runtimeOf(app).metrics;
-}
-
-export function changeBusOf(app: Express): ChangeBus {
-  return runtimeOf(app).bus;
-}
-
-/**
- * The server's request handler: a visitor's read the fast path knows is answered at once;
- * everything else goes to Express.
- */
-export function requestListener(app: Express): RequestListener {
-  const { fastPath } = runtimeOf(app);
-  return (req, res) => {
-    if (!fastPath.serve(req, res)) app(req, res);
-  };
-}
-
-/** The app's background fetching of episodes' files, for index.ts to start after a restart. */
-export function feedExtrasOf(app: Express): FeedExtras {
-  return runtimeOf(app).extras;
-}
-
-/**
- * Stops everything the app runs beside its requests: the background fetches of episodes'
- * files, the feed worker, the change bus's connection, the throttles' sweep, the session store's
- * pruning and the share images' worker when createApp made it (one passed in is the caller's to
- * close). Before the pool ends; the fetches end first (they write), then the rest, each stopped
- * even if another fails, and the first failure is thrown after.
- */
-export async function closeApp(app: Express): Promise<void> {
-  const [first, ...rest] = runtimeOf(app).stop;
-  const results = [...(await Promise.allSettled([first!()])), ...(await Promise.allSettled(rest.map(async (stop) => stop())))];
-  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
-  if (failed) throw failed.reason;
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import closeWithGrace from "close-with-grace";
-import { closeApp, createApp, feedSyncOf, metricsOf, requestListener } from "./app";
+import { createApp } from "./app";
 import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
 import { prepareDummyHash } from "./auth/passwords";
 import { ConfigError, loadConfig } from "./config";
@@ -15,7 +15,7 @@ import { serveMetrics } from "./lib/metrics";
 import { readOrCreateSecret } from "./lib/secret-file";
 import { createObjectStore } from "./objects";
 import { fillMissingEpisodeSlugs } from "./services/episodes";
-import { startFeedSchedule } from "./services/feed-schedule";
+import { startFeedSchedule } from "./feed/schedule";
 import { createShareImages, type ShareImages } from "./services/share-images";
 
 async function main(): Promise<void> {
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
       clearTimeout(forced);
     }
     metricsServer?.close();
-    if (app) await closeApp(app).catch((err: unknown) => logger.warn({ err }, "stopping the change notices failed"));
+    if (app) await app.close().catch((err: unknown) => logger.warn({ err }, "stopping the change notices failed"));
     await shareImages?.close().catch((err: unknown) => logger.warn({ err }, "stopping the share-image worker failed"));
     await database?.close().catch((err: unknown) => logger.warn({ err }, "closing the pool failed"));
     await embedded?.stop().catch((err: unknown) => logger.warn({ err }, "stopping PostgreSQL failed"));
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     });
     // Idle and slow sockets are checked every 2 s (Node's default is 30 s), so the header and
     // request time-outs below bite quickly.
-    server = http.createServer({ connectionsCheckingInterval: 2_000 }, requestListener(app));
+    server = http.createServer({ connectionsCheckingInterval: 2_000 }, app.listener);
     // Slow clients cannot hold sockets for ever (slowloris).
     server.headersTimeout = 10_000;
     server.requestTimeout = 30_000;
@@ -114,9 +114,9 @@ async function main(): Promise<void> {
       server!.once("error", reject);
       server!.listen(config.port, config.host, () => resolve());
     });
-    stopSchedule = startFeedSchedule(feedSyncOf(app), logger);
+    stopSchedule = startFeedSchedule(app.feed, logger);
     if (config.metricsPort !== undefined) {
-      metricsServer = await serveMetrics(metricsOf(app).registry, config.metricsPort);
+      metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort);
       logger.info({ url: `http://127.0.0.1:${config.metricsPort}/metrics` }, "metrics served");
     }
     logger.info(

@@ -1,7 +1,6 @@
 import pg from "pg";
 import supertest from "supertest";
 import { describe, expect } from "vitest";
-import { changeBusOf, requestListener } from "./app";
 import type { ChangeBusStats } from "./db/change-bus";
 import { appTest, type TestApp } from "./test/harness";
 
@@ -23,7 +22,7 @@ async function until(stats: ChangeBusStats, done: (s: ChangeBusStats) => boolean
 /** A second instance of the site on the same database, as visitors reach it. */
 function secondInstance(t: TestApp) {
   const app = t.restart();
-  return { app, request: supertest(requestListener(app)), bus: changeBusOf(app).stats };
+  return { app, request: supertest(app.listener), bus: app.bus.stats };
 }
 
 const providerNames = async (request: ReturnType<typeof supertest>) => ((await request.get("/api/providers").expect(200)).body as { name: string }[]).map((p) => p.name);
@@ -32,7 +31,7 @@ describe("several instances on one database", () => {
   it("when one instance writes, then another drops its cache on the notice and its next visitor sees the write", async ({ t, admin }) => {
     const b = secondInstance(t);
     await until(b.bus, (s) => s.listening, "B listens");
-    await until(changeBusOf(t.app).stats, (s) => s.listening, "A listens");
+    await until(t.app.bus.stats, (s) => s.listening, "A listens");
     // B remembers the empty list (the second read comes from its fast path).
     expect(await providerNames(b.request)).toEqual([]);
     expect(await providerNames(b.request)).toEqual([]);
@@ -40,7 +39,7 @@ describe("several instances on one database", () => {
     await until(b.bus, (s) => s.received >= 1, "B hears A's notice");
     expect(await providerNames(b.request)).toEqual(["Pocket Casts"]);
     // Its own notices an instance does not act on twice.
-    expect(changeBusOf(t.app).stats.received).toBe(0);
+    expect(t.app.bus.stats.received).toBe(0);
   });
 
   it("when the listening connection is lost, then the instance drops its cache, listens again and hears the next write", async ({ t, admin }) => {
@@ -56,7 +55,7 @@ describe("several instances on one database", () => {
     await admin.post("/api/providers").send({ name: "Castbox", url: "https://castbox.fm/x", icon: "castbox" }).expect(201);
     await until(b.bus, (s) => s.listening && s.reconnects >= 1, "B listens again");
     expect(await providerNames(b.request)).toEqual(["Castbox"]);
-    await until(changeBusOf(t.app).stats, (s) => s.listening, "A listens again");
+    await until(t.app.bus.stats, (s) => s.listening, "A listens again");
     const heard = b.bus.received;
     await admin.post("/api/providers").send({ name: "Overcast", url: "https://overcast.fm/x", icon: "overcast" }).expect(201);
     await until(b.bus, (s) => s.received > heard, "B hears the next write");

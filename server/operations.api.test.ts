@@ -2,7 +2,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { describe, expect } from "vitest";
-import { metricsOf, requestListener } from "./app";
 import { serveMetrics } from "./lib/metrics";
 import { feedXml, useFeedServer } from "./test/feed-server";
 import { appTest, SPOTIFY } from "./test/harness";
@@ -47,7 +46,7 @@ describe("metrics", () => {
     host.routes.set("/feed.xml", { status: 500 });
     await admin.post("/api/feed/sync").send({}).expect(422);
 
-    const server = await serveMetrics(metricsOf(t.app).registry, 0);
+    const server = await serveMetrics(t.app.metrics.registry, 0);
     try {
       const { address, port } = server.address() as AddressInfo;
       expect(address).toBe("127.0.0.1");
@@ -72,11 +71,11 @@ describe("metrics", () => {
   });
 
   it("when thousands of case and trailing-slash spellings of API paths and pages are asked for, then the route labels stay the same few", async ({ t }) => {
-    const server = http.createServer(requestListener(t.app));
+    const server = http.createServer(t.app.listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const routeValues = async () => {
-      const requests = (await metricsOf(t.app).registry.getMetricsAsJSON()).find((metric) => metric.name === "http_requests_total")!;
+      const requests = (await t.app.metrics.registry.getMetricsAsJSON()).find((metric) => metric.name === "http_requests_total")!;
       return new Set((requests as unknown as { values: { labels: { route: string } }[] }).values.map((value) => value.labels.route));
     };
     const paths = ["/api/episodes", "/api/clips", "/api/providers", "/api/clips/slug/some-clip", "/api/episodes/slug/some-episode", "/api/settings/podcast_title", "/api/identity", "/about", "/archive", "/episode/some-episode", "/no-such-page"];

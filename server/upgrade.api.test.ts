@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import supertest from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
-import { closeApp, createApp, requestListener } from "./app";
+import { createApp } from "./app";
 import { runMigrations } from "./db/migrate";
 import { createLogger } from "./lib/logger";
 import { projectRoot } from "./lib/paths";
@@ -67,8 +67,8 @@ async function startThisRelease(db: TestDb, objectsDir: string) {
     sessionSecret: "upgrade-test-secret-".padEnd(64, "x"),
     clientDir: path.join(objectsDir, "no-client"),
   });
-  cleanups.push(() => closeApp(app));
-  return supertest.agent(requestListener(app));
+  cleanups.push(() => app.close());
+  return supertest.agent(app.listener);
 }
 
 /** What the owner and visitors had before the upgrade is all there, and works. */

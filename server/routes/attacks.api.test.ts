@@ -356,7 +356,7 @@ describe("lists and first-screen data", () => {
     const list = await t.request.get("/api/clips").expect(200);
     expect(list.body.length).toBeGreaterThan(0);
     for (const clip of list.body) expect(clip).not.toHaveProperty("content");
-    const home = await supertest(t.app).get("/").expect(200);
+    const home = await supertest(t.app.listener).get("/").expect(200);
     expect(home.text).not.toContain("A long article.");
     const page = (await t.request.get("/api/clips/slug/long-read").expect(200)).body.content as string;
     expect(page === article.trim()).toBe(true);
@@ -401,7 +401,7 @@ describe("share images", () => {
       // Mark the stored copy: a restart that answers with the mark read it rather than drawing.
       const marked = Buffer.concat([first.body as Buffer, Buffer.from("stored-copy")]);
       fs.writeFileSync(path.join(app.objectsDir, file!), marked);
-      const again = await supertest(app.restart()).get("/share.png").buffer(true).parse(binary).expect(200);
+      const again = await supertest(app.restart().listener).get("/share.png").buffer(true).parse(binary).expect(200);
       expect((again.body as Buffer).equals(marked)).toBe(true);
     } finally {
       await app.close();

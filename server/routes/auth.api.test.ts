@@ -71,7 +71,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("when logging in, then the session id is a new one (no fixation)", async ({ t }) => {
-    const agent = supertest.agent(t.app);
+    const agent = supertest.agent(t.app.listener);
     await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: "wrong-one" });
     const first = await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const second = await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -126,7 +126,7 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     const login = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const cookie = cookieOf(login)!.split(";")[0]!;
     const second = t.restart();
-    await supertest(second).get("/api/auth/me").set("Cookie", cookie).expect(200);
+    await supertest(second.listener).get("/api/auth/me").set("Cookie", cookie).expect(200);
   });
 });
 
@@ -143,7 +143,7 @@ describe("login throttling", () => {
       expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(30);
       expect(res.body.message).toMatch(/Too many/);
       // Refused before any password hashing, and the count is shared by every instance.
-      await supertest(limited.restart()).post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      await supertest(limited.restart().listener).post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
       expect(hashes).not.toHaveBeenCalled();
       hashes.mockRestore();
     } finally {

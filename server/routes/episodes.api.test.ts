@@ -1,7 +1,6 @@
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
-import { feedExtrasOf } from "../app";
 import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, SPOTIFY, type TestApp } from "../test/harness";
 
@@ -144,7 +143,7 @@ describe("transcripts and chapters", () => {
     await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await feedExtrasOf(t.app).idle();
+    await t.app.extras.idle();
 
     const soil = (await t.request.get("/api/episodes/slug/soil").expect(200)).body;
     expect(soil.transcript).toEqual([{ start: 1, speaker: "Ann", text: "We talk about mycorrhizal fungi." }]);
@@ -159,7 +158,7 @@ describe("transcripts and chapters", () => {
     // Fetched once: a second sync does not ask for them again (the missing one waits its turn).
     const asked = host.requests.length;
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await feedExtrasOf(t.app).idle();
+    await t.app.extras.idle();
     expect(host.requests.slice(asked).map((r) => r.path)).toEqual(["/feed.xml"]);
   });
 
@@ -179,7 +178,7 @@ describe("transcripts and chapters", () => {
     expect(synced.body.added).toBe(1);
     const status = (await admin.get("/api/feed/status").expect(200)).body;
     expect(status.extras).toEqual({ transcripts: 1, chapters: 0, artwork: 0, failing: 0, running: true });
-    await feedExtrasOf(t.app).idle();
+    await t.app.extras.idle();
     const after = (await admin.get("/api/feed/status").expect(200)).body;
     expect(after.extras).toMatchObject({ transcripts: 1, failing: 1, running: false });
   });
@@ -191,20 +190,20 @@ describe("transcripts and chapters", () => {
     host.routes.set("/feed.xml", { body: feedXml([withTranscript("Good", host.url("/good.vtt"), 1), ...items]) });
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await feedExtrasOf(t.app).idle();
+    await t.app.extras.idle();
     expect((await admin.get("/api/episodes/slug/good").expect(200)).body.transcript).toEqual([{ start: 1, speaker: null, text: "Words." }]);
     const failed = await sqlOf("SELECT transcript_failures AS n, transcript_retry_at > now() + interval '1 minute' AS waits FROM episodes WHERE title LIKE 'Down%'");
     expect(failed).toHaveLength(45);
     expect(failed.every((r) => r.n === 1 && r.waits)).toBe(true);
 
     // Not asked again before their time, however often the work is started.
-    feedExtrasOf(t.app).kick();
-    await feedExtrasOf(t.app).idle();
+    t.app.extras.kick();
+    await t.app.extras.idle();
     expect((await sqlOf("SELECT max(transcript_failures) AS n FROM episodes"))[0].n).toBe(1);
     // Once due, asked again, and the next wait is longer.
     await sqlOf("UPDATE episodes SET transcript_retry_at = now() - interval '1 second' WHERE title LIKE 'Down%'");
-    feedExtrasOf(t.app).kick();
-    await feedExtrasOf(t.app).idle();
+    t.app.extras.kick();
+    await t.app.extras.idle();
     const again = await sqlOf("SELECT transcript_failures AS n, transcript_retry_at > now() + interval '3 minutes' AS waits FROM episodes WHERE title LIKE 'Down%'");
     expect(again.every((r) => r.n === 2 && r.waits)).toBe(true);
   });

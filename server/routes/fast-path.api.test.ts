@@ -3,7 +3,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, describe, expect } from "vitest";
-import { metricsOf, requestListener } from "../app";
 import { createFakeClient } from "../test/fake-client";
 import { appTest, type TestApp } from "../test/harness";
 
@@ -20,7 +19,7 @@ interface RawAnswer {
 
 /** One request over a real socket to the app as the server runs it (fast path, then Express). */
 async function ask(t: TestApp, path: string, headers: http.OutgoingHttpHeaders = {}, method = "GET"): Promise<RawAnswer> {
-  const server = http.createServer(requestListener(t.app));
+  const server = http.createServer(t.app.listener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     return await new Promise<RawAnswer>((resolve, reject) => {
@@ -42,7 +41,7 @@ const comparable = (raw: string[]) => raw.map((value, i) => (i % 2 === 1 && /^(d
 
 /** How many answers the fast path gave, from the app's own metrics. */
 async function fastAnswers(t: TestApp): Promise<number> {
-  const metric = await metricsOf(t.app).registry.getSingleMetric("http_requests_total")!.get();
+  const metric = await t.app.metrics.registry.getSingleMetric("http_requests_total")!.get();
   return metric.values.filter((v) => v.labels.path === "fast").reduce((sum, v) => sum + v.value, 0);
 }
 

@@ -2,7 +2,6 @@
 // unreadable feeds, refused addresses, the schedule), all on the feed host and app set up below.
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { feedSyncOf } from "../app";
 import { feedXml, useFeedServer, type TestItem } from "../test/feed-server";
 import { createTestApp, type TestApp } from "../test/harness";
 
@@ -308,9 +307,9 @@ describe("the schedule and the status", () => {
   it("when two instances ask for the scheduled sync at once, then exactly one runs it in the period", async () => {
     await useFeed(ITEMS.slice(0, 2));
     const second = t.restart();
-    const results = await Promise.all([feedSyncOf(t.app).syncIfDue(), feedSyncOf(second).syncIfDue()]);
+    const results = await Promise.all([t.app.feed.syncIfDue(), second.feed.syncIfDue()]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
-    expect(await feedSyncOf(second).syncIfDue()).toBeNull();
+    expect(await second.feed.syncIfDue()).toBeNull();
     expect(await episodeCount()).toBe(2);
     expect(host.requests.filter((r) => r.path === "/feed.xml")).toHaveLength(1);
   });

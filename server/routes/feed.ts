@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parse } from "../lib/validate";
 import { idParamSchema } from "../../shared/api";
 import type { EpisodesService } from "../services/episodes";
-import type { FeedSyncService } from "../services/feed-sync";
+import type { FeedSyncService } from "../feed/sync";
 
 /** Admin only, like every write (auth/guards.ts) and the status read below. */
 export function feedRouter(feed: FeedSyncService, episodes: EpisodesService, requireAdmin: RequestHandler): Router {

@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { feedExtrasOf } from "../app";
 import { feedXml, useFeedServer } from "../test/feed-server";
 import { createTestApp, YOUTUBE, type TestApp } from "../test/harness";
 
@@ -152,7 +151,7 @@ describe("the show's pictures", () => {
     host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`) });
     await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await feedExtrasOf(t.app).idle();
+    await t.app.extras.idle();
     const artwork = (await t.request.get("/api/identity")).body.images.artwork;
     expect(artwork).toMatch(/^\/objects\//);
     const one = (await admin.get("/api/episodes/slug/one").expect(200)).body;

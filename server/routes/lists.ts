@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response, Router } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { idParamSchema, swapSchema } from "../../shared/api";
 import { isAdmin } from "../auth/guards";
@@ -6,6 +6,7 @@ import { AppError } from "../lib/errors";
 import { cacheFor } from "../lib/cache-policy";
 import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import { parse } from "../lib/validate";
+import type { OrderedList } from "../services/ordered-list";
 import type { PublicCache } from "../services/public-cache";
 
 /** An id from the path; anything that is not one names nothing (404). */
@@ -55,34 +56,39 @@ export function anonymousListsFastPath(
 
 
 /**
- * The admin's writes to one ordered list (docs/product.md §4): add (201), edit, delete (204), and
- * swap, which answers with the whole list in its new order. The write guards sit in front of the
- * API router, so these are the admin's alone.
+ * One ordered list's routes (docs/product.md §4): GET / (a visitor's from the cache, the admin's
+ * with drafts), GET /slug/:slug when the items have pages, and the admin's writes: add (201),
+ * edit, delete (204) and swap, which answers with the whole list in its new order. The write
+ * guards sit in front of the API router, so the writes are the admin's alone.
  */
-export function orderedListWrites<Input, Update>(
-  r: Router,
-  list: {
-    schema: z.ZodType<Input>;
-    updateSchema: z.ZodType<Update>;
-    create: (input: Input) => Promise<unknown>;
-    update: (id: number, input: Update) => Promise<unknown>;
-    remove: (id: number) => Promise<void>;
-    swap: (id: number, withId: number) => Promise<void>;
-    listAll: () => Promise<unknown>;
-  },
-): void {
+export function orderedListRouter<Item, Input, Update>(
+  service: OrderedList<Item, Input, Update> & { getBySlug?: (slug: string, options: { includeDrafts: boolean }) => Promise<unknown> },
+  options: { name: string; schema: z.ZodType<Input>; updateSchema: z.ZodType<Update>; cache: PublicCache; memory?: AnswerMemory },
+): Router {
+  const r = Router();
+  r.get("/", async (req, res) => {
+    await sendList(req, res, options, options.name, (includeDrafts) => service.list({ includeDrafts }));
+  });
+  const { getBySlug } = service;
+  if (getBySlug) {
+    r.get("/slug/:slug", async (req, res) => {
+      const admin = isAdmin(req);
+      cacheFor(res, admin).json(await getBySlug(String(req.params.slug), { includeDrafts: admin }));
+    });
+  }
   r.post("/", async (req, res) => {
-    res.status(201).json(await list.create(parse(list.schema, req.body)));
+    res.status(201).json(await service.create(parse(options.schema, req.body)));
   });
   r.post("/:id/swap", async (req, res) => {
-    await list.swap(idOf(req.params.id), parse(swapSchema, req.body).withId);
-    res.json(await list.listAll());
+    await service.swap(idOf(req.params.id), parse(swapSchema, req.body).withId);
+    res.json(await service.list({ includeDrafts: true }));
   });
   r.put("/:id", async (req, res) => {
-    res.json(await list.update(idOf(req.params.id), parse(list.updateSchema, req.body)));
+    res.json(await service.update(idOf(req.params.id), parse(options.updateSchema, req.body)));
   });
   r.delete("/:id", async (req, res) => {
-    await list.remove(idOf(req.params.id));
+    await service.remove(idOf(req.params.id));
     res.status(204).end();
   });
+  return r;
 }

@@ -103,7 +103,7 @@ async function fillSite(t: TestApp): Promise<{ uploadId: string }> {
 
 describe("access control", () => {
   it("when the app's routes are walked, then every write is under /api, and the known writes and public ones are found", async ({ t }) => {
-    const writes = writeRoutesOf(t.app);
+    const writes = writeRoutesOf(t.app.express);
     expect(writes).toContain("POST /api/episodes");
     expect(writes).toContain("DELETE /api/clips/:id");
     for (const route of [...Object.keys(BODIES), ...PUBLIC_WRITES]) expect(writes, route).toContain(route);
@@ -113,7 +113,7 @@ describe("access control", () => {
 
   it("when a visitor sends any state-changing request, then 401 with a JSON message and nothing changes", async ({ t }) => {
     const { uploadId } = await fillSite(t);
-    const guarded = writeRoutesOf(t.app).filter((route) => !PUBLIC_WRITES.includes(route));
+    const guarded = writeRoutesOf(t.app.express).filter((route) => !PUBLIC_WRITES.includes(route));
     expect(guarded.length).toBeGreaterThanOrEqual(Object.keys(BODIES).length);
     const before = await snapshot(t);
     for (const route of guarded) {
@@ -129,7 +129,7 @@ describe("access control", () => {
     const { uploadId } = await fillSite(t);
     const admin = await t.admin();
     const before = await snapshot(t);
-    for (const route of writeRoutesOf(t.app)) {
+    for (const route of writeRoutesOf(t.app.express)) {
       const [method, path] = requestOf(route, uploadId);
       const res = await admin[method](path).set("Origin", "https://evil.example").send(BODIES[route] ?? {});
       expect(res.status, `${route} as ${path}`).toBe(403);

@@ -143,7 +143,7 @@ describe("a download that is cut off", () => {
     );
     const login = await source.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
     const cookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="))!.split(";")[0]!;
-    const server = source.app.listen(0, "127.0.0.1");
+    const server = http.createServer(source.app.listener).listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const port = (server.address() as { port: number }).port;
     try {

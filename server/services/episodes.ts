@@ -20,10 +20,11 @@ import type { SiteWrites } from "../db/change-bus";
 import type { Db, Executor } from "../db/client";
 import { AppError, notFound, sqlStateOf, staleVersion } from "../lib/errors";
 import { sanitizeShowNotes } from "../lib/sanitize";
-import { nextSortOrder } from "../storage/content";
+import { nextSortOrder, swapSortOrder } from "../storage/ordering";
 import * as store from "../storage/episodes";
 import { lockEpisodes, lockOrdering } from "../storage/locks";
 import type { PicturesService } from "./pictures";
+import { checkSwap, type OrderedList } from "./ordered-list";
 import { uniqueSlug } from "./slugs";
 import type { UploadsService } from "./uploads";
 
@@ -52,16 +53,13 @@ function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listE
   };
 }
 
-export interface EpisodesService {
-  list(options: { includeDrafts: boolean }): Promise<Episode[]>;
+export interface EpisodesService extends OrderedList<Episode, EpisodeInput, EpisodeUpdate> {
   /** The home page's strip: the first 12 published in the admin's order, and the count of all. */
   latest(): Promise<LatestEpisodes>;
   /** A page of /archive: published episodes newest first, or a search's matches best first. */
   archive(query: ArchiveQuery): Promise<EpisodeArchivePage>;
   /** A published episode (any, for the admin) with its show notes. */
   getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Episode>;
-  create(input: EpisodeInput): Promise<Episode>;
-  update(id: number, input: EpisodeUpdate): Promise<Episode>;
   /** A feed episode deleted is remembered, and no sync brings it back until it is restored. */
   remove(id: number): Promise<void>;
   /** Publishes, unpublishes or deletes many at once: all or nothing; an unknown id changes nothing (404). */
@@ -216,6 +214,12 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
       await writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
         if ((await store.deleteEpisodes(tx, [id])) === 0) throw notFound("Episode not found");
+      });
+    },
+    async swap(id, withId) {
+      checkSwap(id, withId);
+      await writes.run(async (tx) => {
+        if (!(await swapSortOrder(tx, "episodes", id, withId))) throw notFound("Item not found");
       });
     },
     async bulk({ ids, action }) {

@@ -6,8 +6,9 @@ import type { Identity } from "../../shared/identity";
 import { parseStoredTheme, type Theme } from "../../shared/theme";
 import { AppError } from "../lib/errors";
 import type { SearchGate } from "../lib/search-gate";
-import type { ContentService } from "./content";
+import type { ClipsService } from "./clips";
 import type { EpisodesService } from "./episodes";
+import type { ProvidersService } from "./providers";
 import type { IdentityService } from "./identity";
 import type { PublicCache } from "./public-cache";
 import type { SettingsService } from "./settings";
@@ -62,14 +63,16 @@ async function orNull<T>(found: Promise<T>): Promise<T | null> {
 
 /** The visitors' view of the site for pages, share images and the sitemap, from the public cache. */
 export function createSiteData({
-  content,
+  providers,
+  clips,
   episodes,
   settings,
   identity,
   cache,
   searchGate,
 }: {
-  content: ContentService;
+  providers: ProvidersService;
+  clips: ClipsService;
   episodes: EpisodesService;
   settings: SettingsService;
   identity: IdentityService;
@@ -79,10 +82,10 @@ export function createSiteData({
   return {
     site: () =>
       cache.get("site", async () => {
-        const [values, providers, shown] = await Promise.all([settings.readPublic(), content.listProviders(), identity.get()]);
+        const [values, providerList, shown] = await Promise.all([settings.readPublic(), providers.list({ includeDrafts: false }), identity.get()]);
         return {
           values,
-          providers,
+          providers: providerList,
           theme: parseStoredTheme(values.site_theme),
           name: siteNameOf(values.podcast_title),
           description: values.podcast_description || DEFAULT_PODCAST_DESCRIPTION,
@@ -91,17 +94,17 @@ export function createSiteData({
       }),
     published: () =>
       cache.get("published", async () => {
-        const [episodeList, clips] = await Promise.all([episodes.list({ includeDrafts: false }), content.listClips({ includeDrafts: false })]);
-        return { episodes: episodeList, clips };
+        const [episodeList, clipList] = await Promise.all([episodes.list({ includeDrafts: false }), clips.list({ includeDrafts: false })]);
+        return { episodes: episodeList, clips: clipList };
       }),
     home: () =>
       cache.get("home", async () => {
-        const [latestEpisodes, clips] = await Promise.all([episodes.latest(), content.listClips({ includeDrafts: false })]);
-        return { latestEpisodes, clips };
+        const [latestEpisodes, clipList] = await Promise.all([episodes.latest(), clips.list({ includeDrafts: false })]);
+        return { latestEpisodes, clips: clipList };
       }),
     archive: (query, client) =>
       cache.get(`archive:${query.size}:${query.page}:${query.q}`, () => (query.q ? searchGate.run(client, () => episodes.archive(query)) : episodes.archive(query))),
     findEpisode: (slug) => orNull(cache.get(`episode:${slug}`, async () => withPageTranscript(await episodes.getBySlug(slug, { includeDrafts: false })))),
-    findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => content.getClipBySlug(slug, { includeDrafts: false }))),
+    findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => clips.getBySlug(slug, { includeDrafts: false }))),
   };
 }

@@ -1,7 +1,7 @@
 import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
 import type { Executor } from "../db/client";
 import { AppError } from "../lib/errors";
-import { slugsLike } from "../storage/content";
+import { slugsLike } from "../storage/ordering";
 
 const NAMES = { episodes: "episode", clips: "clip" } as const;
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { AppError } from "../lib/errors";
-import type { ContentKind } from "./content";
+import type { ContentKind } from "./ordering";
 
 /**
  * Holds a list's ordering until the transaction ends, so two new items (or an import and a new

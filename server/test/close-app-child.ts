@@ -34,7 +34,7 @@ globalThis.clearInterval = ((timer: Parameters<typeof clearInterval>[0]) => {
 }) as typeof clearInterval;
 
 const { default: supertest } = await import("supertest");
-const { closeApp, createApp, requestListener } = await import("../app");
+const { createApp } = await import("../app");
 const { connectDatabase } = await import("../db/client");
 const { createLogger } = await import("../lib/logger");
 const { createLocalStore } = await import("../objects/local-store");
@@ -49,13 +49,13 @@ const app = createApp({
   sessionSecret: "close-app-secret-".padEnd(64, "x"),
   clientDir: path.join(objectsDir, "no-client"),
 });
-const share = await supertest(requestListener(app)).get("/share.png");
+const share = await supertest(app.listener).get("/share.png");
 if (share.status !== 200) throw new Error(`the share image answered ${share.status}`);
 // A session stored: the session store's pruning starts with its first query.
-const login = await supertest(requestListener(app)).post("/api/auth/login").send({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
+const login = await supertest(app.listener).post("/api/auth/login").send({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
 if (login.status !== 200) throw new Error(`the login answered ${login.status}`);
 
-await closeApp(app);
+await app.close();
 await database.close();
 fs.rmSync(objectsDir, { recursive: true, force: true });
 await new Promise((resolve) => realSetTimeout(resolve, 50));

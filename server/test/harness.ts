@@ -2,11 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Express } from "express";
 import pg from "pg";
 import supertest from "supertest";
 import { inject, test } from "vitest";
-import { closeApp, createApp, requestListener, type AppDeps } from "../app";
+import { createApp, type AppDeps, type SiteApp } from "../app";
 import { connectDatabase, type Database } from "../db/client";
 import { createLogger } from "../lib/logger";
 import { createLocalStore } from "../objects/local-store";
@@ -50,7 +49,7 @@ export async function createTestDb(options: { withAdmin?: boolean; unmigrated?: 
 }
 
 export interface TestApp {
-  app: Express;
+  app: SiteApp;
   db: TestDb;
   objectsDir: string;
   request: ReturnType<typeof supertest>;
@@ -59,7 +58,7 @@ export interface TestApp {
   /** A supertest agent (keeps cookies), not logged in: one browser. */
   agent(): ReturnType<typeof supertest.agent>;
   /** Another app on the same database, as after a restart or on a second instance. */
-  restart(): Express;
+  restart(): SiteApp;
   /** Ends the app's worker threads and pool and removes its files; drops its database unless kept. */
   close(options?: { keepDatabase?: boolean }): Promise<void>;
 }
@@ -69,7 +68,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-objects-"));
   // Each app draws share images in a worker thread of its own; close() ends them.
   const shareImages: ShareImages[] = [];
-  const apps: Express[] = [];
+  const apps: SiteApp[] = [];
   const build = () => {
     const store = createLocalStore(objectsDir);
     const own = overrides.shareImages ? undefined : createShareImages({ store });
@@ -95,16 +94,16 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     db,
     objectsDir,
     // As the server answers: the fast path first, then Express.
-    request: supertest(requestListener(app)),
-    agent: () => supertest.agent(requestListener(app)),
+    request: supertest(app.listener),
+    agent: () => supertest.agent(app.listener),
     async admin() {
-      const agent = supertest.agent(requestListener(app));
+      const agent = supertest.agent(app.listener);
       await agent.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
       return agent;
     },
     restart: build,
     async close(options = {}) {
-      await Promise.all(apps.map(closeApp));
+      await Promise.all(apps.map((app) => app.close()));
       await Promise.all(shareImages.map((s) => s.close()));
       await (options.keepDatabase ? db.database.close() : db.drop());
       fs.rmSync(objectsDir, { recursive: true, force: true });

@@ -4,61 +4,6 @@ import { clips, episodes, providers } from "../../shared/schema";
 import type { Executor } from "../db/client";
 import { lockOrdering } from "./locks";
 
-/** Ordered lists: by sortOrder, then id, so equal orders still list the same way every time. */
-const providerColumns = { id: providers.id, name: providers.name, url: providers.url, icon: providers.icon, sortOrder: providers.sortOrder, version: providers.version };
-
-export function listProviders(db: Executor) {
-  return db.select(providerColumns).from(providers).orderBy(asc(providers.sortOrder), asc(providers.id));
-}
-
-export type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
-
-const clipColumns = {
-  id: clips.id,
-  slug: clips.slug,
-  title: clips.title,
-  description: clips.description,
-  content: clips.content,
-  keyQuote: clips.keyQuote,
-  youtubeEmbedUrl: clips.youtubeEmbedUrl,
-  posterPath: clips.posterPath,
-  posterVideoId: clips.posterVideoId,
-  metaDescription: clips.metaDescription,
-  isPublished: clips.isPublished,
-  sortOrder: clips.sortOrder,
-  createdAt: clips.createdAt,
-  updatedAt: clips.updatedAt,
-  version: clips.version,
-};
-
-export function listClips(db: Executor, options: { includeDrafts: boolean }) {
-  const q = db.select(clipColumns).from(clips);
-  return (options.includeDrafts ? q : q.where(eq(clips.isPublished, true))).orderBy(asc(clips.sortOrder), asc(clips.id));
-}
-
-export type ClipRow = Awaited<ReturnType<typeof listClips>>[number];
-
-export async function findClipBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
-  const where = options.includeDrafts
-    ? eq(clips.slug, slug)
-    : and(eq(clips.slug, slug), eq(clips.isPublished, true));
-  const rows = await db.select(clipColumns).from(clips).where(where).limit(1);
-  return rows[0] ?? null;
-}
-
-/** `forUpdate`: the row stays locked until the caller's transaction ends. */
-export async function findClip(db: Executor, id: number, options: { forUpdate?: boolean } = {}) {
-  const q = db.select(clipColumns).from(clips).where(eq(clips.id, id)).limit(1);
-  const rows = await (options.forUpdate ? q.for("update") : q);
-  return rows[0] ?? null;
-}
-
-export async function findProvider(db: Executor, id: number, options: { forUpdate?: boolean } = {}) {
-  const q = db.select(providerColumns).from(providers).where(eq(providers.id, id)).limit(1);
-  const rows = await (options.forUpdate ? q.for("update") : q);
-  return rows[0] ?? null;
-}
-
 type Orderable = PgTable & { id: PgColumn; sortOrder: PgColumn };
 /** The ordered lists, named as services and routes name them; the tables stay in storage/. */
 export type ContentKind = "providers" | "episodes" | "clips";
@@ -114,46 +59,6 @@ export async function swapSortOrder(tx: Executor, kind: ContentKind, firstId: nu
   await tx.update(table).set({ sortOrder: b.sortOrder } as never).where(eq(table.id, firstId));
   await tx.update(table).set({ sortOrder: a.sortOrder } as never).where(eq(table.id, secondId));
   return true;
-}
-
-export async function insertProvider(db: Executor, values: typeof providers.$inferInsert) {
-  const [row] = await db.insert(providers).values(values).returning({ id: providers.id });
-  return row!.id;
-}
-
-/** An edit by the admin: a new version. */
-export async function updateProvider(db: Executor, id: number, values: Partial<typeof providers.$inferInsert>) {
-  const rows = await db
-    .update(providers)
-    .set({ ...values, version: sql`${providers.version} + 1` })
-    .where(eq(providers.id, id))
-    .returning({ id: providers.id });
-  return rows.length > 0;
-}
-
-export async function deleteProvider(db: Executor, id: number) {
-  const rows = await db.delete(providers).where(eq(providers.id, id)).returning({ id: providers.id });
-  return rows.length > 0;
-}
-
-export async function insertClip(db: Executor, values: typeof clips.$inferInsert) {
-  const [row] = await db.insert(clips).values(values).returning({ id: clips.id });
-  return row!.id;
-}
-
-/** `touch: false`: the server's own bookkeeping (a poster kept), neither a new date nor a new version. */
-export async function updateClip(db: Executor, id: number, values: Partial<typeof clips.$inferInsert>, options: { touch?: boolean } = {}) {
-  const rows = await db
-    .update(clips)
-    .set({ ...values, ...(options.touch === false ? {} : { updatedAt: sql`now()`, version: sql`${clips.version} + 1` }) })
-    .where(eq(clips.id, id))
-    .returning({ id: clips.id });
-  return rows.length > 0;
-}
-
-export async function deleteClip(db: Executor, id: number) {
-  const rows = await db.delete(clips).where(eq(clips.id, id)).returning({ id: clips.id });
-  return rows.length > 0;
 }
 
 /** The slugs of a kind in use that start with `base` (the base itself, or base-2, base-3...), but `exceptId`'s. */

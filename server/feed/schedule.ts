@@ -1,5 +1,5 @@
 import type { Logger } from "../lib/logger";
-import type { FeedSyncService } from "./feed-sync";
+import type { FeedSyncService } from "./sync";
 
 /**
  * Asks every minute whether this period's sync is due; the database decides which instance

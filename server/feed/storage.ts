@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { episodes, feedSync } from "../../shared/schema";
 import type { Db, Executor } from "../db/client";
-import type { EpisodeValues } from "./episodes";
+import type { EpisodeValues } from "../storage/episodes";
 
 /** The feed sync's one row of state (see shared/schema.ts). */
 export type FeedSyncState = typeof feedSync.$inferSelect;

@@ -1,13 +1,13 @@
 import type { FeedStatus } from "../../shared/api";
 import type { SiteWrites } from "../db/change-bus";
 import type { Db } from "../db/client";
-import { FeedParseError } from "../feed/feed-text";
-import type { FeedWorkers } from "../feed/feed-workers";
+import { FeedParseError } from "./feed-text";
+import type { FeedWorkers } from "./workers";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch } from "../lib/safe-fetch";
-import { claimDueExtras, countPendingExtras, keptImageFor, recordExtra, type ClaimedExtra, type ExtraKind, type ExtraOutcome } from "../storage/feed";
-import type { PicturesService } from "./pictures";
-import type { UploadsService } from "./uploads";
+import { claimDueExtras, countPendingExtras, keptImageFor, recordExtra, type ClaimedExtra, type ExtraKind, type ExtraOutcome } from "./storage";
+import type { PicturesService } from "../services/pictures";
+import type { UploadsService } from "../services/uploads";
 
 /** Files taken per kind per round, fetched `AT_ONCE` at a time; each round's results saved in one write. */
 const PER_ROUND = 8;

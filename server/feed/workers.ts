@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { Chapter, TranscriptParagraph } from "../../shared/api";
-import type { FeedTask, FeedTaskResult } from "./feed-worker";
+import type { FeedTask, FeedTaskResult } from "./worker";
 import { FeedParseError } from "./feed-text";
 import type { ParsedFeed } from "./parse-feed";
 
@@ -10,7 +10,7 @@ import type { ParsedFeed } from "./parse-feed";
 function workerFile(): { filename: string; execArgv: string[] } {
   const js = new URL("./feed-worker.js", import.meta.url);
   if (fs.existsSync(fileURLToPath(js))) return { filename: fileURLToPath(js), execArgv: [] };
-  return { filename: fileURLToPath(new URL("./feed-worker.ts", import.meta.url)), execArgv: ["--import", "tsx"] };
+  return { filename: fileURLToPath(new URL("./worker.ts", import.meta.url)), execArgv: ["--import", "tsx"] };
 }
 
 export interface FeedWorkers {

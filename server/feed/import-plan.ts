@@ -1,6 +1,6 @@
-import type { FeedItem, ItemIdentity, KnownItem } from "../feed/parse-feed";
+import type { FeedItem, ItemIdentity, KnownItem } from "./parse-feed";
 import type { EpisodeValues } from "../storage/episodes";
-import type { SyncedEpisode } from "../storage/feed";
+import type { SyncedEpisode } from "./storage";
 
 /** What the feed says of an episode, in the episodes table's fields. */
 type FeedValues = Pick<

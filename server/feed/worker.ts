@@ -22,7 +22,7 @@ export type FeedTaskResult =
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Runs in a worker thread (server/feed/feed-workers.ts): reading a feed, its notes and its
+ * Runs in a worker thread (server/feed/workers.ts): reading a feed, its notes and its
  * transcripts takes seconds of CPU and hundreds of MB for a big back catalogue, which the
  * visitors' event loop must never wait for.
  */

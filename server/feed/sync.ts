@@ -2,19 +2,19 @@ import crypto from "node:crypto";
 import type { FeedStatus, FeedSyncResult } from "../../shared/api";
 import type { SiteWrites } from "../db/change-bus";
 import type { Db, Executor } from "../db/client";
-import { FeedParseError } from "../feed/feed-text";
-import type { FeedWorkers } from "../feed/feed-workers";
-import type { ParsedFeed } from "../feed/parse-feed";
+import { FeedParseError } from "./feed-text";
+import type { FeedWorkers } from "./workers";
+import type { ParsedFeed } from "./parse-feed";
 import { AppError, sqlStateOf } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
 import { deleteEpisodes, listTombstoneKeys, updateEpisode } from "../storage/episodes";
-import * as feedStore from "../storage/feed";
+import * as feedStore from "./storage";
 import { lockEpisodes, lockOrdering } from "../storage/locks";
-import type { EpisodesService } from "./episodes";
-import type { FeedExtras } from "./feed-extras";
-import { planImport, type ImportPlan } from "./feed-import";
-import type { SettingsService } from "./settings";
+import type { EpisodesService } from "../services/episodes";
+import type { FeedExtras } from "./extras";
+import { planImport, type ImportPlan } from "./import-plan";
+import type { SettingsService } from "../services/settings";
 
 export interface FeedSyncService {
   /** Reads the feed named by rss_url and imports it; a failure is a 422 and changes no episode. */
