@@ -20,7 +20,7 @@ const idOf = (raw: unknown) => {
  * A visitor's list, from the process cache as ready JSON with its ETag (a revalidation is a 304),
  * kept for the fast path; the admin's list, with drafts, straight from the database.
  */
-export async function sendList(
+async function sendList(
   req: Request,
   res: Response,
   { cache, memory }: { cache: PublicCache; memory?: AnswerMemory },
