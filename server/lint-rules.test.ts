@@ -9,37 +9,55 @@ async function lintErrors(filePath: string, code: string, rule: (ruleId: string)
   return result!.messages.filter((m) => m.severity === 2 && m.ruleId !== null && rule(m.ruleId)).map((m) => m.message);
 }
 
-/** The boundary rules, run on a line of code placed in a given room. */
-const crossings = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id === "@typescript-eslint/no-restricted-imports");
+/** The rooms' allowlists (eslint-boundaries.js), run on code placed in a given room. */
+const crossings = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id === "boundaries/dependencies");
 
-describe("lint boundaries", () => {
-  it("when a route imports storage or runs a query, then lint fails", async () => {
+describe("lint boundaries (allowlists: what is not allowed fails)", () => {
+  it("when lib, db or objects import a service, then lint fails", async () => {
+    for (const file of ["server/lib/x.ts", "server/db/x.ts", "server/objects/x.ts"]) {
+      expect(await crossings(file, 'import { uniqueSlug } from "../services/slugs";\nuniqueSlug;\n'), file).toHaveLength(1);
+    }
+    expect(await crossings("server/lib/x.ts", 'import { AppError } from "./errors";\nAppError;\n')).toHaveLength(0);
+  });
+
+  it("when a route reaches storage by import, import(), require() or a folder path, then lint fails; a service passes", async () => {
     expect(await crossings("server/routes/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(1);
+    expect(await crossings("server/routes/x.ts", 'export async function f() {\n  return import("../storage/users");\n}\n')).toHaveLength(1);
+    expect(await crossings("server/routes/x.ts", 'declare const require: (p: string) => unknown;\nexport const users = require("../storage/users");\n')).toHaveLength(1);
+    expect(await crossings("server/routes/x.ts", 'import * as storage from "../storage";\nstorage;\n')).toHaveLength(1);
+    expect(await crossings("server/routes/x.ts", 'import { uniqueSlug } from "../services/slugs";\nuniqueSlug;\n')).toHaveLength(0);
+  });
+
+  it("when a route imports the schema or runs a query, then lint fails", async () => {
+    expect(await crossings("server/routes/x.ts", 'import { clips } from "../../shared/schema";\nclips;\n')).toHaveLength(1);
     expect(await crossings("server/routes/x.ts", 'import { sql } from "drizzle-orm";\nsql;\n')).toHaveLength(1);
   });
 
-  it("when a service names a table or the pool, then lint fails; a type import of the handle passes", async () => {
+  it("when a service names a table or the pool by value, then lint fails; a type import of the handle and storage pass", async () => {
     expect(await crossings("server/services/x.ts", 'import { clips } from "../../shared/schema";\nclips;\n')).toHaveLength(1);
     expect(await crossings("server/services/x.ts", 'import pg from "pg";\npg;\n')).toHaveLength(1);
+    expect(await crossings("server/services/x.ts", 'import { connectDatabase } from "../db/client";\nconnectDatabase;\n')).toHaveLength(1);
     expect(await crossings("server/services/x.ts", 'import type { Db } from "../db/client";\nexport type X = Db;\n')).toHaveLength(0);
     expect(await crossings("server/services/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(0);
   });
 
-  it("when shared/ imports from a side, then lint fails", async () => {
+  it("when shared/ imports a side or a server package, then lint fails", async () => {
     expect(await crossings("shared/x.ts", 'import { AppError } from "../server/lib/errors";\nAppError;\n')).toHaveLength(1);
+    expect(await crossings("shared/x.ts", 'import express from "express";\nexpress;\n')).toHaveLength(1);
+    expect(await crossings("shared/x.ts", 'import { z } from "zod";\nz;\n')).toHaveLength(0);
   });
 
-  it("when a client feature imports another feature, then lint fails; its own files and lib pass", async () => {
-    expect(await crossings("client/src/features/editors/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
-    expect(await crossings("client/src/features/clips/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(0);
+  it("when a client file climbs into another room (lib into a feature, a page into the app, a feature into another), then lint fails", async () => {
+    expect(await crossings("client/src/lib/x.ts", 'import { clipBySlugQueryOptions } from "../features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(1);
+    expect(await crossings("client/src/pages/x.tsx", 'import { App } from "../app/app";\nApp;\n')).toHaveLength(1);
+    expect(await crossings("client/src/features/editors/x.ts", 'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(1);
+    expect(await crossings("client/src/components/x.ts", 'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(1);
+  });
+
+  it("when a client file uses its own room or a room below it, then lint passes", async () => {
+    expect(await crossings("client/src/features/clips/components/x.tsx", 'import { clipBySlugQueryOptions } from "../api";\nclipBySlugQueryOptions;\n')).toHaveLength(0);
     expect(await crossings("client/src/features/clips/x.ts", 'import { cn } from "@/lib/cn";\ncn;\n')).toHaveLength(0);
-    expect(await crossings("client/src/components/x.ts", 'import { clipsQueryOptions } from "@/features/clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
-  });
-
-  it("when a client file reaches another room by a relative path, then lint fails; its own folder passes", async () => {
-    expect(await crossings("client/src/features/editors/components/x.tsx", 'import { clipsQueryOptions } from "../../clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
-    expect(await crossings("client/src/features/editors/api.ts", 'import { clipsQueryOptions } from "../clips/api";\nclipsQueryOptions;\n')).toHaveLength(1);
-    expect(await crossings("client/src/features/editors/components/x.tsx", 'import { unlock } from "../api";\nunlock;\n')).toHaveLength(0);
+    expect(await crossings("client/src/pages/x.tsx", 'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(0);
   });
 });
 

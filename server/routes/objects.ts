@@ -2,7 +2,6 @@ import express, { Router } from "express";
 import { AppError } from "../lib/errors";
 import type { PicturesService } from "../services/pictures";
 import type { UploadsService } from "../services/uploads";
-import { OBJECT_ID_PATTERN } from "../objects/store";
 import { UPLOAD_MAX_BYTES } from "../services/uploads";
 
 /** Under /api/objects: hand out upload addresses and take the bytes. */
@@ -33,7 +32,7 @@ export function objectsRouter(uploads: UploadsService, pictures: PicturesService
   r.get("/:id/:variant", async (req, res) => {
     const id = String(req.params.id);
     const name = String(req.params.variant);
-    const variant = OBJECT_ID_PATTERN.test(id) ? await pictures.variant(id, name) : null;
+    const variant = await pictures.variant(id, name);
     if (!variant) throw new AppError("NOT_FOUND", "Object not found");
     const etag = `"${id}/${name}"`;
     res.set({ ETag: etag, "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });

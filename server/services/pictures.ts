@@ -4,7 +4,7 @@ import { lazily } from "../lib/lazy-require";
 import { formatsOf, heightOf, objectIdOf, parseVariant, PICTURE_KINDS, PICTURE_MIME, type PictureFormat, type PictureKind } from "../../shared/pictures";
 import type { Logger } from "../lib/logger";
 import { safeFetch } from "../lib/safe-fetch";
-import type { ObjectStore } from "../objects/store";
+import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
 import { MAX_INPUT_PIXELS } from "./image-metadata";
 import { sanitizeSvg } from "./sanitize";
 import type { UploadsService } from "./uploads";
@@ -95,7 +95,8 @@ export function createPictures({ store, uploads, allowPrivate, logger }: { store
 
   const variant: PicturesService["variant"] = async (objectId, name) => {
     const parsed = parseVariant(name);
-    if (!parsed) return null;
+    // Anything but an object's id or a variant's name names nothing (never a path).
+    if (!parsed || !OBJECT_ID_PATTERN.test(objectId)) return null;
     const id = variantIdOf(objectId, name);
     const kept = await store.read(id).catch(() => null);
     if (kept) return { data: kept.data, contentType: PICTURE_MIME[parsed.format] };

@@ -1,0 +1,112 @@
+/**
+ * The rooms of the house as allowlists (ARCHITECTURE.md "Boundaries"), with
+ * eslint-plugin-boundaries: every file of server/, shared/ and client/src/ belongs to one room,
+ * and each room names the rooms and packages it may use; anything else fails lint, whether it is
+ * reached by `import`, `export ... from`, `import()` or `require()`, by an alias or a relative
+ * path, or not resolved at all. Tests, scripts and benchmarks are outside the rooms.
+ */
+import boundaries from "eslint-plugin-boundaries";
+
+const room = (type, pattern) => ({ type, pattern, partialMatch: false });
+
+/**
+ * Rooms are folders; a file takes the first room whose folder holds it, so the deeper folders
+ * come first and the roots (the server's composition root and edges: app.ts, index.ts, config.ts;
+ * the client's entries: main.tsx, entry-server.tsx) last.
+ */
+const ROOMS = [
+  room("server-routes", "server/routes"),
+  room("server-services", "server/services"),
+  room("server-storage", "server/storage"),
+  room("server-db", "server/db"),
+  room("server-auth", "server/auth"),
+  room("server-lib", "server/lib"),
+  room("server-objects", "server/objects"),
+  room("server-feed", "server/feed"),
+  room("server-test", "server/test"),
+  room("server-root", "server"),
+  room("shared", "shared"),
+  room("client-app", "client/src/app"),
+  room("client-pages", "client/src/pages"),
+  { type: "client-feature", pattern: "client/src/features/*", partialMatch: false, capture: ["feature"] },
+  room("client-components", "client/src/components"),
+  room("client-hooks", "client/src/hooks"),
+  room("client-lib", "client/src/lib"),
+  room("client-entry", "client/src"),
+];
+
+/** Files with a role of their own inside a room: the only ones that name tables. */
+const FILES = [
+  { category: "schema", pattern: "shared/schema.ts" },
+  { category: "queries", pattern: "server/feed/storage.ts" },
+];
+
+const rooms = (types) => ({ element: { type: types } });
+const to = (...types) => ({ to: rooms(types) });
+const allow = (from, ...targets) => ({ from: rooms(from), allow: targets });
+const disallow = (from, target, message) => ({ from: rooms(from), disallow: target, message });
+/** Type-only imports: naming a room's types ties nothing at run time. */
+const typesOf = (...types) => ({ to: rooms(types), dependency: { kind: "type" } });
+const packages = (...modules) => ({ to: { module: { origin: ["external", "core"], source: modules } } });
+
+const QUERY_PACKAGES = ["drizzle-orm", "pg"];
+const schema = { element: { type: "shared" }, file: { categories: "schema" } };
+const feedStorage = { element: { type: "server-feed" }, file: { categories: "queries" } };
+/** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
+const STYLESHEETS = { from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]), allow: { dependency: { source: ["*.css", "@/*.css", "@uppy/*/css/*.css"] } } };
+const CLIENT = ["client-entry", "client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib"];
+const SERVER = ["server-root", "server-routes", "server-services", "server-storage", "server-db", "server-auth", "server-lib", "server-objects", "server-feed", "server-test"];
+
+const RULES = [
+  // Packages and Node's own modules, for everyone but where a rule below says otherwise.
+  { from: { module: { origin: "local" } }, allow: { to: { module: { origin: ["external", "core"] } } } },
+  STYLESHEETS,
+  // The server. Flow: root → routes → services → storage → db; lib, auth, objects beside.
+  allow("server-root", to(...SERVER, "shared")),
+  allow("server-test", to(...SERVER, "shared")),
+  allow("server-routes", to("server-routes", "server-services", "server-auth", "server-lib", "shared"), typesOf("server-objects", "server-feed", "server-db")),
+  allow("server-services", to("server-services", "server-storage", "server-auth", "server-lib", "server-feed", "server-objects", "shared"), typesOf("server-db")),
+  allow("server-feed", to("server-feed", "server-storage", "server-lib", "shared"), typesOf("server-db", "server-services")),
+  allow("server-storage", to("server-storage", "server-db", "server-lib", "shared")),
+  allow("server-db", to("server-db", "server-lib", "shared")),
+  allow("server-auth", to("server-auth", "server-storage", "server-lib", "shared"), typesOf("server-db")),
+  allow("server-lib", to("server-lib", "shared")),
+  allow("server-objects", to("server-objects", "server-lib", "shared"), typesOf("server-root")),
+  // Only storage (and the pool's own room, and the feed's storage) run queries or name tables.
+  {
+    from: rooms(["server-root", "server-routes", "server-services", "server-auth", "server-lib", "server-objects", "server-feed", ...CLIENT]),
+    disallow: [packages(...QUERY_PACKAGES), { to: schema }],
+    message: "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's room has its storage.ts).",
+  },
+  { from: rooms(["server-root", "server-test"]), allow: { to: schema } },
+  { from: rooms(["server-services", "server-auth", "server-routes"]), allow: [{ ...packages(...QUERY_PACKAGES), dependency: { kind: "type" } }, { to: schema, dependency: { kind: "type" } }] },
+  { from: feedStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
+  // shared/ is used by both sides and imports neither; only its schema names drizzle.
+  allow("shared", to("shared")),
+  disallow("shared", packages("express", "express-*", "pg", "react", "react-dom", "wouter", "@tanstack/*", "node:*", "drizzle-orm"), "shared/ is used by both sides: no server or browser package (only its schema names drizzle)."),
+  { from: schema, allow: packages("drizzle-orm", "drizzle-orm/*") },
+  // The client. Flow: entry → app → pages → features → components → hooks/lib → shared.
+  allow("client-entry", to("client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
+  allow("client-app", to("client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
+  allow("client-pages", to("client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
+  allow("client-feature", { to: { element: { type: "client-feature", captured: { feature: "{{ from.element.captured.feature }}" } } } }, to("client-components", "client-hooks", "client-lib", "shared")),
+  allow("client-components", to("client-components", "client-hooks", "client-lib", "shared")),
+  allow("client-hooks", to("client-hooks", "client-lib", "shared")),
+  allow("client-lib", to("client-lib", "shared")),
+];
+
+export const boundariesConfig = {
+  files: ["server/**/*.ts", "shared/**/*.ts", "client/src/**/*.{ts,tsx}"],
+  ignores: ["**/*.test.ts", "**/*.test.tsx"],
+  plugins: { boundaries },
+  settings: {
+    "boundaries/elements": ROOMS,
+    "boundaries/files": FILES,
+    "boundaries/dependency-nodes": ["import", "export", "dynamic-import", "require"],
+    "boundaries/root-path": import.meta.dirname,
+    "import/resolver": { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
+  },
+  rules: {
+    "boundaries/dependencies": ["error", { default: "disallow", checkAllOrigins: true, checkUnknownLocals: true, policies: RULES }],
+  },
+};
