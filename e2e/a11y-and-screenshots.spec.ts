@@ -1,7 +1,6 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { request } from "@playwright/test";
-import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
+import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, seriousAxeFindings, test } from "./fixtures";
 import { SEED } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 import { fileURLToPath } from "node:url";
@@ -27,9 +26,7 @@ for (const width of [390, 1280]) {
         await expectPageSettled(page);
         // The page as axe saw it, for people to look at (e2e/artifacts).
         await page.screenshot({ path: path.join(ARTIFACTS, `${fileName(route)}-${width}.png`), fullPage: true });
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-        const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+        expect(await seriousAxeFindings(page)).toEqual([]);
       });
     }
   });
@@ -55,8 +52,7 @@ for (const [name, value] of Object.entries(THEMES)) {
       await expect(page.locator("body")).toHaveClass(new RegExp(`theme-${name.replace("-light", "")}`));
       await expect(page.getByRole("region", { name: "Latest Episodes" }).getByRole("article").first()).toBeVisible();
       await expectPageSettled(page);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      expect(await seriousAxeFindings(page, ["wcag2a", "wcag2aa"])).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, `theme-${name}-390.png`), fullPage: true });
     } finally {
       await admin.post("/api/settings", { data: { key: "site_theme", value: SEED.settings.site_theme } });

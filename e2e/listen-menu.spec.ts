@@ -109,6 +109,42 @@ test.describe("the Listen menu by keyboard", () => {
     await expect(listen).toBeFocused();
   });
 
+  test("when a keyboard user presses Tab in the open menu, then it closes and focus goes on past Listen, as from the button; Shift+Tab goes back to Listen", async ({ page }) => {
+    await page.goto("/");
+    const listen = page.getByRole("button", { name: "Listen" });
+    const menu = page.getByRole("menu", { name: "Podcast providers" });
+    await listen.focus();
+    await expect(page.locator("#listen-menu-trigger")).toHaveAttribute("data-state", "closed");
+    // Where Tab goes from the button when no menu is open.
+    await page.keyboard.press("Tab");
+    await page.evaluate(() => ((document.activeElement as HTMLElement).dataset.afterListen = ""));
+    const afterListen = page.locator("[data-after-listen]");
+    await expect(afterListen).toBeFocused();
+
+    await listen.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitem", { name: /Alpha Audio/ })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(menu).toHaveCount(0);
+    await expect(afterListen).toBeFocused();
+    await expect(listen).toHaveAttribute("aria-expanded", "false");
+    // Tab after Tab, focus goes on through the page and never back into a menu.
+    for (let i = 0; i < 4; i++) {
+      const before = await page.evaluate(() => document.activeElement?.outerHTML);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.outerHTML)).not.toBe(before);
+      await expect(menu).toHaveCount(0);
+    }
+
+    await listen.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menuitem", { name: /Zeta Casts/ })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(menu).toHaveCount(0);
+    await expect(listen).toBeFocused();
+  });
+
   test("when the login shortcut is typed on the Listen button, then only the menu opens, not the login dialog", async ({ page }) => {
     await page.goto("/");
     const listen = page.getByRole("button", { name: "Listen" });

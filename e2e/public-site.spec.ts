@@ -60,7 +60,7 @@ test.describe("home", () => {
     expect(apiCalls.filter((u) => !u.endsWith("/api/auth/me"))).toEqual([]);
   });
 
-  test("when the lists are loading or empty, then the spec's texts show", async ({ page }) => {
+  test("when the lists are loading or empty, then the spec's texts show, and an empty clips strip goes", async ({ page }) => {
     // Without the data the server puts in the page, the client asks the API and waits.
     await page.route("**/*", async (route) => {
       if (route.request().resourceType() !== "document") return route.fallback();
@@ -86,7 +86,8 @@ test.describe("home", () => {
     await expect(page.getByText("Loading clips...")).toBeVisible();
     release();
     await expect(page.getByText("No episodes available")).toBeVisible();
-    await expect(page.getByText("No clips available")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Watch Clips" })).toHaveCount(0);
+    await expect(page.getByText("No clips available")).toHaveCount(0);
     await page.getByRole("link", { name: "About", exact: true }).click();
     await page.goBack();
     await page.goto("/listen");

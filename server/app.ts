@@ -1,5 +1,6 @@
 // Longer than 200 lines: the composition root, where every router, service and middleware is
 // wired in its order (ARCHITECTURE.md "Requests"); its measurements are in app-metrics.ts.
+import fs from "node:fs";
 import type { RequestListener } from "node:http";
 import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema } from "../shared/api";
 import path from "node:path";
@@ -47,7 +48,7 @@ import { createFeedSync, type FeedSyncService } from "./feed/sync";
 import { createFeedWorkers, type FeedWorkerLimits } from "./feed/workers";
 import { createIdentityService } from "./services/identity";
 import { createFirstPaint } from "./services/first-paint";
-import { createPictures } from "./services/pictures";
+import { createFaviconSource, createPictures } from "./services/pictures";
 import { createPublicCache } from "./services/public-cache";
 import { createSettingsService } from "./services/settings";
 import { createShareImages, type ShareImages } from "./services/share-images";
@@ -223,7 +224,11 @@ export function createApp(deps: AppDeps): SiteApp {
   app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName, fastPath));
   app.use("/api", api);
   app.use("/objects", objectsRouter(uploads, pictures));
-  app.use(seoRouter({ publicUrl: config.publicUrl, siteData }));
+  // The shipped icon, from the source tree like the migrations (the built client's copy is absent in tests).
+  const defaultIcon = path.join(projectRoot(), "client", "public", "favicon.svg");
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- a fixed file of the project
+  const favicon = createFaviconSource({ pictures, defaultSvg: () => fs.readFileSync(defaultIcon) });
+  app.use(seoRouter({ publicUrl: config.publicUrl, siteData, favicon }));
   app.use(shareImagesRouter({ siteData, shareImages }));
   app.use(staticFiles(clientDir));
   app.use(

@@ -142,6 +142,16 @@ describe("pages", () => {
     expect(res.headers.location).toBe("/clips/why-pain");
   });
 
+  it("when an episode's page is asked for at a moment (?t=75), then it is that page, not sent away; another query is sent to the page", async ({ t, admin }) => {
+    await admin.post("/api/episodes").send({ title: "The ache", audioUrl: "https://cdn.example/ache.mp3" }).expect(201);
+    const res = await t.request.get("/episode/the-ache?t=75").expect(200);
+    expect(headOf(res.text)).toContain('<link rel="canonical" href="http://show.example/episode/the-ache" />');
+    expect(initialDataOf(res.text).episode.slug).toBe("the-ache");
+    for (const other of ["/episode/the-ache?t=abc", "/episode/the-ache?t=75&x=1", "/episode/the-ache?x=1"]) {
+      expect((await t.request.get(other).expect(301)).headers.location, other).toBe("/episode/the-ache");
+    }
+  });
+
   it("when the page is asked for again with its ETag, then 304", async ({ t }) => {
     const first = await t.request.get("/listen").expect(200);
     expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toYouTubeEmbedUrl } from "./embeds";
+import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toSpotifyEmbedUrl, toYouTubeEmbedUrl } from "./embeds";
 import { ARCHIVE_PAGE_SIZE, HOME_EPISODE_COUNT } from "./archive";
 import { SETTING_KEYS } from "./settings";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
@@ -110,11 +110,14 @@ const versionSchema = z.number().int("must be a whole number").min(1).max(2_147_
 
 export const providerUpdateSchema = providerSchema.partial().extend({ version: versionSchema.optional() });
 
-const spotifyUrl = z
-  .string()
-  .trim()
-  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
-  .refine(isSpotifyEmbedUrl, "must be a Spotify embed address (https://open.spotify.com/embed/...)");
+/** A Spotify share link of an episode is taken as its embed address (docs/product.md §5). */
+const spotifyUrl = z.preprocess(
+  (v) => (typeof v === "string" ? toSpotifyEmbedUrl(v.trim()) : v),
+  z
+    .string()
+    .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+    .refine(isSpotifyEmbedUrl, "must be a Spotify embed address (https://open.spotify.com/embed/...)"),
+);
 
 /** Blank means none: an optional address field of a form arrives as "" when left empty. */
 const optionalUrl = <T extends z.ZodType<string>>(schema: T) =>

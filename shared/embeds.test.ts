@@ -1,12 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toYouTubeEmbedUrl, youTubePlayerUrl, youTubeVideoId } from "./embeds";
+import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toSpotifyEmbedUrl, toYouTubeEmbedUrl, youTubePlayerUrl, youTubeVideoId } from "./embeds";
 
 describe("toYouTubeEmbedUrl", () => {
   it("when given the short form, then it becomes {host}/embed/{id}", () => {
     expect(toYouTubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
   });
-  it("when given the watch form, then it becomes {host}/embed/{id} on the same host", () => {
-    expect(toYouTubeEmbedUrl("https://m.youtube.com/watch?v=dQw4w9WgXcQ")).toBe("https://m.youtube.com/embed/dQw4w9WgXcQ");
+  it("when given the watch form, on www., m. or music.youtube.com, then it becomes the www.youtube.com embed", () => {
+    for (const host of ["www.youtube.com", "youtube.com", "m.youtube.com", "music.youtube.com"]) {
+      expect(toYouTubeEmbedUrl(`https://${host}/watch?v=dQw4w9WgXcQ`), host).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    }
+    expect(toYouTubeEmbedUrl("https://music.youtube.com/watch?v=dQw4w9WgXcQ&list=RDAMVM1&si=Ab12")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?si=Ab12");
+  });
+  it("when given a Shorts or live link, then it becomes the embed, its start and si kept", () => {
+    expect(toYouTubeEmbedUrl("https://youtube.com/shorts/dQw4w9WgXcQ")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/shorts/dQw4w9WgXcQ?si=AbC-12_x")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?si=AbC-12_x");
+    expect(toYouTubeEmbedUrl("https://m.youtube.com/shorts/dQw4w9WgXcQ/?feature=share")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz&t=95")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=95&si=xyz");
+    expect(toYouTubeEmbedUrl("https://youtube.com/live/dQw4w9WgXcQ")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
+    for (const pasted of ["https://youtube.com/shorts/dQw4w9WgXcQ", "https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz", "https://music.youtube.com/watch?v=dQw4w9WgXcQ"]) {
+      expect(isYouTubeEmbedUrl(toYouTubeEmbedUrl(pasted)), pasted).toBe(true);
+    }
+  });
+  it("when a Shorts or live link has no whole id, then nothing converts", () => {
+    for (const typed of ["https://youtube.com/shorts/dQw4w9", "https://youtube.com/shorts/", "https://www.youtube.com/live/dQw4w9WgXcQ/extra", "https://www.youtube.com/live"]) {
+      expect(toYouTubeEmbedUrl(typed), typed).toBe(typed);
+    }
+  });
+  it("when the host only looks like YouTube's, then nothing converts and the schema's check refuses it", () => {
+    for (const lookalike of [
+      "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+      "https://evil.example/watch?v=dQw4w9WgXcQ",
+      "https://notyoutube.com/shorts/dQw4w9WgXcQ",
+      "https://music.youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+      "https://youtu.be.evil.example/dQw4w9WgXcQ",
+      "https://evilyoutu.be/dQw4w9WgXcQ",
+    ]) {
+      expect(toYouTubeEmbedUrl(lookalike), lookalike).toBe(lookalike);
+      expect(isYouTubeEmbedUrl(toYouTubeEmbedUrl(lookalike)), lookalike).toBe(false);
+    }
   });
   it("when the link has a time, then `t` becomes `start` in seconds and start, end and si stay; other parameters go", () => {
     expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=42");
@@ -28,6 +59,46 @@ describe("toYouTubeEmbedUrl", () => {
     expect(toYouTubeEmbedUrl("")).toBe("");
     expect(toYouTubeEmbedUrl("https://www.youtube.com/channel/xyz")).toBe("https://www.youtube.com/channel/xyz");
     expect(toYouTubeEmbedUrl("not a url")).toBe("not a url");
+  });
+});
+
+describe("toSpotifyEmbedUrl", () => {
+  const ID = "4rOoJ6Egrf8K2IrywzwOMk";
+  it("when given an episode's share link, then it becomes the embed address, its share id and tracking left out", () => {
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}?si=a1b2c3d4e5f64789`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}/?si=x&utm_source=copy-link`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(toSpotifyEmbedUrl(`  https://open.spotify.com/episode/${ID}?si=x  `)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(isSpotifyEmbedUrl(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}?si=x`))).toBe(true);
+  });
+  it("when the share link has a language segment (intl-de, intl-pt-br), then it converts the same", () => {
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/intl-de/episode/${ID}?si=x`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/intl-pt-br/episode/${ID}`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+  });
+  it("when the address is already an embed, blank, not an episode or not whole, then it stays as it is", () => {
+    for (const kept of [
+      `https://open.spotify.com/embed/episode/${ID}?utm_source=generator`,
+      "",
+      `https://open.spotify.com/show/${ID}`,
+      "https://open.spotify.com/episode/4rOoJ6Egrf8",
+      `https://open.spotify.com/intl-/episode/${ID}`,
+      "not a url",
+    ]) {
+      expect(toSpotifyEmbedUrl(kept), kept).toBe(kept);
+    }
+  });
+  it("when the host only looks like Spotify's, then nothing converts and the schema's check refuses it", () => {
+    for (const lookalike of [
+      `https://open.spotify.com.evil.example/episode/${ID}`,
+      `https://evil.example/episode/${ID}`,
+      `https://open-spotify.com/episode/${ID}`,
+      `https://spotify.com/episode/${ID}`,
+      `https://user:pw@open.spotify.com/episode/${ID}`,
+      `javascript://open.spotify.com/episode/${ID}`,
+    ]) {
+      expect(toSpotifyEmbedUrl(lookalike), lookalike).toBe(lookalike);
+      expect(isSpotifyEmbedUrl(toSpotifyEmbedUrl(lookalike)), lookalike).toBe(false);
+    }
   });
 });
 

@@ -22,6 +22,13 @@ describe("the route table", () => {
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });
 
+  it("when a link to an episode names a moment, then it carries ?t= in whole seconds; the start or none leaves it out", () => {
+    expect(href.episode("the-ache", 75.6)).toBe("/episode/the-ache?t=75");
+    expect(href.episode("the-ache", 0)).toBe("/episode/the-ache");
+    expect(href.episode("the-ache", null)).toBe("/episode/the-ache");
+    expect(href.episode("a b")).toBe("/episode/a%20b");
+  });
+
   it("when a link to a clip is made, then its slug is escaped", () => {
     expect(href.clip("a b/c")).toBe("/clips/a%20b%2Fc");
     expect(matchRoute(href.clip("a b/c"))).toEqual({ name: "clip", params: { slug: "a%20b%2Fc" } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trimChar, trimEndChar } from "./strings";
+import { cutAtWord, trimChar, trimEndChar } from "./strings";
 
 describe("trimEndChar", () => {
   it("when a value ends in a run of the character, then the run is removed and nothing else", () => {
@@ -40,5 +40,22 @@ describe("trimChar", () => {
   it("when a value has the character at both ends, then both runs are removed", () => {
     expect(trimChar("--a-b--", "-")).toBe("a-b");
     expect(trimChar("---", "-")).toBe("");
+  });
+});
+
+describe("cutAtWord", () => {
+  it("when a name is longer than the limit, then it is cut after the last whole word that fits, never inside one", () => {
+    expect(cutAtWord("Pain and Learning Podcast", 12)).toBe("Pain and");
+    expect(cutAtWord("The Learning Brain", 12)).toBe("The Learning");
+    expect(cutAtWord("St. Mary's Radio Hour", 12)).toBe("St. Mary's");
+  });
+  it("when the cut would leave punctuation hanging, then it goes too", () => {
+    expect(cutAtWord("Pain & Learning", 12)).toBe("Pain");
+    expect(cutAtWord("Aches: a show about pain", 12)).toBe("Aches: a");
+    expect(cutAtWord("Sèries, Històries", 12)).toBe("Sèries");
+  });
+  it("when the name fits, then it is kept as it is; when its first word does not, then that word is kept whole", () => {
+    expect(cutAtWord("  Pain Talk ", 12)).toBe("Pain Talk");
+    expect(cutAtWord("Supercalifragilistic Show", 12)).toBe("Supercalifragilistic");
   });
 });

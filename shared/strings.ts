@@ -14,3 +14,25 @@ export function trimChar(value: string, char: string): string {
   while (start < value.length && value[start] === char) start++;
   return trimEndChar(value.slice(start), char);
 }
+
+const words = new Intl.Segmenter(undefined, { granularity: "word" });
+
+/**
+ * `text` in at most `max` characters, ending after a whole word (words as the language breaks
+ * them, so a name without spaces is cut between its words too); punctuation left hanging at the
+ * cut goes with it. A first word longer than `max` is kept whole: whoever shows it shortens it
+ * with an ellipsis, which reads better than a word cut in two.
+ */
+export function cutAtWord(text: string, max: number): string {
+  const value = text.trim();
+  if (value.length <= max) return value;
+  let end = 0;
+  let firstWordEnd = 0;
+  for (const { segment, index, isWordLike } of words.segment(value)) {
+    const segmentEnd = index + segment.length;
+    if (isWordLike && firstWordEnd === 0) firstWordEnd = segmentEnd;
+    if (segmentEnd > max) break;
+    if (isWordLike) end = segmentEnd;
+  }
+  return value.slice(0, end || firstWordEnd || max);
+}

@@ -69,6 +69,21 @@ describe("episodes", () => {
     expect((await admin.get("/api/episodes")).body.length).toBe(before);
   });
 
+  it("when an episode's Spotify share link is sent, with or without a language segment, then the embed address is stored; a look-alike host is 400", async ({ admin }) => {
+    const id = "4rOoJ6Egrf8K2IrywzwOMk";
+    const embed = `https://open.spotify.com/embed/episode/${id}`;
+    for (const [n, link] of [`https://open.spotify.com/episode/${id}?si=a1b2c3d4e5f64789`, `https://open.spotify.com/intl-de/episode/${id}?si=x`].entries()) {
+      const created = await admin.post("/api/episodes").send({ title: `Shared ${n}`, spotifyEmbedUrl: link }).expect(201);
+      expect(created.body.spotifyEmbedUrl, link).toBe(embed);
+      const read = await admin.get(`/api/episodes/slug/${created.body.slug}`).expect(200);
+      expect(read.body.spotifyEmbedUrl, link).toBe(embed);
+    }
+    const episode = (await admin.post("/api/episodes").send({ title: "Edited link", spotifyEmbedUrl: SPOTIFY(9) }).expect(201)).body;
+    const updated = await admin.put(`/api/episodes/${episode.id}`).send({ spotifyEmbedUrl: `https://open.spotify.com/intl-pt-br/episode/${id}` }).expect(200);
+    expect(updated.body.spotifyEmbedUrl).toBe(embed);
+    await admin.post("/api/episodes").send({ title: "Look-alike", spotifyEmbedUrl: `https://open.spotify.com.evil.example/episode/${id}` }).expect(400);
+  });
+
   it("when two episodes are swapped, then their orders trade places in one step", async ({ admin }) => {
     await addThreeEpisodes(admin);
     const list = (await admin.get("/api/episodes")).body as { id: number; sortOrder: string }[];
@@ -95,6 +110,27 @@ describe("clips", () => {
     expect(watch.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
     const short = await admin.post("/api/clips").send({ title: "Short form", youtubeEmbedUrl: "https://youtu.be/abcdefghijk" });
     expect(short.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
+  });
+
+  it("when a Shorts, live, mobile or YouTube Music link is sent, then it is stored as the embed URL, its start kept; a look-alike host is 400", async ({ admin }) => {
+    const sent = {
+      "https://youtube.com/shorts/abcdefghijk?si=Ab12": "https://www.youtube.com/embed/abcdefghijk?si=Ab12",
+      "https://www.youtube.com/live/abcdefghijk?t=95": "https://www.youtube.com/embed/abcdefghijk?start=95",
+      "https://m.youtube.com/watch?v=abcdefghijk": "https://www.youtube.com/embed/abcdefghijk",
+      "https://music.youtube.com/watch?v=abcdefghijk&list=RDAMVM": "https://www.youtube.com/embed/abcdefghijk",
+    };
+    for (const [n, [link, embed]] of Object.entries(sent).entries()) {
+      const created = await admin.post("/api/clips").send({ title: `Pasted ${n}`, youtubeEmbedUrl: link }).expect(201);
+      expect(created.body.youtubeEmbedUrl, link).toBe(embed);
+      const read = await admin.get(`/api/clips/slug/${created.body.slug}`).expect(200);
+      expect(read.body.youtubeEmbedUrl, link).toBe(embed);
+    }
+    const clip = (await admin.post("/api/clips").send({ title: "Edited link", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body;
+    const updated = await admin.put(`/api/clips/${clip.id}`).send({ youtubeEmbedUrl: "https://youtube.com/shorts/zyxwvutsrqp" }).expect(200);
+    expect(updated.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/zyxwvutsrqp");
+    for (const lookalike of ["https://youtube.com.evil.example/shorts/abcdefghijk", "https://music.youtube.com.evil.example/watch?v=abcdefghijk"]) {
+      await admin.post("/api/clips").send({ title: "Look-alike", youtubeEmbedUrl: lookalike }).expect(400);
+    }
   });
 
   it("when a slug is already used, then 409; when a slug is malformed, then 400", async ({ admin }) => {

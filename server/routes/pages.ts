@@ -79,6 +79,13 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
           ? href.archive({ page: subject.archive.page, q: subject.archive.query })
           : null;
 
+  /**
+   * An episode's page asked for at a moment (?t=75, as a search's transcript match links it): the
+   * same page, for the player to start there, not another spelling to send away.
+   */
+  const isMomentOf = (subject: PageSubject, asked: string, canonical: string) =>
+    subject.route === "episode" && asked.startsWith(`${canonical}?t=`) && /^\d{1,6}$/.test(asked.slice(canonical.length + 3));
+
   /** One page as HTML. `withLists`: no session came with the request, so the lists are a visitor's. */
   const render = async (url: string, subject: PageSubject, withLists: boolean): Promise<{ status: number; html: string }> => {
     const pathname = url.split("?")[0]!;
@@ -122,7 +129,7 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
       // Only pages that exist are cached, under their canonical address, so made-up paths and other
       // spellings (percent-escapes, ?page=1) cannot fill the cache: those go to the canonical one.
       canonical = canonicalOf(subject) ?? pathname;
-      if (subject.route !== null && canonicalOf(subject) !== null && asked !== canonical) {
+      if (subject.route !== null && canonicalOf(subject) !== null && asked !== canonical && !isMomentOf(subject, asked, canonical)) {
         res.redirect(301, canonical);
         return;
       }

@@ -1,17 +1,40 @@
 import { Router } from "express";
+import type { Episode } from "../../shared/api";
 import { variantPath } from "../../shared/pictures";
 import { href, ROUTE_NAMES, ROUTES } from "../../shared/routes";
+import { cutAtWord } from "../../shared/strings";
 import { bodyTheme } from "../../shared/theme-style";
+import { icoOf } from "../lib/ico";
+import { etagOf } from "../services/public-cache";
 import type { SiteData } from "../services/site-data";
+
+/** The longest short_name a launcher shows whole under an icon. */
+const SHORT_NAME_MAX = 12;
+
+/**
+ * When an episode's page last changed for a search engine: the day the show published it. An
+ * import, a sync or publishing it here does not change what the episode is, and a sitemap whose
+ * every date is the day of the import tells a crawler nothing. Without a date, when it last changed here.
+ */
+const episodeDate = (e: Pick<Episode, "publishedAt" | "updatedAt">) => (e.publishedAt ?? e.updatedAt).slice(0, 10);
 
 const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * robots.txt, sitemap.xml and the web app manifest. robots.txt and the sitemap come from the route
- * table: the fixed public pages it marks for the sitemap and every published clip and episode;
- * admin screens and pages kept out of search engines are disallowed.
+ * robots.txt, sitemap.xml, the web app manifest and /favicon.ico. robots.txt and the sitemap come
+ * from the route table: the fixed public pages it marks for the sitemap and every published clip
+ * and episode, each with its own date; admin screens and pages kept out of search engines are
+ * disallowed. `favicon`: the site's 32 px icon as a PNG (services/pictures.ts createFaviconSource).
  */
-export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData: SiteData }): Router {
+export function seoRouter({
+  publicUrl,
+  siteData,
+  favicon,
+}: {
+  publicUrl: string;
+  siteData: SiteData;
+  favicon: (artwork: string | null) => Promise<Buffer>;
+}): Router {
   const router = Router();
   const disallowed = ROUTE_NAMES.filter((name) => "noindex" in ROUTES[name] && ROUTES[name].noindex).map((name) => ROUTES[name].path);
 
@@ -28,7 +51,7 @@ export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData
     const urls = [
       ...pages.map((p) => `  <url><loc>${xml(publicUrl + p)}</loc></url>`),
       ...clips.map((c) => `  <url><loc>${xml(publicUrl + href.clip(c.slug))}</loc><lastmod>${c.updatedAt.slice(0, 10)}</lastmod></url>`),
-      ...episodes.map((e) => `  <url><loc>${xml(publicUrl + href.episode(e.slug))}</loc><lastmod>${e.updatedAt.slice(0, 10)}</lastmod></url>`),
+      ...episodes.map((e) => `  <url><loc>${xml(publicUrl + href.episode(e.slug))}</loc><lastmod>${episodeDate(e)}</lastmod></url>`),
     ];
     res
       .type("application/xml")
@@ -49,7 +72,7 @@ export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData
       .send(
         JSON.stringify({
           name: site.name,
-          short_name: site.name.length <= 12 ? site.name : site.name.slice(0, 12).trim(),
+          short_name: cutAtWord(site.name, SHORT_NAME_MAX),
           description: site.description,
           start_url: "/",
           scope: "/",
@@ -59,6 +82,17 @@ export function seoRouter({ publicUrl, siteData }: { publicUrl: string; siteData
           icons,
         }),
       );
+  });
+  // Asked for by browsers, feed readers and bookmarks without reading the page's <link rel="icon">.
+  router.get("/favicon.ico", async (req, res) => {
+    const site = await siteData.site();
+    const ico = icoOf(await favicon(site.identity.images.artwork));
+    res.set({ "Cache-Control": "public, max-age=300", ETag: etagOf(ico) });
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type("image/x-icon").send(ico);
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Clip } from "../../shared/api";
+import type { Clip, Episode } from "../../shared/api";
 import { buildPageHead, clipShareInput } from "./page-head";
 import type { Site } from "./site-data";
 
@@ -29,6 +29,34 @@ const clip: Clip = {
   version: 1,
 };
 const ctx = { site, publicUrl: "https://show.example", shareKey: () => "KEY" };
+const ART = "/objects/0123abcd-0123-4567-89ab-0123456789ab";
+const SHOW_ART = "/objects/fedc0123-0123-4567-89ab-0123456789ab";
+const episode: Episode = {
+  id: 7,
+  slug: "the-ache",
+  title: "The ache",
+  description: "On aches.",
+  spotifyEmbedUrl: null,
+  audioUrl: "https://cdn.example/ache.mp3",
+  audioType: "audio/mpeg",
+  durationSeconds: 600,
+  publishedAt: "2024-01-01T10:00:00.000Z",
+  imageUrl: "https://feed-host.example/art/ache.jpg",
+  imagePath: null,
+  source: "feed",
+  guid: "ache",
+  seasonNumber: null,
+  episodeNumber: 3,
+  episodeType: "full",
+  link: null,
+  transcriptUrl: null,
+  chaptersUrl: null,
+  isPublished: true,
+  sortOrder: "1",
+  createdAt: "2026-01-02T03:04:05.000Z",
+  updatedAt: "2026-01-02T03:04:05.000Z",
+  version: 1,
+};
 
 describe("buildPageHead", () => {
   it("when the page is home, then the title is the site's name, with the share image, banners and PodcastSeries JSON-LD", () => {
@@ -59,6 +87,21 @@ describe("buildPageHead", () => {
       thumbnailUrl: ["https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"],
       embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
     });
+  });
+
+  it("when a clip's thumbnail is kept here, then the VideoObject's thumbnail is that copy, not the video host's", () => {
+    const head = buildPageHead({ route: "clip", clip: { ...clip, posterPath: ART } }, ctx);
+    expect((head.jsonLd as { thumbnailUrl: string[] }).thumbnailUrl).toEqual([`https://show.example${ART}/poster-520.jpeg`]);
+  });
+
+  it("when an episode has artwork kept here, then its PodcastEpisode's image is that copy, never the feed's address", () => {
+    const own = buildPageHead({ route: "episode", episode: { ...episode, imagePath: ART } }, ctx).jsonLd as Record<string, unknown>;
+    expect(own.image).toBe(`https://show.example${ART}/artwork-1024.jpeg`);
+    const withShowArt = { ...ctx, site: { ...site, identity: { ...site.identity, images: { ...NO_IMAGES, artwork: SHOW_ART } } } };
+    expect((buildPageHead({ route: "episode", episode }, withShowArt).jsonLd as Record<string, unknown>).image).toBe(`https://show.example${SHOW_ART}/artwork-1024.jpeg`);
+    const none = buildPageHead({ route: "episode", episode }, ctx).jsonLd as Record<string, unknown>;
+    expect(none).not.toHaveProperty("image");
+    expect(JSON.stringify(none)).not.toContain("feed-host.example");
   });
 
   it("when a clip has a meta description, then it wins over the description; with neither, the key quote, then the site's", () => {

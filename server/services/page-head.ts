@@ -86,10 +86,20 @@ function isoDuration(seconds: number): string {
 /** A description for a search result: the first sentence or so of a longer text. */
 const summaryOf = (text: string, fallback: string) => truncate(text.replace(/\s+/g, " ").trim() || fallback, 200);
 
+/**
+ * The episode's artwork as the site keeps it (/objects/..., its own or else the show's), never the
+ * feed's address: a copy here is what visitors are shown and what this site vouches for.
+ */
+function episodeImage(episode: Episode, site: Site, publicUrl: string): string | null {
+  const kept = episode.imagePath ?? site.identity.images.artwork;
+  return kept ? `${publicUrl}${variantPath(kept, "artwork", 1024, "jpeg")}` : null;
+}
+
 function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContext): PageHead {
   const path = href.episode(episode.slug);
   const url = publicUrl + path;
   const description = summaryOf(episode.description, site.description);
+  const image = episodeImage(episode, site, publicUrl);
   return {
     title: pageTitle(episode.title, site.name),
     description,
@@ -106,7 +116,7 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
       ...(episode.publishedAt ? { datePublished: episode.publishedAt } : {}),
       ...(episode.durationSeconds ? { timeRequired: isoDuration(episode.durationSeconds) } : {}),
       ...(episode.episodeNumber !== null ? { episodeNumber: episode.episodeNumber } : {}),
-      ...(episode.imageUrl?.startsWith("http") ? { image: episode.imageUrl } : {}),
+      ...(image ? { image } : {}),
       ...(episode.audioUrl
         ? { associatedMedia: { "@type": "MediaObject", contentUrl: episode.audioUrl, ...(episode.audioType ? { encodingFormat: episode.audioType } : {}) } }
         : {}),
@@ -166,7 +176,12 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
         uploadDate: clip.createdAt,
         duration: "PT5M",
         url,
-        thumbnailUrl: videoId ? [`https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`] : [`${url}/share.png`],
+        // The video's thumbnail as the site keeps it; the video host's own until it is fetched.
+        thumbnailUrl: clip.posterPath
+          ? [`${publicUrl}${variantPath(clip.posterPath, "poster", 520, "jpeg")}`]
+          : videoId
+            ? [`https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`]
+            : [`${url}/share.png`],
         ...(videoId ? { embedUrl: `https://www.youtube-nocookie.com/embed/${videoId}` } : {}),
       },
     };

@@ -138,3 +138,22 @@ export function createPictures({ store, uploads, allowPrivate, logger }: { store
     },
   };
 }
+
+/**
+ * The site's 32 px icon as a PNG, for /favicon.ico: the show's artwork's icon when it has one
+ * (the variant its pages link), else the shipped default icon (`defaultSvg`), drawn once.
+ */
+export function createFaviconSource({ pictures, defaultSvg }: { pictures: PicturesService; defaultSvg: () => Buffer }): (artwork: string | null) => Promise<Buffer> {
+  let drawn: Promise<Buffer> | undefined;
+  const shipped = () =>
+    (drawn ??= sharp()(defaultSvg()).resize(32, 32).png({ compressionLevel: 9 }).toBuffer().catch((err: unknown) => {
+      drawn = undefined;
+      throw err;
+    }));
+  return async (artwork) => {
+    const id = objectIdOf(artwork);
+    const own = id ? await pictures.variant(id, "icon-32.png") : null;
+    return own ? own.data : shipped();
+  };
+}
+

@@ -5,6 +5,6 @@ export function ArchivePage() {
   const search = new URLSearchParams(useSearch());
   const page = Math.max(1, Number.parseInt(search.get("page") ?? "1", 10) || 1);
   const q = (search.get("q") ?? "").trim();
-  // A new search starts its box afresh.
-  return <ArchiveView key={q} page={page} q={q} />;
+  // One view for every search: the box is never re-made while the visitor types in it.
+  return <ArchiveView page={page} q={q} />;
 }

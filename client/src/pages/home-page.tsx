@@ -4,16 +4,19 @@ import { Banner } from "@/components/banner";
 import { useBannerImages } from "@/features/identity/api";
 import { ClipsStrip } from "@/features/clips/components/clips-strip";
 import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
+import { PlayEpisodeButton } from "@/features/player/components/player-controls";
+import { toPlayerEpisode } from "@/features/player/player-store";
 import { ListenDropdown } from "@/features/providers/components/listen-dropdown";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
-import { usePageTitle } from "@/hooks/use-page-title";
+import { usePageTitle, useSiteName } from "@/hooks/use-page-title";
 import { ROUTES } from "@shared/routes";
 
 export function HomePage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
   const banners = useBannerImages();
+  const showName = useSiteName();
   usePageTitle();
   return (
     <>
@@ -36,7 +39,7 @@ export function HomePage() {
             {description}
           </p>
         </div>
-        <EpisodesStrip />
+        <EpisodesStrip play={(episode) => (episode.audioUrl ? <PlayEpisodeButton episode={toPlayerEpisode(episode, showName)} /> : null)} />
         <ClipsStrip />
       </main>
     </>

@@ -1,3 +1,5 @@
+import type { Episode } from "@shared/api";
+import { variantPath } from "@shared/pictures";
 import { createStore } from "@/lib/store";
 
 /** What the player needs of an episode. */
@@ -5,9 +7,26 @@ export interface PlayerEpisode {
   slug: string;
   title: string;
   audioUrl: string;
-  imageUrl: string | null;
+  /** The artwork the site keeps (/objects/{id}), for the lock screen; never the feed's address, which the site's CSP refuses. */
+  imagePath: string | null;
   durationSeconds: number | null;
   showName: string;
+}
+
+/** An episode as the player takes it (the page checks it has audio). */
+export const toPlayerEpisode = (e: Episode, showName: string): PlayerEpisode => ({
+  slug: e.slug,
+  title: e.title,
+  audioUrl: e.audioUrl ?? "",
+  imagePath: e.imagePath,
+  durationSeconds: e.durationSeconds,
+  showName,
+});
+
+/** The lock screen's artwork: the sizes the site makes of the kept artwork (shared/pictures.ts), as JPEG, which every system's media controls decode. */
+export function mediaArtwork(imagePath: string | null, origin: string): MediaImage[] {
+  if (!imagePath) return [];
+  return [192, 512, 1024].map((width) => ({ src: new URL(variantPath(imagePath, "artwork", width, "jpeg"), origin).href, sizes: `${width}x${width}`, type: "image/jpeg" }));
 }
 
 export interface PlayerState {
@@ -17,11 +36,13 @@ export interface PlayerState {
   /** From the audio once it is known, else from the feed. */
   duration: number | null;
   rate: number;
+  /** The episode's audio could not be loaded (gone, refused, not audio): the player says so and links the file. */
+  failed: boolean;
 }
 
 const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 
-const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, duration: null, rate: 1 };
+const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, duration: null, rate: 1, failed: false };
 const store = createStore(IDLE);
 const set = store.set;
 let audio: HTMLAudioElement | null = null;
@@ -45,14 +66,23 @@ export const player = {
     if (store.get().episode?.slug !== episode.slug) {
       audio.src = episode.audioUrl;
       audio.playbackRate = store.get().rate;
-      set({ episode, currentTime: 0, duration: episode.durationSeconds, isPlaying: false });
+      set({ episode, currentTime: 0, duration: episode.durationSeconds, isPlaying: false, failed: false });
+    } else if (audio.error) {
+      // Tried again after a failure: load the file afresh.
+      set({ failed: false });
+      audio.load();
     }
     if (at !== undefined) player.seek(at);
     try {
       await audio.play();
     } catch {
-      set({ isPlaying: false });
+      // Refused to start (the browser's autoplay rule) is not a failure; a file that cannot load is.
+      set({ isPlaying: false, failed: audio.error !== null });
     }
+  },
+  /** The audio element reported that the file cannot be loaded. */
+  fail(): void {
+    set({ isPlaying: false, failed: true });
   },
   pause(): void {
     audio?.pause();

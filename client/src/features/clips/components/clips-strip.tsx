@@ -52,13 +52,15 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
   );
 }
 
+/** The home page's 'Watch Clips'; a show without clips has no such strip (an empty heading promises what is not there). */
 export function ClipsStrip() {
   const { data: clips, isPending, isError } = useQuery(publicClipsQueryOptions());
+  if (!isPending && !isError && clips.length === 0) return null;
   return (
     <ScrollStrip id="watch-clips" title="Watch Clips" step={CLIP_SCROLL_STEP} itemsLabel="clips">
       {isPending ? (
         <p role="status">Loading clips...</p>
-      ) : isError || clips.length === 0 ? (
+      ) : isError ? (
         <p>No clips available</p>
       ) : (
         clips.map((clip, index) => <ClipCard key={clip.id} clip={clip} index={index} />)

@@ -1,13 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useDebounce } from "use-debounce";
 import { Link, useLocation } from "wouter";
 import type { ArchiveEpisode } from "@shared/api";
 import { MATCH_END, MATCH_START } from "@shared/archive";
 import { href, ROUTES } from "@shared/routes";
+import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { archiveQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
+
+/** How long typing pauses before the search runs: a word typed at speed is one search, not one per key. */
+const SEARCH_DELAY_MS = 250;
 
 /** A search's title or snippet with the matched words in <mark>, built as text: nothing is parsed as HTML. */
 function Marked({ text }: { text: string }) {
@@ -30,6 +35,16 @@ function ArchiveItem({ episode }: { episode: ArchiveEpisode }) {
       {episode.match?.snippet ? (
         <p dir="auto" className="mt-2 wrap-anywhere">
           <Marked text={episode.match.snippet} />
+          {episode.match.at !== null ? (
+            <>
+              {" "}
+              {/* Where the words are heard: the episode's page plays from there (?t=). */}
+              <Link href={href.episode(episode.slug, episode.match.at)} className="whitespace-nowrap font-semibold underline">
+                Jump to {formatClock(episode.match.at)}
+                <span className="sr-only"> in {episode.title}</span>
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : episode.description ? (
         <p dir="auto" className="mt-2 line-clamp-3 wrap-anywhere">
@@ -43,17 +58,39 @@ function ArchiveItem({ episode }: { episode: ArchiveEpisode }) {
 /**
  * /archive (docs/product.md "The show's feed and episode pages"): every published episode, newest
  * first, 20 a page, with real links between pages and a search form that works as a plain GET
- * without JavaScript; with it, the search and the pages change without reloading.
+ * without JavaScript. With it, the results follow the words as they are typed: the address
+ * follows too (replaced, not one history entry per key; page 1 again), the results shown stay
+ * until the next ones arrive, and the box is never re-made, so focus and caret stay where they were.
  */
 export function ArchiveView({ page, q }: { page: number; q: string }) {
-  const { data, isPending } = useQuery(archiveQueryOptions({ page, q }));
+  const { data, isPending, isPlaceholderData } = useQuery({ ...archiveQueryOptions({ page, q }), placeholderData: keepPreviousData });
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState(q);
+  const [typed] = useDebounce(draft.trim(), SEARCH_DELAY_MS);
+  // The words this box last put in the address: another `q` came from elsewhere (Back, a link),
+  // and the box takes it (which also drops any typing still waiting to be searched).
+  const written = useRef(q);
+  useEffect(() => {
+    if (q === written.current) return;
+    written.current = q;
+    setDraft(q);
+  }, [q]);
+  const search = (words: string) => {
+    if (words === written.current) return;
+    written.current = words;
+    navigate(href.archive({ q: words }), { replace: true });
+  };
+  useEffect(() => {
+    search(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typing settles
+  }, [typed]);
   usePageTitle(q ? `Search: ${q}` : page > 1 ? `All episodes, page ${page}` : ROUTES.archive.label);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    navigate(href.archive({ q: draft.trim() }));
+    search(draft.trim());
   };
+  // What the results on screen are for: the last answer, until the next one arrives.
+  const shown = data ? { page: data.page, q: data.query } : { page, q };
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8">
       <BackLink />
@@ -84,12 +121,14 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
       ) : !data ? (
         <p className="mt-6">The episodes could not be loaded.</p>
       ) : (
-        <>
+        <div aria-busy={isPlaceholderData}>
           <p className="mt-6" role="status">
-            {q ? `${data.total} ${data.total === 1 ? "episode matches" : "episodes match"} “${q}”` : `${data.total} ${data.total === 1 ? "episode" : "episodes"}`}
+            {shown.q
+              ? `${data.total} ${data.total === 1 ? "episode matches" : "episodes match"} “${shown.q}”`
+              : `${data.total} ${data.total === 1 ? "episode" : "episodes"}`}
           </p>
           {data.episodes.length > 0 ? (
-            <ol className="mt-4 space-y-4" aria-label={q ? "Matching episodes" : "Episodes"}>
+            <ol className="mt-4 space-y-4" aria-label={shown.q ? "Matching episodes" : "Episodes"}>
               {data.episodes.map((episode) => (
                 <ArchiveItem key={episode.id} episode={episode} />
               ))}
@@ -97,18 +136,18 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
           ) : null}
           {data.pageCount > 1 ? (
             <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
-              {page > 1 ? (
-                <Link href={href.archive({ page: page - 1, q })} className="btn btn-ghost" rel="prev">
+              {shown.page > 1 ? (
+                <Link href={href.archive({ page: shown.page - 1, q: shown.q })} className="btn btn-ghost" rel="prev">
                   ← Previous
                 </Link>
               ) : (
                 <span />
               )}
               <span>
-                Page {page} of {data.pageCount}
+                Page {shown.page} of {data.pageCount}
               </span>
-              {page < data.pageCount ? (
-                <Link href={href.archive({ page: page + 1, q })} className="btn btn-ghost" rel="next">
+              {shown.page < data.pageCount ? (
+                <Link href={href.archive({ page: shown.page + 1, q: shown.q })} className="btn btn-ghost" rel="next">
                   Next →
                 </Link>
               ) : (
@@ -116,7 +155,7 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
               )}
             </nav>
           ) : null}
-        </>
+        </div>
       )}
     </main>
   );

@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ClipboardEvent } from "react";
 import { Controller } from "react-hook-form";
 import { Link } from "wouter";
 import { href } from "@shared/routes";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
+import { toSpotifyEmbedUrl } from "@shared/embeds";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
@@ -70,6 +71,19 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
   }, [editing, form]);
 
   useUnsavedChanges(form.formState.isDirty);
+
+  // A Spotify share link becomes the embed address (docs/product.md §5) once it is whole: when it
+  // is pasted and when the field is left, as the clip form does with YouTube links. Dirty, so an
+  // edit sends it.
+  const convertSpotify = (value: string) => form.setValue("spotifyEmbedUrl", toSpotifyEmbedUrl(value), { shouldDirty: true });
+  const onPasteSpotify = (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = event.clipboardData.getData("text");
+    if (!pasted) return;
+    event.preventDefault();
+    const { selectionStart: start, selectionEnd: end, value } = event.currentTarget;
+    convertSpotify(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
+  };
+
   const reset = () => {
     form.reset(EMPTY);
     setPreview(null);
@@ -117,9 +131,10 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
           id="episode-url"
           label="Spotify Embed URL"
           type="url"
-          {...bindField(form, "spotifyEmbedUrl")}
+          {...bindField(form, "spotifyEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertSpotify(e.target.value) })}
+          onPaste={onPasteSpotify}
           placeholder="https://open.spotify.com/embed/episode/..."
-          hint="In Spotify, open the episode, choose Share, then Embed episode, and copy the address from the embed code."
+          hint="In Spotify, open the episode, choose Share, then Copy link to episode (or Embed episode), and paste it here."
         />
         <TextField
           id="episode-audio"

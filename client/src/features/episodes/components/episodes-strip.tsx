@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Episode } from "@shared/api";
 import { href, ROUTES } from "@shared/routes";
@@ -15,15 +16,14 @@ const EPISODE_CARD_WIDTH = 320;
 const EPISODE_EMBED_HEIGHT = 152;
 const EPISODE_SCROLL_STEP = 300;
 
-/** Without Spotify, the player's place holds the way to the episode's own page and player. */
-function ListenPoster({ episode }: { episode: Episode }) {
+/**
+ * Without Spotify, the player's place holds the episode's artwork, a play button and the title, as
+ * Spotify's poster does: the button is the site's own player (the page's `play`, from the player
+ * feature), so one press plays it here.
+ */
+function EpisodePoster({ episode, play }: { episode: Episode; play: EpisodesStripProps["play"] }) {
   return (
-    <Link
-      href={href.episode(episode.slug)}
-      className="relative flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white no-underline"
-      style={{ height: EPISODE_EMBED_HEIGHT }}
-      aria-label={`Listen: ${episode.title}`}
-    >
+    <div className="relative flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white" style={{ height: EPISODE_EMBED_HEIGHT }}>
       {episode.imagePath ? (
         <span aria-hidden="true" className="pointer-events-none absolute inset-0">
           <Picture path={episode.imagePath} kind="artwork" sizes="296px" width={296} alt="" className="h-full w-full object-cover opacity-70" />
@@ -31,23 +31,24 @@ function ListenPoster({ episode }: { episode: Episode }) {
       ) : (
         <span aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-60" style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }} />
       )}
-      <span className="relative text-xs font-semibold uppercase tracking-wider">Episode</span>
-      <span className="relative inline-flex h-12 w-12 items-center justify-center self-center rounded-full bg-white text-media shadow-lg">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
-          <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z" />
-        </svg>
+      <span aria-hidden="true" className="relative text-xs font-semibold uppercase tracking-wider">
+        Episode
       </span>
-    </Link>
+      <span className="relative self-center">{play(episode)}</span>
+      <p dir="auto" className="relative line-clamp-2 text-base font-semibold leading-snug wrap-anywhere">
+        {episode.title}
+      </p>
+    </div>
   );
 }
 
-function EpisodeCard({ episode, index }: { episode: Episode; index: number }) {
+function EpisodeCard({ episode, index, play }: { episode: Episode; index: number; play: EpisodesStripProps["play"] }) {
   return (
     <article className="card flex shrink-0 flex-col gap-3 p-3" style={{ ...cardStyle(cardOpacity(index)), width: EPISODE_CARD_WIDTH }} aria-label={episode.title}>
       {episode.spotifyEmbedUrl ? (
         <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={EPISODE_EMBED_HEIGHT} />
       ) : (
-        <ListenPoster episode={episode} />
+        <EpisodePoster episode={episode} play={play} />
       )}
       <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere">
         <Link href={href.episode(episode.slug)}>{episode.title}</Link>
@@ -75,11 +76,16 @@ function AllEpisodesCard() {
   );
 }
 
+interface EpisodesStripProps {
+  /** The play button of an episode that has its own audio (the player feature's, composed by the page). */
+  play: (episode: Episode) => ReactNode;
+}
+
 /**
  * The home page's 'Latest Episodes': the first 12 published, in the admin's order, and a card to
  * the archive when there are more, so the page weighs the same with 12 episodes or 2,000.
  */
-export function EpisodesStrip() {
+export function EpisodesStrip({ play }: EpisodesStripProps) {
   const { data, isPending, isError } = useQuery(latestEpisodesQueryOptions());
   return (
     <ScrollStrip id="latest-episodes" title="Latest Episodes" step={EPISODE_SCROLL_STEP} itemsLabel="episodes">
@@ -90,7 +96,7 @@ export function EpisodesStrip() {
       ) : (
         <>
           {data.episodes.map((episode, index) => (
-            <EpisodeCard key={episode.id} episode={episode} index={index} />
+            <EpisodeCard key={episode.id} episode={episode} index={index} play={play} />
           ))}
           {data.total > data.episodes.length ? <AllEpisodesCard /> : null}
         </>

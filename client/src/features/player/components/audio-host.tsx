@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { Link } from "wouter";
 import { formatClock } from "@shared/time";
 import { href } from "@shared/routes";
-import { player, usePlayer } from "../player-store";
+import { mediaArtwork, player, usePlayer } from "../player-store";
+import { AudioFailure } from "./audio-failure";
 
 /** The lock screen and headphones: the episode's title and artwork, and play, pause, skip and seek. */
 function useMediaSession(): void {
@@ -12,7 +13,7 @@ function useMediaSession(): void {
     navigator.mediaSession.metadata = new MediaMetadata({
       title: episode.title,
       artist: episode.showName,
-      artwork: episode.imageUrl ? [{ src: new URL(episode.imageUrl, location.origin).href }] : [],
+      artwork: mediaArtwork(episode.imagePath, location.origin),
     });
     const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
       ["play", () => void player.play(episode)],
@@ -63,6 +64,7 @@ export function AudioHost() {
         onLoadedMetadata={update}
         onRateChange={update}
         onSeeked={update}
+        onError={() => player.fail()}
       />
       {state.episode ? (
         <>
@@ -73,13 +75,18 @@ export function AudioHost() {
               <button type="button" className="btn !h-11 !w-11 shrink-0 !rounded-full !p-0" onClick={() => player.toggle()} aria-label={state.isPlaying ? "Pause" : "Play"}>
                 <span aria-hidden="true">{state.isPlaying ? "❚❚" : "▶"}</span>
               </button>
-              <Link href={href.episode(state.episode.slug)} className="min-w-0 flex-1 truncate font-semibold" dir="auto">
-                {state.episode.title}
-              </Link>
-              <span className="shrink-0 text-sm tabular-nums">
-                {formatClock(state.currentTime)}
-                {state.duration ? ` / ${formatClock(state.duration)}` : ""}
-              </span>
+              <div className="flex min-w-0 flex-1 flex-col">
+                <Link href={href.episode(state.episode.slug)} className="truncate font-semibold" dir="auto">
+                  {state.episode.title}
+                </Link>
+                {state.failed ? <AudioFailure audioUrl={state.episode.audioUrl} compact /> : null}
+              </div>
+              {state.failed ? null : (
+                <span className="shrink-0 text-sm tabular-nums">
+                  {formatClock(state.currentTime)}
+                  {state.duration ? ` / ${formatClock(state.duration)}` : ""}
+                </span>
+              )}
             </div>
           </div>
         </>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatClock } from "@shared/time";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
+import { AudioFailure } from "./audio-failure";
 
 function Icon({ path }: { path: string }) {
   return (
@@ -16,7 +17,8 @@ const PAUSE = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z";
  * The episode page's player (docs/product.md "The show's feed and episode pages"): play and
  * pause, a seek bar that keyboards and screen readers operate (a range input), the time played and
  * the total, back 15 s and ahead 30 s, and the speed. It drives the app's one audio element, so
- * the episode goes on playing on other pages. Its size never changes, whatever its state.
+ * the episode goes on playing on other pages. Its size never changes while it plays; a file that
+ * cannot be loaded adds a line saying so, with a link to the file.
  */
 export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
   const state = usePlayer();
@@ -60,16 +62,38 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(-15)} disabled={!isThis} aria-label="Back 15 seconds">
-          −15 s
+        {/* Named by what they show, then what it means (WCAG 2.5.3: a spoken "−15 s" finds it). */}
+        <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(-15)} disabled={!isThis}>
+          −15 s<span className="sr-only">: back 15 seconds</span>
         </button>
-        <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(30)} disabled={!isThis} aria-label="Ahead 30 seconds">
-          +30 s
+        <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(30)} disabled={!isThis}>
+          +30 s<span className="sr-only">: ahead 30 seconds</span>
         </button>
         <button type="button" className="btn btn-ghost ms-auto !px-3 tabular-nums" onClick={() => player.nextRate()} aria-label={`Playback speed ${state.rate}x`}>
           {state.rate}x
         </button>
       </div>
+      {isThis && state.failed ? <AudioFailure audioUrl={episode.audioUrl} /> : null}
     </div>
+  );
+}
+
+/**
+ * A card's play button: plays the episode with the site's player (the bar at the foot of the page
+ * appears), or pauses it while it plays. Named for what it does and which episode.
+ */
+export function PlayEpisodeButton({ episode }: { episode: PlayerEpisode }) {
+  const state = usePlayer();
+  const isThis = state.episode?.slug === episode.slug;
+  const isPlaying = isThis && state.isPlaying;
+  return (
+    <button
+      type="button"
+      onClick={() => (isThis ? player.toggle() : void player.play(episode))}
+      aria-label={`${isPlaying ? "Pause" : "Play"}: ${episode.title}`}
+      className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
+    >
+      <Icon path={isPlaying ? PAUSE : PLAY} />
+    </button>
   );
 }

@@ -1,9 +1,18 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { orderedProvidersQueryOptions } from "../api";
 import { LISTEN_CLOSE_DELAY_MS, LISTEN_TRIGGER_ID, ListenButtonFace, type ListenIntent } from "./listen-dropdown";
 import { ProviderIcon } from "./provider-icon";
+
+const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]";
+
+/** The element a Tab from `from` reaches in the page's order, leaving out what is inside `skip`. */
+function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement | null {
+  const shown = (el: HTMLElement) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
+  const order = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => el.tabIndex >= 0 && !skip?.contains(el) && shown(el));
+  return order[order.indexOf(from) + 1] ?? null;
+}
 
 /**
  * 'Listen' menu of providers (docs/product.md §2), on Radix's dropdown menu: it renders in a portal, so
@@ -45,6 +54,20 @@ export default function ListenMenu({ intent }: { intent: ListenIntent }) {
     }, LISTEN_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
+
+  // Tab leaves a menu and closes it, as menus do (Radix keeps focus in it instead): on to what
+  // follows the button, or with Shift back to the button, since the menu belongs right after it
+  // although it is drawn at the end of the page.
+  const leftByTab = useRef(false);
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey || !trigger.current) return;
+    event.preventDefault();
+    const to = event.shiftKey ? trigger.current : (tabbableAfter(trigger.current, content.current) ?? trigger.current);
+    leftByTab.current = to !== trigger.current;
+    cancelClose();
+    setIsOpen(false);
+    to.focus();
+  };
 
   // While opened by hovering: the pointer over the button or the menu keeps it, anywhere else
   // closes it after the delay (one listener, whichever element the pointer came from).
@@ -98,6 +121,12 @@ export default function ListenMenu({ intent }: { intent: ListenIntent }) {
           sideOffset={8}
           collisionPadding={8}
           aria-label="Podcast providers"
+          onKeyDown={onMenuKeyDown}
+          onCloseAutoFocus={(event) => {
+            // Focus went on by Tab: it stays there rather than going back to the button.
+            if (leftByTab.current) event.preventDefault();
+            leftByTab.current = false;
+          }}
           // A press on the button is the button's to handle (toggle, or keep a hovered menu open),
           // not a press outside the menu that closes it.
           onPointerDownOutside={(event) => {
