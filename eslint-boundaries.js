@@ -53,9 +53,23 @@ const QUERY_PACKAGES = ["drizzle-orm", "pg"];
 const schema = { element: { type: "shared" }, file: { categories: "schema" } };
 const feedStorage = { element: { type: "server-feed" }, file: { categories: "queries" } };
 /** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
-const STYLESHEETS = { from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]), allow: { dependency: { source: ["*.css", "@/*.css", "@uppy/*/css/*.css"] } } };
+const STYLESHEETS = {
+  from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]),
+  allow: { dependency: { source: ["*.css", "@/*.css", "@uppy/*/css/*.css"] } },
+};
 const CLIENT = ["client-entry", "client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib"];
-const SERVER = ["server-root", "server-routes", "server-services", "server-storage", "server-db", "server-auth", "server-lib", "server-objects", "server-feed", "server-test"];
+const SERVER = [
+  "server-root",
+  "server-routes",
+  "server-services",
+  "server-storage",
+  "server-db",
+  "server-auth",
+  "server-lib",
+  "server-objects",
+  "server-feed",
+  "server-test",
+];
 
 const RULES = [
   // Packages and Node's own modules, for everyone but where a rule below says otherwise.
@@ -64,8 +78,16 @@ const RULES = [
   // The server. Flow: root → routes → services → storage → db; lib, auth, objects beside.
   allow("server-root", to(...SERVER, "shared")),
   allow("server-test", to(...SERVER, "shared")),
-  allow("server-routes", to("server-routes", "server-services", "server-auth", "server-lib", "shared"), typesOf("server-objects", "server-feed", "server-db")),
-  allow("server-services", to("server-services", "server-storage", "server-auth", "server-lib", "server-feed", "server-objects", "shared"), typesOf("server-db")),
+  allow(
+    "server-routes",
+    to("server-routes", "server-services", "server-auth", "server-lib", "shared"),
+    typesOf("server-objects", "server-feed", "server-db"),
+  ),
+  allow(
+    "server-services",
+    to("server-services", "server-storage", "server-auth", "server-lib", "server-feed", "server-objects", "shared"),
+    typesOf("server-db"),
+  ),
   allow("server-feed", to("server-feed", "server-storage", "server-lib", "shared"), typesOf("server-db", "server-services")),
   allow("server-storage", to("server-storage", "server-db", "server-lib", "shared")),
   allow("server-db", to("server-db", "server-lib", "shared")),
@@ -74,22 +96,45 @@ const RULES = [
   allow("server-objects", to("server-objects", "server-lib", "shared"), typesOf("server-root")),
   // Only storage (and the pool's own room, and the feed's storage) run queries or name tables.
   {
-    from: rooms(["server-root", "server-routes", "server-services", "server-auth", "server-lib", "server-objects", "server-feed", ...CLIENT]),
+    from: rooms([
+      "server-root",
+      "server-routes",
+      "server-services",
+      "server-auth",
+      "server-lib",
+      "server-objects",
+      "server-feed",
+      ...CLIENT,
+    ]),
     disallow: [packages(...QUERY_PACKAGES), { to: schema }],
     message: "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's room has its storage.ts).",
   },
   { from: rooms(["server-root", "server-test"]), allow: { to: schema } },
-  { from: rooms(["server-services", "server-auth", "server-routes"]), allow: [{ ...packages(...QUERY_PACKAGES), dependency: { kind: "type" } }, { to: schema, dependency: { kind: "type" } }] },
+  {
+    from: rooms(["server-services", "server-auth", "server-routes"]),
+    allow: [
+      { ...packages(...QUERY_PACKAGES), dependency: { kind: "type" } },
+      { to: schema, dependency: { kind: "type" } },
+    ],
+  },
   { from: feedStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   // shared/ is used by both sides and imports neither; only its schema names drizzle.
   allow("shared", to("shared")),
-  disallow("shared", packages("express", "express-*", "pg", "react", "react-dom", "wouter", "@tanstack/*", "node:*", "drizzle-orm"), "shared/ is used by both sides: no server or browser package (only its schema names drizzle)."),
+  disallow(
+    "shared",
+    packages("express", "express-*", "pg", "react", "react-dom", "wouter", "@tanstack/*", "node:*", "drizzle-orm"),
+    "shared/ is used by both sides: no server or browser package (only its schema names drizzle).",
+  ),
   { from: schema, allow: packages("drizzle-orm", "drizzle-orm/*") },
   // The client. Flow: entry → app → pages → features → components → hooks/lib → shared.
   allow("client-entry", to("client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
   allow("client-app", to("client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
   allow("client-pages", to("client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
-  allow("client-feature", { to: { element: { type: "client-feature", captured: { feature: "{{ from.element.captured.feature }}" } } } }, to("client-components", "client-hooks", "client-lib", "shared")),
+  allow(
+    "client-feature",
+    { to: { element: { type: "client-feature", captured: { feature: "{{ from.element.captured.feature }}" } } } },
+    to("client-components", "client-hooks", "client-lib", "shared"),
+  ),
   allow("client-components", to("client-components", "client-hooks", "client-lib", "shared")),
   allow("client-hooks", to("client-hooks", "client-lib", "shared")),
   allow("client-lib", to("client-lib", "shared")),

@@ -17,12 +17,18 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
     pixels[i + 1] = (y * 255) / height + ((n >> 4) % 16);
     pixels[i + 2] = (seed * 37) % 256;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 async function upload(client: Client, data: Buffer): Promise<string> {
   const { body } = await client.request("POST", "/api/objects/upload", {});
-  const res = await fetch(client.base + body.uploadURL, { method: "PUT", body: new Uint8Array(data), headers: { Origin: client.base, Cookie: client.cookie } });
+  const res = await fetch(client.base + body.uploadURL, {
+    method: "PUT",
+    body: new Uint8Array(data),
+    headers: { Origin: client.base, Cookie: client.cookie },
+  });
   if (!res.ok) throw new Error(`upload answered ${res.status}`);
   return body.uploadURL as string;
 }
@@ -36,7 +42,12 @@ export async function uploadOwnerImages(client: Client): Promise<void> {
   if (saved.status !== 200) throw new Error(`saving the banners answered ${saved.status}: ${saved.text}`);
   const hosts = [];
   for (const [i, name] of ["Ann", "Bo"].entries()) {
-    hosts.push({ name, role: "Co-host", bio: "Talks about pain and learning.", photo: await upload(client, await photo(2000, 2000, 3 + i)) });
+    hosts.push({
+      name,
+      role: "Co-host",
+      bio: "Talks about pain and learning.",
+      photo: await upload(client, await photo(2000, 2000, 3 + i)),
+    });
   }
   const about = await client.request("PUT", "/api/identity/about", { title: "", intro: "", hosts }, AbortSignal.timeout(120_000));
   if (about.status !== 200) throw new Error(`saving the About page answered ${about.status}: ${about.text}`);

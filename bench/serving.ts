@@ -23,7 +23,12 @@ export interface LoadFigures {
 }
 
 export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { "accept-encoding": "gzip, br", ...headers } });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { "accept-encoding": "gzip, br", ...headers },
+  });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -65,7 +70,12 @@ const plainProxy = (port: number) => `server {
     }
   }`;
 
-async function throughNginx(app: AppProcess, second: AppProcess | undefined, paths: string[], label: string): Promise<ServingFigures["proxied"]> {
+async function throughNginx(
+  app: AppProcess,
+  second: AppProcess | undefined,
+  paths: string[],
+  label: string,
+): Promise<ServingFigures["proxied"]> {
   const dir = tempDir("bench-nginx");
   const ports = { http: await freePort(), https: await freePort(), a: app.port, b: second?.port };
   const plain = await freePort();

@@ -12,7 +12,11 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
-export async function createItem<T extends { id: number }>(api: APIRequestContext, kind: "providers" | "episodes" | "clips", data: object): Promise<T> {
+export async function createItem<T extends { id: number }>(
+  api: APIRequestContext,
+  kind: "providers" | "episodes" | "clips",
+  data: object,
+): Promise<T> {
   const res = await api.post(`/api/${kind}`, { data });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as T;
@@ -35,7 +39,8 @@ export async function removeE2EItems(api: APIRequestContext): Promise<void> {
   }
   const deleted = (await (await api.get("/api/feed/deleted")).json()) as { id: number; title: string }[];
   for (const tombstone of deleted) {
-    if (tombstone.title.startsWith("E2E")) expect((await api.post(`/api/feed/deleted/${tombstone.id}/restore`, { data: {} })).status()).toBe(200);
+    if (tombstone.title.startsWith("E2E"))
+      expect((await api.post(`/api/feed/deleted/${tombstone.id}/restore`, { data: {} })).status()).toBe(200);
   }
 }
 
@@ -52,9 +57,14 @@ export async function syncFeedAndFiles(api: APIRequestContext): Promise<void> {
   const res = await api.post("/api/feed/sync", { data: {} });
   expect(res.status(), await res.text()).toBe(200);
   await expect
-    .poll(async () => {
-      const { extras } = (await (await api.get("/api/feed/status")).json()) as { extras: { running: boolean; transcripts: number; chapters: number; artwork: number; failing: number } };
-      return !extras.running && extras.transcripts + extras.chapters + extras.artwork === extras.failing;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const { extras } = (await (await api.get("/api/feed/status")).json()) as {
+          extras: { running: boolean; transcripts: number; chapters: number; artwork: number; failing: number };
+        };
+        return !extras.running && extras.transcripts + extras.chapters + extras.artwork === extras.failing;
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
 }

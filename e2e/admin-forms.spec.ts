@@ -11,7 +11,10 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const VALIDATOR_WORDS = /too big|too small|invalid input|expected string|<=/i;
 
 async function login(page: Page, baseURL: string): Promise<void> {
-  const res = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL } });
+  const res = await page.request.post("/api/auth/login", {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { Origin: baseURL },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -31,8 +34,11 @@ test.afterEach(async () => {
 });
 
 test.describe("clip form", () => {
-  test("when a title is longer than a slug may be and the slug is left empty, then the clip saves with a slug cut at a word", async ({ page }) => {
-    const title = "E2E Why pain is a protector and not a damage meter, and what that means for learning, teaching and every body that moves every day";
+  test("when a title is longer than a slug may be and the slug is left empty, then the clip saves with a slug cut at a word", async ({
+    page,
+  }) => {
+    const title =
+      "E2E Why pain is a protector and not a damage meter, and what that means for learning, teaching and every body that moves every day";
     await page.goto("/admin/clips");
     await page.getByLabel("Clip Title").fill(title);
     await page.getByLabel("YouTube Embed URL").fill("https://www.youtube.com/embed/dQw4w9WgXcQ");
@@ -46,7 +52,9 @@ test.describe("clip form", () => {
     await expect(page.locator("body")).not.toContainText(VALIDATOR_WORDS);
   });
 
-  test("when the list in hand was loaded before the login (no articles in it), then an edit starts from the whole clip and saving keeps its article", async ({ page }) => {
+  test("when the list in hand was loaded before the login (no articles in it), then an edit starts from the whole clip and saving keeps its article", async ({
+    page,
+  }) => {
     const article = "E2E article: the whole text, which a visitor's list leaves out.";
     const clip = await createItem<{ id: number; slug: string }>(api, "clips", {
       title: "E2E Clip With An Article",
@@ -69,8 +77,14 @@ test.describe("clip form", () => {
     expect(saved).toMatchObject({ content: article, description: "E2E edited" });
   });
 
-  test("when an edit is cancelled by keyboard, also while the whole clip still loads, then focus is back on the row's Edit button", async ({ page }) => {
-    await createItem(api, "clips", { title: "E2E Clip To Edit", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", content: "E2E article" });
+  test("when an edit is cancelled by keyboard, also while the whole clip still loads, then focus is back on the row's Edit button", async ({
+    page,
+  }) => {
+    await createItem(api, "clips", {
+      title: "E2E Clip To Edit",
+      youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+      content: "E2E article",
+    });
     await page.goto("/admin/clips");
     const edit = page.getByRole("button", { name: "Edit: E2E Clip To Edit" });
     await edit.focus();
@@ -85,7 +99,10 @@ test.describe("clip form", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/clips", async (route) => {
       const res = await route.fetch();
-      await route.fulfill({ response: res, json: ((await res.json()) as Record<string, unknown>[]).map(({ content: _article, ...summary }) => summary) });
+      await route.fulfill({
+        response: res,
+        json: ((await res.json()) as Record<string, unknown>[]).map(({ content: _article, ...summary }) => summary),
+      });
     });
     await page.route("**/api/clips/slug/**", async (route) => {
       await held;
@@ -127,7 +144,9 @@ test.describe("clip form", () => {
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-clip-form-errors-1280.png"), fullPage: true });
   });
 
-  test("when a watch link with a time is typed key by key, then it converts once whole, keeping the time as start, and saves", async ({ page }) => {
+  test("when a watch link with a time is typed key by key, then it converts once whole, keeping the time as start, and saves", async ({
+    page,
+  }) => {
     await page.goto("/admin/clips");
     await page.getByLabel("Clip Title").fill("E2E Typed link");
     const url = page.getByLabel("YouTube Embed URL");
@@ -173,7 +192,9 @@ test.describe("provider icons", () => {
     // A name no icon answers to: the preview says so and shows the podcast icon that will stand in.
     await page.getByLabel("Icon", { exact: true }).fill("fab fa-not-a-platform");
     await expect(page.getByTestId("icon-preview").locator('[data-icon="podcast"] svg')).toBeVisible();
-    await expect(page.getByTestId("icon-preview")).toContainText("“fab fa-not-a-platform” is not an icon we know: the podcast icon shows instead.");
+    await expect(page.getByTestId("icon-preview")).toContainText(
+      "“fab fa-not-a-platform” is not an icon we know: the podcast icon shows instead.",
+    );
     await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
     await page.getByLabel("Icon", { exact: true }).fill("fab fa-overcast");
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-provider-icon-picker-1280.png"), fullPage: true });
@@ -192,7 +213,9 @@ test.describe("icon upload dialog", () => {
     return dialog;
   };
 
-  test("when Escape is pressed, then the dialog closes and focus is back on its button, also after an upload while its toast shows", async ({ page }) => {
+  test("when Escape is pressed, then the dialog closes and focus is back on its button, also after an upload while its toast shows", async ({
+    page,
+  }) => {
     let dialog = await openUpload(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -207,7 +230,9 @@ test.describe("icon upload dialog", () => {
     await expect(page.getByRole("button", { name: "Upload Icon" })).toBeFocused();
   });
 
-  test("when a file is refused, then the dialog says why, and a later good file clears it and shows the image in the form", async ({ page }) => {
+  test("when a file is refused, then the dialog says why, and a later good file clears it and shows the image in the form", async ({
+    page,
+  }) => {
     const cspErrors: string[] = [];
     page.on("console", (m) => m.type() === "error" && /Content Security Policy/i.test(m.text()) && cspErrors.push(m.text()));
     const dialog = await openUpload(page);
@@ -242,7 +267,9 @@ test.describe("icon upload dialog", () => {
 });
 
 test.describe("theme selector", () => {
-  test("when a two-colour pick is cancelled, then focus is back on the button and reopening shows the saved colours again", async ({ page }) => {
+  test("when a two-colour pick is cancelled, then focus is back on the button and reopening shows the saved colours again", async ({
+    page,
+  }) => {
     await page.goto("/admin");
     await page.getByRole("button", { name: "Change Site Theme" }).click();
     const dialog = page.getByRole("dialog", { name: "Theme Selector - Dramatic Gradients" });

@@ -7,12 +7,18 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
-const LONG_TITLE = `E2E ${"A very long episode title that goes on and on about pain, learning and the body ".repeat(2)}Supercalifragilisticexpialidociouslyunbreakablewordwithoutanyspaces`.slice(0, 200);
+const LONG_TITLE =
+  `E2E ${"A very long episode title that goes on and on about pain, learning and the body ".repeat(2)}Supercalifragilisticexpialidociouslyunbreakablewordwithoutanyspaces`.slice(
+    0,
+    200,
+  );
 const LONG_URL = `https://example.com/${"a-very-long-path-segment/".repeat(30)}feed.xml`;
 
-
 async function login(page: Page, baseURL: string): Promise<void> {
-  const res = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL } });
+  const res = await page.request.post("/api/auth/login", {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { Origin: baseURL },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -20,9 +26,17 @@ test.describe("admin screens with long content", () => {
   let api: APIRequestContext;
   test.beforeAll(async ({ baseURL }) => {
     api = await adminApi(baseURL!);
-    await createItem(api, "episodes", { title: LONG_TITLE, spotifyEmbedUrl: "https://open.spotify.com/embed/episode/eeeeeeeeeeeeeeeeeeeeee", description: LONG_TITLE });
+    await createItem(api, "episodes", {
+      title: LONG_TITLE,
+      spotifyEmbedUrl: "https://open.spotify.com/embed/episode/eeeeeeeeeeeeeeeeeeeeee",
+      description: LONG_TITLE,
+    });
     await createItem(api, "providers", { name: `E2E ${"Provider".repeat(12)}`, url: LONG_URL, icon: "spotify" });
-    await createItem(api, "clips", { title: LONG_TITLE, youtubeEmbedUrl: "https://www.youtube.com/embed/fffffffffff", description: LONG_TITLE });
+    await createItem(api, "clips", {
+      title: LONG_TITLE,
+      youtubeEmbedUrl: "https://www.youtube.com/embed/fffffffffff",
+      description: LONG_TITLE,
+    });
   });
   test.afterAll(async () => {
     await removeE2EItems(api);
@@ -31,7 +45,10 @@ test.describe("admin screens with long content", () => {
 
   for (const width of [390, 1280]) {
     for (const screen of ADMIN_SCREENS) {
-      test(`when ${screen.route} holds long titles and URLs at ${width} px, then nothing is wider than the screen`, async ({ page, baseURL }) => {
+      test(`when ${screen.route} holds long titles and URLs at ${width} px, then nothing is wider than the screen`, async ({
+        page,
+        baseURL,
+      }) => {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
         await recordRequests(page, baseURL!);
         await login(page, baseURL!);
@@ -45,7 +62,10 @@ test.describe("admin screens with long content", () => {
   }
 
   for (const route of ["/episodes", "/admin/clips"]) {
-    test(`when ${route} lists a long title on a phone, then the title gets the row's width and the buttons go under it`, async ({ page, baseURL }) => {
+    test(`when ${route} lists a long title on a phone, then the title gets the row's width and the buttons go under it`, async ({
+      page,
+      baseURL,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await recordRequests(page, baseURL!);
       await login(page, baseURL!);
@@ -53,7 +73,11 @@ test.describe("admin screens with long content", () => {
       const row = page.getByRole("listitem", { name: LONG_TITLE });
       const title = row.getByText(LONG_TITLE, { exact: true }).first();
       await expect(title).toBeVisible();
-      const [rowBox, titleBox, editBox] = [await row.boundingBox(), await title.boundingBox(), await row.getByRole("button", { name: /^Edit/ }).boundingBox()];
+      const [rowBox, titleBox, editBox] = [
+        await row.boundingBox(),
+        await title.boundingBox(),
+        await row.getByRole("button", { name: /^Edit/ }).boundingBox(),
+      ];
       expect(titleBox!.width).toBeGreaterThan(rowBox!.width * 0.8);
       expect(editBox!.y).toBeGreaterThan(titleBox!.y + titleBox!.height - 1);
     });

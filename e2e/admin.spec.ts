@@ -23,7 +23,10 @@ async function loginByApi(page: Page, baseURL: string): Promise<void> {
 async function restoreSettings(request: APIRequestContext, baseURL: string, settings: Record<string, string>): Promise<void> {
   const headers = { Origin: baseURL };
   expect((await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers })).status()).toBe(200);
-  const res = await request.put("/api/settings", { data: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) }, headers });
+  const res = await request.put("/api/settings", {
+    data: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) },
+    headers,
+  });
   expect(res.status()).toBe(200);
   await request.post("/api/auth/logout", { headers });
 }
@@ -75,7 +78,9 @@ test.describe("login and logout", () => {
     await expect(page.getByRole("dialog").getByLabel("Email")).toHaveValue("");
   });
 
-  test("when ArrowUp ArrowUp ArrowDown ArrowDown is pressed on the home page, then the login dialog loads and logs in", async ({ page }) => {
+  test("when ArrowUp ArrowUp ArrowDown ArrowDown is pressed on the home page, then the login dialog loads and logs in", async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on("request", (req) => req.resourceType() === "script" && scripts.push(req.url()));
     await page.goto("/");
@@ -108,7 +113,12 @@ test.describe("login and logout", () => {
 });
 
 test.describe("dashboard", () => {
-  test("when the admin updates the RSS settings, then the form was filled from storage and visitors see the change", async ({ page, browser, baseURL, request }) => {
+  test("when the admin updates the RSS settings, then the form was filled from storage and visitors see the change", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
     await loginByApi(page, baseURL!);
     await page.goto("/admin");
     await expect(page.getByLabel("Feed Description")).toHaveValue(SEED.settings.podcast_description!);
@@ -132,7 +142,12 @@ test.describe("dashboard", () => {
     }
   });
 
-  test("when the admin previews, cancels and then applies a theme, then only the applied one reaches a new visitor", async ({ page, browser, baseURL, request }) => {
+  test("when the admin previews, cancels and then applies a theme, then only the applied one reaches a new visitor", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
     await loginByApi(page, baseURL!);
     await page.goto("/admin");
     const body = page.locator("body");
@@ -140,7 +155,11 @@ test.describe("dashboard", () => {
     try {
       await page.getByRole("button", { name: "Change Site Theme" }).click();
       const dialog = page.getByRole("dialog", { name: "Theme Selector - Dramatic Gradients" });
-      await expect(dialog.getByRole("button", { name: /^(Medical Clean|Deep Ocean|Forest Depth|Sage Wisdom|Warm Terra|Fire Orange|Electric Blue|Neon Green|Royal Purple|Crimson Red)$/ })).toHaveCount(10);
+      await expect(
+        dialog.getByRole("button", {
+          name: /^(Medical Clean|Deep Ocean|Forest Depth|Sage Wisdom|Warm Terra|Fire Orange|Electric Blue|Neon Green|Royal Purple|Crimson Red)$/,
+        }),
+      ).toHaveCount(10);
       await dialog.getByRole("button", { name: "Fire Orange" }).click();
       await expect(body).toHaveClass(/theme-fire-orange/);
       await expect(body).not.toHaveClass(/theme-deep-ocean/);
@@ -174,7 +193,12 @@ test.describe("dashboard", () => {
       await visit.goto("/listen");
       await expect(visit.locator("body")).toHaveClass(/theme-royal-purple/);
       const adminVars = await body.evaluate((el) => [el.style.getPropertyValue("--bg-start"), el.style.getPropertyValue("--fg")]);
-      const visitorVars = await visit.locator("body").evaluate((el) => [getComputedStyle(el).getPropertyValue("--bg-start").trim(), getComputedStyle(el).getPropertyValue("--fg").trim()]);
+      const visitorVars = await visit
+        .locator("body")
+        .evaluate((el) => [
+          getComputedStyle(el).getPropertyValue("--bg-start").trim(),
+          getComputedStyle(el).getPropertyValue("--fg").trim(),
+        ]);
       expect(visitorVars).toEqual(adminVars);
       await visit.context().close();
     } finally {
@@ -257,7 +281,11 @@ test.describe("management screens", () => {
       await expectToast(page, "Episode deleted", "The episode has been deleted successfully");
     }
     await expect(list.getByRole("listitem")).toHaveCount(4);
-    expect(await publicTitles()).toEqual(["Episode One: Pain Is a Protector", "Episode Two: Why Learning Hurts", "Episode Ten: Ten Things About Pain"]);
+    expect(await publicTitles()).toEqual([
+      "Episode One: Pain Is a Protector",
+      "Episode Two: Why Learning Hurts",
+      "Episode Ten: Ten Things About Pain",
+    ]);
     await visit.context().close();
   });
 
@@ -323,7 +351,11 @@ test.describe("management screens", () => {
     await visit.context().close();
   });
 
-  test("when the admin adds a provider with an uploaded icon, edits, reorders and deletes it, then Listen follows", async ({ page, browser, baseURL }) => {
+  test("when the admin adds a provider with an uploaded icon, edits, reorders and deletes it, then Listen follows", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await loginByApi(page, baseURL!);
     await page.goto("/providers");
     await expect(page.getByRole("heading", { name: "Podcast Providers" })).toBeVisible();
@@ -385,7 +417,12 @@ test.describe("management screens", () => {
     await visit.context().close();
   });
 
-  test("when the admin saves the editors page, then visitors see it, the new password works and the log shows the code", async ({ page, browser, baseURL, request }) => {
+  test("when the admin saves the editors page, then visitors see it, the new password works and the log shows the code", async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
     await loginByApi(page, baseURL!);
     await page.goto("/admin/editors");
     await expect(page.getByRole("heading", { name: "Editors Page Management" })).toBeVisible();
@@ -435,7 +472,10 @@ test.describe("admin accessibility and screenshots at 1280 px", () => {
     });
   }
 
-  test("when axe scans the open login dialog, the access prompt and the theme selector, then no serious or critical violation", async ({ page, baseURL }) => {
+  test("when axe scans the open login dialog, the access prompt and the theme selector, then no serious or critical violation", async ({
+    page,
+    baseURL,
+  }) => {
     await recordRequests(page, baseURL!);
     await page.goto("/admin");
     await page.getByRole("button", { name: "Login as Admin" }).click();
@@ -443,7 +483,11 @@ test.describe("admin accessibility and screenshots at 1280 px", () => {
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-login-dialog-1280.png") });
     const check = async () => {
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(",")}`)).toEqual([]);
+      expect(
+        results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(",")}`),
+      ).toEqual([]);
     };
     await check();
     // Focus stays inside the dialog.

@@ -32,7 +32,9 @@ function wav(seconds: number): Buffer {
 /** The podcast's host on loopback: the feed, its transcript and chapters, the episode's artwork, and the audio (with byte ranges, for seeking). */
 async function startHost() {
   const audio = wav(AUDIO_SECONDS);
-  const art = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#8a4b2a" } }).png().toBuffer();
+  const art = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#8a4b2a" } })
+    .png()
+    .toBuffer();
   const requests: string[] = [];
   let base = "";
   const feed = () => `<?xml version="1.0" encoding="UTF-8"?>
@@ -49,16 +51,34 @@ async function startHost() {
     if (req.url === "/t.vtt")
       return void res
         .writeHead(200, { "Content-Type": "text/vtt" })
-        .end("WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ann>Welcome to the quiet episode.</v>\n\n00:00:12.000 --> 00:00:15.000\n<v Ben>Twelve seconds in.</v>\n");
+        .end(
+          "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ann>Welcome to the quiet episode.</v>\n\n00:00:12.000 --> 00:00:15.000\n<v Ben>Twelve seconds in.</v>\n",
+        );
     if (req.url === "/c.json")
-      return void res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ version: "1.2.0", chapters: [{ startTime: 0, title: "Start" }, { startTime: 10, title: "Middle" }] }));
+      return void res.writeHead(200, { "Content-Type": "application/json" }).end(
+        JSON.stringify({
+          version: "1.2.0",
+          chapters: [
+            { startTime: 0, title: "Start" },
+            { startTime: 10, title: "Middle" },
+          ],
+        }),
+      );
     if (req.url === "/episode.wav") {
       const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? "");
-      if (!range) return void res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": audio.length, "Accept-Ranges": "bytes" }).end(audio);
+      if (!range)
+        return void res
+          .writeHead(200, { "Content-Type": "audio/wav", "Content-Length": audio.length, "Accept-Ranges": "bytes" })
+          .end(audio);
       const start = Number(range[1]);
       const end = range[2] ? Number(range[2]) : audio.length - 1;
       return void res
-        .writeHead(206, { "Content-Type": "audio/wav", "Content-Range": `bytes ${start}-${end}/${audio.length}`, "Content-Length": end - start + 1, "Accept-Ranges": "bytes" })
+        .writeHead(206, {
+          "Content-Type": "audio/wav",
+          "Content-Range": `bytes ${start}-${end}/${audio.length}`,
+          "Content-Length": end - start + 1,
+          "Accept-Ranges": "bytes",
+        })
         .end(audio.subarray(start, end + 1));
     }
     res.writeHead(404).end();
@@ -77,7 +97,12 @@ test.beforeEach(async ({ baseURL }) => {
   await syncFeedAndFiles(api);
 });
 test.afterEach(async () => {
-  await saveSettings(api, { rss_url: "", feed_auto_publish: "false", podcast_title: "", podcast_description: "A podcast about pain and learning for curious people." });
+  await saveSettings(api, {
+    rss_url: "",
+    feed_auto_publish: "false",
+    podcast_title: "",
+    podcast_description: "A podcast about pain and learning for curious people.",
+  });
   await removeE2EItems(api);
   await api.dispose();
   await host.close();
@@ -86,7 +111,10 @@ test.afterEach(async () => {
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")!.currentTime);
 const isPaused = (page: Page) => page.evaluate(() => document.querySelector("audio")!.paused);
 
-test("when the episode page opens, then its notes, chapters and transcript are in the served HTML and nothing is fetched from the audio's host", async ({ page, request }) => {
+test("when the episode page opens, then its notes, chapters and transcript are in the served HTML and nothing is fetched from the audio's host", async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get("/episode/e2e-player-episode")).text();
   expect(html).toContain("Welcome to the quiet episode.");
   expect(html).toContain("Middle");
@@ -103,7 +131,9 @@ test("when the episode page opens, then its notes, chapters and transcript are i
   }
 });
 
-test("when a keyboard user plays and pauses the episode, then the audio advances, then stops; the seek bar and -15/+30 move it", async ({ page }) => {
+test("when a keyboard user plays and pauses the episode, then the audio advances, then stops; the seek bar and -15/+30 move it", async ({
+  page,
+}) => {
   await page.goto("/episode/e2e-player-episode");
   await expectAppReady(page);
   const play = page.getByRole("group", { name: "Player: E2E Player Episode" }).getByRole("button", { name: "Play", exact: true });
@@ -159,10 +189,15 @@ test("when the visitor goes to another page while it plays, then it keeps playin
   await page.screenshot({ path: path.join(ARTIFACTS, "home-now-playing-1280.png") });
   await bar.getByRole("link", { name: "E2E Player Episode" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "E2E Player Episode" })).toBeVisible();
-  await expect(page.getByRole("group", { name: "Player: E2E Player Episode" }).getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("group", { name: "Player: E2E Player Episode" }).getByRole("button", { name: "Pause", exact: true }),
+  ).toBeVisible();
 });
 
-test("when an episode with artwork plays, then the lock screen's artwork is the site's own copy, never the feed's address", async ({ page, baseURL }) => {
+test("when an episode with artwork plays, then the lock screen's artwork is the site's own copy, never the feed's address", async ({
+  page,
+  baseURL,
+}) => {
   const fromBrowser: string[] = [];
   page.on("request", (r) => fromBrowser.push(r.url()));
   await page.goto("/episode/e2e-player-episode");
@@ -180,7 +215,9 @@ test("when an episode with artwork plays, then the lock screen's artwork is the 
   expect(fromBrowser.filter((url) => url.includes("/art.png"))).toEqual([]);
 });
 
-test("when the episode's audio cannot be loaded, then the player says so in words and links the file, on the page and in the bar below", async ({ page }) => {
+test("when the episode's audio cannot be loaded, then the player says so in words and links the file, on the page and in the bar below", async ({
+  page,
+}) => {
   await createItem(api, "episodes", { title: "E2E Missing Audio", audioUrl: `${host.base}/missing.wav`, isPublished: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
@@ -189,7 +226,10 @@ test("when the episode's audio cannot be loaded, then the player says so in word
     const playerGroup = page.getByRole("group", { name: "Player: E2E Missing Audio" });
     await playerGroup.getByRole("button", { name: "Play", exact: true }).click();
     await expect(playerGroup.getByRole("alert")).toHaveText(/^The audio could not be loaded here\. Open the audio file/);
-    await expect(playerGroup.getByRole("link", { name: "Open the audio file (opens in a new tab)" })).toHaveAttribute("href", `${host.base}/missing.wav`);
+    await expect(playerGroup.getByRole("link", { name: "Open the audio file (opens in a new tab)" })).toHaveAttribute(
+      "href",
+      `${host.base}/missing.wav`,
+    );
     const bar = page.getByRole("region", { name: "Now playing" });
     await expect(bar.getByRole("alert")).toContainText("Could not load.");
     await expect(bar.getByRole("link", { name: /^Open the audio file/ })).toHaveAttribute("href", `${host.base}/missing.wav`);
@@ -200,7 +240,9 @@ test("when the episode's audio cannot be loaded, then the player says so in word
 });
 
 test.describe("the home page", () => {
-  test("when an episode has its own audio, then its card's play button plays it with the site's player, and pauses it", async ({ page }) => {
+  test("when an episode has its own audio, then its card's play button plays it with the site's player, and pauses it", async ({
+    page,
+  }) => {
     // A title without the word "Episode", which the card shows: its controls' names must hold what they show.
     await createItem(api, "episodes", { title: "E2E Quiet Hours", audioUrl: `${host.base}/episode.wav`, isPublished: true });
     for (const width of [390, 1280]) {
@@ -263,20 +305,28 @@ test.describe("the archive", () => {
   test.beforeEach(async () => {
     for (let n = 1; n <= 24; n++) {
       const res = await api.post("/api/episodes", {
-        data: { title: `E2E Archive ${String(n).padStart(2, "0")}${n === 3 ? " about mycorrhizal fungi" : ""}`, audioUrl: `https://cdn.example/${n}.mp3`, publishedAt: `2023-01-${String(n).padStart(2, "0")}` },
+        data: {
+          title: `E2E Archive ${String(n).padStart(2, "0")}${n === 3 ? " about mycorrhizal fungi" : ""}`,
+          audioUrl: `https://cdn.example/${n}.mp3`,
+          publishedAt: `2023-01-${String(n).padStart(2, "0")}`,
+        },
       });
       expect(res.status()).toBe(201);
     }
   });
 
-  test("when there are more episodes than a page holds, then the pages link to each other and the home strip ends with 'All episodes →'", async ({ page }) => {
+  test("when there are more episodes than a page holds, then the pages link to each other and the home strip ends with 'All episodes →'", async ({
+    page,
+  }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "All episodes →" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "All episodes" })).toBeVisible();
     const list = page.getByRole("list", { name: "Episodes" });
     await expect(list.getByRole("listitem")).toHaveCount(20);
     // Newest first: the dated episodes in the order of their dates.
-    const names = (await list.getByRole("listitem").evaluateAll((items) => items.map((i) => i.getAttribute("aria-label") ?? ""))).filter((n) => n.startsWith("E2E Archive"));
+    const names = (await list.getByRole("listitem").evaluateAll((items) => items.map((i) => i.getAttribute("aria-label") ?? ""))).filter(
+      (n) => n.startsWith("E2E Archive"),
+    );
     expect(names[0]).toBe("E2E Archive 24");
     expect(names).toEqual([...names].sort().reverse());
     await page.getByRole("link", { name: "Next →" }).click();
@@ -335,7 +385,9 @@ test.describe("searching as you type", () => {
   });
 
   for (const width of [390, 1280]) {
-    test(`when a visitor types at ${width} px, then the results and the address follow the words, without accents, one history entry, focus and caret kept, the last results shown until the next arrive`, async ({ page }) => {
+    test(`when a visitor types at ${width} px, then the results and the address follow the words, without accents, one history entry, focus and caret kept, the last results shown until the next arrive`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
       await page.goto("/archive");
       await expectAppReady(page);

@@ -48,7 +48,10 @@ async function loginAsOwner(page: Page, baseURL: string) {
   await recordRequests(page, baseURL);
 }
 
-test("when the owner sets the feed and presses 'Refresh Content Feed', then they are asked first, the episodes arrive as drafts, 'Publish all' is offered, and a published one shows on the home page", async ({ page, baseURL }) => {
+test("when the owner sets the feed and presses 'Refresh Content Feed', then they are asked first, the episodes arrive as drafts, 'Publish all' is offered, and a published one shows on the home page", async ({
+  page,
+  baseURL,
+}) => {
   const host = await feedHost(FEED);
   try {
     await loginAsOwner(page, baseURL!);
@@ -77,7 +80,9 @@ test("when the owner sets the feed and presses 'Refresh Content Feed', then they
     await expect(question).toBeHidden();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-      await page.getByRole("region", { name: "RSS Feed Management" }).screenshot({ path: path.join(ARTIFACTS, `admin-feed-sync-${width}.png`) });
+      await page
+        .getByRole("region", { name: "RSS Feed Management" })
+        .screenshot({ path: path.join(ARTIFACTS, `admin-feed-sync-${width}.png`) });
     }
 
     await page.goto("/episodes");
@@ -105,7 +110,10 @@ test("when the owner sets the feed and presses 'Refresh Content Feed', then they
   }
 });
 
-test("when the feed cannot be read, then the owner is told why in the toast and on the card, and nothing is imported", async ({ page, baseURL }) => {
+test("when the feed cannot be read, then the owner is told why in the toast and on the card, and nothing is imported", async ({
+  page,
+  baseURL,
+}) => {
   const host = await feedHost("<!DOCTYPE html><html><body>Not a feed</body></html>");
   try {
     await saveSettings(api, { rss_url: host.url });
@@ -115,7 +123,9 @@ test("when the feed cannot be read, then the owner is told why in the toast and 
     await page.getByRole("dialog", { name: "First sync of this feed" }).getByRole("button", { name: "Keep them as drafts" }).click();
     await expect(page.locator(".toast-root").getByText("Feed not synced", { exact: true })).toBeVisible();
     await expect(page.locator(".toast-root")).toContainText("does not hold a podcast feed");
-    await expect(page.getByRole("region", { name: "RSS Feed Management" }).getByRole("alert")).toContainText("does not hold a podcast feed");
+    await expect(page.getByRole("region", { name: "RSS Feed Management" }).getByRole("alert")).toContainText(
+      "does not hold a podcast feed",
+    );
   } finally {
     await host.close();
   }

@@ -79,7 +79,11 @@ export async function expectPageSettled(page: Page): Promise<void> {
   const listen = page.locator("#listen-menu-trigger");
   if ((await listen.count()) > 0) await expect(listen).toHaveAttribute("data-state", /^(open|closed)$/);
   await expect
-    .poll(() => page.evaluate(() => document.fonts.status === "loaded" && Array.from(document.images).every((img) => img.complete || img.loading === "lazy")))
+    .poll(() =>
+      page.evaluate(
+        () => document.fonts.status === "loaded" && Array.from(document.images).every((img) => img.complete || img.loading === "lazy"),
+      ),
+    )
     .toBe(true);
 }
 
@@ -100,10 +104,15 @@ export const ADMIN_SCREENS = [
  * best practice, with one rule axe leaves out unless asked (it files it as experimental): a
  * control's visible words inside its accessible name (WCAG 2.5.3), so a spoken label finds it.
  */
-export async function seriousAxeFindings(page: Page, tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { "label-content-name-mismatch": { enabled: true } } }).withTags(tags).analyze();
+export async function seriousAxeFindings(
+  page: Page,
+  tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
+    .withTags(tags)
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
-

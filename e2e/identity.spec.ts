@@ -18,7 +18,9 @@ async function jpeg(width: number, height: number, hue: number): Promise<Buffer>
       pixels[i + 1] = (y * 255) / height;
       pixels[i + 2] = hue;
     }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Layout shifts on the page so far, as the browser counts them (CLS's entries). */
@@ -28,7 +30,8 @@ const layoutShift = (page: Page) =>
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
         setTimeout(() => resolve(total), 500);
       }),
@@ -40,12 +43,35 @@ test.beforeEach(async ({ baseURL }) => {
 });
 test.afterEach(async () => {
   // The site goes back to the spec's defaults for the other tests.
-  await api.put("/api/identity/about", { data: { title: "", intro: "", hosts: [{ name: "The Physiotherapist", role: "Co-host · Physiotherapist", bio: "Brings years of clinical work with people in pain, and what the science of pain says about recovery.", photo: null }, { name: "The Special Education Specialist", role: "Co-host · Special Education Specialist", bio: "Brings years of teaching learners who learn differently, and what that teaches about how anyone learns.", photo: null }] } });
+  await api.put("/api/identity/about", {
+    data: {
+      title: "",
+      intro: "",
+      hosts: [
+        {
+          name: "The Physiotherapist",
+          role: "Co-host · Physiotherapist",
+          bio: "Brings years of clinical work with people in pain, and what the science of pain says about recovery.",
+          photo: null,
+        },
+        {
+          name: "The Special Education Specialist",
+          role: "Co-host · Special Education Specialist",
+          bio: "Brings years of teaching learners who learn differently, and what that teaches about how anyone learns.",
+          photo: null,
+        },
+      ],
+    },
+  });
   await api.put("/api/identity/images", { data: { bannerDesktop: "", bannerMobile: "", artwork: "" } });
   await api.dispose();
 });
 
-test("when the owner writes the hosts with a photo and uploads banners, then a new visitor sees them on /about and / without a shift", async ({ page, browser, baseURL }) => {
+test("when the owner writes the hosts with a photo and uploads banners, then a new visitor sees them on /about and / without a shift", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.context().addCookies((await api.storageState()).cookies);
   await page.goto("/admin/about");
   await expect(page.getByRole("heading", { level: 1, name: "About Page & Pictures" })).toBeVisible();
@@ -58,7 +84,10 @@ test("when the owner writes the hosts with a photo and uploads banners, then a n
   const uploadTo = async (button: string, file: { name: string; buffer: Buffer }) => {
     await page.getByRole("button", { name: button }).first().click();
     const dialog = page.getByRole("dialog");
-    await dialog.locator("input[type=file]").first().setInputFiles({ ...file, mimeType: "image/jpeg" });
+    await dialog
+      .locator("input[type=file]")
+      .first()
+      .setInputFiles({ ...file, mimeType: "image/jpeg" });
     await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
     await expect(page.locator(".toast-root").getByText("Image uploaded", { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
@@ -84,14 +113,21 @@ test("when the owner writes the hosts with a photo and uploads banners, then a n
   const before = (await (await api.get("/api/identity")).json()) as { images: { bannerDesktop: string } };
   await page.getByRole("button", { name: "Upload Desktop banner" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.locator("input[type=file]").first().setInputFiles({ name: "small.jpg", buffer: await jpeg(600, 600, 90), mimeType: "image/jpeg" });
+  await dialog
+    .locator("input[type=file]")
+    .first()
+    .setInputFiles({ name: "small.jpg", buffer: await jpeg(600, 600, 90), mimeType: "image/jpeg" });
   await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
   await expect(page.locator(".toast-root").getByText("Image uploaded", { exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   const candidate = page.getByRole("region", { name: "New desktop banner" });
   await expect(candidate.getByText("Its shape differs from the desktop banner's: the site crops it as shown.")).toBeVisible();
-  await expect(candidate.getByText("It is 600 × 600, smaller than the largest size it is shown at (2400 × 720): it may look soft on big screens.")).toBeVisible();
-  const cropped = await candidate.getByRole("img").evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width / img.getBoundingClientRect().height);
+  await expect(
+    candidate.getByText("It is 600 × 600, smaller than the largest size it is shown at (2400 × 720): it may look soft on big screens."),
+  ).toBeVisible();
+  const cropped = await candidate
+    .getByRole("img")
+    .evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width / img.getBoundingClientRect().height);
   expect(cropped).toBeCloseTo(10 / 3, 1);
   await page.screenshot({ path: path.join(ARTIFACTS, "admin-identity-crop-1280.png"), fullPage: true });
   expect(((await (await api.get("/api/identity")).json()) as typeof before).images.bannerDesktop).toBe(before.images.bannerDesktop);
@@ -111,16 +147,22 @@ test("when the owner writes the hosts with a photo and uploads banners, then a n
       await expect(view.getByText("Two friends, one microphone, and a lot of questions.")).toBeVisible();
       const photo = view.getByRole("img", { name: "Ann Example" });
       await expect(photo).toBeVisible();
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc)).toMatch(/\/photo-\d+\.(avif|webp|jpeg)$/);
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+        .toMatch(/\/photo-\d+\.(avif|webp|jpeg)$/);
       expect(await layoutShift(view)).toBe(0);
       await view.screenshot({ path: path.join(ARTIFACTS, `about-owner-${width}.png`), fullPage: true });
-      const results = await new AxeBuilder({ page: view }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+      const results = await new AxeBuilder({ page: view })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+        .analyze();
       expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
       await view.goto("/");
       await expectAppReady(view);
       const banner = view.locator("header picture img").first();
-      await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(width < 1024 ? /banner-mobile-\d+\.avif$/ : /banner-desktop-\d+\.avif$/);
+      await expect
+        .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+        .toMatch(width < 1024 ? /banner-mobile-\d+\.avif$/ : /banner-desktop-\d+\.avif$/);
       expect(await layoutShift(view)).toBe(0);
       await view.screenshot({ path: path.join(ARTIFACTS, `home-owner-banner-${width}.png`) });
     } finally {

@@ -26,9 +26,12 @@ async function openListenMenu(page: Page): Promise<void> {
 }
 
 test.describe("the Listen menu", () => {
-
   for (const width of [1280, 390]) {
-    test(`when six providers are listed at ${width} px, then every one in the menu is on screen and can be tapped`, async ({ page, baseURL, api }) => {
+    test(`when six providers are listed at ${width} px, then every one in the menu is on screen and can be tapped`, async ({
+      page,
+      baseURL,
+      api,
+    }) => {
       await addProviders(api);
       await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
       await recordRequests(page, baseURL!);
@@ -49,7 +52,11 @@ test.describe("the Listen menu", () => {
     });
   }
 
-  test("when the screen is too short for the providers, then the menu scrolls inside itself and stays on screen", async ({ page, baseURL, api }) => {
+  test("when the screen is too short for the providers, then the menu scrolls inside itself and stays on screen", async ({
+    page,
+    baseURL,
+    api,
+  }) => {
     await addProviders(api);
     await page.setViewportSize({ width: 390, height: 320 });
     await recordRequests(page, baseURL!);
@@ -65,9 +72,18 @@ test.describe("the Listen menu", () => {
     await last.click({ trial: true });
   });
 
-  test("when providers have icon class names, then each shows its platform's icon (an unknown name the podcast icon) in the menu and on Listen", async ({ page, baseURL, api }) => {
+  test("when providers have icon class names, then each shows its platform's icon (an unknown name the podcast icon) in the menu and on Listen", async ({
+    page,
+    baseURL,
+    api,
+  }) => {
     await addProviders(api);
-    await createItem(api, "providers", { name: "E2E Unknown Platform", icon: "fab fa-not-a-platform", url: "https://example.com/e2e-unknown", sortOrder: "20" });
+    await createItem(api, "providers", {
+      name: "E2E Unknown Platform",
+      icon: "fab fa-not-a-platform",
+      url: "https://example.com/e2e-unknown",
+      sortOrder: "20",
+    });
     await recordRequests(page, baseURL!);
     const expected = [
       ["Alpha Audio", "spotify"],
@@ -95,7 +111,9 @@ test.describe("the Listen menu", () => {
 });
 
 test.describe("the Listen menu by keyboard", () => {
-  test("when a keyboard user opens Listen, then the first provider takes focus, arrows move, and Escape gives focus back", async ({ page }) => {
+  test("when a keyboard user opens Listen, then the first provider takes focus, arrows move, and Escape gives focus back", async ({
+    page,
+  }) => {
     await page.goto("/");
     const listen = page.getByRole("button", { name: "Listen" });
     await listen.focus();
@@ -109,7 +127,9 @@ test.describe("the Listen menu by keyboard", () => {
     await expect(listen).toBeFocused();
   });
 
-  test("when a keyboard user presses Tab in the open menu, then it closes and focus goes on past Listen, as from the button; Shift+Tab goes back to Listen", async ({ page }) => {
+  test("when a keyboard user presses Tab in the open menu, then it closes and focus goes on past Listen, as from the button; Shift+Tab goes back to Listen", async ({
+    page,
+  }) => {
     await page.goto("/");
     const listen = page.getByRole("button", { name: "Listen" });
     const menu = page.getByRole("menu", { name: "Podcast providers" });

@@ -19,7 +19,10 @@ function feedHost(count: number): Promise<{ url: string; close: () => Promise<vo
   const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(xml));
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/feed.xml`, close: () => new Promise((done) => server.close(() => done())) }),
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}/feed.xml`,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
     ),
   );
 }
@@ -39,7 +42,9 @@ async function asOwner(page: Page) {
 }
 
 for (const width of [390, 1280]) {
-  test(`when 500 drafts from the feed are selected by 'Select all' and published at ${width} px, then one confirmation and one toast publish them all`, async ({ page }) => {
+  test(`when 500 drafts from the feed are selected by 'Select all' and published at ${width} px, then one confirmation and one toast publish them all`, async ({
+    page,
+  }) => {
     const host = await feedHost(500);
     try {
       await saveSettings(api, { rss_url: host.url, feed_auto_publish: "false" });
@@ -83,7 +88,9 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("when a form holds unsaved words, then leaving by a link, by Back or by reload asks first, and staying keeps them", async ({ page }) => {
+test("when a form holds unsaved words, then leaving by a link, by Back or by reload asks first, and staying keeps them", async ({
+  page,
+}) => {
   await asOwner(page);
   await page.goto("/admin/clips");
   await page.getByLabel("Clip Title").fill("E2E words not saved");
@@ -115,7 +122,9 @@ test("when a form holds unsaved words, then leaving by a link, by Back or by rel
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("when every admin form holds a change, then each asks before a link takes the owner away; a saved one asks nothing", async ({ page }) => {
+test("when every admin form holds a change, then each asks before a link takes the owner away; a saved one asks nothing", async ({
+  page,
+}) => {
   await asOwner(page);
   const forms: [string, (p: Page) => Promise<void>][] = [
     ["/providers", (p) => p.getByLabel("Name").fill("E2E Unsaved")],
@@ -152,7 +161,10 @@ test("when every admin form holds a change, then each asks before a link takes t
   await saveSettings(api, { editors_bullet_3: "" });
 });
 
-test("when the About page is edited in two tabs, then the second save is refused in words, keeps its words, and can replace the first", async ({ page, context }) => {
+test("when the About page is edited in two tabs, then the second save is refused in words, keeps its words, and can replace the first", async ({
+  page,
+  context,
+}) => {
   await asOwner(page);
   const other = await context.newPage();
   await page.goto("/admin/about");
@@ -170,15 +182,22 @@ test("when the About page is edited in two tabs, then the second save is refused
     await other.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     await other.screenshot({ path: path.join(ARTIFACTS, `admin-about-conflict-${width}.png`), fullPage: true });
   }
-  expect(((await (await api.get("/api/identity")).json()) as { about: { intro: string } }).about.intro).toBe("E2E written in the first tab");
+  expect(((await (await api.get("/api/identity")).json()) as { about: { intro: string } }).about.intro).toBe(
+    "E2E written in the first tab",
+  );
   await conflict.getByRole("button", { name: "Save mine over it" }).click();
   await expect(other.locator(".toast-root").getByText("About page saved", { exact: true })).toBeVisible();
-  expect(((await (await api.get("/api/identity")).json()) as { about: { intro: string } }).about.intro).toBe("E2E written in the second tab");
+  expect(((await (await api.get("/api/identity")).json()) as { about: { intro: string } }).about.intro).toBe(
+    "E2E written in the second tab",
+  );
   await other.close();
 });
 
 test("when an episode is edited in two tabs, then loading the other version shows what the first tab saved", async ({ page, context }) => {
-  const episode = await createItem<{ id: number; slug: string }>(api, "episodes", { title: "E2E Two Tabs", audioUrl: "https://cdn.example/two.mp3" });
+  const episode = await createItem<{ id: number; slug: string }>(api, "episodes", {
+    title: "E2E Two Tabs",
+    audioUrl: "https://cdn.example/two.mp3",
+  });
   await asOwner(page);
   const other = await context.newPage();
   for (const tab of [page, other]) {
@@ -196,7 +215,11 @@ test("when an episode is edited in two tabs, then loading the other version show
 });
 
 test("when a clip's Delete is pressed, then it asks first; declined, the clip stays", async ({ page }) => {
-  await createItem(api, "clips", { title: "E2E Clip To Keep", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", content: "E2E article" });
+  await createItem(api, "clips", {
+    title: "E2E Clip To Keep",
+    youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+    content: "E2E article",
+  });
   await asOwner(page);
   await page.goto("/admin/clips");
   const questions: string[] = [];
@@ -226,7 +249,9 @@ test("when 'Apply Theme' is pressed twice at once, then the theme is saved once"
   expect(posts).toHaveLength(1);
 });
 
-test("when the dashboard's Edit is pressed on an episode, then the episodes screen opens with that episode in the form", async ({ page }) => {
+test("when the dashboard's Edit is pressed on an episode, then the episodes screen opens with that episode in the form", async ({
+  page,
+}) => {
   await createItem(api, "episodes", { title: "E2E Opened From The Dashboard", audioUrl: "https://cdn.example/open.mp3" });
   await asOwner(page);
   await page.goto("/admin");

@@ -9,7 +9,10 @@ const EMBED = `https://open.spotify.com/embed/episode/${ID}`;
 let api: APIRequestContext;
 test.beforeEach(async ({ page, baseURL }) => {
   api = await adminApi(baseURL!);
-  const res = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL! } });
+  const res = await page.request.post("/api/auth/login", {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { Origin: baseURL! },
+  });
   expect(res.status()).toBe(200);
 });
 test.afterEach(async () => {
@@ -21,12 +24,15 @@ test.afterEach(async () => {
 async function paste(page: Page, label: string, text: string, overAll = false): Promise<void> {
   const field = page.getByLabel(label);
   await field.focus();
-  await field.evaluate((input: HTMLInputElement, [pasted, all]) => {
-    if (all) input.select();
-    const data = new DataTransfer();
-    data.setData("text/plain", pasted);
-    input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, [text, overAll] as const);
+  await field.evaluate(
+    (input: HTMLInputElement, [pasted, all]) => {
+      if (all) input.select();
+      const data = new DataTransfer();
+      data.setData("text/plain", pasted);
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    [text, overAll] as const,
+  );
 }
 
 const storedUrl = async (title: string) => {
@@ -35,7 +41,9 @@ const storedUrl = async (title: string) => {
 };
 
 test.describe("the episode form's Spotify address", () => {
-  test("when an episode's share link is pasted, then the field holds the embed address at once and the episode saves with it", async ({ page }) => {
+  test("when an episode's share link is pasted, then the field holds the embed address at once and the episode saves with it", async ({
+    page,
+  }) => {
     await page.goto("/episodes");
     await page.getByLabel("Episode Title").fill("E2E Shared link");
     await paste(page, "Spotify Embed URL", ` https://open.spotify.com/episode/${ID}?si=a1b2c3d4e5f64789 `);
@@ -47,7 +55,9 @@ test.describe("the episode form's Spotify address", () => {
     expect(await storedUrl("E2E Shared link")).toBe(EMBED);
   });
 
-  test("when a share link is typed key by key, then it stays as typed until the field is left, then becomes the embed address", async ({ page }) => {
+  test("when a share link is typed key by key, then it stays as typed until the field is left, then becomes the embed address", async ({
+    page,
+  }) => {
     await page.goto("/episodes");
     const url = page.getByLabel("Spotify Embed URL");
     await url.pressSequentially(`https://open.spotify.com/intl-de/episode/${ID}?si=x`);
@@ -56,8 +66,13 @@ test.describe("the episode form's Spotify address", () => {
     await expect(url).toHaveValue(EMBED);
   });
 
-  test("when a share link is pasted while editing an episode, then the update sends it and the embed address is stored", async ({ page }) => {
-    await createItem(api, "episodes", { title: "E2E Edit link", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa" });
+  test("when a share link is pasted while editing an episode, then the update sends it and the embed address is stored", async ({
+    page,
+  }) => {
+    await createItem(api, "episodes", {
+      title: "E2E Edit link",
+      spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa",
+    });
     await page.goto("/episodes");
     await page.getByRole("button", { name: "Edit: E2E Edit link" }).click();
     await expect(page.getByRole("heading", { name: "Edit Episode" })).toBeVisible();

@@ -166,9 +166,11 @@ test.describe("clip page", () => {
     expect(Math.round((box.width / box.height) * 16)).toBe(9);
     // The VideoObject is said once, in the served head's JSON-LD, never again as microdata.
     await expect(page.locator("[itemtype], [itemprop]")).toHaveCount(0);
-    const videoObjects = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) =>
-      scripts.map((s) => JSON.parse(s.textContent ?? "{}") as { "@type"?: string }).filter((d) => d["@type"] === "VideoObject"),
-    );
+    const videoObjects = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) =>
+        scripts.map((s) => JSON.parse(s.textContent ?? "{}") as { "@type"?: string }).filter((d) => d["@type"] === "VideoObject"),
+      );
     expect(videoObjects).toEqual([expect.objectContaining({ duration: "PT5M", name: "Why Pain Is a Protector" })]);
   });
 
@@ -307,7 +309,9 @@ test.describe("privacy and weight", () => {
 });
 
 test.describe("shared links", () => {
-  test("when a crawler fetches a clip page, then its raw HTML carries the clip's title, share image and VideoObject", async ({ request }) => {
+  test("when a crawler fetches a clip page, then its raw HTML carries the clip's title, share image and VideoObject", async ({
+    request,
+  }) => {
     const res = await request.get("/clips/why-pain-is-a-protector");
     expect(res.status()).toBe(200);
     const html = await res.text();

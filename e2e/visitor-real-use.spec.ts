@@ -8,7 +8,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
-
 async function unlockAudition(page: Page): Promise<void> {
   await page.goto("/editors");
   await expectAppReady(page);
@@ -38,7 +37,11 @@ test.describe("audition file", () => {
 });
 
 test.describe("clip page", () => {
-  test("when the link is copied, then 'Link copied!' can be closed, and otherwise goes after 5,000 ms", async ({ page, context, baseURL }) => {
+  test("when the link is copied, then 'Link copied!' can be closed, and otherwise goes after 5,000 ms", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     await page.clock.install();
     await page.goto("/clips/why-pain-is-a-protector");
@@ -57,10 +60,19 @@ test.describe("clip page", () => {
     await expect(page.getByText("Link copied!")).toHaveCount(0);
   });
 
-  test("when the admin's video has start and end, then the player keeps them and logs no unknown feature", async ({ page, baseURL, api }) => {
+  test("when the admin's video has start and end, then the player keeps them and logs no unknown feature", async ({
+    page,
+    baseURL,
+    api,
+  }) => {
     const warnings: string[] = [];
     page.on("console", (m) => /Unrecognized feature/i.test(m.text()) && warnings.push(m.text()));
-    await createItem(api, "clips", { title: "E2E Starts late", slug: "e2e-starts-late", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=95&mute=1", isPublished: true });
+    await createItem(api, "clips", {
+      title: "E2E Starts late",
+      slug: "e2e-starts-late",
+      youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=95&mute=1",
+      isPublished: true,
+    });
     await recordRequests(page, baseURL!);
     await page.goto("/clips/e2e-starts-late");
     await page.getByRole("button", { name: "Play video: E2E Starts late" }).click();
@@ -82,7 +94,10 @@ test.describe("clip page", () => {
 });
 
 test.describe("episode player", () => {
-  test("when the visitor presses play on an episode, then the Spotify player is asked to start, so one press plays", async ({ page, baseURL }) => {
+  test("when the visitor presses play on an episode, then the Spotify player is asked to start, so one press plays", async ({
+    page,
+    baseURL,
+  }) => {
     await recordRequests(page, baseURL!);
     // A stand-in for Spotify's player: says it is ready, as the real one does, and shows what it was told.
     await page.route("https://open.spotify.com/embed/**", (route) =>
@@ -99,16 +114,34 @@ test.describe("episode player", () => {
 });
 
 test.describe("right-to-left text", () => {
-  const arabic = { title: "لماذا الألم حامٍ؟ (E2E)", keyQuote: "الألم حامٍ، وليس مقياسًا للضرر.", description: "مقطع قصير عن الألم والتعلّم (الجزء ١)." };
+  const arabic = {
+    title: "لماذا الألم حامٍ؟ (E2E)",
+    keyQuote: "الألم حامٍ، وليس مقياسًا للضرر.",
+    description: "مقطع قصير عن الألم والتعلّم (الجزء ١).",
+  };
 
   for (const width of [390, 1280]) {
-    test(`when a clip is in Arabic at ${width} px, then its title, quote and description read right to left`, async ({ page, baseURL, api }) => {
-      const clip = await createItem(api, "clips", { ...arabic, slug: "e2e-rtl", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", content: "المضيف: الألم يحميك.\n\nكلام عادي.", isPublished: true });
+    test(`when a clip is in Arabic at ${width} px, then its title, quote and description read right to left`, async ({
+      page,
+      baseURL,
+      api,
+    }) => {
+      const clip = await createItem(api, "clips", {
+        ...arabic,
+        slug: "e2e-rtl",
+        youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+        content: "المضيف: الألم يحميك.\n\nكلام عادي.",
+        isPublished: true,
+      });
       try {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
         await recordRequests(page, baseURL!);
         await page.goto("/clips/e2e-rtl");
-        const isRtl = (text: string) => page.getByText(text, { exact: false }).first().evaluate((el) => el.matches(":dir(rtl)"));
+        const isRtl = (text: string) =>
+          page
+            .getByText(text, { exact: false })
+            .first()
+            .evaluate((el) => el.matches(":dir(rtl)"));
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic.title);
         expect(await page.getByRole("heading", { level: 1 }).evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
         expect(await isRtl(arabic.keyQuote)).toBe(true);
@@ -135,11 +168,22 @@ test.describe("right-to-left text beyond the clip page", () => {
     if (episodeId !== undefined) await api.delete(`/api/episodes/${episodeId}`);
   });
 
-  test("when an episode, the footer and the audition intro are in Arabic or Hebrew, then each reads right to left, for visitors and in the admin", async ({ page, api }) => {
-    const created = await createItem(api, "episodes", { ...episode, spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk", isPublished: true });
+  test("when an episode, the footer and the audition intro are in Arabic or Hebrew, then each reads right to left, for visitors and in the admin", async ({
+    page,
+    api,
+  }) => {
+    const created = await createItem(api, "episodes", {
+      ...episode,
+      spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk",
+      isPublished: true,
+    });
     episodeId = created.id;
     await saveSettings(api, { editors_intro: hebrew.intro, footer_content: `<p>${hebrew.footer}</p>` });
-    const isRtl = (text: string) => page.getByText(text, { exact: true }).first().evaluate((el) => el.matches(":dir(rtl)"));
+    const isRtl = (text: string) =>
+      page
+        .getByText(text, { exact: true })
+        .first()
+        .evaluate((el) => el.matches(":dir(rtl)"));
 
     await page.goto("/");
     expect(await isRtl(episode.description)).toBe(true);
@@ -159,7 +203,10 @@ test.describe("right-to-left text beyond the clip page", () => {
 
 /** Opens the route and checks that its tab title, from the first paint on, is the one the server sent. */
 async function expectServedTitleKept(page: Page, route: string): Promise<void> {
-  const served = /<title>([^<]*)<\/title>/.exec(await (await page.request.get(route)).text())![1]!.replace(/&amp;/g, "&").replace(/&#39;/g, "'");
+  const served = /<title>([^<]*)<\/title>/
+    .exec(await (await page.request.get(route)).text())![1]!
+    .replace(/&amp;/g, "&")
+    .replace(/&#39;/g, "'");
   await page.addInitScript(() => {
     const seen: string[] = [];
     const written: string[] = [];
@@ -186,11 +233,21 @@ async function expectServedTitleKept(page: Page, route: string): Promise<void> {
   await expect(page).toHaveTitle(served);
   // Any title set after the first paint was the same one.
   expect((await page.evaluate(() => (window as unknown as { titles: string[] }).titles)).filter((t) => t !== served)).toEqual([]);
-  expect((await page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten)).filter((t) => t !== served)).toEqual([]);
+  expect((await page.evaluate(() => (window as unknown as { titlesWritten: string[] }).titlesWritten)).filter((t) => t !== served)).toEqual(
+    [],
+  );
 }
 
 test.describe("tab titles", () => {
-  const pages = ["/archive", "/archive?q=pain", "/episode/episode-one-pain-is-a-protector", "/episode/no-such-episode", "/clips/no-such-clip", "/no/such/page", "/admin"];
+  const pages = [
+    "/archive",
+    "/archive?q=pain",
+    "/episode/episode-one-pain-is-a-protector",
+    "/episode/no-such-episode",
+    "/clips/no-such-clip",
+    "/no/such/page",
+    "/admin",
+  ];
   for (const route of [...PUBLIC_ROUTES, ...pages]) {
     test(`when ${route} is opened, then its tab title stays the one the server sent`, async ({ page }) => {
       await expectServedTitleKept(page, route);
@@ -199,7 +256,10 @@ test.describe("tab titles", () => {
   // A visitor on the other admin screens is sent home (docs/product.md §2); the admin stays.
   for (const { route } of ADMIN_SCREENS) {
     test(`when the admin opens ${route}, then its tab title stays the one the server sent`, async ({ page, baseURL }) => {
-      const login = await page.request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { Origin: baseURL! } });
+      const login = await page.request.post("/api/auth/login", {
+        data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        headers: { Origin: baseURL! },
+      });
       expect(login.status()).toBe(200);
       await expectServedTitleKept(page, route);
     });
@@ -207,7 +267,9 @@ test.describe("tab titles", () => {
 });
 
 test.describe("admin page for a visitor", () => {
-  test("when a visitor without a session opens /admin, then the login prompt shows with no 401 and no call to /api/auth/me", async ({ page }) => {
+  test("when a visitor without a session opens /admin, then the login prompt shows with no 401 and no call to /api/auth/me", async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
     page.on("response", (r) => r.status() === 401 && problems.push(`${r.status()} ${r.url()}`));

@@ -18,11 +18,11 @@ const PAYLOADS = [
   "<object data=\"javascript:alert('xss')\"></object>",
   "<embed src=\"javascript:alert('xss')\">",
   "<div style=\"background:url(javascript:alert('xss'))\">x</div>",
-  "<img src=\"https://evil.example/pixel.png\">",
+  '<img src="https://evil.example/pixel.png">',
   "<link rel=stylesheet href=https://evil.example/x.css>",
-  "<meta http-equiv=refresh content=\"0;url=https://evil.example\">",
+  '<meta http-equiv=refresh content="0;url=https://evil.example">',
   "<noscript><p title=\"</noscript><img src=x onerror=alert('xss')>\"></noscript>",
-  "<a href=\"data:text/html;base64,PHNjcmlwdD5hbGVydCgneHNzJyk8L3NjcmlwdD4=\">x</a>",
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgneHNzJyk8L3NjcmlwdD4=">x</a>',
 ];
 
 test("when the footer holds known XSS payloads, then in the browser no dialog fires and no request leaves", async ({ page, baseURL }) => {
@@ -42,7 +42,12 @@ test("when the footer holds known XSS payloads, then in the browser no dialog fi
       for (const path of ["/", "/about"]) {
         await page.goto(path);
         await expect(page.getByRole("contentinfo")).toContainText("Footer");
-        await page.getByRole("contentinfo").getByRole("link").first().click({ trial: true, timeout: 500 }).catch(() => {});
+        await page
+          .getByRole("contentinfo")
+          .getByRole("link")
+          .first()
+          .click({ trial: true, timeout: 500 })
+          .catch(() => {});
       }
       await expect(page).toHaveURL(/\/about$/);
     }

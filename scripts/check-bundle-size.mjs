@@ -26,7 +26,9 @@ const gzipped = (file) => {
 };
 
 const entry = closure("index.html");
-const pages = Object.keys(manifest).filter((key) => /^src\/pages\/(?!admin|clips-admin|episodes-admin|providers-admin|editors-admin)[\w-]+-page\.tsx$/.test(key));
+const pages = Object.keys(manifest).filter((key) =>
+  /^src\/pages\/(?!admin|clips-admin|episodes-admin|providers-admin|editors-admin)[\w-]+-page\.tsx$/.test(key),
+);
 const problems = [];
 if (pages.length === 0) problems.push("no public page chunk found in the build manifest");
 for (const page of pages) {
@@ -35,7 +37,8 @@ for (const page of pages) {
   for (const file of files) {
     total += gzipped(file);
     const text = fs.readFileSync(path.join(dist, file), "utf8");
-    for (const marker of ADMIN_MARKERS) if (text.includes(marker)) problems.push(`${page} loads admin code ("${marker}") in ${file}: it belongs in a lazy chunk`);
+    for (const marker of ADMIN_MARKERS)
+      if (text.includes(marker)) problems.push(`${page} loads admin code ("${marker}") in ${file}: it belongs in a lazy chunk`);
   }
   console.log(`  ${page}: ${(total / 1024).toFixed(1)} KB gzipped (${files.size} files)`);
   if (total > BUDGET) problems.push(`${page} is over the budget by ${((total - BUDGET) / 1024).toFixed(1)} KB`);

@@ -13,4 +13,9 @@ const children = [
 const stop = (signal) => children.forEach((c) => c.kill(signal));
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
-children.forEach((c) => c.on("exit", (code) => { stop("SIGTERM"); process.exitCode = code ?? 0; }));
+children.forEach((c) =>
+  c.on("exit", (code) => {
+    stop("SIGTERM");
+    process.exitCode = code ?? 0;
+  }),
+);

@@ -76,20 +76,30 @@ export function answeredFast(metrics: Metrics, logger: Logger, sample: number) {
     metrics.observeRequest(route, req.method ?? "GET", status, secondsSince(startedAt), "fast");
     answered++;
     if (sample > 0 && answered % sample === 0) {
-      logger.debug({ req: { method: req.method, url: req.url }, res: { statusCode: status }, path: "fast", standsFor: sample }, "request completed");
+      logger.debug(
+        { req: { method: req.method, url: req.url }, res: { statusCode: status }, path: "fast", standsFor: sample },
+        "request completed",
+      );
     }
   };
 }
 
 /** The totals kept by the cache, the change bus and the pool, as metrics. */
 export function countRuntime(metrics: Metrics, { cache, bus, pool }: { cache: PublicCache; bus: ChangeBus; pool: Database["pool"] }) {
-  metrics.countFrom("public_cache_reads_total", "Visitors' reads of the public cache, by result", "result", () => ({ hit: cache.stats.hits, miss: cache.stats.misses }));
+  metrics.countFrom("public_cache_reads_total", "Visitors' reads of the public cache, by result", "result", () => ({
+    hit: cache.stats.hits,
+    miss: cache.stats.misses,
+  }));
   metrics.countFrom("change_notices_total", "Change notices, by direction (received: from other instances)", "direction", () => ({
     received: bus.stats.received,
     published: bus.stats.published,
   }));
-  metrics.countFrom("change_bus_reconnects_total", "Times the connection that listens for notices was made again", "bus", () => ({ notices: bus.stats.reconnects }));
-  metrics.gaugeFrom("change_bus_listening", "1 while this instance listens for other instances' notices", "bus", () => ({ notices: bus.stats.listening ? 1 : 0 }));
+  metrics.countFrom("change_bus_reconnects_total", "Times the connection that listens for notices was made again", "bus", () => ({
+    notices: bus.stats.reconnects,
+  }));
+  metrics.gaugeFrom("change_bus_listening", "1 while this instance listens for other instances' notices", "bus", () => ({
+    notices: bus.stats.listening ? 1 : 0,
+  }));
   metrics.gaugeFrom("db_pool_connections", "The database pool's connections, by state", "state", () => ({
     total: pool.totalCount,
     idle: pool.idleCount,

@@ -57,7 +57,8 @@ import { createUploadsService } from "./services/uploads";
 import { appliedMigrationMark, pingDatabase } from "./storage/health";
 
 export interface AppDeps {
-  config: Pick<Config, "publicUrl" | "trustProxy" | "env"> & Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample">>;
+  config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
+    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample">>;
   database: Database;
   store: ObjectStore;
   logger: Logger;
@@ -144,7 +145,15 @@ export function createApp(deps: AppDeps): SiteApp {
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
-  const siteData = createSiteData({ providers, clips, episodes, settings, identity, cache, searchGate: createSearchGate(deps.searchLimits) });
+  const siteData = createSiteData({
+    providers,
+    clips,
+    episodes,
+    settings,
+    identity,
+    cache,
+    searchGate: createSearchGate(deps.searchLimits),
+  });
   const feed = createFeedSync({
     db,
     episodes,
@@ -205,15 +214,30 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use(requireAdminForWrites);
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
-  api.use("/providers", orderedListRouter(providers, { name: "providers", schema: providerSchema, updateSchema: providerUpdateSchema, cache, memory: fastPath }));
+  api.use(
+    "/providers",
+    orderedListRouter(providers, {
+      name: "providers",
+      schema: providerSchema,
+      updateSchema: providerUpdateSchema,
+      cache,
+      memory: fastPath,
+    }),
+  );
   api.use("/episodes", episodesRouter(episodes, siteData, cache, fastPath));
   api.use("/feed", feedRouter(feed, episodes, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
-  api.use("/clips", orderedListRouter(clips, { name: "clips", schema: clipSchema, updateSchema: clipUpdateSchema, cache, memory: fastPath }));
+  api.use(
+    "/clips",
+    orderedListRouter(clips, { name: "clips", schema: clipSchema, updateSchema: clipUpdateSchema, cache, memory: fastPath }),
+  );
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editor-access-log", accessLogRouter(editors));
   api.use("/objects", uploadsRouter(uploads));
-  api.use("/backup", backupRouter((out) => writeBackup(pool, store, out)));
+  api.use(
+    "/backup",
+    backupRouter((out) => writeBackup(pool, store, out)),
+  );
   api.use(apiNotFound);
 
   const visitorLists = {

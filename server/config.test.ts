@@ -20,7 +20,11 @@ describe("loadConfig", () => {
   });
   it("when the operations settings are given, then the metrics port, the cache's safety net and the log sample follow them", () => {
     expect(loadConfig({})).toMatchObject({ metricsPort: undefined, cacheTtlMs: 5_000, accessLogSample: 100 });
-    expect(loadConfig({ METRICS_PORT: "9464", CACHE_TTL_SECONDS: "60", ACCESS_LOG_SAMPLE: "0" })).toMatchObject({ metricsPort: 9464, cacheTtlMs: 60_000, accessLogSample: 0 });
+    expect(loadConfig({ METRICS_PORT: "9464", CACHE_TTL_SECONDS: "60", ACCESS_LOG_SAMPLE: "0" })).toMatchObject({
+      metricsPort: 9464,
+      cacheTtlMs: 60_000,
+      accessLogSample: 0,
+    });
     expect(() => loadConfig({ METRICS_PORT: "0" })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ CACHE_TTL_SECONDS: "-1" })).toThrow(/CACHE_TTL_SECONDS/);
   });

@@ -17,20 +17,22 @@ const envSchema = z.object({
       .optional(),
   ),
   ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email().optional()),
-  ADMIN_PASSWORD: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.string().min(8, "must be at least 8 characters").max(1024).optional(),
-  ),
-  SESSION_SECRET: z.preprocess(
-    (v) => (v === "" ? undefined : v),
-    z.string().min(32, "must be at least 32 characters").optional(),
-  ),
+  ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(8, "must be at least 8 characters").max(1024).optional()),
+  SESSION_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   STORAGE: z.enum(["local", "gcs"]).default("local"),
   GCS_BUCKET: optionalString,
   TRUST_PROXY: optionalString,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  FEED_SYNC_MINUTES: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(7 * 24 * 60).default(60)),
+  FEED_SYNC_MINUTES: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
   FEED_ALLOW_PRIVATE: z.preprocess((v) => (v === "" ? undefined : v), z.enum(["0", "1", "true", "false"]).optional()),
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
   CACHE_TTL_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.1).max(3600).default(5)),

@@ -82,10 +82,7 @@ async function main(): Promise<void> {
     await runMigrations(url);
     const slugged = await fillMissingEpisodeSlugs(database.db);
     if (slugged > 0) logger.info({ episodes: slugged }, "gave a slug to episodes from before slugs existed");
-    reportAdminBootstrap(
-      await ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword }),
-      logger,
-    );
+    reportAdminBootstrap(await ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword }), logger);
 
     if (config.publicUrl.startsWith("https://") && !config.trustProxy) {
       // The session cookie is Secure: over plain HTTP, or behind a proxy the app does not trust,
@@ -120,12 +117,20 @@ async function main(): Promise<void> {
       logger.info({ url: `http://127.0.0.1:${config.metricsPort}/metrics` }, "metrics served");
     }
     logger.info(
-      { url: config.publicUrl, host: config.host, port: config.port, database: embedded ? "embedded" : "DATABASE_URL", ms: Date.now() - startedAt },
+      {
+        url: config.publicUrl,
+        host: config.host,
+        port: config.port,
+        database: embedded ? "embedded" : "DATABASE_URL",
+        ms: Date.now() - startedAt,
+      },
       "podcast site ready",
     );
     // Off the start's path (scrypt runs on libuv's threads): the first unknown-account try then
     // costs one hash, like every other.
-    prepareDummyHash().catch((err: unknown) => logger.warn({ err: (err as Error).message }, "the dummy password hash was not made; it is made on first need"));
+    prepareDummyHash().catch((err: unknown) =>
+      logger.warn({ err: (err as Error).message }, "the dummy password hash was not made; it is made on first need"),
+    );
   } catch (err) {
     logger.fatal({ err: { message: rootMessage(err) } }, "could not start");
     grace.uninstall();

@@ -25,7 +25,8 @@ function secondInstance(t: TestApp) {
   return { app, request: supertest(app.listener), bus: app.bus.stats };
 }
 
-const providerNames = async (request: ReturnType<typeof supertest>) => ((await request.get("/api/providers").expect(200)).body as { name: string }[]).map((p) => p.name);
+const providerNames = async (request: ReturnType<typeof supertest>) =>
+  ((await request.get("/api/providers").expect(200)).body as { name: string }[]).map((p) => p.name);
 
 describe("several instances on one database", () => {
   it("when one instance writes, then another drops its cache on the notice and its next visitor sees the write", async ({ t, admin }) => {
@@ -42,13 +43,18 @@ describe("several instances on one database", () => {
     expect(t.app.bus.stats.received).toBe(0);
   });
 
-  it("when the listening connection is lost, then the instance drops its cache, listens again and hears the next write", async ({ t, admin }) => {
+  it("when the listening connection is lost, then the instance drops its cache, listens again and hears the next write", async ({
+    t,
+    admin,
+  }) => {
     const b = secondInstance(t);
     await until(b.bus, (s) => s.listening, "B listens");
     expect(await providerNames(b.request)).toEqual([]);
     const killer = new pg.Client({ connectionString: t.db.url });
     await killer.connect();
-    await killer.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'podcast-site notices'");
+    await killer.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'podcast-site notices'",
+    );
     await killer.end();
     await until(b.bus, (s) => !s.listening, "B notices the loss");
     // Written while B hears nothing: B learns of it by dropping everything when it listens again.

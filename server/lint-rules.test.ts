@@ -23,7 +23,12 @@ describe("lint boundaries (allowlists: what is not allowed fails)", () => {
   it("when a route reaches storage by import, import(), require() or a folder path, then lint fails; a service passes", async () => {
     expect(await crossings("server/routes/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(1);
     expect(await crossings("server/routes/x.ts", 'export async function f() {\n  return import("../storage/users");\n}\n')).toHaveLength(1);
-    expect(await crossings("server/routes/x.ts", 'declare const require: (p: string) => unknown;\nexport const users = require("../storage/users");\n')).toHaveLength(1);
+    expect(
+      await crossings(
+        "server/routes/x.ts",
+        'declare const require: (p: string) => unknown;\nexport const users = require("../storage/users");\n',
+      ),
+    ).toHaveLength(1);
     expect(await crossings("server/routes/x.ts", 'import * as storage from "../storage";\nstorage;\n')).toHaveLength(1);
     expect(await crossings("server/routes/x.ts", 'import { uniqueSlug } from "../services/slugs";\nuniqueSlug;\n')).toHaveLength(0);
   });
@@ -48,16 +53,38 @@ describe("lint boundaries (allowlists: what is not allowed fails)", () => {
   });
 
   it("when a client file climbs into another room (lib into a feature, a page into the app, a feature into another), then lint fails", async () => {
-    expect(await crossings("client/src/lib/x.ts", 'import { clipBySlugQueryOptions } from "../features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(1);
+    expect(
+      await crossings("client/src/lib/x.ts", 'import { clipBySlugQueryOptions } from "../features/clips/api";\nclipBySlugQueryOptions;\n'),
+    ).toHaveLength(1);
     expect(await crossings("client/src/pages/x.tsx", 'import { App } from "../app/app";\nApp;\n')).toHaveLength(1);
-    expect(await crossings("client/src/features/editors/x.ts", 'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(1);
-    expect(await crossings("client/src/components/x.ts", 'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(1);
+    expect(
+      await crossings(
+        "client/src/features/editors/x.ts",
+        'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await crossings(
+        "client/src/components/x.ts",
+        'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n',
+      ),
+    ).toHaveLength(1);
   });
 
   it("when a client file uses its own room or a room below it, then lint passes", async () => {
-    expect(await crossings("client/src/features/clips/components/x.tsx", 'import { clipBySlugQueryOptions } from "../api";\nclipBySlugQueryOptions;\n')).toHaveLength(0);
+    expect(
+      await crossings(
+        "client/src/features/clips/components/x.tsx",
+        'import { clipBySlugQueryOptions } from "../api";\nclipBySlugQueryOptions;\n',
+      ),
+    ).toHaveLength(0);
     expect(await crossings("client/src/features/clips/x.ts", 'import { cn } from "@/lib/cn";\ncn;\n')).toHaveLength(0);
-    expect(await crossings("client/src/pages/x.tsx", 'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n')).toHaveLength(0);
+    expect(
+      await crossings(
+        "client/src/pages/x.tsx",
+        'import { clipBySlugQueryOptions } from "@/features/clips/api";\nclipBySlugQueryOptions;\n',
+      ),
+    ).toHaveLength(0);
   });
 });
 

@@ -19,7 +19,9 @@ describe("health for process managers", () => {
   it("when the newest migration is missing from the database, then ready is 503 saying so, and live stays 200", async ({ t }) => {
     const client = new pg.Client({ connectionString: t.db.url });
     await client.connect();
-    await client.query("DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)");
+    await client.query(
+      "DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)",
+    );
     await client.end();
     const ready = await t.request.get("/api/health/ready").expect(503);
     expect(ready.body.message).toBe("The database schema is not up to date: migrations have not finished");
@@ -35,13 +37,22 @@ describe("health for process managers", () => {
 });
 
 describe("metrics", () => {
-  it("when Prometheus scrapes, then requests by route, cache reads, feed syncs, the change bus and the pool are there, on loopback only", async ({ t, admin }) => {
-    await admin.post("/api/episodes").send({ title: "One", spotifyEmbedUrl: SPOTIFY(1) }).expect(201);
+  it("when Prometheus scrapes, then requests by route, cache reads, feed syncs, the change bus and the pool are there, on loopback only", async ({
+    t,
+    admin,
+  }) => {
+    await admin
+      .post("/api/episodes")
+      .send({ title: "One", spotifyEmbedUrl: SPOTIFY(1) })
+      .expect(201);
     await t.request.get("/api/episodes").expect(200);
     await t.request.get("/api/episodes").expect(200);
     await t.request.get("/api/clips/slug/nothing").expect(404);
     host.routes.set("/feed.xml", { body: feedXml([{ title: "From the feed", guid: "g1" }]) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     host.routes.set("/feed.xml", { status: 500 });
     await admin.post("/api/feed/sync").send({}).expect(422);
@@ -70,7 +81,9 @@ describe("metrics", () => {
     }
   });
 
-  it("when thousands of case and trailing-slash spellings of API paths and pages are asked for, then the route labels stay the same few", async ({ t }) => {
+  it("when thousands of case and trailing-slash spellings of API paths and pages are asked for, then the route labels stay the same few", async ({
+    t,
+  }) => {
     const server = http.createServer(t.app.listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,7 +91,19 @@ describe("metrics", () => {
       const requests = (await t.app.metrics.registry.getMetricsAsJSON()).find((metric) => metric.name === "http_requests_total")!;
       return new Set((requests as unknown as { values: { labels: { route: string } }[] }).values.map((value) => value.labels.route));
     };
-    const paths = ["/api/episodes", "/api/clips", "/api/providers", "/api/clips/slug/some-clip", "/api/episodes/slug/some-episode", "/api/settings/podcast_title", "/api/identity", "/about", "/archive", "/episode/some-episode", "/no-such-page"];
+    const paths = [
+      "/api/episodes",
+      "/api/clips",
+      "/api/providers",
+      "/api/clips/slug/some-clip",
+      "/api/episodes/slug/some-episode",
+      "/api/settings/podcast_title",
+      "/api/identity",
+      "/about",
+      "/archive",
+      "/episode/some-episode",
+      "/no-such-page",
+    ];
     /** The n-th spelling: each letter's case from one bit of n, and a trailing slash from the next. */
     const spelling = (path: string, n: number) => {
       let bit = 0;

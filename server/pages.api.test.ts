@@ -13,11 +13,18 @@ const EVIL_TITLE = 'Pain </script><script>alert(1)</script> & "quotes"';
 const it = appTest({ clientDir, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 
-const nameShow = (admin: supertest.Agent) => admin.post("/api/settings").send({ key: "podcast_title", value: "Pain & Learning" }).expect(200);
+const nameShow = (admin: supertest.Agent) =>
+  admin.post("/api/settings").send({ key: "podcast_title", value: "Pain & Learning" }).expect(200);
 const addWhyPain = (admin: supertest.Agent) =>
   admin
     .post("/api/clips")
-    .send({ title: "Why pain", slug: "why-pain", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ"), keyQuote: "Pain protects", metaDescription: "A clip on pain." })
+    .send({
+      title: "Why pain",
+      slug: "why-pain",
+      youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ"),
+      keyQuote: "Pain protects",
+      metaDescription: "A clip on pain.",
+    })
     .expect(201);
 const addDraftClip = (admin: supertest.Agent) =>
   admin.post("/api/clips").send({ title: "Draft clip", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
@@ -63,7 +70,9 @@ describe("pages", () => {
     await admin.post("/api/clips").send({ title: "Listed clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     const res = await t.request.get("/").expect(200);
     expect(jsonLdOf(res.text)).toMatchObject({ "@type": "PodcastSeries", name: "Pain & Learning", url: "http://show.example/" });
-    expect(headOf(res.text)).toMatch(/<link rel="preload" as="image" href="\/banner-desktop.svg" media="\(min-width: 1024px\)"[^>]*fetchpriority="high"/);
+    expect(headOf(res.text)).toMatch(
+      /<link rel="preload" as="image" href="\/banner-desktop.svg" media="\(min-width: 1024px\)"[^>]*fetchpriority="high"/,
+    );
     const data = initialDataOf(res.text);
     expect(data.values.podcast_title).toBe("Pain & Learning");
     expect(data.clips.map((c: { title: string }) => c.title)).toContain("Listed clip");
@@ -79,7 +88,10 @@ describe("pages", () => {
     expect(data.values.podcast_title).toBe("Pain & Learning");
   });
 
-  it("when a clip page is served, then its raw HTML has the clip's title, description, share image and VideoObject", async ({ t, admin }) => {
+  it("when a clip page is served, then its raw HTML has the clip's title, description, share image and VideoObject", async ({
+    t,
+    admin,
+  }) => {
     await nameShow(admin);
     await addWhyPain(admin);
     const res = await t.request.get("/clips/why-pain").expect(200);
@@ -136,13 +148,19 @@ describe("pages", () => {
     }
   });
 
-  it("when a clip's slug is spelt with percent-escapes, then it is sent to the canonical address (one cache entry per page)", async ({ t, admin }) => {
+  it("when a clip's slug is spelt with percent-escapes, then it is sent to the canonical address (one cache entry per page)", async ({
+    t,
+    admin,
+  }) => {
     await addWhyPain(admin);
     const res = await t.request.get("/clips/%77hy-pain").expect(301);
     expect(res.headers.location).toBe("/clips/why-pain");
   });
 
-  it("when an episode's page is asked for at a moment (?t=75), then it is that page, not sent away; another query is sent to the page", async ({ t, admin }) => {
+  it("when an episode's page is asked for at a moment (?t=75), then it is that page, not sent away; another query is sent to the page", async ({
+    t,
+    admin,
+  }) => {
     await admin.post("/api/episodes").send({ title: "The ache", audioUrl: "https://cdn.example/ache.mp3" }).expect(201);
     const res = await t.request.get("/episode/the-ache?t=75").expect(200);
     expect(headOf(res.text)).toContain('<link rel="canonical" href="http://show.example/episode/the-ache" />');
@@ -166,7 +184,15 @@ describe("pages", () => {
   });
 
   it("when source or secrets are asked for, then nothing of them is served", async ({ t }) => {
-    for (const p of ["/.env", "/.git/config", "/server/app.ts", "/node_modules/express/package.json", "/package.json", "/../package.json", "/index.html"]) {
+    for (const p of [
+      "/.env",
+      "/.git/config",
+      "/server/app.ts",
+      "/node_modules/express/package.json",
+      "/package.json",
+      "/../package.json",
+      "/index.html",
+    ]) {
       const res = await t.request.get(p);
       expect(res.text, p).not.toMatch(/"dependencies"|createApp|\[core\]/);
       if (p !== "/index.html") expect(res.status, p).toBe(404);
@@ -192,9 +218,17 @@ describe("pages", () => {
 });
 
 describe("an episode's page with a long transcript", () => {
-  it("when the transcript is longer than a page carries, then the page has its first part and says so; the API has all of it", async ({ t, admin }) => {
-    const created = (await admin.post("/api/episodes").send({ title: "Long talk", audioUrl: "https://cdn.example/long.mp3" }).expect(201)).body;
-    const paragraphs = Array.from({ length: 1_000 }, (_, i) => ({ start: i * 10, speaker: "Ann", text: `Paragraph ${i} ${"words ".repeat(80)}` }));
+  it("when the transcript is longer than a page carries, then the page has its first part and says so; the API has all of it", async ({
+    t,
+    admin,
+  }) => {
+    const created = (await admin.post("/api/episodes").send({ title: "Long talk", audioUrl: "https://cdn.example/long.mp3" }).expect(201))
+      .body;
+    const paragraphs = Array.from({ length: 1_000 }, (_, i) => ({
+      start: i * 10,
+      speaker: "Ann",
+      text: `Paragraph ${i} ${"words ".repeat(80)}`,
+    }));
     await t.db.database.pool.query("UPDATE episodes SET transcript = $1 WHERE id = $2", [JSON.stringify(paragraphs), created.id]);
     const page = await t.request.get("/episode/long-talk").expect(200);
     expect(page.text.length).toBeLessThan(200_000);
@@ -215,12 +249,19 @@ describe("when the database is down", () => {
     const maintenance = new pg.Client({ connectionString: inject("serverUrl") });
     await maintenance.connect();
     await maintenance.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${down ? "false" : "true"}`);
-    if (down) await maintenance.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [name]);
+    if (down)
+      await maintenance.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [
+        name,
+      ]);
     await maintenance.end();
   }
 
   it("when a visitor opens a page they had, then they get its last good copy; a page never served is an HTML 503 page; the API says 503 in JSON", async () => {
-    const t = await createTestApp({ clientDir, cacheTtlMs: 20, config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
+    const t = await createTestApp({
+      clientDir,
+      cacheTtlMs: 20,
+      config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined },
+    });
     try {
       const admin = await t.admin();
       await nameShow(admin);
@@ -256,7 +297,12 @@ describe("robots, sitemap and share images", () => {
     await addDraftClip(admin);
     const res = await t.request.get("/sitemap.xml").expect(200);
     expect(res.headers["content-type"]).toMatch(/application\/xml/);
-    for (const loc of ["http://show.example/", "http://show.example/about", "http://show.example/listen", "http://show.example/clips/why-pain"]) {
+    for (const loc of [
+      "http://show.example/",
+      "http://show.example/about",
+      "http://show.example/listen",
+      "http://show.example/clips/why-pain",
+    ]) {
       expect(res.text).toContain(`<loc>${loc}</loc>`);
     }
     expect(res.text).not.toContain("draft-clip");

@@ -121,28 +121,54 @@ describe("upgrading from the previous release", () => {
 
 describe("migrations that carry data over", () => {
   /** The migrations before the one that records what each picture is used as. */
-  const journal = JSON.parse(fs.readFileSync(path.join(projectRoot(), "migrations", "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(projectRoot(), "migrations", "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
   const BEFORE_OBJECT_USES = journal.entries.findIndex((entry) => entry.tag.endsWith("_object_uses"));
 
   it("when pictures were in use before their uses were recorded, then each keeps the kinds it was used as, and a setting that is not JSON is passed over", async () => {
     const { db } = await emptySite();
     await migrateAsPreviousRelease(db.url, BEFORE_OBJECT_USES);
-    const ids = ["banner", "art", "photo", "episode", "poster", "unused"].map((name, i) => [name, `00000000-0000-4000-8000-00000000000${i}`] as const);
+    const ids = ["banner", "art", "photo", "episode", "poster", "unused"].map(
+      (name, i) => [name, `00000000-0000-4000-8000-00000000000${i}`] as const,
+    );
     const id = Object.fromEntries(ids) as Record<string, string>;
     const pool = db.database.pool;
-    for (const [, objectId] of ids) await pool.query("INSERT INTO objects (id, status, content_type, size, expires_at) VALUES ($1, 'complete', 'image/png', 1, now())", [objectId]);
+    for (const [, objectId] of ids)
+      await pool.query("INSERT INTO objects (id, status, content_type, size, expires_at) VALUES ($1, 'complete', 'image/png', 1, now())", [
+        objectId,
+      ]);
     await pool.query("INSERT INTO settings (key, value) VALUES ('site_images', $1), ('about', $2)", [
       JSON.stringify({ bannerDesktop: `/objects/${id.banner}`, bannerMobile: null, artwork: `/objects/${id.art}` }),
-      JSON.stringify({ title: "", intro: "", hosts: [{ name: "Ann", photo: `/objects/${id.photo}` }, { name: "Bo", photo: null }] }),
+      JSON.stringify({
+        title: "",
+        intro: "",
+        hosts: [
+          { name: "Ann", photo: `/objects/${id.photo}` },
+          { name: "Bo", photo: null },
+        ],
+      }),
     ]);
-    await pool.query("INSERT INTO episodes (title, slug, audio_url, image_path) VALUES ('One', 'one', 'https://a.example/1.mp3', $1)", [`/objects/${id.episode}`]);
-    await pool.query("INSERT INTO clips (title, slug, youtube_embed_url, poster_path) VALUES ('Clip', 'clip', 'https://www.youtube.com/embed/dQw4w9WgXcQ', $1)", [`/objects/${id.poster}`]);
+    await pool.query("INSERT INTO episodes (title, slug, audio_url, image_path) VALUES ('One', 'one', 'https://a.example/1.mp3', $1)", [
+      `/objects/${id.episode}`,
+    ]);
+    await pool.query(
+      "INSERT INTO clips (title, slug, youtube_embed_url, poster_path) VALUES ('Clip', 'clip', 'https://www.youtube.com/embed/dQw4w9WgXcQ', $1)",
+      [`/objects/${id.poster}`],
+    );
 
     await runMigrations(db.url);
 
     const rows = (await pool.query<{ id: string; used_for: string[] }>("SELECT id, used_for FROM objects")).rows;
     const usedFor = Object.fromEntries(rows.map((row) => [ids.find(([, objectId]) => objectId === row.id)![0], row.used_for]));
-    expect(usedFor).toEqual({ banner: ["banner-desktop"], art: ["artwork", "icon"], photo: ["photo"], episode: ["artwork"], poster: ["poster"], unused: [] });
+    expect(usedFor).toEqual({
+      banner: ["banner-desktop"],
+      art: ["artwork", "icon"],
+      photo: ["photo"],
+      episode: ["artwork"],
+      poster: ["poster"],
+      unused: [],
+    });
 
     const broken = await emptySite();
     await migrateAsPreviousRelease(broken.db.url, BEFORE_OBJECT_USES);

@@ -31,12 +31,7 @@ const text = (max: number) =>
     z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters"),
   );
 const requiredText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, "is required")
-    .max(max, `must be at most ${max} characters`)
-    .refine(noNul, "may not contain NUL characters");
+  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
 
 const slug = z.preprocess(
   (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
@@ -93,7 +88,10 @@ const httpUrlOrObject = z
   .string()
   .trim()
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
-  .refine((v) => isHttpUrl(v) || v.startsWith("/objects/") || v.startsWith("/api/objects/uploads/"), "must be an http or https address, or an uploaded image");
+  .refine(
+    (v) => isHttpUrl(v) || v.startsWith("/objects/") || v.startsWith("/api/objects/uploads/"),
+    "must be an http or https address, or an uploaded image",
+  );
 
 export const providerSchema = z.strictObject({
   name: requiredText(LIMITS.name),
@@ -177,7 +175,6 @@ const youTubeUrl = z.preprocess(
     .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
     .refine(isYouTubeEmbedUrl, "must be a YouTube embed address (https://www.youtube.com/embed/ID)"),
 );
-
 
 export const clipSchema = z.strictObject({
   title: requiredText(LIMITS.title),
@@ -351,18 +348,27 @@ export interface Chapter {
 
 /** POST /api/episodes/bulk: many episodes at once, all or nothing (docs/product.md "The owner's work"). */
 export const episodeBulkSchema = z.strictObject({
-  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, "must name at least one episode").max(20_000, "may name at most 20,000 episodes"),
+  ids: z
+    .array(z.number().int().min(1).max(2_147_483_647))
+    .min(1, "must name at least one episode")
+    .max(20_000, "may name at most 20,000 episodes"),
   action: z.enum(["publish", "unpublish", "delete"], { error: "must be publish, unpublish or delete" }),
 });
 export type EpisodeBulkInput = z.infer<typeof episodeBulkSchema>;
 
 /** The admin's episodes screen: GET /api/episodes/admin?q=&status=&source=&season=&page=. */
 export const adminEpisodeQuerySchema = z.object({
-  q: z.preprocess((v) => (v === undefined ? "" : v), z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters")),
+  q: z.preprocess(
+    (v) => (v === undefined ? "" : v),
+    z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters"),
+  ),
   status: z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(["all", "draft", "published"])),
   source: z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(["all", "feed", "manual"])),
   season: z.preprocess((v) => (v === undefined || v === "" ? null : v), z.coerce.number().int().min(0).max(100_000).nullable()),
-  page: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000)),
+  page: z.preprocess(
+    (v) => (v === undefined || v === "" ? 1 : v),
+    z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000),
+  ),
 });
 export type AdminEpisodeQuery = z.infer<typeof adminEpisodeQuerySchema>;
 export const ADMIN_EPISODE_PAGE_SIZE = 50;
@@ -388,9 +394,18 @@ export interface DeletedFeedEpisode {
 
 /** GET /api/episodes/archive?page=N&q=words&size=12|20. */
 export const archiveQuerySchema = z.object({
-  page: z.preprocess((v) => (v === undefined || v === "" ? 1 : v), z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000)),
-  q: z.preprocess((v) => (v === undefined ? "" : v), z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters")),
-  size: z.preprocess((v) => (v === undefined || v === "" ? ARCHIVE_PAGE_SIZE : v), z.coerce.number().pipe(z.union([z.literal(ARCHIVE_PAGE_SIZE), z.literal(HOME_EPISODE_COUNT)]))),
+  page: z.preprocess(
+    (v) => (v === undefined || v === "" ? 1 : v),
+    z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000),
+  ),
+  q: z.preprocess(
+    (v) => (v === undefined ? "" : v),
+    z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters"),
+  ),
+  size: z.preprocess(
+    (v) => (v === undefined || v === "" ? ARCHIVE_PAGE_SIZE : v),
+    z.coerce.number().pipe(z.union([z.literal(ARCHIVE_PAGE_SIZE), z.literal(HOME_EPISODE_COUNT)])),
+  ),
 });
 export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toSpotifyEmbedUrl, toYouTubeEmbedUrl, youTubePlayerUrl, youTubeVideoId } from "./embeds";
+import {
+  isHttpUrl,
+  isSpotifyEmbedUrl,
+  isYouTubeEmbedUrl,
+  toSpotifyEmbedUrl,
+  toYouTubeEmbedUrl,
+  youTubePlayerUrl,
+  youTubeVideoId,
+} from "./embeds";
 
 describe("toYouTubeEmbedUrl", () => {
   it("when given the short form, then it becomes {host}/embed/{id}", () => {
@@ -9,20 +17,35 @@ describe("toYouTubeEmbedUrl", () => {
     for (const host of ["www.youtube.com", "youtube.com", "m.youtube.com", "music.youtube.com"]) {
       expect(toYouTubeEmbedUrl(`https://${host}/watch?v=dQw4w9WgXcQ`), host).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
     }
-    expect(toYouTubeEmbedUrl("https://music.youtube.com/watch?v=dQw4w9WgXcQ&list=RDAMVM1&si=Ab12")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?si=Ab12");
+    expect(toYouTubeEmbedUrl("https://music.youtube.com/watch?v=dQw4w9WgXcQ&list=RDAMVM1&si=Ab12")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?si=Ab12",
+    );
   });
   it("when given a Shorts or live link, then it becomes the embed, its start and si kept", () => {
     expect(toYouTubeEmbedUrl("https://youtube.com/shorts/dQw4w9WgXcQ")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/shorts/dQw4w9WgXcQ?si=AbC-12_x")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?si=AbC-12_x");
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/shorts/dQw4w9WgXcQ?si=AbC-12_x")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?si=AbC-12_x",
+    );
     expect(toYouTubeEmbedUrl("https://m.youtube.com/shorts/dQw4w9WgXcQ/?feature=share")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz&t=95")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=95&si=xyz");
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz&t=95")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=95&si=xyz",
+    );
     expect(toYouTubeEmbedUrl("https://youtube.com/live/dQw4w9WgXcQ")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ");
-    for (const pasted of ["https://youtube.com/shorts/dQw4w9WgXcQ", "https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz", "https://music.youtube.com/watch?v=dQw4w9WgXcQ"]) {
+    for (const pasted of [
+      "https://youtube.com/shorts/dQw4w9WgXcQ",
+      "https://www.youtube.com/live/dQw4w9WgXcQ?si=xyz",
+      "https://music.youtube.com/watch?v=dQw4w9WgXcQ",
+    ]) {
       expect(isYouTubeEmbedUrl(toYouTubeEmbedUrl(pasted)), pasted).toBe(true);
     }
   });
   it("when a Shorts or live link has no whole id, then nothing converts", () => {
-    for (const typed of ["https://youtube.com/shorts/dQw4w9", "https://youtube.com/shorts/", "https://www.youtube.com/live/dQw4w9WgXcQ/extra", "https://www.youtube.com/live"]) {
+    for (const typed of [
+      "https://youtube.com/shorts/dQw4w9",
+      "https://youtube.com/shorts/",
+      "https://www.youtube.com/live/dQw4w9WgXcQ/extra",
+      "https://www.youtube.com/live",
+    ]) {
       expect(toYouTubeEmbedUrl(typed), typed).toBe(typed);
     }
   });
@@ -40,14 +63,23 @@ describe("toYouTubeEmbedUrl", () => {
     }
   });
   it("when the link has a time, then `t` becomes `start` in seconds and start, end and si stay; other parameters go", () => {
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=42");
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s&list=PL1&index=2")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=90");
-    expect(toYouTubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ?si=AbC-12_x&t=10")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=10&si=AbC-12_x");
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&start=5&end=20")).toBe("https://www.youtube.com/embed/dQw4w9WgXcQ?start=5&end=20");
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=42",
+    );
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s&list=PL1&index=2")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90",
+    );
+    expect(toYouTubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ?si=AbC-12_x&t=10")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=10&si=AbC-12_x",
+    );
+    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&start=5&end=20")).toBe(
+      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=5&end=20",
+    );
   });
   it("when the id is not yet whole (a link typed key by key), then nothing converts", () => {
     const typed = "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s";
-    for (let i = typed.indexOf("v=") + 2; i < typed.indexOf("v=") + 13; i++) expect(toYouTubeEmbedUrl(typed.slice(0, i))).toBe(typed.slice(0, i));
+    for (let i = typed.indexOf("v=") + 2; i < typed.indexOf("v=") + 13; i++)
+      expect(toYouTubeEmbedUrl(typed.slice(0, i))).toBe(typed.slice(0, i));
     expect(toYouTubeEmbedUrl("https://youtu.be/dQw4")).toBe("https://youtu.be/dQw4");
   });
   it("when an embed link had `&t=42s` typed onto its path, then it is put right", () => {
@@ -65,9 +97,13 @@ describe("toYouTubeEmbedUrl", () => {
 describe("toSpotifyEmbedUrl", () => {
   const ID = "4rOoJ6Egrf8K2IrywzwOMk";
   it("when given an episode's share link, then it becomes the embed address, its share id and tracking left out", () => {
-    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}?si=a1b2c3d4e5f64789`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}?si=a1b2c3d4e5f64789`)).toBe(
+      `https://open.spotify.com/embed/episode/${ID}`,
+    );
     expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
-    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}/?si=x&utm_source=copy-link`)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
+    expect(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}/?si=x&utm_source=copy-link`)).toBe(
+      `https://open.spotify.com/embed/episode/${ID}`,
+    );
     expect(toSpotifyEmbedUrl(`  https://open.spotify.com/episode/${ID}?si=x  `)).toBe(`https://open.spotify.com/embed/episode/${ID}`);
     expect(isSpotifyEmbedUrl(toSpotifyEmbedUrl(`https://open.spotify.com/episode/${ID}?si=x`))).toBe(true);
   });
@@ -107,8 +143,12 @@ describe("youTubePlayerUrl", () => {
     expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=90&si=abc&autoplay=0&mute=1")).toBe(
       "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&end=90&si=abc&autoplay=1&rel=0",
     );
-    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
-    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?start=abc")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
+    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
+    );
+    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?start=abc")).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
+    );
     expect(youTubePlayerUrl("https://example.com/embed/dQw4w9WgXcQ")).toBeNull();
   });
 });

@@ -71,13 +71,7 @@ export function toYouTubeEmbedUrl(input: string): string {
   return withQuery(`https://www.youtube.com/embed/${id}`, allowedYouTubeParams(url.searchParams));
 }
 
-const YOUTUBE_HOSTS = new Set([
-  "www.youtube.com",
-  "youtube.com",
-  "m.youtube.com",
-  "www.youtube-nocookie.com",
-  "youtube-nocookie.com",
-]);
+const YOUTUBE_HOSTS = new Set(["www.youtube.com", "youtube.com", "m.youtube.com", "www.youtube-nocookie.com", "youtube-nocookie.com"]);
 const YOUTUBE_EMBED_PATH = /^\/embed\/([A-Za-z0-9_-]{11})\/?$/;
 
 function parseHttps(value: string): URL | null {
@@ -113,8 +107,7 @@ export function youTubePlayerUrl(value: string): string | null {
   return `https://www.youtube-nocookie.com/embed/${id}?${params.toString()}`;
 }
 
-const SPOTIFY_EMBED_PATH =
-  /^\/embed\/(episode|show|track|playlist|album|artist)\/[A-Za-z0-9]{10,40}\/?$/;
+const SPOTIFY_EMBED_PATH = /^\/embed\/(episode|show|track|playlist|album|artist)\/[A-Za-z0-9]{10,40}\/?$/;
 
 /** A Spotify episode id: 22 characters of base 62. */
 const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;
@@ -143,7 +136,8 @@ export function toSpotifyEmbedUrl(input: string): string {
   } catch {
     return input;
   }
-  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.hostname !== "open.spotify.com" || url.username || url.password) return input;
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.hostname !== "open.spotify.com" || url.username || url.password)
+    return input;
   const id = sharedEpisodeId(url.pathname);
   return id ? `https://open.spotify.com/embed/episode/${id}` : input;
 }

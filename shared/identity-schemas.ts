@@ -2,11 +2,17 @@ import { z } from "zod";
 import { ABOUT_LIMITS } from "./identity";
 
 const noNul = (s: string) => !s.includes("\u0000");
-const plain = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
+const plain = (max: number) =>
+  z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
 /** An uploaded image: its upload address or /objects/{id}; empty for none. */
 const image = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-  z.string().trim().max(300).refine((v) => v.startsWith("/objects/") || v.includes("/uploads/"), "must be an uploaded image").nullable(),
+  z
+    .string()
+    .trim()
+    .max(300)
+    .refine((v) => v.startsWith("/objects/") || v.includes("/uploads/"), "must be an uploaded image")
+    .nullable(),
 );
 
 /**

@@ -7,7 +7,16 @@ describe("pictures", () => {
   it("when a variant's name is read, then only a kind's own widths and formats are one", () => {
     expect(parseVariant("photo-320.webp")).toEqual({ kind: "photo", width: 320, format: "webp" });
     expect(parseVariant("banner-desktop-1600.avif")).toEqual({ kind: "banner-desktop", width: 1600, format: "avif" });
-    for (const name of ["photo-321.webp", "photo-320.gif", "icon-32.webp", "toString-32.png", "__proto__-32.png", "photo.webp", "-320.webp", "photo-320"]) {
+    for (const name of [
+      "photo-321.webp",
+      "photo-320.gif",
+      "icon-32.webp",
+      "toString-32.png",
+      "__proto__-32.png",
+      "photo.webp",
+      "-320.webp",
+      "photo-320",
+    ]) {
       expect(parseVariant(name), name).toBeNull();
     }
   });
@@ -15,7 +24,9 @@ describe("pictures", () => {
   it("when a picture's sources are made, then each format lists every width, AVIF first and the fallback last", () => {
     const sources = pictureSources(`/objects/${ID}`, "photo");
     expect(sources.map((s) => s.type)).toEqual(["image/avif", "image/webp", "image/jpeg"]);
-    expect(sources[2]!.srcSet).toBe(`/objects/${ID}/photo-160.jpeg 160w, /objects/${ID}/photo-320.jpeg 320w, /objects/${ID}/photo-480.jpeg 480w`);
+    expect(sources[2]!.srcSet).toBe(
+      `/objects/${ID}/photo-160.jpeg 160w, /objects/${ID}/photo-320.jpeg 320w, /objects/${ID}/photo-480.jpeg 480w`,
+    );
   });
 
   it("when a height is asked for, then it follows the kind's shape; only /objects/{id} names a stored image", () => {

@@ -33,7 +33,8 @@ export function objectIdOf(path: string | null | undefined): string | null {
   return path ? (OBJECT_PATH.exec(path)?.[1] ?? null) : null;
 }
 
-export const variantPath = (objectPath: string, kind: PictureKind, width: number, format: PictureFormat) => `${objectPath}/${kind}-${width}.${format}`;
+export const variantPath = (objectPath: string, kind: PictureKind, width: number, format: PictureFormat) =>
+  `${objectPath}/${kind}-${width}.${format}`;
 
 /** A variant's address taken apart, when it is one a kind offers. */
 export function parseVariant(name: string): { kind: PictureKind; width: number; format: PictureFormat } | null {
@@ -65,7 +66,11 @@ export function pictureSources(objectPath: string, kind: PictureKind): { type: s
  * the kind's largest size (it will look soft where that size is shown) and whether its shape
  * differs from the kind's (it will be cropped, as the site crops it: the middle kept).
  */
-export function fitOf(kind: PictureKind, width: number, height: number): { largest: { width: number; height: number }; isSmall: boolean; isCropped: boolean } {
+export function fitOf(
+  kind: PictureKind,
+  width: number,
+  height: number,
+): { largest: { width: number; height: number }; isSmall: boolean; isCropped: boolean } {
   const spec = PICTURE_KINDS[kind];
   const largestWidth = Math.max(...spec.widths);
   const largest = { width: largestWidth, height: heightOf(kind, largestWidth) };

@@ -18,7 +18,14 @@ describe("the route table", () => {
   });
 
   it("when the admin area is asked for, then its six screens are the admin routes and no public page is", () => {
-    expect(ROUTE_NAMES.filter(isAdminRoute).map((n) => ROUTES[n].path)).toEqual(["/admin", "/providers", "/episodes", "/admin/clips", "/admin/editors", "/admin/about"]);
+    expect(ROUTE_NAMES.filter(isAdminRoute).map((n) => ROUTES[n].path)).toEqual([
+      "/admin",
+      "/providers",
+      "/episodes",
+      "/admin/clips",
+      "/admin/editors",
+      "/admin/about",
+    ]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });
 

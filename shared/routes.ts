@@ -47,7 +47,8 @@ export const NOT_FOUND_LABEL = "Page not found";
 export const href = {
   clip: (slug: string) => `/clips/${encodeURIComponent(slug)}`,
   /** An episode's page; `at`: the second to play from (?t=, whole seconds), as a search's transcript match links it. */
-  episode: (slug: string, at?: number | null) => `/episode/${encodeURIComponent(slug)}${at != null && at > 0 ? `?t=${Math.floor(at)}` : ""}`,
+  episode: (slug: string, at?: number | null) =>
+    `/episode/${encodeURIComponent(slug)}${at != null && at > 0 ? `?t=${Math.floor(at)}` : ""}`,
   /** A page of the archive, or a search's: page 1 and an empty search are left out of the address. */
   archive: ({ page = 1, q = "" }: { page?: number; q?: string } = {}) => {
     const params = new URLSearchParams();

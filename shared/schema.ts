@@ -83,7 +83,9 @@ export const episodes = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     slug: text("slug"),
-    source: text("source", { enum: ["manual", "feed"] }).notNull().default("manual"),
+    source: text("source", { enum: ["manual", "feed"] })
+      .notNull()
+      .default("manual"),
     guid: text("guid"),
     enclosureKey: text("enclosure_key"),
     audioUrl: text("audio_url"),
@@ -95,12 +97,17 @@ export const episodes = pgTable(
     showNotes: text("show_notes").notNull().default(""),
     seasonNumber: integer("season_number"),
     episodeNumber: integer("episode_number"),
-    episodeType: text("episode_type", { enum: ["full", "trailer", "bonus"] }).notNull().default("full"),
+    episodeType: text("episode_type", { enum: ["full", "trailer", "bonus"] })
+      .notNull()
+      .default("full"),
     link: text("link"),
     transcriptUrl: text("transcript_url"),
     transcriptType: text("transcript_type"),
     chaptersUrl: text("chapters_url"),
-    editedFields: text("edited_fields").array().notNull().default(sql`'{}'::text[]`),
+    editedFields: text("edited_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /**
      * Counts the changes of what the admin's form shows (by the admin or by a sync): a save that
      * names an older version is refused (409) instead of overwriting what it never saw.
@@ -241,17 +248,24 @@ export const editorAccessLog = pgTable("editor_access_log", {
  */
 export const objects = pgTable("objects", {
   id: uuid("id").primaryKey(),
-  status: text("status", { enum: ["pending", "complete"] }).notNull().default("pending"),
+  status: text("status", { enum: ["pending", "complete"] })
+    .notNull()
+    .default("pending"),
   contentType: text("content_type"),
   size: integer("size"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
   completedAt: timestamp("completed_at", { withTimezone: true }),
   /**
    * The kinds of picture (shared/pictures.ts) the object is put to use as: only their sizes are
    * made for a visitor (docs/decisions/010-owner-images.md).
    */
-  usedFor: text("used_for").array().notNull().default(sql`'{}'::text[]`),
+  usedFor: text("used_for")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** Counters of rate-limiter-flexible's PostgreSQL store (login and audition throttling), shared by every instance. */

@@ -41,7 +41,12 @@ const valuesOf = <K extends SettingKey>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, settingValueSchema(k)])) as Record<K, ReturnType<typeof settingValueSchema>>);
 
 /** The dashboard's 'RSS Feed Management' form: four settings saved together. */
-export const RSS_SETTING_KEYS = ["rss_url", "podcast_title", "podcast_description", "footer_content"] as const satisfies readonly SettingKey[];
+export const RSS_SETTING_KEYS = [
+  "rss_url",
+  "podcast_title",
+  "podcast_description",
+  "footer_content",
+] as const satisfies readonly SettingKey[];
 export const rssSettingsFormSchema = valuesOf(RSS_SETTING_KEYS);
 
 export const editorsContentFormSchema = valuesOf([...EDITORS_CONTENT_KEYS, "editors_password"]);

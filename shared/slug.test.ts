@@ -17,13 +17,16 @@ describe("slugify", () => {
     expect(SLUG_PATTERN.test(slugify("مرحبا بالعالم"))).toBe(true);
   });
   it("when the title is long, then the slug fits the limit and is cut at a word", () => {
-    const title = "Why pain is a protector and not a damage meter, and what that means for learning, for teaching and for every body that moves";
+    const title =
+      "Why pain is a protector and not a damage meter, and what that means for learning, for teaching and for every body that moves";
     const slug = slugify(title);
     expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH);
     expect(SLUG_PATTERN.test(slug)).toBe(true);
     // Whole words only: the slug is the full slug up to a hyphen.
     expect(slugify(title, 1_000).startsWith(`${slug}-`)).toBe(true);
-    expect(slug).toBe("why-pain-is-a-protector-and-not-a-damage-meter-and-what-that-means-for-learning-for-teaching-and-for-every-body-that");
+    expect(slug).toBe(
+      "why-pain-is-a-protector-and-not-a-damage-meter-and-what-that-means-for-learning-for-teaching-and-for-every-body-that",
+    );
   });
   it("when one word is longer than the limit, then it is cut at the limit", () => {
     expect(slugify("a".repeat(300))).toBe("a".repeat(SLUG_MAX_LENGTH));

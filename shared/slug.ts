@@ -18,7 +18,12 @@ function fitSlug(slug: string, max: number): string {
  * word. Server and client both derive slugs here, so they always agree.
  */
 export function slugify(title: string, maxLength = SLUG_MAX_LENGTH): string {
-  const slug = trimChar(transliterate(title).toLowerCase().replace(/[^a-z0-9]+/g, "-"), "-");
+  const slug = trimChar(
+    transliterate(title)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-"),
+    "-",
+  );
   return fitSlug(slug, maxLength);
 }
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_THEME_ID, NAMED_THEME_IDS, parseStoredTheme } from "./theme";
-import { ALL_THEME_CLASSES, bodyTheme, NAMED_PALETTES, contrastRatio, hexToRgb, hslToRgb, MIN_CONTRAST, readableScheme } from "./theme-style";
+import {
+  ALL_THEME_CLASSES,
+  bodyTheme,
+  NAMED_PALETTES,
+  contrastRatio,
+  hexToRgb,
+  hslToRgb,
+  MIN_CONTRAST,
+  readableScheme,
+} from "./theme-style";
 
 function worstContrast(vars: Record<string, string>): number {
   const fg = hexToRgb(vars["--fg"]!);

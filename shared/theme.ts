@@ -15,13 +15,7 @@ export const PRESET_THEME_IDS = [
 ] as const;
 
 /** Ids the site-wide applier also recognises, and the default, which has no style class. */
-const LEGACY_THEME_IDS = [
-  "mineral-slate",
-  "therapeutic-mauve",
-  "clinical-steel",
-  "wellness-copper",
-  "midnight-recovery",
-] as const;
+const LEGACY_THEME_IDS = ["mineral-slate", "therapeutic-mauve", "clinical-steel", "wellness-copper", "midnight-recovery"] as const;
 export const DEFAULT_THEME_ID = "warm-professional";
 
 export const NAMED_THEME_IDS = [...PRESET_THEME_IDS, ...LEGACY_THEME_IDS, DEFAULT_THEME_ID] as const;

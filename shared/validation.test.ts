@@ -11,13 +11,27 @@ function messages(result: { success: boolean; error?: { issues: { message: strin
 
 describe("validation messages", () => {
   it("when a clip's slug is over the limit, then the message is the product's, not the validator's", () => {
-    const result = clipSchema.safeParse({ title: "T", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", slug: "a".repeat(121) }, parseOptions);
+    const result = clipSchema.safeParse(
+      { title: "T", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ", slug: "a".repeat(121) },
+      parseOptions,
+    );
     expect(messages(result)).toEqual(["must be at most 120 characters"]);
   });
 
   it("when every kind of bad input reaches the form schemas, then no message uses the validator's words", () => {
     const bad: [typeof clipSchema | typeof episodeSchema | typeof providerSchema, unknown][] = [
-      [clipSchema, { title: "x".repeat(201), youtubeEmbedUrl: 42, description: 7, isPublished: "yes", sortOrder: "soon", keyQuote: "q".repeat(201), extra: 1 }],
+      [
+        clipSchema,
+        {
+          title: "x".repeat(201),
+          youtubeEmbedUrl: 42,
+          description: 7,
+          isPublished: "yes",
+          sortOrder: "soon",
+          keyQuote: "q".repeat(201),
+          extra: 1,
+        },
+      ],
       [clipSchema, {}],
       [episodeSchema, { title: "", spotifyEmbedUrl: "x".repeat(2_001), description: "d".repeat(5_001) }],
       [providerSchema, { name: null, url: "ftp://x", icon: ["a"] }],

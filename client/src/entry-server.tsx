@@ -20,7 +20,15 @@ import { createQueryClient } from "@/lib/query-client";
  * createRoot, so the markup only has to look the same, not match node for node.
  */
 // The server renders synchronously: every page is at hand, none is loaded lazily.
-providePages({ home: HomePage, about: AboutPage, listen: ListenPage, editors: EditorsPage, clip: ClipPage, episode: EpisodePage, archive: ArchivePage });
+providePages({
+  home: HomePage,
+  about: AboutPage,
+  listen: ListenPage,
+  editors: EditorsPage,
+  clip: ClipPage,
+  episode: EpisodePage,
+  archive: ArchivePage,
+});
 
 /** `url`: the page's path and query, as the browser asked for it (the archive reads its page and search). */
 export function render(url: string, data: InitialData): string {

@@ -30,7 +30,12 @@ interface Site {
 }
 
 /** One HTTPS request to nginx, from `from` (a loopback address: each one is a different client). */
-function request(site: Site, method: string, p: string, options: { from?: string; headers?: Record<string, string>; body?: unknown; agent?: https.Agent } = {}): Promise<Answer> {
+function request(
+  site: Site,
+  method: string,
+  p: string,
+  options: { from?: string; headers?: Record<string, string>; body?: unknown; agent?: https.Agent } = {},
+): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = https.request(
@@ -72,10 +77,13 @@ async function plain(url: string): Promise<Answer> {
 
 function negotiatedProtocol(site: Site): Promise<string | false | null> {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host: "127.0.0.1", port: site.https, servername: "localhost", ca: site.ca, ALPNProtocols: ["h2", "http/1.1"] }, () => {
-      resolve(socket.alpnProtocol ?? null);
-      socket.end();
-    });
+    const socket = tls.connect(
+      { host: "127.0.0.1", port: site.https, servername: "localhost", ca: site.ca, ALPNProtocols: ["h2", "http/1.1"] },
+      () => {
+        resolve(socket.alpnProtocol ?? null);
+        socket.end();
+      },
+    );
     socket.on("error", reject);
   });
 }
@@ -100,10 +108,16 @@ async function checkTransport(check: Check, site: Site): Promise<void> {
   check.that((await negotiatedProtocol(site)) === "h2", "nginx speaks HTTP/2 over TLS (ALPN h2)");
   const home = await request(site, "GET", "/");
   check.that(home.status === 200, `GET / over HTTPS answers 200 (${home.status})`);
-  check.that(/max-age=\d+/.test(String(home.headers["strict-transport-security"])), `HSTS is sent (${home.headers["strict-transport-security"]})`);
+  check.that(
+    /max-age=\d+/.test(String(home.headers["strict-transport-security"])),
+    `HSTS is sent (${home.headers["strict-transport-security"]})`,
+  );
   check.that(!home.headers["set-cookie"], "an anonymous page sets no cookie");
   const moved = await plain(`http://127.0.0.1:${site.http}/about?x=1`);
-  check.that(moved.status === 301 && moved.headers.location === "https://127.0.0.1/about?x=1", `plain HTTP moves to HTTPS for good (${moved.status} ${moved.headers.location})`);
+  check.that(
+    moved.status === 301 && moved.headers.location === "https://127.0.0.1/about?x=1",
+    `plain HTTP moves to HTTPS for good (${moved.status} ${moved.headers.location})`,
+  );
 }
 
 async function checkLogin(check: Check, site: Site): Promise<string> {
@@ -112,7 +126,11 @@ async function checkLogin(check: Check, site: Site): Promise<string> {
   check.that(res.status === 200, `login over HTTPS answers 200 (${res.status})`);
   const flags = (cookie ?? "").split(";").map((f) => f.trim().toLowerCase());
   check.that(
-    !!cookie && flags.includes("secure") && flags.includes("httponly") && flags.includes("path=/") && !flags.some((f) => f.startsWith("domain=")),
+    !!cookie &&
+      flags.includes("secure") &&
+      flags.includes("httponly") &&
+      flags.includes("path=/") &&
+      !flags.some((f) => f.startsWith("domain=")),
     `the session cookie is __Host-sid, Secure, HttpOnly, Path=/, no Domain (${cookie})`,
   );
   const device = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Secure-device="));
@@ -124,7 +142,10 @@ async function checkLogin(check: Check, site: Site): Promise<string> {
   // nginx takes turns between the two instances: four requests reach both.
   const me: number[] = [];
   for (let i = 0; i < 4; i++) me.push((await request(site, "GET", "/api/auth/me", { headers: { Cookie: cookie!.split(";")[0]! } })).status);
-  check.that(me.every((s) => s === 200), `the cookie is a session on every instance behind the proxy (${me.join(" ")})`);
+  check.that(
+    me.every((s) => s === 200),
+    `the cookie is a session on every instance behind the proxy (${me.join(" ")})`,
+  );
   return cookie!.split(";")[0]!;
 }
 
@@ -132,10 +153,20 @@ async function checkThrottles(check: Check, site: Site): Promise<void> {
   const wrong = { email: ADMIN.email, password: "not-the-password" };
   const statuses: number[] = [];
   for (let i = 0; i < 8 && statuses.at(-1) !== 429; i++) {
-    statuses.push((await request(site, "POST", "/api/auth/login", { body: wrong, from: "127.0.0.2", headers: { "X-Forwarded-For": `203.0.113.${i}` } })).status);
+    statuses.push(
+      (await request(site, "POST", "/api/auth/login", { body: wrong, from: "127.0.0.2", headers: { "X-Forwarded-For": `203.0.113.${i}` } }))
+        .status,
+    );
   }
-  check.that(statuses.at(-1) === 429 && statuses.slice(0, -1).every((s) => s === 401), `one client, whatever X-Forwarded-For it claims, is throttled after its failed logins (${statuses.join(" ")})`);
-  const forged = await request(site, "POST", "/api/auth/login", { body: wrong, from: "127.0.0.2", headers: { "X-Forwarded-For": "198.51.100.7" } });
+  check.that(
+    statuses.at(-1) === 429 && statuses.slice(0, -1).every((s) => s === 401),
+    `one client, whatever X-Forwarded-For it claims, is throttled after its failed logins (${statuses.join(" ")})`,
+  );
+  const forged = await request(site, "POST", "/api/auth/login", {
+    body: wrong,
+    from: "127.0.0.2",
+    headers: { "X-Forwarded-For": "198.51.100.7" },
+  });
   check.that(forged.status === 429, `a forged X-Forwarded-For does not reset that client's throttle (${forged.status})`);
   const other = await request(site, "POST", "/api/auth/login", { body: wrong, from: "127.0.0.3" });
   check.that(other.status === 401, `another client, seen by its own address through the proxy, is not throttled (${other.status})`);
@@ -160,9 +191,16 @@ async function checkChangeSeenEverywhere(check: Check, site: Site, cookie: strin
     return writer >= 0;
   });
   const other = 1 - writer;
-  await waitFor("the other instance's notice", 10_000, async () => (await metric(metricsPorts[other]!, "change_notices_total", 'direction="received"')) > received[other]!);
+  await waitFor(
+    "the other instance's notice",
+    10_000,
+    async () => (await metric(metricsPorts[other]!, "change_notices_total", 'direction="received"')) > received[other]!,
+  );
   check.that((await listed(site.apps[writer]!)) === 1, "the instance that wrote lists the new episode");
-  check.that((await listed(site.apps[other]!)) === 1, "the other instance lists it on its next request after the notice (its cache would have kept the old list an hour)");
+  check.that(
+    (await listed(site.apps[other]!)) === 1,
+    "the other instance lists it on its next request after the notice (its cache would have kept the old list an hour)",
+  );
 }
 
 async function checkKillLosesNothing(check: Check, site: Site): Promise<void> {
@@ -193,12 +231,16 @@ async function checkKillLosesNothing(check: Check, site: Site): Promise<void> {
   await Promise.all(workers);
   agent.destroy();
   check.that(before > 0 && answered > before, `requests went on while one instance was killed (${before} before, ${answered} in all)`);
-  check.that(failures.length === 0, `killing one instance lost no request the proxy could retry (${failures.length} failed${failures.length ? `: ${failures.slice(0, 3).join("; ")}` : ""})`);
+  check.that(
+    failures.length === 0,
+    `killing one instance lost no request the proxy could retry (${failures.length} failed${failures.length ? `: ${failures.slice(0, 3).join("; ")}` : ""})`,
+  );
 }
 
 /** nginx keeps visitors' pages (and serves the last copy when the app is down), never a session's. */
 async function checkMicroCache(check: Check, site: Site, cookie: string): Promise<void> {
-  const status = async (p: string, headers: Record<string, string> = {}) => String((await request(site, "GET", p, { headers })).headers["x-cache-status"]);
+  const status = async (p: string, headers: Record<string, string> = {}) =>
+    String((await request(site, "GET", p, { headers })).headers["x-cache-status"]);
   const first = await status("/listen");
   const again = await status("/listen");
   check.that(first !== "HIT" && again === "HIT", `a visitor's page is answered by nginx's cache the second time (${first}, then ${again})`);
@@ -213,7 +255,10 @@ async function checkStaleWhenDown(check: Check, site: Site): Promise<void> {
   // Past the copy's 10 s of freshness: only stale-if-error can answer now.
   await sleep(11_000);
   const res = await request(site, "GET", "/about");
-  check.that(res.status === 200 && res.text.includes("<h1") && res.headers["x-cache-status"] === "STALE", `with the app down, nginx serves the last copy of /about, stale (${res.status} ${res.headers["x-cache-status"]})`);
+  check.that(
+    res.status === 200 && res.text.includes("<h1") && res.headers["x-cache-status"] === "STALE",
+    `with the app down, nginx serves the last copy of /about, stale (${res.status} ${res.headers["x-cache-status"]})`,
+  );
 }
 
 /** deploy/backup.sh as the nightly timer runs it: whole archives only, the newest BACKUP_KEEP kept. */
@@ -222,7 +267,11 @@ function checkBackupRetention(check: Check, env: Record<string, string>): void {
   try {
     const made: string[] = [];
     for (let run = 0; run < 3; run++) {
-      const out = spawnSync("sh", [path.join(ROOT, "deploy/backup.sh")], { env: { ...process.env, ...env, BACKUP_DIR: backups, BACKUP_KEEP: "2" }, encoding: "utf8", timeout: 120_000 });
+      const out = spawnSync("sh", [path.join(ROOT, "deploy/backup.sh")], {
+        env: { ...process.env, ...env, BACKUP_DIR: backups, BACKUP_KEEP: "2" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       check.that(out.status === 0, `deploy/backup.sh run ${run + 1} succeeds${out.status === 0 ? "" : `: ${out.stderr}`}`);
       made.push(/backup: (\S+\.bak)\n/.exec(out.stdout)?.[1] ?? "");
     }
@@ -231,7 +280,10 @@ function checkBackupRetention(check: Check, env: Record<string, string>): void {
       JSON.stringify(kept) === JSON.stringify(made.slice(1).map((f) => path.basename(f))),
       `three nightly runs with BACKUP_KEEP=2 keep the two newest archives and nothing half-written (${kept.join(", ")})`,
     );
-    check.that(kept.every((f) => fs.statSync(path.join(backups, f)).size > 0), "each kept archive has the site in it");
+    check.that(
+      kept.every((f) => fs.statSync(path.join(backups, f)).size > 0),
+      "each kept archive has the site in it",
+    );
   } finally {
     fs.rmSync(backups, { recursive: true, force: true });
   }
@@ -259,7 +311,12 @@ async function behindNginx(check: Check): Promise<void> {
     apps.push(await startApp({ ...shared, METRICS_PORT: String(metricsPorts[0]) }, ports.a));
     apps.push(await startApp({ ...shared, METRICS_PORT: String(metricsPorts[1]) }, ports.b));
     nginx = await startNginx(dir, siteConfig(ports, makeCertificate(dir), dir));
-    const site: Site = { https: ports.https, http: ports.http, ca: fs.readFileSync(path.join(dir, "cert.pem")), apps: apps as [AppProcess, AppProcess] };
+    const site: Site = {
+      https: ports.https,
+      http: ports.http,
+      ca: fs.readFileSync(path.join(dir, "cert.pem")),
+      apps: apps as [AppProcess, AppProcess],
+    };
     await waitFor("nginx listening", 10_000, () =>
       negotiatedProtocol(site).then(
         () => true,

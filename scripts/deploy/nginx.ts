@@ -18,7 +18,23 @@ export function makeCertificate(dir: string): { cert: string; key: string } {
   const key = path.join(dir, "key.pem");
   const made = spawnSync(
     "openssl",
-    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
     { encoding: "utf8" },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr}`);
@@ -29,7 +45,11 @@ export function makeCertificate(dir: string): { cert: string; key: string } {
  * The shipped site config with this run's ports, certificate and name; each swap must match.
  * `b`: a second instance (the shipped file has it commented out).
  */
-export function siteConfig(ports: { http: number; https: number; a: number; b?: number }, cert: { cert: string; key: string }, dir: string): string {
+export function siteConfig(
+  ports: { http: number; https: number; a: number; b?: number },
+  cert: { cert: string; key: string },
+  dir: string,
+): string {
   let conf = fs.readFileSync(path.join(ROOT, "deploy/nginx/podcast-site.conf"), "utf8");
   const swap = (from: string | RegExp, to: string) => {
     const next = conf.replace(from, to);
@@ -39,7 +59,8 @@ export function siteConfig(ports: { http: number; https: number; a: number; b?: 
   // No IPv6 here: the [::] listens go (loopback IPv6 may be off on a CI machine).
   const lines = conf.split("\n");
   const v4 = lines.filter((line) => !line.trim().startsWith("listen [::]:"));
-  if (v4.length === lines.length) throw new Error("deploy/nginx/podcast-site.conf no longer has its [::] listens: update this test with it");
+  if (v4.length === lines.length)
+    throw new Error("deploy/nginx/podcast-site.conf no longer has its [::] listens: update this test with it");
   conf = v4.join("\n");
   swap("server 127.0.0.1:5000 ", `server 127.0.0.1:${ports.a} `);
   if (ports.b) swap("# server 127.0.0.1:5001 ", `server 127.0.0.1:${ports.b} `);
@@ -74,7 +95,9 @@ http {
 }
 `;
   fs.writeFileSync(path.join(dir, "nginx.conf"), main);
-  const test = spawnSync("nginx", ["-t", "-q", "-e", path.join(dir, "error.log"), "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+  const test = spawnSync("nginx", ["-t", "-q", "-e", path.join(dir, "error.log"), "-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    encoding: "utf8",
+  });
   if (test.status !== 0) throw new Error(`nginx -t refused the config: ${test.stderr}`);
   const child = spawn("nginx", ["-e", path.join(dir, "error.log"), "-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
   return {
@@ -87,4 +110,3 @@ http {
     },
   };
 }
-

@@ -6,7 +6,7 @@ const ITEMS = 3_000;
 
 /** A show's feed as big back catalogues are: 3,000 items with long notes, some 10 MB. */
 function bigFeed(buildDate: string): string {
-  const notes = `<p>${"In this episode we talk about the things that matter, with links and <a href=\"https://example.com/x\">notes</a>. ".repeat(28)}</p>`;
+  const notes = `<p>${'In this episode we talk about the things that matter, with links and <a href="https://example.com/x">notes</a>. '.repeat(28)}</p>`;
   const items = Array.from({ length: ITEMS }, (_, i) =>
     [
       "<item>",
@@ -54,7 +54,10 @@ export async function bigFeedSync(check: Check): Promise<void> {
   const port = await freePort();
   let app: AppProcess | undefined;
   try {
-    app = await startApp({ DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, FEED_ALLOW_PRIVATE: "1", FEED_SYNC_MINUTES: "0" }, port);
+    app = await startApp(
+      { DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, FEED_ALLOW_PRIVATE: "1", FEED_SYNC_MINUTES: "0" },
+      port,
+    );
     const client = new Client(app.url);
     await client.login();
     await client.request("POST", "/api/settings", { key: "rss_url", value: feedUrl });
@@ -72,11 +75,17 @@ export async function bigFeedSync(check: Check): Promise<void> {
       const took = performance.now() - started;
       syncing = false;
       const { slowest, asked } = await watching;
-      check.that(result.status === 200, `${what}: the sync answered 200 (${result.status} ${result.status === 200 ? "" : result.text.slice(0, 200)})`);
+      check.that(
+        result.status === 200,
+        `${what}: the sync answered 200 (${result.status} ${result.status === 200 ? "" : result.text.slice(0, 200)})`,
+      );
       if (round === 1) check.that(result.body?.added === ITEMS, `${what}: every item came in (${result.body?.added})`);
       else check.that(result.body?.added === 0 && result.body?.updated === 0, `${what}: nothing changed (${JSON.stringify(result.body)})`);
       console.log(`  ${what}: answered in ${Math.round(took)} ms`);
-      check.that(slowest < 100, `${what}: the health check answered within 100 ms every time (slowest ${Math.round(slowest)} ms of ${asked})`);
+      check.that(
+        slowest < 100,
+        `${what}: the health check answered within 100 ms every time (slowest ${Math.round(slowest)} ms of ${asked})`,
+      );
     }
     const peak = peakMb(app.child.pid!);
     check.that(peak < 1_500, `the process's memory peaked at ${Math.round(peak)} MB (under 1.5 GB)`);

@@ -40,7 +40,9 @@ export async function crashDuringWrites(check: Check, target: "embedded" | "post
       (async () => {
         for (let i = 0; !stop; i++) {
           const title = `crash-${i}`;
-          const r = await client.request("POST", "/api/episodes", { title, spotifyEmbedUrl: SPOTIFY(100 + i), sortOrder: 10 + i }).catch(() => null);
+          const r = await client
+            .request("POST", "/api/episodes", { title, spotifyEmbedUrl: SPOTIFY(100 + i), sortOrder: 10 + i })
+            .catch(() => null);
           if (r?.status === 201) ackedTitles.push(title);
         }
       })(),
@@ -60,7 +62,10 @@ export async function crashDuringWrites(check: Check, target: "embedded" | "post
     stop = true;
     await Promise.allSettled(writers);
     await app.kill("SIGKILL");
-    check.that(ackedTitles.length > 0 && ackedVersion >= 0, `writes were acknowledged before the kill (${ackedTitles.length} creates, Save All v${ackedVersion})`);
+    check.that(
+      ackedTitles.length > 0 && ackedVersion >= 0,
+      `writes were acknowledged before the kill (${ackedTitles.length} creates, Save All v${ackedVersion})`,
+    );
 
     app = await startApp(env, app.port);
     const after = new Client(app.url);
@@ -70,13 +75,21 @@ export async function crashDuringWrites(check: Check, target: "embedded" | "post
     const missing = ackedTitles.filter((t) => !titles.has(t));
     check.that(missing.length === 0, `every acknowledged create survived the kill -9 (${missing.length} missing)`);
     const orders = [episodes.find((e) => e.id === a.id)?.sortOrder, episodes.find((e) => e.id === b.id)?.sortOrder].sort();
-    check.that(JSON.stringify(orders) === JSON.stringify(["1", "2"]), `the swapped pair kept distinct orders 1 and 2 (got ${orders.join(", ")})`);
+    check.that(
+      JSON.stringify(orders) === JSON.stringify(["1", "2"]),
+      `the swapped pair kept distinct orders 1 and 2 (got ${orders.join(", ")})`,
+    );
     const settings = (await after.request("GET", "/api/settings")).body as { key: string; value: string }[];
     const versions = new Set(
-      settings.filter((s) => SAVE_ALL_KEYS.includes(s.key)).map((s) => (s.key === "rss_url" ? /v(\d+)\./.exec(s.value)?.[1] : s.value.slice(1))),
+      settings
+        .filter((s) => SAVE_ALL_KEYS.includes(s.key))
+        .map((s) => (s.key === "rss_url" ? /v(\d+)\./.exec(s.value)?.[1] : s.value.slice(1))),
     );
     const saved = Number([...versions][0]);
-    check.that(versions.size === 1, `Save All is all-or-nothing: one version across its ${SAVE_ALL_KEYS.length} settings (saw ${[...versions].join(", ")})`);
+    check.that(
+      versions.size === 1,
+      `Save All is all-or-nothing: one version across its ${SAVE_ALL_KEYS.length} settings (saw ${[...versions].join(", ")})`,
+    );
     check.that(saved >= ackedVersion, `the acknowledged Save All (v${ackedVersion}) or a later one is stored (v${saved})`);
   } finally {
     await app?.kill("SIGTERM");

@@ -27,13 +27,19 @@ export async function slowConnections(check: Check): Promise<void> {
     for (let round = 0; round < 5; round++) {
       const batch = await Promise.all(
         Array.from({ length: 10 }, () =>
-          client.request("GET", "/api/episodes", undefined, AbortSignal.timeout(5_000)).then((r) => r.status, () => 0),
+          client.request("GET", "/api/episodes", undefined, AbortSignal.timeout(5_000)).then(
+            (r) => r.status,
+            () => 0,
+          ),
         ),
       );
       answers.push(...batch);
       await sleep(500);
     }
-    check.that(answers.every((s) => s === 200), `50 real requests were answered during the attack (${answers.filter((s) => s !== 200).length} not)`);
+    check.that(
+      answers.every((s) => s === 200),
+      `50 real requests were answered during the attack (${answers.filter((s) => s !== 200).length} not)`,
+    );
     const until = Date.now() + 25_000;
     while (closedByServer < 1500 && Date.now() < until) await sleep(250);
     clearInterval(trickle);

@@ -42,7 +42,11 @@ async function slashPaths(app: AppProcess): Promise<string[]> {
   let healthy = 0;
   const flood = agents.map(async (agent, i) => {
     for (let n = 0; n < 50; n++) {
-      const status = await request(agent, app.url + (i % 2 ? path : `/api${path}`), i % 2 ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      const status = await request(
+        agent,
+        app.url + (i % 2 ? path : `/api${path}`),
+        i % 2 ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" },
+      );
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
   });
@@ -54,7 +58,9 @@ async function slashPaths(app: AppProcess): Promise<string[]> {
   const refused = (statuses.get(414) ?? 0) + (statuses.get(431) ?? 0);
   if (refused !== 200) problems.push(`slash paths: ${refused} of 200 refused (${JSON.stringify([...statuses])})`);
   if (healthy !== 20) problems.push(`slash paths: /api/health answered 200 ${healthy} of 20 times during the flood`);
-  console.log(`  ${problems.length ? "NOT" : "ok "} 200 slash-path requests on 4 keep-alive connections: ${refused} refused; health ${healthy}/20`);
+  console.log(
+    `  ${problems.length ? "NOT" : "ok "} 200 slash-path requests on 4 keep-alive connections: ${refused} refused; health ${healthy}/20`,
+  );
   return problems;
 }
 
@@ -70,7 +76,9 @@ async function lockOut(app: AppProcess): Promise<string[]> {
   agent.destroy();
   const problems = owner === 200 ? [] : [`lock-out: the owner from another address got ${owner}`];
   if (!counts.get(429)) problems.push("lock-out: the attacking address was never refused");
-  console.log(`  ${problems.length ? "NOT" : "ok "} 150 failed logins from one address (${JSON.stringify([...counts])}); the owner from another address: ${owner}`);
+  console.log(
+    `  ${problems.length ? "NOT" : "ok "} 150 failed logins from one address (${JSON.stringify([...counts])}); the owner from another address: ${owner}`,
+  );
   return problems;
 }
 
@@ -89,9 +97,12 @@ async function spreadOut(app: AppProcess): Promise<string[]> {
   agent.destroy();
   const problems = [];
   if (!device) problems.push("spread out: no device cookie after the owner's login");
-  if (!counts.get(429) || stranger !== 429) problems.push(`spread out: the overall number was never reached (${JSON.stringify([...counts])}; a new browser got ${stranger})`);
+  if (!counts.get(429) || stranger !== 429)
+    problems.push(`spread out: the overall number was never reached (${JSON.stringify([...counts])}; a new browser got ${stranger})`);
   if (owner !== 200) problems.push(`spread out: the owner's own browser got ${owner}`);
-  console.log(`  ${problems.length ? "NOT" : "ok "} 100 addresses guessing once each (${JSON.stringify([...counts])}); a new browser: ${stranger}; the owner's browser: ${owner}`);
+  console.log(
+    `  ${problems.length ? "NOT" : "ok "} 100 addresses guessing once each (${JSON.stringify([...counts])}); a new browser: ${stranger}; the owner's browser: ${owner}`,
+  );
   return problems;
 }
 

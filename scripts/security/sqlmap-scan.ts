@@ -14,7 +14,10 @@ function ensureSqlmap(): string {
   if (process.getuid?.() === 0 && fs.existsSync("/etc/debian_version")) {
     console.log("Installing Debian's sqlmap package...");
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "sqlmap"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execFileSync("apt-get", ["install", "-y", "-qq", "sqlmap"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     return "/usr/bin/sqlmap";
   }
   throw new Error("sqlmap is not installed: apt-get install sqlmap (Debian) or put sqlmap on the PATH");
@@ -74,36 +77,84 @@ async function main(): Promise<number> {
       { name: "clip page", method: "GET", path: "/clips/seed-clip*" },
       { name: "uploaded object", method: "GET", path: `/objects/${objectId}*`, ignore: "404" },
       { name: "audition unlock", method: "POST", path: "/api/editors/unlock", body: json({ password: "podedit1*" }), ignore: "401,429" },
-      { name: "login", method: "POST", path: "/api/auth/login", body: json({ email: `${ADMIN.email}*`, password: "x*" }), ignore: "401,429" },
-      { name: "create episode", method: "POST", path: "/api/episodes", body: json({ title: "t*", spotifyEmbedUrl: spotify, description: "d*" }), admin: true },
+      {
+        name: "login",
+        method: "POST",
+        path: "/api/auth/login",
+        body: json({ email: `${ADMIN.email}*`, password: "x*" }),
+        ignore: "401,429",
+      },
+      {
+        name: "create episode",
+        method: "POST",
+        path: "/api/episodes",
+        body: json({ title: "t*", spotifyEmbedUrl: spotify, description: "d*" }),
+        admin: true,
+      },
       { name: "update episode", method: "PUT", path: "/api/episodes/1*", body: json({ title: "t*" }), admin: true },
       { name: "swap episodes", method: "POST", path: "/api/episodes/1*/swap", body: json({ withId: 1 }), admin: true },
-      { name: "create clip", method: "POST", path: "/api/clips", body: json({ title: "t*", slug: "s*", youtubeEmbedUrl: youtube, content: "c*" }), admin: true },
+      {
+        name: "create clip",
+        method: "POST",
+        path: "/api/clips",
+        body: json({ title: "t*", slug: "s*", youtubeEmbedUrl: youtube, content: "c*" }),
+        admin: true,
+      },
       { name: "update clip", method: "PUT", path: "/api/clips/1*", body: json({ title: "t*", keyQuote: "q*" }), admin: true },
-      { name: "create provider", method: "POST", path: "/api/providers", body: json({ name: "n*", url: "https://p.example", icon: "fa-x*" }), admin: true },
+      {
+        name: "create provider",
+        method: "POST",
+        path: "/api/providers",
+        body: json({ name: "n*", url: "https://p.example", icon: "fa-x*" }),
+        admin: true,
+      },
       { name: "save setting", method: "POST", path: "/api/settings", body: json({ key: "podcast_title", value: "v*" }), admin: true },
-      { name: "save all settings", method: "PUT", path: "/api/settings", body: json({ settings: [{ key: "editors_intro", value: "v*" }] }), admin: true },
+      {
+        name: "save all settings",
+        method: "PUT",
+        path: "/api/settings",
+        body: json({ settings: [{ key: "editors_intro", value: "v*" }] }),
+        admin: true,
+      },
       { name: "admin setting read", method: "GET", path: "/api/settings/editors_file_1_url*", admin: true },
     ];
 
     for (const target of targets) {
       const args = [
-        "-u", app.url + target.path,
-        "--method", target.method,
-        "--batch", "--flush-session", "--disable-coloring",
-        "--level", "2", "--risk", "1", "--skip", "sid,__Host-sid",
-        "--timeout", "10", "--retries", "1",
-        "--output-dir", outDir,
-        "-H", `Origin: ${app.url}`,
+        "-u",
+        app.url + target.path,
+        "--method",
+        target.method,
+        "--batch",
+        "--flush-session",
+        "--disable-coloring",
+        "--level",
+        "2",
+        "--risk",
+        "1",
+        "--skip",
+        "sid,__Host-sid",
+        "--timeout",
+        "10",
+        "--retries",
+        "1",
+        "--output-dir",
+        outDir,
+        "-H",
+        `Origin: ${app.url}`,
         ...(target.body ? ["--data", target.body, "-H", "Content-Type: application/json"] : []),
         ...(target.admin ? ["--cookie", admin.cookie] : []),
         ...(target.ignore ? ["--ignore-code", target.ignore] : []),
       ];
       const out = await run(sqlmap, args, 5 * 60_000);
-      const injectable = /identified the following injection point|is vulnerable|appears to be .*injectable(?! )/i.test(out) && !/do not appear to be injectable/i.test(out);
+      const injectable =
+        /identified the following injection point|is vulnerable|appears to be .*injectable(?! )/i.test(out) &&
+        !/do not appear to be injectable/i.test(out);
       const tested = /do not appear to be injectable|not injectable/i.test(out);
       const ok = !injectable && tested;
-      console.log(`  ${ok ? "ok " : "NOT"} ${target.method} ${target.path.replace("*", "")} (${target.name}): ${injectable ? "INJECTABLE" : tested ? "nothing injectable" : "not tested"}`);
+      console.log(
+        `  ${ok ? "ok " : "NOT"} ${target.method} ${target.path.replace("*", "")} (${target.name}): ${injectable ? "INJECTABLE" : tested ? "nothing injectable" : "not tested"}`,
+      );
       if (!ok) {
         failed++;
         console.log(out.split("\n").slice(-25).join("\n"));

@@ -18,10 +18,7 @@ export interface AdminBootstrapResult {
  * to that address and password; with neither and no account, one is made with a generated
  * password that is printed once.
  */
-export async function ensureAdminAccount(
-  db: Db,
-  options: { email?: string; password?: string },
-): Promise<AdminBootstrapResult> {
+export async function ensureAdminAccount(db: Db, options: { email?: string; password?: string }): Promise<AdminBootstrapResult> {
   return withAdminBootstrapLock(db, async (txDb) => {
     const admin = await findAdmin(txDb);
     if (!admin) {

@@ -31,7 +31,8 @@ export function createDeviceCookies(sessionSecret: string, secureOnly: boolean):
   const key = crypto.createHmac("sha256", sessionSecret).update("device-cookie").digest("base64url");
   // The account is named by a keyed digest: the cookie holds no e-mail address, and one cannot
   // be confirmed by hashing guesses.
-  const accountTag = (email: string) => crypto.createHmac("sha256", key).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+  const accountTag = (email: string) =>
+    crypto.createHmac("sha256", key).update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
   const maxAgeMs = DEVICE_COOKIE_DAYS * 24 * 60 * 60 * 1000;
   return {
     parser: cookieParser(key),

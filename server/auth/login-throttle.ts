@@ -19,7 +19,12 @@ function unknownBrowserKeys(account: string, ip: string | undefined): Record<str
  * in with before (its device cookie), the try is charged to that device alone, until the device
  * itself is blocked: then it is an unknown browser like any other.
  */
-export async function chargeLoginTry(throttle: Throttle, account: string, ip: string | undefined, device: string | null): Promise<Record<string, string>> {
+export async function chargeLoginTry(
+  throttle: Throttle,
+  account: string,
+  ip: string | undefined,
+  device: string | null,
+): Promise<Record<string, string>> {
   if (device) {
     const keys = { "login-device": `${account}|${device}` };
     try {
@@ -49,4 +54,3 @@ export async function chargeLoginTry(throttle: Throttle, account: string, ip: st
   await throttle.consume(perAddress);
   return perAddress;
 }
-

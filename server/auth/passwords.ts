@@ -2,9 +2,7 @@ import crypto from "node:crypto";
 
 /** Looked up on every call (not captured at load), so a test can count the hashes made. */
 function scrypt(password: crypto.BinaryLike, salt: crypto.BinaryLike, keylen: number, options: crypto.ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    crypto.scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => crypto.scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** scrypt's cost: N (a power of two), r (block size) and p (parallelism); it uses 128·N·r bytes. */

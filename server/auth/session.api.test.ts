@@ -32,10 +32,9 @@ describe("session cookie", () => {
     const me = () => https.request.get("/api/auth/me").set("X-Forwarded-Proto", "https").set("Cookie", pair);
     await me().expect(200);
     // Age the session past its absolute lifetime, as 30 days of activity would.
-    await https.db.database.pool.query(
-      "UPDATE session SET sess = jsonb_set(sess::jsonb, '{startedAt}', to_jsonb($1::bigint))::json",
-      [Date.now() - ABSOLUTE_LIFETIME_MS - 1000],
-    );
+    await https.db.database.pool.query("UPDATE session SET sess = jsonb_set(sess::jsonb, '{startedAt}', to_jsonb($1::bigint))::json", [
+      Date.now() - ABSOLUTE_LIFETIME_MS - 1000,
+    ]);
     await me().expect(401);
   });
 });
@@ -43,7 +42,10 @@ describe("session cookie", () => {
 describe("logout over HTTPS", () => {
   it("when the admin logs out, then the __Host- cookie is replaced by an expired Secure one the browser accepts", async ({ t: https }) => {
     const res = await login(https).expect(200);
-    const pair = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!.split(";")[0]!;
+    const pair = ([] as string[])
+      .concat(res.headers["set-cookie"] ?? [])
+      .find((c) => c.startsWith("__Host-sid="))!
+      .split(";")[0]!;
     const out = await https.request.post("/api/auth/logout").set("X-Forwarded-Proto", "https").set("Cookie", pair).expect(200);
     const cleared = ([] as string[]).concat(out.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Host-sid="))!;
     expect(cleared).toMatch(/; Secure/);
@@ -66,7 +68,12 @@ describe("cross-origin reads", () => {
 
   it("when GET is used on any write path, then nothing changes", async ({ t: https }) => {
     const before = (await supertest(https.app.listener).get("/api/episodes")).body;
-    for (const p of ["/api/auth/logout", "/api/settings?key=podcast_title&value=x", "/api/objects/upload", "/api/editors/unlock?password=podedit1"]) {
+    for (const p of [
+      "/api/auth/logout",
+      "/api/settings?key=podcast_title&value=x",
+      "/api/objects/upload",
+      "/api/editors/unlock?password=podedit1",
+    ]) {
       const res = await https.request.get(p);
       expect(res.status, p).toBeGreaterThanOrEqual(400);
     }

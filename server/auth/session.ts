@@ -20,12 +20,10 @@ export const sessionCookieName = (secureOnly: boolean) => (secureOnly ? "__Host-
  * (docs/product.md "Scale-out"). Over HTTPS the cookie takes the __Host- prefix: Secure, no Domain,
  * path /.
  */
-function createSessionMiddleware(options: {
-  pool: pg.Pool;
-  secret: string;
-  secureOnly: boolean;
-  pruneExpired: boolean;
-}): { middleware: RequestHandler; close(): Promise<void> } {
+function createSessionMiddleware(options: { pool: pg.Pool; secret: string; secureOnly: boolean; pruneExpired: boolean }): {
+  middleware: RequestHandler;
+  close(): Promise<void>;
+} {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
     pool: options.pool,

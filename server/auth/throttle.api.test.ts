@@ -9,7 +9,8 @@ beforeAll(async () => {
   db = await createTestDb();
 });
 afterAll(() => db.drop());
-const onPostgres = (options: Omit<Parameters<typeof createThrottle>[1], "pool">) => createThrottle([rule], { ...options, pool: db.database.pool });
+const onPostgres = (options: Omit<Parameters<typeof createThrottle>[1], "pool">) =>
+  createThrottle([rule], { ...options, pool: db.database.pool });
 
 const rule = { name: "login", points: 2, duration: 600, baseBlock: 30, maxBlock: 100 };
 

@@ -53,10 +53,7 @@ export function backoffSeconds(rule: Pick<ThrottleRule, "baseBlock" | "maxBlock"
   return Math.min(rule.maxBlock, rule.baseBlock * 2 ** Math.max(0, strike - 1));
 }
 
-export function createThrottle(
-  rules: ThrottleRule[],
-  options: { pool?: pg.Pool; message: string; resetOnSuccess?: string[] },
-): Throttle {
+export function createThrottle(rules: ThrottleRule[], options: { pool?: pg.Pool; message: string; resetOnSuccess?: string[] }): Throttle {
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.pool
       ? new RateLimiterPostgres({

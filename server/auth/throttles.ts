@@ -40,7 +40,11 @@ const KEEP_EXPIRED_MS = 60 * 60_000;
  * (docs/decisions/003-throttling-in-postgresql.md). `clearExpired`: a running site sweeps
  * counters expired an hour ago every 5 minutes, until close(); tests leave them.
  */
-export function createThrottles(pool: Pool, limits: ThrottleLimits = {}, clearExpired = true): { login: Throttle; audition: Throttle; close(): void } {
+export function createThrottles(
+  pool: Pool,
+  limits: ThrottleLimits = {},
+  clearExpired = true,
+): { login: Throttle; audition: Throttle; close(): void } {
   const sweep = clearExpired
     ? setInterval(() => void deleteExpiredRateLimits(pool, Date.now() - KEEP_EXPIRED_MS).catch(() => {}), SWEEP_EVERY_MS).unref()
     : undefined;

@@ -9,7 +9,9 @@ const migrationsFolder = () => path.join(projectRoot(), "migrations");
 
 /** When the newest committed migration was made: drizzle records it as that migration's mark. */
 export function newestMigrationMark(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
   return Math.max(...journal.entries.map((entry) => entry.when));
 }
 

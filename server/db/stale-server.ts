@@ -27,12 +27,7 @@ export function runningServerPid(clusterDir: string, host: Host): number | undef
  * starts it detached) is stopped cleanly; a postmaster.pid naming a dead or foreign process is
  * removed. Either way the next start is a normal one (docs/decisions/001-embedded-postgres.md).
  */
-export async function recoverStaleServer(
-  clusterDir: string,
-  stop: () => Promise<RunResult>,
-  host: Host,
-  logger: Logger,
-): Promise<void> {
+export async function recoverStaleServer(clusterDir: string, stop: () => Promise<RunResult>, host: Host, logger: Logger): Promise<void> {
   const pid = postmasterPid(clusterDir);
   if (pid === undefined && !fs.existsSync(path.join(clusterDir, "postmaster.pid"))) return;
   if (pid !== undefined && runningServerPid(clusterDir, host) === pid) {

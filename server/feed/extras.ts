@@ -5,7 +5,15 @@ import { FeedParseError } from "./feed-text";
 import type { FeedWorkers } from "./workers";
 import type { Logger } from "../lib/logger";
 import { FetchError, safeFetch } from "../lib/safe-fetch";
-import { claimDueExtras, countPendingExtras, keptImageFor, recordExtra, type ClaimedExtra, type ExtraKind, type ExtraOutcome } from "./storage";
+import {
+  claimDueExtras,
+  countPendingExtras,
+  keptImageFor,
+  recordExtra,
+  type ClaimedExtra,
+  type ExtraKind,
+  type ExtraOutcome,
+} from "./storage";
 import type { PicturesService } from "../services/pictures";
 import type { UploadsService } from "../services/uploads";
 
@@ -44,7 +52,9 @@ export interface FeedExtrasDeps {
 
 /** Reasons that will not change by asking again: the address is refused, the file too big, or not what it says. */
 const isFinal = (err: unknown) =>
-  err instanceof FeedParseError || (err instanceof FetchError && (err.reason === "address" || err.reason === "scheme" || err.reason === "too-large" || err.reason === "redirects"));
+  err instanceof FeedParseError ||
+  (err instanceof FetchError &&
+    (err.reason === "address" || err.reason === "scheme" || err.reason === "too-large" || err.reason === "redirects"));
 
 /**
  * Transcripts, chapters and episode artwork the feed names, fetched after the sync has answered
@@ -53,7 +63,16 @@ const isFinal = (err: unknown) =>
  * host for a picture). A failure waits longer after each try (retryDelayMinutes) and holds back
  * no other file; a refusal that will not change marks the file as tried for its address.
  */
-export function createFeedExtras({ db, writes, workers, uploads, pictures, allowPrivate, logger, timeoutMs = 20_000 }: FeedExtrasDeps): FeedExtras {
+export function createFeedExtras({
+  db,
+  writes,
+  workers,
+  uploads,
+  pictures,
+  allowPrivate,
+  logger,
+  timeoutMs = 20_000,
+}: FeedExtrasDeps): FeedExtras {
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -94,7 +113,11 @@ export function createFeedExtras({ db, writes, workers, uploads, pictures, allow
       logger?.info({ episode: file.id, kind, url: file.url, failures, err: (err as Error).message }, "an episode's file was not read");
       // Given up on: kept as read (nothing), so it is not asked for again until its address changes.
       if (isFinal(err) || failures >= MAX_FAILURES) {
-        return kind === "transcript" ? { kind, transcript: null, text: "" } : kind === "chapters" ? { kind, chapters: null } : { kind, imagePath: null };
+        return kind === "transcript"
+          ? { kind, transcript: null, text: "" }
+          : kind === "chapters"
+            ? { kind, chapters: null }
+            : { kind, imagePath: null };
       }
       return { kind, failed: true, failures, retryAt: new Date(Date.now() + retryDelayMinutes(failures) * 60_000) };
     }
@@ -102,13 +125,20 @@ export function createFeedExtras({ db, writes, workers, uploads, pictures, allow
 
   /** One round: what is due of each kind, fetched; the results saved in one write. Whether there was any. */
   const round = async (): Promise<boolean> => {
-    const claimed = (await Promise.all((["transcript", "chapters", "image"] as const).map(async (kind) => (await claimDueExtras(db, kind, PER_ROUND)).map((file) => ({ kind, file }))))).flat();
+    const claimed = (
+      await Promise.all(
+        (["transcript", "chapters", "image"] as const).map(async (kind) =>
+          (await claimDueExtras(db, kind, PER_ROUND)).map((file) => ({ kind, file })),
+        ),
+      )
+    ).flat();
     if (claimed.length === 0) return false;
     const results: { file: ClaimedExtra; outcome: ExtraOutcome }[] = [];
     const queue = [...claimed];
     await Promise.all(
       Array.from({ length: Math.min(AT_ONCE, queue.length) }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) results.push({ file: next.file, outcome: await fetchOne(next.kind, next.file) });
+        for (let next = queue.shift(); next; next = queue.shift())
+          results.push({ file: next.file, outcome: await fetchOne(next.kind, next.file) });
       }),
     );
     await writes.run(async (tx) => {

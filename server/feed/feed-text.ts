@@ -78,7 +78,8 @@ export function checkRss(text: string): void {
   if (root !== "rss") throw notFeed(`its XML is a <${root}> document, not RSS`);
   // The XML reader forgives missing end tags at the end of a document, so a download cut short
   // would pass as a feed with fewer episodes.
-  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed)) throw new FeedParseError("The feed is not well-formed XML: it ends before its closing </rss> tag");
+  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed))
+    throw new FeedParseError("The feed is not well-formed XML: it ends before its closing </rss> tag");
   // Nor does it mind tags that do not nest: such a file is broken, whatever it would yield.
   // Lesser faults real feeds carry (a bare "&", an unquoted attribute) are forgiven, as podcast
   // apps forgive them.

@@ -61,7 +61,16 @@ const same = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
 /** Columns a sync keeps up to date that no visitor or form sees. */
-const BOOKKEEPING = new Set(["enclosureKey", "guid", "transcriptFailures", "transcriptRetryAt", "chaptersFailures", "chaptersRetryAt", "imageFailures", "imageRetryAt"]);
+const BOOKKEEPING = new Set([
+  "enclosureKey",
+  "guid",
+  "transcriptFailures",
+  "transcriptRetryAt",
+  "chaptersFailures",
+  "chaptersRetryAt",
+  "imageFailures",
+  "imageRetryAt",
+]);
 
 const titleKey = (title: string) => title.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
 
@@ -155,10 +164,22 @@ export interface DeletedItems {
 const wasDeleted = (keys: ItemIdentity, deleted: DeletedItems | undefined) =>
   !!deleted && (keys.guid ? deleted.guids.has(keys.guid) : deleted.enclosures.has(keys.enclosure));
 
-export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[], options: { autoPublish: boolean; deleted?: DeletedItems }): ImportPlan {
+export function planImport(
+  items: (FeedItem | KnownItem)[],
+  existing: SyncedEpisode[],
+  options: { autoPublish: boolean; deleted?: DeletedItems },
+): ImportPlan {
   const matches = matchItems(items, existing);
   const nextSlug = slugMaker(existing);
-  const plan: ImportPlan = { shift: 0, inserts: [], updates: [], added: 0, updated: 0, unchanged: 0, carried: [...new Set(matches.values())].map((e) => e.id) };
+  const plan: ImportPlan = {
+    shift: 0,
+    inserts: [],
+    updates: [],
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    carried: [...new Set(matches.values())].map((e) => e.id),
+  };
   const fresh: { values: EpisodeValues; date: number }[] = [];
   for (const item of items) {
     const episode = matches.get(item);
@@ -172,7 +193,15 @@ export function planImport(items: (FeedItem | KnownItem)[], existing: SyncedEpis
     const values = feedValuesOf(item);
     if (!episode && wasDeleted(keys, options.deleted)) continue;
     if (!episode) {
-      const row: EpisodeValues = { ...values, slug: nextSlug(item), source: "feed", guid: keys.guid, enclosureKey: keys.enclosure, feedHash, isPublished: options.autoPublish };
+      const row: EpisodeValues = {
+        ...values,
+        slug: nextSlug(item),
+        source: "feed",
+        guid: keys.guid,
+        enclosureKey: keys.enclosure,
+        feedHash,
+        isPublished: options.autoPublish,
+      };
       fresh.push({ values: row, date: item.publishedAt?.getTime() ?? 0 });
       continue;
     }

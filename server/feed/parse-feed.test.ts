@@ -35,7 +35,10 @@ function refusal(body: Buffer | string, contentType?: string): string {
 }
 
 describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", () => {
-  const feed = parseFeed(fs.readFileSync(path.join(import.meta.dirname, "fixtures", "hosted-show.xml")), "application/rss+xml; charset=utf-8");
+  const feed = parseFeed(
+    fs.readFileSync(path.join(import.meta.dirname, "fixtures", "hosted-show.xml")),
+    "application/rss+xml; charset=utf-8",
+  );
 
   it("when the feed is read, then the show's title, plain description, link, artwork and new address come out", () => {
     expect(feed).toMatchObject({
@@ -48,7 +51,12 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
   });
 
   it("when items have audio, then they come in feed order; the video-only and audio-less ones are skipped with reasons", () => {
-    expect(feed.items.map((i) => i.title)).toEqual(["12: Tomatoes on a Balcony", "Bonus: Listener Questions", "Season 2 Trailer", "1: Starting From Seed"]);
+    expect(feed.items.map((i) => i.title)).toEqual([
+      "12: Tomatoes on a Balcony",
+      "Bonus: Listener Questions",
+      "Season 2 Trailer",
+      "1: Starting From Seed",
+    ]);
     expect(feed.skipped).toEqual([
       { title: "Video Tour of the Allotment", reason: "no audio (video only)" },
       { title: "Announcement: We Are Moving Hosts", reason: "no audio file" },
@@ -126,7 +134,11 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
 });
 
 describe("parseFeed: bytes and what is not a feed", () => {
-  const latin1Feed = (declaration: string) => Buffer.from(`${declaration}<rss version="2.0"><channel><title>Caf\u00e9</title>${item("<title>Cr\u00e8me br\u00fbl\u00e9e</title>")}</channel></rss>`, "latin1");
+  const latin1Feed = (declaration: string) =>
+    Buffer.from(
+      `${declaration}<rss version="2.0"><channel><title>Caf\u00e9</title>${item("<title>Cr\u00e8me br\u00fbl\u00e9e</title>")}</channel></rss>`,
+      "latin1",
+    );
 
   it("when UTF-8 starts with a byte order mark, then the feed reads", () => {
     const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(rss(item("<title>Café ☕</title>")))]);
@@ -137,7 +149,10 @@ describe("parseFeed: bytes and what is not a feed", () => {
     const feed = parseFeed(latin1Feed('<?xml version="1.0" encoding="ISO-8859-1"?>'));
     expect(feed.title).toBe("Café");
     expect(feed.items[0]!.title).toBe("Crème brûlée");
-    const quote = Buffer.from('<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>It\x92s</title></channel></rss>', "latin1");
+    const quote = Buffer.from(
+      '<?xml version="1.0" encoding="windows-1252"?><rss version="2.0"><channel><title>It\x92s</title></channel></rss>',
+      "latin1",
+    );
     expect(parseFeed(quote).title).toBe("It\u2019s");
   });
 
@@ -158,20 +173,32 @@ describe("parseFeed: bytes and what is not a feed", () => {
   });
 
   it("when the address gives a web page, JSON, Atom, another XML document, garbage or nothing, then the message says what it is", () => {
-    expect(refusal("<!DOCTYPE html>\n<html><head><title>Home</title></head><body><p>rss</p></body></html>")).toBe("This address does not hold a podcast feed (it looks like a web page)");
+    expect(refusal("<!DOCTYPE html>\n<html><head><title>Home</title></head><body><p>rss</p></body></html>")).toBe(
+      "This address does not hold a podcast feed (it looks like a web page)",
+    );
     expect(refusal("<html><body>Hi</body></html>")).toBe("This address does not hold a podcast feed (it looks like a web page)");
-    expect(refusal('{"version":"https://jsonfeed.org/version/1.1","items":[]}')).toBe("This address does not hold a podcast feed (it is a JSON document)");
-    expect(refusal('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>')).toBe("This address does not hold a podcast feed (it is an Atom feed; podcast feeds are RSS)");
-    expect(refusal('<?xml version="1.0"?><opml version="2.0"><body/></opml>')).toBe("This address does not hold a podcast feed (its XML is a <opml> document, not RSS)");
+    expect(refusal('{"version":"https://jsonfeed.org/version/1.1","items":[]}')).toBe(
+      "This address does not hold a podcast feed (it is a JSON document)",
+    );
+    expect(refusal('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>')).toBe(
+      "This address does not hold a podcast feed (it is an Atom feed; podcast feeds are RSS)",
+    );
+    expect(refusal('<?xml version="1.0"?><opml version="2.0"><body/></opml>')).toBe(
+      "This address does not hold a podcast feed (its XML is a <opml> document, not RSS)",
+    );
     expect(refusal("\x00\x01binary garbage ###")).toBe("This address does not hold a podcast feed (it is not XML)");
     expect(refusal("   ")).toBe("This address does not hold a podcast feed (the file is empty)");
   });
 
   it("when the XML is malformed or cut short, then the message says the feed is not well-formed", () => {
     expect(refusal(rss("<item><title>A</b></item>"))).toMatch(/^The feed is not well-formed XML: .+/);
-    expect(refusal(rss(item("<title>A</title>")).slice(0, -30))).toBe("The feed is not well-formed XML: it ends before its closing </rss> tag");
+    expect(refusal(rss(item("<title>A</title>")).slice(0, -30))).toBe(
+      "The feed is not well-formed XML: it ends before its closing </rss> tag",
+    );
     // An item never closed: the reader alone would take the rest of the channel into it.
-    expect(refusal(rss("<item><title>A</title><enclosure url='https://cdn.example/a.mp3' type='audio/mpeg'/>"))).toMatch(/^The feed is not well-formed XML: Expected closing tag 'item'.*\(line \d+\)$/);
+    expect(refusal(rss("<item><title>A</title><enclosure url='https://cdn.example/a.mp3' type='audio/mpeg'/>"))).toMatch(
+      /^The feed is not well-formed XML: Expected closing tag 'item'.*\(line \d+\)$/,
+    );
     // What podcast apps forgive is forgiven: a bare ampersand in a title.
     expect(only(rss(item("<title>Q & A</title>"))).title).toBe("Q & A");
   });
@@ -189,15 +216,19 @@ describe("parseFeed: bytes and what is not a feed", () => {
 
 describe("parseFeed: show notes and titles", () => {
   it("when content:encoded, description and itunes:summary are all there, then content:encoded wins, then description, then the summary", () => {
-    const all = "<content:encoded><![CDATA[<p>content</p>]]></content:encoded><description>description</description><itunes:summary>summary</itunes:summary>";
+    const all =
+      "<content:encoded><![CDATA[<p>content</p>]]></content:encoded><description>description</description><itunes:summary>summary</itunes:summary>";
     expect(only(rss(item(`<title>A</title>${all}`))).showNotes).toBe("<p>content</p>");
-    expect(only(rss(item("<title>A</title><description>description</description><itunes:summary>summary</itunes:summary>"))).showNotes).toBe("<p>description</p>");
+    expect(
+      only(rss(item("<title>A</title><description>description</description><itunes:summary>summary</itunes:summary>"))).showNotes,
+    ).toBe("<p>description</p>");
     expect(only(rss(item("<title>A</title><itunes:summary>summary</itunes:summary>"))).showNotes).toBe("<p>summary</p>");
     expect(only(rss(item("<title>A</title>"))).showNotes).toBe("");
   });
 
   it("when notes carry entities, scripts and handlers, then entities are decoded and only the footer's allowlist stays", () => {
-    const notes = "<description>&lt;p&gt;Tom &amp;amp; Jerry&amp;#8217;s&amp;nbsp;show&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;javascript:alert(1)&quot; onclick=&quot;x()&quot;&gt;x&lt;/a&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;</description>";
+    const notes =
+      "<description>&lt;p&gt;Tom &amp;amp; Jerry&amp;#8217;s&amp;nbsp;show&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;javascript:alert(1)&quot; onclick=&quot;x()&quot;&gt;x&lt;/a&gt;&lt;iframe src=&quot;https://evil.example&quot;&gt;&lt;/iframe&gt;</description>";
     const episode = only(rss(item(`<title>A</title>${notes}`)));
     expect(episode.showNotes).toBe("<p>Tom &amp; Jerry\u2019s\u00a0show</p><a>x</a>");
     expect(episode.summary).toBe("Tom & Jerry\u2019s show x");
@@ -245,7 +276,17 @@ describe("parseFeedDate", () => {
   });
 
   it("when a date cannot be read, then it is null, never an Invalid Date", () => {
-    for (const raw of ["", "yesterday", "Episode 12", "12", "31 Jun 2025 10:00:00 GMT", "2025-13-01", "2025-02-30", "Tue, 10 Foo 2003 04:00:00 GMT", "10 Jun 2003 25:00:00 GMT"]) {
+    for (const raw of [
+      "",
+      "yesterday",
+      "Episode 12",
+      "12",
+      "31 Jun 2025 10:00:00 GMT",
+      "2025-13-01",
+      "2025-02-30",
+      "Tue, 10 Foo 2003 04:00:00 GMT",
+      "10 Jun 2003 25:00:00 GMT",
+    ]) {
       expect(parseFeedDate(raw), raw).toBeNull();
     }
     expect(only(rss(item("<title>A</title><pubDate>not a date</pubDate>"))).publishedAt).toBeNull();
@@ -332,7 +373,9 @@ describe("parseFeed: enclosures", () => {
 
   it("when the length is a number, then it is an integer; missing, zero or garbage, then null", () => {
     const lengths = ['length="123"', 'length="123.9"', 'length=""', 'length="0"', 'length="big"', ""];
-    const items = lengths.map((length, i) => item(`<title>${i}</title>`, `<enclosure url="https://cdn.example/${i}.mp3" ${length} type="audio/mpeg"/>`)).join("");
+    const items = lengths
+      .map((length, i) => item(`<title>${i}</title>`, `<enclosure url="https://cdn.example/${i}.mp3" ${length} type="audio/mpeg"/>`))
+      .join("");
     expect(parse(rss(items)).items.map((i) => i.audioLength)).toEqual([123, 123, null, null, null, null]);
   });
 });
@@ -357,15 +400,21 @@ describe("parseFeed: identity", () => {
   it("when audio addresses go through a tracking prefix, then the file they wrap is what identifies the item", () => {
     const podtrac = "http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-63.mp3";
     expect(fileIdentity(podtrac)).toBe("taverncast.com/shows/taverncast-63.mp3");
-    expect(fileIdentity("http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-62.mp3")).not.toBe(fileIdentity(podtrac));
-    expect(fileIdentity("https://dts.podtrac.com/redirect.mp3/chrt.fm/track/ABC12/traffic.megaphone.fm/GLT123.mp3?updated=1")).toBe("traffic.megaphone.fm/GLT123.mp3");
+    expect(fileIdentity("http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-62.mp3")).not.toBe(
+      fileIdentity(podtrac),
+    );
+    expect(fileIdentity("https://dts.podtrac.com/redirect.mp3/chrt.fm/track/ABC12/traffic.megaphone.fm/GLT123.mp3?updated=1")).toBe(
+      "traffic.megaphone.fm/GLT123.mp3",
+    );
     expect(fileIdentity("https://pdst.fm/e/chtbl.com/track/X1/www.example-host.com/ep/12.mp3")).toBe("www.example-host.com/ep/12.mp3");
     expect(fileIdentity("https://media.example/ep1.mp3?v=999")).toBe(fileIdentity("https://media.example/ep1.mp3?v=1"));
     expect(fileIdentity("https://op3.dev/e/https://cdn.example/a.mp3")).toBe("cdn.example/a.mp3");
   });
 
   it("when identity keys are taken, then the enclosure drops scheme, query and fragment, and the title ignores case and spacing", () => {
-    const episode = only(rss(item("<title>  The  BIG Day </title>", audio("https://CDN.Example:8443/shows/Ep1.mp3?token=abc&amp;x=1#t=10"))));
+    const episode = only(
+      rss(item("<title>  The  BIG Day </title>", audio("https://CDN.Example:8443/shows/Ep1.mp3?token=abc&amp;x=1#t=10"))),
+    );
     expect(identityKeys(episode)).toEqual({ guid: null, enclosure: "cdn.example:8443/shows/Ep1.mp3", title: "the big day" });
     const plain = only(rss(item("<title>x</title>", audio("http://cdn.example/shows/Ep1.mp3"))));
     const secure = only(rss(item("<title>x</title>", audio("https://cdn.example/shows/Ep1.mp3?rotated=1"))));
@@ -388,18 +437,26 @@ describe("parseFeed: iTunes and Podcasting 2.0 tags", () => {
   });
 
   it("when only podcast:season and podcast:episode give numbers, then they are used; a fractional episode is not a number", () => {
-    const episode = only(rss(item('<title>A</title><podcast:season name="Two">2</podcast:season><podcast:episode display="Ep 7">7</podcast:episode>')));
+    const episode = only(
+      rss(item('<title>A</title><podcast:season name="Two">2</podcast:season><podcast:episode display="Ep 7">7</podcast:episode>')),
+    );
     expect([episode.seasonNumber, episode.episodeNumber]).toEqual([2, 7]);
     expect(only(rss(item("<title>A</title><podcast:episode>7.5</podcast:episode>"))).episodeNumber).toBeNull();
   });
 
   it("when podcast:person, podcast:soundbite and unknown tags are present, then parsing goes on", () => {
-    const extra = '<podcast:person role="guest" href="https://p.example">Jo</podcast:person><podcast:soundbite startTime="1" duration="30"/><podcast:unknown a="b">x</podcast:unknown><foo:bar xmlns:foo="urn:x">y</foo:bar>';
+    const extra =
+      '<podcast:person role="guest" href="https://p.example">Jo</podcast:person><podcast:soundbite startTime="1" duration="30"/><podcast:unknown a="b">x</podcast:unknown><foo:bar xmlns:foo="urn:x">y</foo:bar>';
     expect(only(rss(item(`<title>A</title>${extra}`))).title).toBe("A");
   });
 
   it("when itunes:episodeType is missing, capitalised or unknown, then it reads full, trailer or bonus", () => {
-    const types = ["", "<itunes:episodeType>Trailer</itunes:episodeType>", "<itunes:episodeType> BONUS </itunes:episodeType>", "<itunes:episodeType>special</itunes:episodeType>"];
+    const types = [
+      "",
+      "<itunes:episodeType>Trailer</itunes:episodeType>",
+      "<itunes:episodeType> BONUS </itunes:episodeType>",
+      "<itunes:episodeType>special</itunes:episodeType>",
+    ];
     const items = types.map((type, i) => item(`<title>${i}</title>${type}`)).join("");
     expect(parse(rss(items)).items.map((i) => i.episodeType)).toEqual(["full", "trailer", "bonus", "full"]);
   });
@@ -407,13 +464,22 @@ describe("parseFeed: iTunes and Podcasting 2.0 tags", () => {
   it("when an item has no artwork of its own, then the show's is used: itunes:image first, then <image><url>", () => {
     const channel = "<title>S</title><image><url>https://img.example/rss.jpg</url><title>S</title><link>https://s.example</link></image>";
     expect(only(rss(item("<title>A</title>"), channel)).imageUrl).toBe("https://img.example/rss.jpg");
-    expect(only(rss(item("<title>A</title>"), `${channel}<itunes:image href="https://img.example/itunes.jpg"/>`)).imageUrl).toBe("https://img.example/itunes.jpg");
-    expect(only(rss(item('<title>A</title><itunes:image href="https://img.example/ep.jpg"/>'), channel)).imageUrl).toBe("https://img.example/ep.jpg");
+    expect(only(rss(item("<title>A</title>"), `${channel}<itunes:image href="https://img.example/itunes.jpg"/>`)).imageUrl).toBe(
+      "https://img.example/itunes.jpg",
+    );
+    expect(only(rss(item('<title>A</title><itunes:image href="https://img.example/ep.jpg"/>'), channel)).imageUrl).toBe(
+      "https://img.example/ep.jpg",
+    );
     expect(only(rss(item("<title>A</title>"), "<title>S</title>")).imageUrl).toBeNull();
   });
 
   it("when links and the new feed address are relative or not http(s), then they are null", () => {
-    const feed = parse(rss(item("<title>A</title><link>/episodes/a</link>"), "<title>S</title><link>javascript:x</link><itunes:new-feed-url>/feed</itunes:new-feed-url>"));
+    const feed = parse(
+      rss(
+        item("<title>A</title><link>/episodes/a</link>"),
+        "<title>S</title><link>javascript:x</link><itunes:new-feed-url>/feed</itunes:new-feed-url>",
+      ),
+    );
     expect([feed.link, feed.newFeedUrl, feed.items[0]!.link]).toEqual([null, null, null]);
   });
 });

@@ -4,7 +4,18 @@ import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
 import { lazily } from "../lib/lazy-require";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
 import { checkRss, decode, FeedParseError, notFeed } from "./feed-text";
-import { cleanTitle, collapse, isAudioType, isVideoType, mediaTypeOf, notesHtml, parseDuration, parseFeedDate, summarize, webUrl } from "./values";
+import {
+  cleanTitle,
+  collapse,
+  isAudioType,
+  isVideoType,
+  mediaTypeOf,
+  notesHtml,
+  parseDuration,
+  parseFeedDate,
+  summarize,
+  webUrl,
+} from "./values";
 
 const feedsmith = lazily<typeof import("feedsmith")>("feedsmith");
 
@@ -76,7 +87,6 @@ export interface ParsedFeed<Item = FeedItem | KnownItem> {
   skipped: { title: string; reason: string }[];
 }
 
-
 type Item = RssFeed.Item<Date | null>;
 
 /** Bounds of the work one sync may make of a feed: more items than any show has; notes longer than any. */
@@ -91,7 +101,10 @@ const EPISODE_TYPES = new Set(["full", "trailer", "bonus"]);
  * around it ("1:02:03.5"): such values are rewritten to seconds before parsing.
  */
 const rewriteDurations = (text: string) =>
-  text.replace(/<((?:[\w-]+:)?duration)>\s*(\d+(?::\d+){1,2}(?:[.,]\d+)?)\s*<\/\1>/gi, (_all, tag: string, value: string) => `<${tag}>${parseDuration(value) ?? value}</${tag}>`);
+  text.replace(
+    /<((?:[\w-]+:)?duration)>\s*(\d+(?::\d+){1,2}(?:[.,]\d+)?)\s*<\/\1>/gi,
+    (_all, tag: string, value: string) => `<${tag}>${parseDuration(value) ?? value}</${tag}>`,
+  );
 
 const whole = (value: number | undefined) => (value !== undefined && Number.isInteger(value) && value >= 0 ? value : null);
 
@@ -132,9 +145,17 @@ function titleOf(item: Item, publishedAt: Date | null): string {
 }
 
 const hashOf = (item: Item, showImage: string | null) =>
-  crypto.createHash("sha256").update(HASH_VERSION).update(JSON.stringify([item, showImage])).digest("base64url");
+  crypto
+    .createHash("sha256")
+    .update(HASH_VERSION)
+    .update(JSON.stringify([item, showImage]))
+    .digest("base64url");
 
-function readItem(item: Item, showImage: string | null, known: ReadonlySet<string>): FeedItem | KnownItem | { title: string; reason: string } {
+function readItem(
+  item: Item,
+  showImage: string | null,
+  known: ReadonlySet<string>,
+): FeedItem | KnownItem | { title: string; reason: string } {
   const publishedAt = item.pubDate ?? item.dc?.dates?.[0] ?? null;
   const title = titleOf(item, publishedAt);
   const audio = audioOf(item);
@@ -213,7 +234,10 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
     if (guid !== null) {
       const first = guids.get(guid);
       if (first !== undefined) {
-        skipped.push({ title: item.title, reason: `it repeats the guid "${guid.slice(0, 200)}" of an earlier item ("${first.slice(0, 200)}")` });
+        skipped.push({
+          title: item.title,
+          reason: `it repeats the guid "${guid.slice(0, 200)}" of an earlier item ("${first.slice(0, 200)}")`,
+        });
         continue;
       }
       guids.set(guid, item.title);
@@ -221,7 +245,10 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
     items.push(item);
   }
   if (all.length > FEED_LIMITS.items) {
-    skipped.push({ title: `${all.length - FEED_LIMITS.items} more items`, reason: `a feed is read up to its first ${FEED_LIMITS.items.toLocaleString("en")} items` });
+    skipped.push({
+      title: `${all.length - FEED_LIMITS.items} more items`,
+      reason: `a feed is read up to its first ${FEED_LIMITS.items.toLocaleString("en")} items`,
+    });
   }
   return {
     title: cleanTitle(feed.title) || cleanTitle(feed.itunes?.title),
@@ -239,7 +266,12 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
 function hostsOf(feed: RssFeed.Feed<Date | null>): ParsedFeed["hosts"] {
   const people = (feed.podcast?.persons ?? [])
     .filter((p) => (p.role?.trim().toLowerCase() ?? "host") === "host" && (p.group?.trim().toLowerCase() ?? "cast") === "cast")
-    .map((p) => ({ name: cleanTitle(p.display).slice(0, 100), role: "Host", img: webUrl(p.img)?.href ?? null, href: webUrl(p.href)?.href ?? null }))
+    .map((p) => ({
+      name: cleanTitle(p.display).slice(0, 100),
+      role: "Host",
+      img: webUrl(p.img)?.href ?? null,
+      href: webUrl(p.href)?.href ?? null,
+    }))
     .filter((p) => p.name);
   if (people.length > 0) return people.slice(0, 4);
   const author = cleanTitle(feed.itunes?.author).slice(0, 100);
@@ -247,7 +279,8 @@ function hostsOf(feed: RssFeed.Feed<Date | null>): ParsedFeed["hosts"] {
 }
 
 /** A path segment that names a host (a tracking service's address carries the real one this way): labels, dots, a top-level name. */
-const isHostSegment = (segment: string) => /^[a-z\d.-]+$/i.test(segment) && /[a-z\d]\.[a-z]{2,24}$/i.test(segment) && !segment.includes("..");
+const isHostSegment = (segment: string) =>
+  /^[a-z\d.-]+$/i.test(segment) && /[a-z\d]\.[a-z]{2,24}$/i.test(segment) && !segment.includes("..");
 const MEDIA_EXTENSION = /\.(?:mp3|m4a|mp4|aac|ogg|oga|opus|wav|flac|m4v|mov|webm)$/i;
 
 /** The address a tracking prefix wraps: in its query (podtrac's `redirect.mp3?http://...`) or in its path (`/redirect.mp3/host/file.mp3`). */

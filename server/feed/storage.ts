@@ -118,8 +118,18 @@ export async function shiftSortOrders(tx: Executor, by: number): Promise<void> {
 export type ExtraKind = "transcript" | "chapters" | "image";
 
 const EXTRA_COLUMNS = {
-  transcript: { url: episodes.transcriptUrl, source: episodes.transcriptSourceUrl, failures: episodes.transcriptFailures, retryAt: episodes.transcriptRetryAt },
-  chapters: { url: episodes.chaptersUrl, source: episodes.chaptersSourceUrl, failures: episodes.chaptersFailures, retryAt: episodes.chaptersRetryAt },
+  transcript: {
+    url: episodes.transcriptUrl,
+    source: episodes.transcriptSourceUrl,
+    failures: episodes.transcriptFailures,
+    retryAt: episodes.transcriptRetryAt,
+  },
+  chapters: {
+    url: episodes.chaptersUrl,
+    source: episodes.chaptersSourceUrl,
+    failures: episodes.chaptersFailures,
+    retryAt: episodes.chaptersRetryAt,
+  },
   image: { url: episodes.imageUrl, source: episodes.imageSourceUrl, failures: episodes.imageFailures, retryAt: episodes.imageRetryAt },
 } as const;
 
@@ -158,7 +168,8 @@ export async function claimDueExtras(db: Executor, kind: ExtraKind, limit: numbe
   return result.rows as unknown as ClaimedExtra[];
 }
 
-const retryColumn = (kind: ExtraKind) => ({ transcript: "transcript_retry_at", chapters: "chapters_retry_at", image: "image_retry_at" })[kind];
+const retryColumn = (kind: ExtraKind) =>
+  ({ transcript: "transcript_retry_at", chapters: "chapters_retry_at", image: "image_retry_at" })[kind];
 
 /** What a fetch of an episode's file ended in. `kept`: its stored form; `failed`: try again at `retryAt`. */
 export type ExtraOutcome =
@@ -178,11 +189,15 @@ export async function recordExtra(db: Executor, id: number, url: string, outcome
     values = { [`${outcome.kind}Failures`]: outcome.failures, [`${outcome.kind}RetryAt`]: outcome.retryAt };
   } else {
     const done = { [`${outcome.kind}Failures`]: 0, [`${outcome.kind}RetryAt`]: null };
-    if (outcome.kind === "transcript") values = { transcript: outcome.transcript, transcriptText: outcome.text, transcriptSourceUrl: url, ...done };
+    if (outcome.kind === "transcript")
+      values = { transcript: outcome.transcript, transcriptText: outcome.text, transcriptSourceUrl: url, ...done };
     else if (outcome.kind === "chapters") values = { chapters: outcome.chapters, chaptersSourceUrl: url, ...done };
     else values = { imagePath: outcome.imagePath, imageSourceUrl: url, ...done };
   }
-  await db.update(episodes).set(values).where(and(eq(episodes.id, id), eq(c.url, url)));
+  await db
+    .update(episodes)
+    .set(values)
+    .where(and(eq(episodes.id, id), eq(c.url, url)));
 }
 
 /** A copy of an artwork address another episode already keeps (most items share the show's image). */

@@ -65,7 +65,9 @@ const unreadable = (url: string, why: string) => new AppError("UNPROCESSABLE", `
 const isRowError = (err: unknown) => /^2[23]/.test(sqlStateOf(err) ?? "");
 const rowReason = (err: unknown) => {
   const code = sqlStateOf(err);
-  return code === "23505" ? "it could not be saved: its guid or slug is already another episode's" : `it could not be saved (database code ${code})`;
+  return code === "23505"
+    ? "it could not be saved: its guid or slug is already another episode's"
+    : `it could not be saved (database code ${code})`;
 };
 
 /**
@@ -77,7 +79,21 @@ const rowReason = (err: unknown) => {
  * changes, and the owner's address is read until then.
  */
 export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
-  const { db, episodes, writes, settings, workers, extras, periodMinutes, allowPrivate, onChannelImage, onHosts, logger, limits, onSynced } = deps;
+  const {
+    db,
+    episodes,
+    writes,
+    settings,
+    workers,
+    extras,
+    periodMinutes,
+    allowPrivate,
+    onChannelImage,
+    onHosts,
+    logger,
+    limits,
+    onSynced,
+  } = deps;
 
   const fetchFeed = async (url: string, validators: { etag: string | null; lastModified: string | null }): Promise<FetchResult> => {
     try {
@@ -130,7 +146,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     };
     if (careful) for (const row of plan.inserts) await each(row.title, (on) => feedStore.insertEpisodes(on, [row]));
     else await feedStore.insertEpisodes(tx, plan.inserts);
-    for (const { id, values, title, visible } of plan.updates) await each(title, (on) => updateEpisode(on, id, values, { newVersion: visible }));
+    for (const { id, values, title, visible } of plan.updates)
+      await each(title, (on) => updateEpisode(on, id, values, { newVersion: visible }));
     return skipped;
   };
 
@@ -170,7 +187,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     }
     // Where the show says it has moved: a permanent redirect, or itunes:new-feed-url once read.
     let move = same && state.movedTo ? { url: state.movedTo, problem: state.moveError } : null;
-    const movedTo = fetched.permanentUrl ?? (feed ? feed.newFeedUrl : move?.url ?? null);
+    const movedTo = fetched.permanentUrl ?? (feed ? feed.newFeedUrl : (move?.url ?? null));
     if (!movedTo || movedTo === url) move = null;
     else if (fetched.permanentUrl) move = { url: movedTo, problem: null };
     else if (!move || move.url !== movedTo || move.problem) move = { url: movedTo, problem: await problemAt(movedTo) };
@@ -179,15 +196,23 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     let result: FeedSyncResult;
     if (feed) {
       const { plan, refused } = await importFeed(feed, url, values.get("feed_auto_publish") === "true");
-      result = { added: plan.added - refused.length, updated: plan.updated, unchanged: plan.unchanged, skipped: [...feed.skipped, ...refused], feedTitle: feed.title };
+      result = {
+        added: plan.added - refused.length,
+        updated: plan.updated,
+        unchanged: plan.unchanged,
+        skipped: [...feed.skipped, ...refused],
+        feedTitle: feed.title,
+      };
     } else {
       // Not modified (304), or the same bytes as last time: nothing to read again.
       result = { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
     }
-    if (move && move.url !== state.movedTo) logger?.info({ from: url, to: move.url, problem: move.problem }, "the feed says the show has moved; the owner is asked");
+    if (move && move.url !== state.movedTo)
+      logger?.info({ from: url, to: move.url, problem: move.problem }, "the feed says the show has moved; the owner is asked");
     // A new site takes the show's name and description from its feed; the owner's own stay.
     if (feed?.title && !values.get("podcast_title")) await settings.write("podcast_title", feed.title.slice(0, 200));
-    if (feed?.description && !values.get("podcast_description")) await settings.write("podcast_description", feed.description.slice(0, 5_000));
+    if (feed?.description && !values.get("podcast_description"))
+      await settings.write("podcast_description", feed.description.slice(0, 5_000));
     await feedStore.writeFeedSync(db, {
       url,
       ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash: hashOf(fetched.body) } : {}),
@@ -198,8 +223,12 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       lastResult: result,
       lastError: null,
     });
-    if (feed?.imageUrl) await onChannelImage?.(feed.imageUrl).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"));
-    if (feed) await onHosts?.(feed.hosts).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's hosts were not kept"));
+    if (feed?.imageUrl)
+      await onChannelImage?.(feed.imageUrl).catch((err: unknown) =>
+        logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"),
+      );
+    if (feed)
+      await onHosts?.(feed.hosts).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's hosts were not kept"));
     // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
     extras.kick();
     return result;
@@ -264,7 +293,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     async deletePreviousFeedEpisodes() {
       const [state, values] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"])]);
       const url = values.get("rss_url");
-      if (!url || state.url !== url || !state.lastSyncAt) throw new AppError("CONFLICT", "Sync the new feed first: only then is it known which episodes it does not carry");
+      if (!url || state.url !== url || !state.lastSyncAt)
+        throw new AppError("CONFLICT", "Sync the new feed first: only then is it known which episodes it does not carry");
       return writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
         const ids = await feedStore.otherFeedEpisodeIds(tx, url);
@@ -276,7 +306,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       await episodes.restoreDeleted(id);
       // The feed may be as it was at the last sync: read it whole again, or the item stays out.
       await feedStore.writeFeedSync(db, { bodyHash: null, etag: null, lastModified: null });
-      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return { sync: null, message: "No feed is set: the episode comes back once one is synced" };
+      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim())
+        return { sync: null, message: "No feed is set: the episode comes back once one is synced" };
       await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
       try {
         return { sync: await once() };

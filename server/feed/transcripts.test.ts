@@ -3,7 +3,8 @@ import { parseChapters, parseTranscript, transcriptText } from "./transcripts";
 
 describe("parseTranscript", () => {
   it("when a WebVTT transcript has voices, then each speaker's cues become timed paragraphs", async () => {
-    const vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Welcome to the show.</v>\n\n00:00:04.500 --> 00:00:06.000\n<v Ann>Today: pain.</v>\n\n01:02:03.400 --> 01:02:05.000\n<v.loud Ben>Thanks <b>Ann</b>!</v>\n";
+    const vtt =
+      "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Welcome to the show.</v>\n\n00:00:04.500 --> 00:00:06.000\n<v Ann>Today: pain.</v>\n\n01:02:03.400 --> 01:02:05.000\n<v.loud Ben>Thanks <b>Ann</b>!</v>\n";
     expect(await parseTranscript(vtt, "text/vtt")).toEqual([
       { start: 1, speaker: "Ann", text: "Welcome to the show. Today: pain." },
       { start: 3723, speaker: "Ben", text: "Thanks Ann!" },
@@ -17,7 +18,13 @@ describe("parseTranscript", () => {
   });
 
   it("when the Podcasting 2.0 JSON format is given, then segments become paragraphs by speaker", async () => {
-    const json = JSON.stringify({ version: "1.0.0", segments: [{ startTime: 0.5, speaker: "Ann", body: "Hi" }, { startTime: 2, speaker: "Ben", body: "Hello  there" }] });
+    const json = JSON.stringify({
+      version: "1.0.0",
+      segments: [
+        { startTime: 0.5, speaker: "Ann", body: "Hi" },
+        { startTime: 2, speaker: "Ben", body: "Hello  there" },
+      ],
+    });
     expect(await parseTranscript(json, "application/json")).toEqual([
       { start: 1, speaker: "Ann", text: "Hi" },
       { start: 2, speaker: "Ben", text: "Hello there" },
@@ -30,7 +37,9 @@ describe("parseTranscript", () => {
       { start: 62, speaker: "Ann", text: "Good morning." },
       { start: 65, speaker: "Ben", text: "Morning!" },
     ]);
-    expect(await parseTranscript("<p>Just words.</p><p>More.</p>", "text/html")).toEqual([{ start: null, speaker: null, text: "Just words. More." }]);
+    expect(await parseTranscript("<p>Just words.</p><p>More.</p>", "text/html")).toEqual([
+      { start: null, speaker: null, text: "Just words. More." },
+    ]);
   });
 
   it("when the file is not what its type says, or of an unknown type, then it is refused", async () => {
@@ -39,7 +48,12 @@ describe("parseTranscript", () => {
   });
 
   it("when the text is taken for search, then it is the paragraphs' words", async () => {
-    expect(transcriptText([{ start: 0, speaker: "A", text: "one" }, { start: 5, speaker: "B", text: "two" }])).toBe("one\ntwo");
+    expect(
+      transcriptText([
+        { start: 0, speaker: "A", text: "one" },
+        { start: 5, speaker: "B", text: "two" },
+      ]),
+    ).toBe("one\ntwo");
   });
 });
 

@@ -127,7 +127,10 @@ export async function parseTranscript(body: string, type: string): Promise<Trans
 
 /** The transcript's words, for search, at most 500,000 characters. */
 export function transcriptText(transcript: TranscriptParagraph[]): string {
-  return transcript.map((p) => p.text).join("\n").slice(0, MAX_TEXT);
+  return transcript
+    .map((p) => p.text)
+    .join("\n")
+    .slice(0, MAX_TEXT);
 }
 
 /** The Podcasting 2.0 JSON chapters format. Chapters marked toc: false are left out of the list. */

@@ -8,12 +8,29 @@ import { htmlToText } from "../lib/sanitize";
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 /** RFC 822's zones and the few others podcast hosts write; an unknown name is read as UTC. */
 const ZONES: Record<string, number> = {
-  ut: 0, utc: 0, gmt: 0, z: 0,
-  est: -5, edt: -4, cst: -6, cdt: -5, mst: -7, mdt: -6, pst: -8, pdt: -7,
-  bst: 1, cet: 1, cest: 2, eet: 2, eest: 3, aest: 10, aedt: 11,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  z: 0,
+  est: -5,
+  edt: -4,
+  cst: -6,
+  cdt: -5,
+  mst: -7,
+  mdt: -6,
+  pst: -8,
+  pdt: -7,
+  bst: 1,
+  cet: 1,
+  cest: 2,
+  eet: 2,
+  eest: 3,
+  aest: 10,
+  aedt: 11,
 };
 // "Tue, 10 Jun 2003 04:00:00 GMT", with or without the weekday, seconds or zone.
-const RFC_822 = /^(?:[a-z]+,?\s+)?(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{2,4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([a-z]{1,5}|[+-]\d{2}:?\d{2}))?)?$/i;
+const RFC_822 =
+  /^(?:[a-z]+,?\s+)?(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{2,4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([a-z]{1,5}|[+-]\d{2}:?\d{2}))?)?$/i;
 // "2003-06-10", "2003-06-10T04:00:00Z", "2003-06-10 04:00:00.123+02:00"
 const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
@@ -24,7 +41,15 @@ function zoneMinutes(zone: string | undefined): number {
   return (ZONES[zone.toLowerCase()] ?? 0) * 60;
 }
 
-function utcDate(year: number, month: number, day: number, hour: number, minute: number, second: number, zone: string | undefined): Date | null {
+function utcDate(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  zone: string | undefined,
+): Date | null {
   if (month < 0 || month > 11 || hour > 23 || minute > 59 || second > 60) return null;
   const date = new Date(Date.UTC(year, month, day, hour, minute, Math.min(second, 59)));
   // 31 June and the like roll over into the next month: refuse them.
@@ -94,7 +119,8 @@ export function mediaTypeOf(type: string | undefined, url: URL): string | null {
   return (extension && EXTENSIONS[extension]) ?? null;
 }
 
-export const isAudioType = (type: string | null) => !!type && (type.startsWith("audio/") || type.startsWith("x-audio/") || type === "application/ogg");
+export const isAudioType = (type: string | null) =>
+  !!type && (type.startsWith("audio/") || type.startsWith("x-audio/") || type === "application/ogg");
 export const isVideoType = (type: string | null) => !!type && type.startsWith("video/");
 
 /** An absolute http(s) address, or null: relative paths and other schemes are not followed. */

@@ -56,7 +56,10 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
     try {
       result = (await runner().run(task, { signal: AbortSignal.timeout(taskMs) })) as FeedTaskResult;
     } catch (err) {
-      const reason = (err as Error).name === "AbortError" || /abort/i.test((err as Error).message) ? `it took more than ${taskMs / 1000} seconds to read` : "it needed more memory than a file of its kind may";
+      const reason =
+        (err as Error).name === "AbortError" || /abort/i.test((err as Error).message)
+          ? `it took more than ${taskMs / 1000} seconds to read`
+          : "it needed more memory than a file of its kind may";
       throw new FeedParseError(`The ${what} could not be read: ${reason}`);
     }
     if (result.kind === "refused") throw new FeedParseError(result.message);
@@ -69,11 +72,15 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
       return (result as Extract<FeedTaskResult, { kind: "feed" }>).feed;
     },
     async parseTranscript(body, type) {
-      const result = (await run({ kind: "transcript", body: bytes(body), type }, "transcript")) as Extract<FeedTaskResult, { kind: "transcript" }>;
+      const result = (await run({ kind: "transcript", body: bytes(body), type }, "transcript")) as Extract<
+        FeedTaskResult,
+        { kind: "transcript" }
+      >;
       return { transcript: result.transcript, text: result.text };
     },
     async parseChapters(body) {
-      return ((await run({ kind: "chapters", body: bytes(body) }, "chapters file")) as Extract<FeedTaskResult, { kind: "chapters" }>).chapters;
+      return ((await run({ kind: "chapters", body: bytes(body) }, "chapters file")) as Extract<FeedTaskResult, { kind: "chapters" }>)
+        .chapters;
     },
     async close() {
       await pool?.destroy();

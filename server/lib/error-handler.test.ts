@@ -4,7 +4,8 @@ import { AppError } from "./errors";
 import { classify } from "./error-handler";
 
 /** A driver error as pg raises it (a SQLSTATE on `code`), wrapped as Drizzle wraps it. */
-const pgError = (code: string) => Object.assign(new Error("Failed query: select ... params: secret"), { cause: Object.assign(new Error("driver"), { code }) });
+const pgError = (code: string) =>
+  Object.assign(new Error("Failed query: select ... params: secret"), { cause: Object.assign(new Error("driver"), { code }) });
 
 describe("classify", () => {
   it("when PostgreSQL answers with a SQLSTATE, then its class decides the code, never the message", () => {
@@ -27,7 +28,12 @@ describe("classify", () => {
 
   it("when a service throws AppError with options, then code, field errors and Retry-After pass through", () => {
     const err = new AppError("TOO_MANY_REQUESTS", "Slow down", { retryAfter: 30, errors: [{ path: "x", message: "y" }] });
-    expect(classify(err)).toEqual({ code: "TOO_MANY_REQUESTS", message: "Slow down", retryAfter: 30, errors: [{ path: "x", message: "y" }] });
+    expect(classify(err)).toEqual({
+      code: "TOO_MANY_REQUESTS",
+      message: "Slow down",
+      retryAfter: 30,
+      errors: [{ path: "x", message: "y" }],
+    });
     expect(err.status).toBe(429);
   });
 });

@@ -6,7 +6,15 @@ import { LRUCache } from "lru-cache";
 import { encodedBody, type AnswerMemory, type CachedBody } from "./send-cached";
 
 /** Headers that belong to one response: made anew for each answer, never copied. */
-const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "x-request-id"]);
+const PER_RESPONSE = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "x-request-id",
+]);
 
 interface Answer {
   /** Every header Express sent, in its order and spelling; the per-response ones are placeholders. */

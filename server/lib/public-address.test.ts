@@ -5,7 +5,20 @@ import { isPublicAddress, PrivateAddressError, publicOnlyLookup } from "./public
 
 describe("isPublicAddress", () => {
   it("when an IPv4 address is in a special range, then it is refused; a public one passes", () => {
-    const refused = ["127.0.0.1", "10.0.0.1", "172.16.0.1", "192.168.1.1", "0.0.0.0", "169.254.169.254", "100.64.0.1", "192.0.2.1", "198.18.0.1", "224.0.0.1", "255.255.255.255", "240.0.0.1"];
+    const refused = [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.16.0.1",
+      "192.168.1.1",
+      "0.0.0.0",
+      "169.254.169.254",
+      "100.64.0.1",
+      "192.0.2.1",
+      "198.18.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "240.0.0.1",
+    ];
     for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
     for (const address of ["8.8.8.8", "1.1.1.1", "93.184.216.34"]) expect(isPublicAddress(address), address).toBe(true);
   });
@@ -46,11 +59,13 @@ describe("isPublicAddress", () => {
   });
 
   it("when an IPv6 address is global unicast outside the special ranges, then it passes", () => {
-    for (const address of ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:4860:4860::8888"]) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ["2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "2001:4860:4860::8888"])
+      expect(isPublicAddress(address), address).toBe(true);
   });
 
   it("when an address is IPv4-mapped, then it is judged as its IPv4 address", () => {
-    for (const address of ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:169.254.169.254"]) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:169.254.169.254"])
+      expect(isPublicAddress(address), address).toBe(false);
     expect(isPublicAddress("::ffff:8.8.8.8")).toBe(true);
   });
 
@@ -68,7 +83,9 @@ describe("publicOnlyLookup", () => {
       else callback(null, all[0]!.address, all[0]!.family);
     };
   const look = (lookup: LookupFunction, all: boolean) =>
-    new Promise<{ err: Error | null; address: unknown }>((resolve) => lookup("feed.example", { all }, (err, address) => resolve({ err, address })));
+    new Promise<{ err: Error | null; address: unknown }>((resolve) =>
+      lookup("feed.example", { all }, (err, address) => resolve({ err, address })),
+    );
 
   it("when a name resolves to an address outside the rule, then the lookup fails, for one address or all", async () => {
     for (const all of [false, true]) {

@@ -25,7 +25,11 @@ export function requestLogger(logger: Logger) {
     autoLogging: { ignore: (req) => req.url !== undefined && HEALTH_CHECKS.has(req.url) },
     serializers: {
       // An address too long to serve (414) is logged by its start: a flood of them writes no 16 KB lines.
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.length > LOGGED_URL ? `${req.url.slice(0, LOGGED_URL)}…` : req.url }),
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url.length > LOGGED_URL ? `${req.url.slice(0, LOGGED_URL)}…` : req.url,
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, err) =>

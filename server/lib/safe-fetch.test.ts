@@ -69,7 +69,9 @@ function redirect(from: string, status: number, to: string) {
 }
 
 const feed = (_req: http.IncomingMessage, res: http.ServerResponse) =>
-  res.writeHead(200, { "content-type": "application/rss+xml", etag: '"v1"', "last-modified": "Tue, 10 Jun 2025 04:00:00 GMT" }).end("<rss/>");
+  res
+    .writeHead(200, { "content-type": "application/rss+xml", etag: '"v1"', "last-modified": "Tue, 10 Jun 2025 04:00:00 GMT" })
+    .end("<rss/>");
 
 describe("safeFetch: answers", () => {
   it("when the host answers 200, then the body and its validators come back, asked for with our user agent and compression", async () => {
@@ -93,7 +95,11 @@ describe("safeFetch: answers", () => {
   it("when the ETag still matches, then If-None-Match is sent and the answer is unchanged", async () => {
     routes.set("/feed", (req, res) => (req.headers["if-none-match"] === '"v1"' ? res.writeHead(304).end() : feed(req, res)));
 
-    expect(await safeFetch(`${base}/feed`, { ...local, etag: '"v1"' })).toEqual({ status: "unchanged", url: `${base}/feed`, permanentUrl: null });
+    expect(await safeFetch(`${base}/feed`, { ...local, etag: '"v1"' })).toEqual({
+      status: "unchanged",
+      url: `${base}/feed`,
+      permanentUrl: null,
+    });
   });
 
   it("when the date still matches, then If-Modified-Since is sent and the answer is unchanged", async () => {
@@ -166,7 +172,11 @@ describe("safeFetch: redirects", () => {
     redirect("/old", 308, "/feed");
     routes.set("/feed", (_req, res) => res.writeHead(304).end());
 
-    expect(await safeFetch(`${base}/old`, { ...local, etag: '"v1"' })).toEqual({ status: "unchanged", url: `${base}/feed`, permanentUrl: `${base}/feed` });
+    expect(await safeFetch(`${base}/old`, { ...local, etag: '"v1"' })).toEqual({
+      status: "unchanged",
+      url: `${base}/feed`,
+      permanentUrl: `${base}/feed`,
+    });
   });
 
   it("when the host redirects 5 times, then the file is read; 6 times, then it is refused", async () => {
@@ -327,7 +337,10 @@ describe("safeFetch: addresses", () => {
     ];
     for (const url of urls) {
       const err = await refusal(url, { timeoutMs: 500 });
-      expect([err.reason, err.message], url).toEqual(["address", "the address points to a private or local network, which this site does not read from"]);
+      expect([err.reason, err.message], url).toEqual([
+        "address",
+        "the address points to a private or local network, which this site does not read from",
+      ]);
     }
     expect(received).toHaveLength(0);
   });
@@ -339,7 +352,10 @@ describe("safeFetch: addresses", () => {
 
       const err = await refusal(`http://feed.example:${port}/`, { timeoutMs: 500, lookup });
 
-      expect([err.reason, err.message], address).toEqual(["address", "the address points to a private or local network, which this site does not read from"]);
+      expect([err.reason, err.message], address).toEqual([
+        "address",
+        "the address points to a private or local network, which this site does not read from",
+      ]);
     }
   });
 

@@ -93,7 +93,13 @@ interface Exchange {
   failure(): Error | undefined;
 }
 
-function send(url: URL, headers: Record<string, string>, allowPrivate: boolean, signal: AbortSignal, lookup?: LookupFunction): Promise<Exchange> {
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+  signal: AbortSignal,
+  lookup?: LookupFunction,
+): Promise<Exchange> {
   const agents = allowPrivate ? lenient : strict;
   const [client, agent] = url.protocol === "https:" ? [https, agents.https] : [http, agents.http];
   // The agent looks the name up through this function and connects to what it returns, so the
@@ -127,10 +133,13 @@ async function readBody({ response, failure }: Exchange, maxBytes: number, signa
   }
   const encoding = (header(response.headers["content-encoding"]) ?? "").trim().toLowerCase();
   const decoder =
-    encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip()
-    : encoding === "deflate" ? zlib.createInflate()
-    : encoding === "br" ? zlib.createBrotliDecompress()
-    : null;
+    encoding === "gzip" || encoding === "x-gzip"
+      ? zlib.createGunzip()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : encoding === "br"
+          ? zlib.createBrotliDecompress()
+          : null;
   const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
   const chunks: Buffer[] = [];
   let total = 0;
@@ -165,13 +174,21 @@ function networkError(err: NodeJS.ErrnoException): FetchError {
     EHOSTUNREACH: "the host could not be reached",
     ENETUNREACH: "the host could not be reached",
   };
-  const message = (err.code && known[err.code]) ?? (/CERT|SSL|TLS/.test(err.code ?? "") ? "the host's secure connection could not be verified" : `the connection failed (${err.code ?? err.message})`);
+  const message =
+    (err.code && known[err.code]) ??
+    (/CERT|SSL|TLS/.test(err.code ?? "")
+      ? "the host's secure connection could not be verified"
+      : `the connection failed (${err.code ?? err.message})`);
   return new FetchError("network", message);
 }
 
 export async function safeFetch(url: string, options: FetchOptions = {}): Promise<FetchResult> {
   const { maxBytes = 50 * 1024 * 1024, timeoutMs = 20_000, maxRedirects = 5, allowPrivate = false } = options;
-  const headers: Record<string, string> = { "user-agent": USER_AGENT, accept: options.accept ?? "*/*", "accept-encoding": "gzip, deflate, br" };
+  const headers: Record<string, string> = {
+    "user-agent": USER_AGENT,
+    accept: options.accept ?? "*/*",
+    "accept-encoding": "gzip, deflate, br",
+  };
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   const controller = new AbortController();

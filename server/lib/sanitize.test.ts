@@ -22,7 +22,8 @@ describe("sanitizeFooterHtml", () => {
     }
   });
   it("when the footer holds harmless formatting and links, then they stay", () => {
-    const html = '<p>© 2026 <strong>The Show</strong> · <a href="https://example.com/x" title="t">site</a> <a href="mailto:a@b.c">mail</a></p>';
+    const html =
+      '<p>© 2026 <strong>The Show</strong> · <a href="https://example.com/x" title="t">site</a> <a href="mailto:a@b.c">mail</a></p>';
     expect(sanitizeFooterHtml(html)).toBe(html);
   });
   it("when a footer link holds a backslash, then the href is dropped (browsers read /\\host as //host)", () => {
@@ -37,7 +38,9 @@ describe("sanitizeFooterHtml", () => {
 
 describe("sanitizeSvg", () => {
   it("when an SVG has scripts, handlers and foreign objects, then only the drawing is kept, with its namespace", () => {
-    const out = sanitizeSvg('<svg viewBox="0 0 1 1" onload="x()"><script>x()</script><foreignObject><p>x</p></foreignObject><rect width="1" height="1"/></svg>')!;
+    const out = sanitizeSvg(
+      '<svg viewBox="0 0 1 1" onload="x()"><script>x()</script><foreignObject><p>x</p></foreignObject><rect width="1" height="1"/></svg>',
+    )!;
     expect(out).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(out).toContain("<rect");
     expect(out).not.toMatch(/script|onload|foreignObject/i);
@@ -59,7 +62,8 @@ describe("sanitizeSvg", () => {
 
 describe("htmlToText", () => {
   it("when notes hold paragraphs, entities and a script, then the text keeps words apart, decodes entities and drops the script", () => {
-    const html = "<h1>Intro</h1><p>Tom &amp; Jerry&#8217;s&nbsp;show</p><ul><li>one</li><li>two</li></ul><script>alert(1)</script><style>p{}</style>a<br>b";
+    const html =
+      "<h1>Intro</h1><p>Tom &amp; Jerry&#8217;s&nbsp;show</p><ul><li>one</li><li>two</li></ul><script>alert(1)</script><style>p{}</style>a<br>b";
     expect(htmlToText(html)).toBe("Intro Tom & Jerry\u2019s show one two a b");
   });
   it("when a link is followed by punctuation, then no space is added inside the sentence", () => {
@@ -70,8 +74,10 @@ describe("htmlToText", () => {
 describe("sanitizeShowNotes", () => {
   it("when notes link to another site, then the link opens in a new tab without the opener or referrer; other links and scripts are handled as in the footer", async () => {
     const { sanitizeShowNotes } = await import("./sanitize");
-    expect(sanitizeShowNotes('<p><a href="https://x.example" target="_top" rel="opener">x</a> <a href="/about" target="_blank">us</a><script>1</script></p>')).toBe(
-      '<p><a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">x</a> <a href="/about">us</a></p>',
-    );
+    expect(
+      sanitizeShowNotes(
+        '<p><a href="https://x.example" target="_top" rel="opener">x</a> <a href="/about" target="_blank">us</a><script>1</script></p>',
+      ),
+    ).toBe('<p><a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">x</a> <a href="/about">us</a></p>');
   });
 });

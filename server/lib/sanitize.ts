@@ -106,7 +106,5 @@ export function sanitizeSvg(svg: string): string | null {
   const trimmed = clean.trim();
   if (!/^<svg[\s>]/i.test(trimmed)) return null;
   // A standalone SVG file needs its namespace; the HTML parser used by DOMPurify drops it.
-  return /^<svg[^>]*\sxmlns=/i.test(trimmed)
-    ? trimmed
-    : trimmed.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+  return /^<svg[^>]*\sxmlns=/i.test(trimmed) ? trimmed : trimmed.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
 }

@@ -33,7 +33,8 @@ export function createSearchGate({ perClientPerMinute = 60, atOnce = 2, waiting 
       running++;
       return;
     }
-    if (queue.length >= waiting) throw new AppError("UNAVAILABLE", "Too many searches are running; please try again in a moment", { retryAfter: 2 });
+    if (queue.length >= waiting)
+      throw new AppError("UNAVAILABLE", "Too many searches are running; please try again in a moment", { retryAfter: 2 });
     await new Promise<void>((resolve) => queue.push(resolve));
   };
   const done = () => {
@@ -48,7 +49,9 @@ export function createSearchGate({ perClientPerMinute = 60, atOnce = 2, waiting 
         await perClient.consume(client);
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
-        throw new AppError("TOO_MANY_REQUESTS", "Too many searches; please wait a moment and search again", { retryAfter: err.msBeforeNext / 1000 });
+        throw new AppError("TOO_MANY_REQUESTS", "Too many searches; please wait a moment and search again", {
+          retryAfter: err.msBeforeNext / 1000,
+        });
       }
       await turn();
       try {

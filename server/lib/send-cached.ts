@@ -20,7 +20,10 @@ export interface AnswerMemory {
  * client's q-values, then brotli, gzip, as it is); bodies under 1 KB are sent as they are. Each
  * compressed form is made once per cache entry, not per request.
  */
-export function encodedBody(entry: CachedBody, acceptEncoding: string | undefined): { encoding: "br" | "gzip" | null; body: string | Buffer } {
+export function encodedBody(
+  entry: CachedBody,
+  acceptEncoding: string | undefined,
+): { encoding: "br" | "gzip" | null; body: string | Buffer } {
   const encoding = entry.body.length >= 1024 ? negotiateEncoding(acceptEncoding, ["br", "gzip"]) : null;
   if (encoding === "br") {
     entry.br ??= zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
@@ -39,7 +42,14 @@ export function encodedBody(entry: CachedBody, acceptEncoding: string | undefine
  * again, headers and all, without passing through Express (`canonicalUrl`: the one address it is
  * kept under; another spelling of it is not kept).
  */
-export function sendCached(req: Request, res: Response, entry: CachedBody, type: string, memory?: AnswerMemory, canonicalUrl?: string): void {
+export function sendCached(
+  req: Request,
+  res: Response,
+  entry: CachedBody,
+  type: string,
+  memory?: AnswerMemory,
+  canonicalUrl?: string,
+): void {
   res.set({ ETag: entry.etag, Vary: res.get("Vary") ?? "Accept-Encoding" });
   // Express's freshness check: a list of tags, weak and strong alike, and "*".
   if (req.fresh) {

@@ -9,9 +9,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown, what = "In
   const errors = result.error.issues.map((issue) => {
     const path = issue.path.map(String).join(".");
     const message =
-      issue.code === "unrecognized_keys"
-        ? `unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`
-        : issue.message;
+      issue.code === "unrecognized_keys" ? `unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}` : issue.message;
     return { path, message };
   });
   const first = errors[0];

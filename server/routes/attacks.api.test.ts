@@ -75,7 +75,10 @@ describe("login lock-out", () => {
       expect((await login("198.51.100.101")).status).toBe(429);
       expect((await login("198.51.100.101", ADMIN_PASSWORD)).status).toBe(429);
       // ...and the owner, from an address in good standing, gets in.
-      const owner = await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      const owner = await app.request
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "203.0.113.9")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       expect(owner.status).toBe(200);
     } finally {
       await app.close();
@@ -87,21 +90,40 @@ describe("login lock-out", () => {
     try {
       const attacker = "198.51.100.7";
       for (let i = 0; i < 12; i++) {
-        await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: `user${i}@example.com`, password: "wrong-guess" }).expect(401);
+        await app.request
+          .post("/api/auth/login")
+          .set("X-Forwarded-For", attacker)
+          .send({ email: `user${i}@example.com`, password: "wrong-guess" })
+          .expect(401);
       }
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: "x@example.com", password: "wrong-guess" }).expect(429);
+      await app.request
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", attacker)
+        .send({ email: "x@example.com", password: "wrong-guess" })
+        .expect(429);
       const rows = await rateLimitRows(app);
       for (let i = 0; i < 100; i++) {
-        const res = await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: `n${i}@example.com`, password: "wrong-guess" });
+        const res = await app.request
+          .post("/api/auth/login")
+          .set("X-Forwarded-For", attacker)
+          .send({ email: `n${i}@example.com`, password: "wrong-guess" });
         expect(res.status).toBe(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
       // 100 refused tries with the owner's e-mail did not touch the owner's account: still no row.
       for (let i = 0; i < 100; i++) {
-        await app.request.post("/api/auth/login").set("X-Forwarded-For", attacker).send({ email: ADMIN_EMAIL, password: "wrong-guess" }).expect(429);
+        await app.request
+          .post("/api/auth/login")
+          .set("X-Forwarded-For", attacker)
+          .send({ email: ADMIN_EMAIL, password: "wrong-guess" })
+          .expect(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await app.request
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "203.0.113.9")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(200);
     } finally {
       await app.close();
     }
@@ -118,7 +140,11 @@ describe("login lock-out", () => {
       await guess(app, shared).expect(401);
       await guess(app, shared).expect(429); // the shared address is blocked too (no longer in good standing)
       // A browser without the cookie, from that address, is refused...
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      await app.request
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", shared)
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(429);
       // ...and the owner's own browser is not.
       await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
     } finally {
@@ -130,14 +156,25 @@ describe("login lock-out", () => {
     const app = await proxied({ limits: { loginTotal: 5 } });
     try {
       const owner = app.agent();
-      await owner.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.60").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await owner
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "203.0.113.60")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(200);
       const statuses = [];
       for (let i = 0; i < 8; i++) {
-        const res = await app.request.post("/api/auth/login").set("X-Forwarded-For", `198.18.${i}.1`).send({ email: `guess${i}@example.com`, password: "wrong-guess" });
+        const res = await app.request
+          .post("/api/auth/login")
+          .set("X-Forwarded-For", `198.18.${i}.1`)
+          .send({ email: `guess${i}@example.com`, password: "wrong-guess" });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-      await owner.post("/api/auth/login").set("X-Forwarded-For", "198.18.9.1").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await owner
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "198.18.9.1")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(200);
     } finally {
       await app.close();
     }
@@ -157,7 +194,11 @@ describe("login lock-out", () => {
     const app = await proxied({ limits: { loginFailures: 2 } });
     try {
       const owner = app.agent();
-      const login = await owner.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.20").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      const login = await owner
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "203.0.113.20")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(200);
       const device = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("device="))!;
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
       const fail = async (agent: ReturnType<TestApp["agent"]> | TestApp["request"], ip: string, email = ADMIN_EMAIL, cookie?: string) => {
@@ -172,11 +213,23 @@ describe("login lock-out", () => {
       // A cookie with the device's value but a signature of its own is an unknown browser's.
       const [, value] = /^device=s%3A([^;]+)\.[^.;]+;/.exec(device)!;
       const forged = `device=s%3A${value}.${"A".repeat(43)}`;
-      expect([await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged), await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged), await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged)]).toEqual([401, 401, 429]);
+      expect([
+        await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged),
+        await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged),
+        await fail(app.request, "203.0.113.40", ADMIN_EMAIL, forged),
+      ]).toEqual([401, 401, 429]);
       // A fresh known browser, trying another account, is an unknown browser for it.
       const second = app.agent();
-      await second.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.50").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
-      expect([await fail(second, "203.0.113.51", "other@example.com"), await fail(second, "203.0.113.51", "other@example.com"), await fail(second, "203.0.113.51", "other@example.com")]).toEqual([401, 401, 429]);
+      await second
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "203.0.113.50")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(200);
+      expect([
+        await fail(second, "203.0.113.51", "other@example.com"),
+        await fail(second, "203.0.113.51", "other@example.com"),
+        await fail(second, "203.0.113.51", "other@example.com"),
+      ]).toEqual([401, 401, 429]);
     } finally {
       await app.close();
     }
@@ -189,7 +242,11 @@ describe("login lock-out", () => {
       for (let i = 0; i < 5; i++) await guess(app, `192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
       await guess(app, "192.0.2.120", "other9@example.com").expect(429); // the site-wide number is used up too
       const rows = await rateLimitRows(app);
-      await app.request.post("/api/auth/login").set("X-Forwarded-For", "203.0.113.9").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      await app.request
+        .post("/api/auth/login")
+        .set("X-Forwarded-For", "203.0.113.9")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(429);
       expect(await rateLimitRows(app)).toBe(rows);
     } finally {
       await app.close();
@@ -210,7 +267,11 @@ describe("login lock-out", () => {
   it("when the site is served over HTTPS, then the device cookie is __Secure-device, Secure, and sent to the login routes only", async () => {
     const app = await createTestApp({ config: { publicUrl: "https://podcast.example", env: "test" } });
     try {
-      const res = await app.request.post("/api/auth/login").set("Origin", "https://podcast.example").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      const res = await app.request
+        .post("/api/auth/login")
+        .set("Origin", "https://podcast.example")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(200);
       const device = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Secure-device="));
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/);
     } finally {
@@ -219,7 +280,10 @@ describe("login lock-out", () => {
   });
 
   it("when the e-mail comes with spaces around it, then the right password logs in", async ({ t }) => {
-    await t.request.post("/api/auth/login").send({ email: `  ${ADMIN_EMAIL} `, password: ADMIN_PASSWORD }).expect(200);
+    await t.request
+      .post("/api/auth/login")
+      .send({ email: `  ${ADMIN_EMAIL} `, password: ADMIN_PASSWORD })
+      .expect(200);
   });
 
   it("when the e-mail holds a NUL byte, then it is a 400 and no query runs", async ({ t }) => {
@@ -236,7 +300,10 @@ describe("IPv6 clients", () => {
     try {
       const statuses = [];
       for (let i = 1; i <= 5; i++) {
-        const res = await app.request.post("/api/editors/unlock").set("X-Forwarded-For", `2001:db8:7:7::${i.toString(16)}`).send({ password: `guess${i}` });
+        const res = await app.request
+          .post("/api/editors/unlock")
+          .set("X-Forwarded-For", `2001:db8:7:7::${i.toString(16)}`)
+          .send({ password: `guess${i}` });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
@@ -251,7 +318,10 @@ describe("IPv6 clients", () => {
     try {
       const statuses = [];
       for (let i = 1; i <= 7; i++) {
-        const res = await app.request.post("/api/editors/unlock").set("X-Forwarded-For", `192.0.2.${i}`).send({ password: `guess${i}` });
+        const res = await app.request
+          .post("/api/editors/unlock")
+          .set("X-Forwarded-For", `192.0.2.${i}`)
+          .send({ password: `guess${i}` });
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
@@ -293,11 +363,14 @@ describe("the audition unlock", () => {
   it("when a password is set, then a backup holds neither the prefix nor its length", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-    const backup = await admin.get("/api/backup").buffer(true).parse((res, cb) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => cb(null, Buffer.concat(chunks)));
-    });
+    const backup = await admin
+      .get("/api/backup")
+      .buffer(true)
+      .parse((res, cb) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => cb(null, Buffer.concat(chunks)));
+      });
     const text = (await import("node:zlib")).gunzipSync(backup.body as Buffer).toString("utf8");
     const row = text.split("\n").find((l) => l.includes("editors_password"))!;
     expect(row).toMatch(/audition\$scrypt\$/);
@@ -315,9 +388,20 @@ describe("the audition unlock", () => {
 });
 
 describe("NUL bytes and escapes in paths", () => {
-  it("when a clip or episode path (a page, the API, a share image) holds %00, then it is a 404, the pages' as HTML, and no query asks for it", async ({ t }) => {
+  it("when a clip or episode path (a page, the API, a share image) holds %00, then it is a 404, the pages' as HTML, and no query asks for it", async ({
+    t,
+  }) => {
     const query = vi.spyOn(t.db.database.pool, "query");
-    const paths = ["/clips/%00", "/clips/a%00b", "/api/clips/slug/%00", "/clips/%00/share.png", "/episode/%00", "/episode/a%00b", "/api/episodes/slug/%00", "/episode/%00/share.png"];
+    const paths = [
+      "/clips/%00",
+      "/clips/a%00b",
+      "/api/clips/slug/%00",
+      "/clips/%00/share.png",
+      "/episode/%00",
+      "/episode/a%00b",
+      "/api/episodes/slug/%00",
+      "/episode/%00/share.png",
+    ];
     for (const p of paths) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(404);
@@ -329,13 +413,18 @@ describe("NUL bytes and escapes in paths", () => {
 
   it("when a real clip's path is asked for, then it is still found", async ({ t }) => {
     const admin = await t.admin();
-    await admin.post("/api/clips").send({ title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true }).expect(201);
+    await admin
+      .post("/api/clips")
+      .send({ title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true })
+      .expect(201);
     await t.request.get("/api/clips/slug/real-clip").expect(200);
   });
 });
 
 describe("headers", () => {
-  it("when any page or API answer is sent, then it carries a Permissions-Policy that turns off camera, microphone and geolocation", async ({ t }) => {
+  it("when any page or API answer is sent, then it carries a Permissions-Policy that turns off camera, microphone and geolocation", async ({
+    t,
+  }) => {
     for (const p of ["/", "/api/episodes", "/api/health", "/nope"]) {
       const res = await t.request.get(p);
       expect(res.headers["permissions-policy"], p).toBe(PERMISSIONS_POLICY);
@@ -352,7 +441,10 @@ describe("lists and first-screen data", () => {
   it("when visitors read the clips list or the home page, then no clip's article is in it; the clip page has it", async ({ t }) => {
     const admin = await t.admin();
     const article = "A long article. ".repeat(5_000);
-    await admin.post("/api/clips").send({ title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true }).expect(201);
+    await admin
+      .post("/api/clips")
+      .send({ title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true })
+      .expect(201);
     const list = await t.request.get("/api/clips").expect(200);
     expect(list.body.length).toBeGreaterThan(0);
     for (const clip of list.body) expect(clip).not.toHaveProperty("content");

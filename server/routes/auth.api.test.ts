@@ -8,8 +8,7 @@ const it = appTest();
 /** An app whose passwords cost more than the test admin's stored hash (N=2^10), as after an upgrade. */
 const costlier = appTest({ passwordCost: { N: 2 ** 11, r: 8, p: 1 } });
 
-const cookieOf = (res: supertest.Response) =>
-  ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
+const cookieOf = (res: supertest.Response) => ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
 
 describe("POST /api/auth/login", () => {
   it("when the credentials are right, then it answers 200 with the username and an httpOnly, SameSite=Lax cookie", async ({ t }) => {
@@ -85,17 +84,20 @@ describe("password hashes of an older cost", () => {
   const hashOf = async (t: { db: { database: { pool: { query: (sql: string) => Promise<{ rows: { password_hash: string }[] }> } } } }) =>
     (await t.db.database.pool.query("SELECT password_hash FROM users")).rows[0]!.password_hash;
 
-  costlier("when the admin logs in against a hash of a lower cost than the app's, then it is stored again at the app's cost and still verifies", async ({ t }) => {
-    expect(await hashOf(t)).toMatch(/^scrypt\$1024\$8\$1\$/);
+  costlier(
+    "when the admin logs in against a hash of a lower cost than the app's, then it is stored again at the app's cost and still verifies",
+    async ({ t }) => {
+      expect(await hashOf(t)).toMatch(/^scrypt\$1024\$8\$1\$/);
 
-    await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
 
-    const rehashed = await hashOf(t);
-    expect(rehashed).toMatch(/^scrypt\$2048\$8\$1\$/);
-    expect(await verifyPassword(ADMIN_PASSWORD, rehashed)).toBe(true);
-    await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
-    expect(await hashOf(t)).toBe(rehashed);
-  });
+      const rehashed = await hashOf(t);
+      expect(rehashed).toMatch(/^scrypt\$2048\$8\$1\$/);
+      expect(await verifyPassword(ADMIN_PASSWORD, rehashed)).toBe(true);
+      await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      expect(await hashOf(t)).toBe(rehashed);
+    },
+  );
 
   costlier("when a login with a hash of a lower cost fails, then the hash is left as it was", async ({ t }) => {
     const before = await hashOf(t);
@@ -135,7 +137,10 @@ describe("login throttling", () => {
     const limited = await createTestApp({ limits: { loginFailures: 3, auditionFailures: 1000 } });
     try {
       for (let i = 0; i < 3; i++) {
-        await limited.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: `bad-${i}` }).expect(401);
+        await limited.request
+          .post("/api/auth/login")
+          .send({ email: ADMIN_EMAIL, password: `bad-${i}` })
+          .expect(401);
       }
       const hashes = vi.spyOn(crypto, "scrypt");
       const res = await limited.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -143,7 +148,10 @@ describe("login throttling", () => {
       expect(Number(res.headers["retry-after"])).toBeGreaterThanOrEqual(30);
       expect(res.body.message).toMatch(/Too many/);
       // Refused before any password hashing, and the count is shared by every instance.
-      await supertest(limited.restart().listener).post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(429);
+      await supertest(limited.restart().listener)
+        .post("/api/auth/login")
+        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+        .expect(429);
       expect(hashes).not.toHaveBeenCalled();
       hashes.mockRestore();
     } finally {

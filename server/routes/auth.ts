@@ -9,7 +9,13 @@ import { chargeLoginTry } from "../auth/login-throttle";
 
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
-export function authRouter(passport: PassportInstance, throttle: Throttle, devices: DeviceCookies, cookieName: string, secureOnly: boolean): Router {
+export function authRouter(
+  passport: PassportInstance,
+  throttle: Throttle,
+  devices: DeviceCookies,
+  cookieName: string,
+  secureOnly: boolean,
+): Router {
   const router = Router();
 
   router.post("/login", devices.parser, async (req, res, next) => {

@@ -6,13 +6,25 @@ const it = appTest();
 
 /** The three episodes of the first test: Second (2), First (1) and a Draft (0). */
 async function addThreeEpisodes(admin: supertest.Agent) {
-  await admin.post("/api/episodes").send({ title: "Second", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 2 }).expect(201);
-  await admin.post("/api/episodes").send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 }).expect(201);
-  await admin.post("/api/episodes").send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: 0 }).expect(201);
+  await admin
+    .post("/api/episodes")
+    .send({ title: "Second", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 2 })
+    .expect(201);
+  await admin
+    .post("/api/episodes")
+    .send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 })
+    .expect(201);
+  await admin
+    .post("/api/episodes")
+    .send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: 0 })
+    .expect(201);
 }
 
 const addPainClip = (admin: supertest.Agent) =>
-  admin.post("/api/clips").send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" }).expect(201);
+  admin
+    .post("/api/clips")
+    .send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" })
+    .expect(201);
 
 describe("episodes", () => {
   it("when the admin adds episodes, then visitors see only the published ones, ordered by sortOrder", async ({ t, admin }) => {
@@ -20,7 +32,10 @@ describe("episodes", () => {
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ title: "Second", sortOrder: "2", isPublished: true, description: "" });
     expect(typeof a.body.createdAt).toBe("string");
-    await admin.post("/api/episodes").send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 }).expect(201);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 })
+      .expect(201);
     await admin
       .post("/api/episodes")
       .send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: "0" })
@@ -34,7 +49,10 @@ describe("episodes", () => {
 
   it("when no sortOrder is sent, then a new episode goes after the current largest", async ({ admin }) => {
     await addThreeEpisodes(admin);
-    const res = await admin.post("/api/episodes").send({ title: "Auto", spotifyEmbedUrl: SPOTIFY(4) }).expect(201);
+    const res = await admin
+      .post("/api/episodes")
+      .send({ title: "Auto", spotifyEmbedUrl: SPOTIFY(4) })
+      .expect(201);
     expect(res.body.sortOrder).toBe("3");
   });
 
@@ -69,19 +87,38 @@ describe("episodes", () => {
     expect((await admin.get("/api/episodes")).body.length).toBe(before);
   });
 
-  it("when an episode's Spotify share link is sent, with or without a language segment, then the embed address is stored; a look-alike host is 400", async ({ admin }) => {
+  it("when an episode's Spotify share link is sent, with or without a language segment, then the embed address is stored; a look-alike host is 400", async ({
+    admin,
+  }) => {
     const id = "4rOoJ6Egrf8K2IrywzwOMk";
     const embed = `https://open.spotify.com/embed/episode/${id}`;
-    for (const [n, link] of [`https://open.spotify.com/episode/${id}?si=a1b2c3d4e5f64789`, `https://open.spotify.com/intl-de/episode/${id}?si=x`].entries()) {
-      const created = await admin.post("/api/episodes").send({ title: `Shared ${n}`, spotifyEmbedUrl: link }).expect(201);
+    for (const [n, link] of [
+      `https://open.spotify.com/episode/${id}?si=a1b2c3d4e5f64789`,
+      `https://open.spotify.com/intl-de/episode/${id}?si=x`,
+    ].entries()) {
+      const created = await admin
+        .post("/api/episodes")
+        .send({ title: `Shared ${n}`, spotifyEmbedUrl: link })
+        .expect(201);
       expect(created.body.spotifyEmbedUrl, link).toBe(embed);
       const read = await admin.get(`/api/episodes/slug/${created.body.slug}`).expect(200);
       expect(read.body.spotifyEmbedUrl, link).toBe(embed);
     }
-    const episode = (await admin.post("/api/episodes").send({ title: "Edited link", spotifyEmbedUrl: SPOTIFY(9) }).expect(201)).body;
-    const updated = await admin.put(`/api/episodes/${episode.id}`).send({ spotifyEmbedUrl: `https://open.spotify.com/intl-pt-br/episode/${id}` }).expect(200);
+    const episode = (
+      await admin
+        .post("/api/episodes")
+        .send({ title: "Edited link", spotifyEmbedUrl: SPOTIFY(9) })
+        .expect(201)
+    ).body;
+    const updated = await admin
+      .put(`/api/episodes/${episode.id}`)
+      .send({ spotifyEmbedUrl: `https://open.spotify.com/intl-pt-br/episode/${id}` })
+      .expect(200);
     expect(updated.body.spotifyEmbedUrl).toBe(embed);
-    await admin.post("/api/episodes").send({ title: "Look-alike", spotifyEmbedUrl: `https://open.spotify.com.evil.example/episode/${id}` }).expect(400);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "Look-alike", spotifyEmbedUrl: `https://open.spotify.com.evil.example/episode/${id}` })
+      .expect(400);
   });
 
   it("when two episodes are swapped, then their orders trade places in one step", async ({ admin }) => {
@@ -106,13 +143,17 @@ describe("clips", () => {
   });
 
   it("when a watch or short YouTube link is sent, then it is stored as an embed URL", async ({ admin }) => {
-    const watch = await admin.post("/api/clips").send({ title: "Watch form", youtubeEmbedUrl: "https://www.youtube.com/watch?v=abcdefghijk" });
+    const watch = await admin
+      .post("/api/clips")
+      .send({ title: "Watch form", youtubeEmbedUrl: "https://www.youtube.com/watch?v=abcdefghijk" });
     expect(watch.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
     const short = await admin.post("/api/clips").send({ title: "Short form", youtubeEmbedUrl: "https://youtu.be/abcdefghijk" });
     expect(short.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/abcdefghijk");
   });
 
-  it("when a Shorts, live, mobile or YouTube Music link is sent, then it is stored as the embed URL, its start kept; a look-alike host is 400", async ({ admin }) => {
+  it("when a Shorts, live, mobile or YouTube Music link is sent, then it is stored as the embed URL, its start kept; a look-alike host is 400", async ({
+    admin,
+  }) => {
     const sent = {
       "https://youtube.com/shorts/abcdefghijk?si=Ab12": "https://www.youtube.com/embed/abcdefghijk?si=Ab12",
       "https://www.youtube.com/live/abcdefghijk?t=95": "https://www.youtube.com/embed/abcdefghijk?start=95",
@@ -120,15 +161,24 @@ describe("clips", () => {
       "https://music.youtube.com/watch?v=abcdefghijk&list=RDAMVM": "https://www.youtube.com/embed/abcdefghijk",
     };
     for (const [n, [link, embed]] of Object.entries(sent).entries()) {
-      const created = await admin.post("/api/clips").send({ title: `Pasted ${n}`, youtubeEmbedUrl: link }).expect(201);
+      const created = await admin
+        .post("/api/clips")
+        .send({ title: `Pasted ${n}`, youtubeEmbedUrl: link })
+        .expect(201);
       expect(created.body.youtubeEmbedUrl, link).toBe(embed);
       const read = await admin.get(`/api/clips/slug/${created.body.slug}`).expect(200);
       expect(read.body.youtubeEmbedUrl, link).toBe(embed);
     }
     const clip = (await admin.post("/api/clips").send({ title: "Edited link", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body;
-    const updated = await admin.put(`/api/clips/${clip.id}`).send({ youtubeEmbedUrl: "https://youtube.com/shorts/zyxwvutsrqp" }).expect(200);
+    const updated = await admin
+      .put(`/api/clips/${clip.id}`)
+      .send({ youtubeEmbedUrl: "https://youtube.com/shorts/zyxwvutsrqp" })
+      .expect(200);
     expect(updated.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/zyxwvutsrqp");
-    for (const lookalike of ["https://youtube.com.evil.example/shorts/abcdefghijk", "https://music.youtube.com.evil.example/watch?v=abcdefghijk"]) {
+    for (const lookalike of [
+      "https://youtube.com.evil.example/shorts/abcdefghijk",
+      "https://music.youtube.com.evil.example/watch?v=abcdefghijk",
+    ]) {
       await admin.post("/api/clips").send({ title: "Look-alike", youtubeEmbedUrl: lookalike }).expect(400);
     }
   });
@@ -145,7 +195,9 @@ describe("clips", () => {
     }
   });
 
-  it("when a clip is saved without a slug and its title's slug is taken, then it gets the next free one (-2, -3), not a 409", async ({ admin }) => {
+  it("when a clip is saved without a slug and its title's slug is taken, then it gets the next free one (-2, -3), not a 409", async ({
+    admin,
+  }) => {
     const first = await admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     const second = await admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     const third = await admin.post("/api/clips").send({ title: "Same title", slug: "", youtubeEmbedUrl: YOUTUBE() }).expect(201);
@@ -157,13 +209,27 @@ describe("clips", () => {
   });
 
   it("when the key quote is over 200 or the meta description over 160 characters, then 400", async ({ admin }) => {
-    await admin.post("/api/clips").send({ title: "Q", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(201) }).expect(400);
-    await admin.post("/api/clips").send({ title: "M", youtubeEmbedUrl: YOUTUBE(), metaDescription: "m".repeat(161) }).expect(400);
-    await admin.post("/api/clips").send({ title: "Q ok", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(200), metaDescription: "m".repeat(160) }).expect(201);
+    await admin
+      .post("/api/clips")
+      .send({ title: "Q", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(201) })
+      .expect(400);
+    await admin
+      .post("/api/clips")
+      .send({ title: "M", youtubeEmbedUrl: YOUTUBE(), metaDescription: "m".repeat(161) })
+      .expect(400);
+    await admin
+      .post("/api/clips")
+      .send({ title: "Q ok", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(200), metaDescription: "m".repeat(160) })
+      .expect(201);
   });
 
   it("when the embed URL is not YouTube, then 400", async ({ admin }) => {
-    for (const url of ["https://vimeo.com/embed/123", "https://www.youtube.com/embed/short", "http://www.youtube.com/embed/abcdefghijk", "https://www.youtube.com/watch"]) {
+    for (const url of [
+      "https://vimeo.com/embed/123",
+      "https://www.youtube.com/embed/short",
+      "http://www.youtube.com/embed/abcdefghijk",
+      "https://www.youtube.com/watch",
+    ]) {
       await admin.post("/api/clips").send({ title: "Bad", youtubeEmbedUrl: url }).expect(400);
     }
   });

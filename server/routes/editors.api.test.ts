@@ -60,10 +60,16 @@ describe("POST /api/editors/unlock", () => {
   it("when the body is malformed, then 400", async ({ t }) => {
     await t.request.post("/api/editors/unlock").send({}).expect(400);
     await t.request.post("/api/editors/unlock").send({ password: 42 }).expect(400);
-    await t.request.post("/api/editors/unlock").send({ password: "x".repeat(201) }).expect(400);
+    await t.request
+      .post("/api/editors/unlock")
+      .send({ password: "x".repeat(201) })
+      .expect(400);
   });
 
-  it("when tries are logged, then the log keeps time, success, the working code's number and user agent, never a failed password", async ({ t, admin }) => {
+  it("when tries are logged, then the log keeps time, success, the working code's number and user agent, never a failed password", async ({
+    t,
+    admin,
+  }) => {
     await setUpAudition(admin);
     await unlock(t, "podedit42", "Candidate Browser").expect(200);
     await unlock(t, "secret-guess-zzz", "Guesser");
@@ -79,7 +85,10 @@ describe("POST /api/editors/unlock", () => {
     await t.request.get("/api/editor-access-log").expect(401);
   });
 
-  it("when a candidate's code opens the audition, then neither the log, the database nor a backup holds the prefix, only the candidate's number", async ({ t, admin }) => {
+  it("when a candidate's code opens the audition, then neither the log, the database nor a backup holds the prefix, only the candidate's number", async ({
+    t,
+    admin,
+  }) => {
     await setUpAudition(admin);
     await unlock(t, "podedit12", "Candidate Browser").expect(200);
     await admin.post("/api/editor-access-log").send({ password: "podedit13", success: true, userAgent: "Old client" }).expect(201);
@@ -88,14 +97,22 @@ describe("POST /api/editors/unlock", () => {
     const rows = (await t.db.database.pool.query("SELECT code FROM editor_access_log WHERE success ORDER BY id")).rows;
     const backup = zlib.gunzipSync((await admin.get("/api/backup").buffer(true).parse(binary).expect(200)).body as Buffer).toString();
 
-    expect(log.filter((e) => e.success).map((e) => e.code).sort()).toEqual(["12", "13"]);
+    expect(
+      log
+        .filter((e) => e.success)
+        .map((e) => e.code)
+        .sort(),
+    ).toEqual(["12", "13"]);
     expect(rows.map((row) => row.code)).toEqual(["12", "13"]);
     expect(JSON.stringify(log)).not.toContain("podedit");
     expect(backup).toContain('"code":"12"');
     expect(backup).not.toContain("podedit");
   });
 
-  it("when the spec's client posts an attempt, then it is logged without the failed text and cannot claim success", async ({ t, admin }) => {
+  it("when the spec's client posts an attempt, then it is logged without the failed text and cannot claim success", async ({
+    t,
+    admin,
+  }) => {
     await admin.post("/api/editor-access-log").send({ password: "made-up-1", success: true, userAgent: "Old client" }).expect(201);
     const log = (await admin.get("/api/editor-access-log")).body as { success: boolean; userAgent: string; code: string | null }[];
     const entry = log.find((e) => e.userAgent === "Old client")!;
@@ -107,7 +124,11 @@ describe("POST /api/editors/unlock", () => {
   it("when a client keeps guessing, then it gets 429", async () => {
     const limited = await createTestApp({ limits: { loginFailures: 1000, auditionFailures: 10 } });
     try {
-      for (let i = 0; i < 10; i++) await limited.request.post("/api/editors/unlock").send({ password: `guess${i}` }).expect(401);
+      for (let i = 0; i < 10; i++)
+        await limited.request
+          .post("/api/editors/unlock")
+          .send({ password: `guess${i}` })
+          .expect(401);
       const res = await limited.request.post("/api/editors/unlock").send({ password: "guess" });
       expect(res.status).toBe(429);
       expect(res.headers["retry-after"]).toBeDefined();

@@ -30,7 +30,12 @@ describe("one episode by its slug", () => {
     await addEpisode(1, { showNotes: '<p>Notes <a href="https://x.example">link</a><img src=x onerror=alert(1)></p>' });
     await addEpisode(2, { isPublished: false });
     const res = await t.request.get("/api/episodes/slug/episode-1").expect(200);
-    expect(res.body).toMatchObject({ title: "Episode 1", showNotes: '<p>Notes <a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">link</a></p>', transcript: null, chapters: null });
+    expect(res.body).toMatchObject({
+      title: "Episode 1",
+      showNotes: '<p>Notes <a href="https://x.example" target="_blank" rel="noopener noreferrer nofollow ugc">link</a></p>',
+      transcript: null,
+      chapters: null,
+    });
     expect(res.body).not.toHaveProperty("editedFields");
     await t.request.get("/api/episodes/slug/episode-2").expect(404);
     await t.request.get("/api/episodes/slug/no-such-episode").expect(404);
@@ -40,9 +45,15 @@ describe("one episode by its slug", () => {
 
   it("when two episodes share a title, then the second gets its own slug; an asked-for slug in use is 409", async () => {
     await addEpisode(1);
-    const again = await admin.post("/api/episodes").send({ title: "Episode 1", spotifyEmbedUrl: SPOTIFY(1) }).expect(201);
+    const again = await admin
+      .post("/api/episodes")
+      .send({ title: "Episode 1", spotifyEmbedUrl: SPOTIFY(1) })
+      .expect(201);
     expect(again.body.slug).toBe("episode-1-2");
-    await admin.post("/api/episodes").send({ title: "Other", slug: "episode-1", spotifyEmbedUrl: SPOTIFY(2) }).expect(409);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "Other", slug: "episode-1", spotifyEmbedUrl: SPOTIFY(2) })
+      .expect(409);
   });
 
   it("when an episode has neither a Spotify nor an audio address, then it is refused, on create and on update", async () => {
@@ -97,7 +108,8 @@ describe("searching under load", () => {
     try {
       const from = (ip: string) => ({ "X-Forwarded-For": ip });
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await flooded.request.get(`/api/episodes/archive?q=word${i}`).set(from("203.0.113.9"))).status);
+      for (let i = 0; i < 8; i++)
+        statuses.push((await flooded.request.get(`/api/episodes/archive?q=word${i}`).set(from("203.0.113.9"))).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
       const refused = await flooded.request.get("/api/episodes/archive?q=again").set(from("203.0.113.9")).expect(429);
       expect(refused.body.message).toBe("Too many searches; please wait a moment and search again");
@@ -129,8 +141,20 @@ describe("transcripts and chapters", () => {
   const host = useFeedServer();
 
   it("when the feed names a transcript and chapters, then the sync fetches them, the episode carries them and the archive searches the transcript", async () => {
-    host.routes.set("/t.vtt", { body: "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>We talk about mycorrhizal fungi.</v>\n", headers: { "Content-Type": "text/vtt" } });
-    host.routes.set("/c.json", { body: JSON.stringify({ version: "1.2.0", chapters: [{ startTime: 0, title: "Intro" }, { startTime: 95, title: "Fungi" }] }), headers: { "Content-Type": "application/json" } });
+    host.routes.set("/t.vtt", {
+      body: "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>We talk about mycorrhizal fungi.</v>\n",
+      headers: { "Content-Type": "text/vtt" },
+    });
+    host.routes.set("/c.json", {
+      body: JSON.stringify({
+        version: "1.2.0",
+        chapters: [
+          { startTime: 0, title: "Intro" },
+          { startTime: 95, title: "Fungi" },
+        ],
+      }),
+      headers: { "Content-Type": "application/json" },
+    });
     host.routes.set("/broken.json", { body: "not json", headers: { "Content-Type": "application/json" } });
     const extra = (t: string, c: string) =>
       `<podcast:transcript url="${host.url(t)}" type="text/vtt"/><podcast:chapters url="${host.url(c)}" type="application/json+chapters"/>`;
@@ -141,7 +165,10 @@ describe("transcripts and chapters", () => {
       ]),
     });
     await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     await t.app.extras.idle();
 
@@ -173,7 +200,10 @@ describe("transcripts and chapters", () => {
   it("when the sync answers, then it has not waited for the episodes' files: they arrive in the background, and the status counts what is left", async () => {
     host.routes.set("/slow.vtt", { hang: true });
     host.routes.set("/feed.xml", { body: feedXml([withTranscript("Slow", host.url("/slow.vtt"), 1)]) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     const synced = await admin.post("/api/feed/sync").send({}).expect(200);
     expect(synced.body.added).toBe(1);
     const status = (await admin.get("/api/feed/status").expect(200)).body;
@@ -188,11 +218,16 @@ describe("transcripts and chapters", () => {
     const down = "http://127.0.0.1:9/down.vtt"; // nothing listens on the discard port: connection refused
     const items = Array.from({ length: 45 }, (_, i) => withTranscript(`Down ${i}`, down, i + 2));
     host.routes.set("/feed.xml", { body: feedXml([withTranscript("Good", host.url("/good.vtt"), 1), ...items]) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     await t.app.extras.idle();
     expect((await admin.get("/api/episodes/slug/good").expect(200)).body.transcript).toEqual([{ start: 1, speaker: null, text: "Words." }]);
-    const failed = await sqlOf("SELECT transcript_failures AS n, transcript_retry_at > now() + interval '1 minute' AS waits FROM episodes WHERE title LIKE 'Down%'");
+    const failed = await sqlOf(
+      "SELECT transcript_failures AS n, transcript_retry_at > now() + interval '1 minute' AS waits FROM episodes WHERE title LIKE 'Down%'",
+    );
     expect(failed).toHaveLength(45);
     expect(failed.every((r) => r.n === 1 && r.waits)).toBe(true);
 
@@ -204,7 +239,9 @@ describe("transcripts and chapters", () => {
     await sqlOf("UPDATE episodes SET transcript_retry_at = now() - interval '1 second' WHERE title LIKE 'Down%'");
     t.app.extras.kick();
     await t.app.extras.idle();
-    const again = await sqlOf("SELECT transcript_failures AS n, transcript_retry_at > now() + interval '3 minutes' AS waits FROM episodes WHERE title LIKE 'Down%'");
+    const again = await sqlOf(
+      "SELECT transcript_failures AS n, transcript_retry_at > now() + interval '3 minutes' AS waits FROM episodes WHERE title LIKE 'Down%'",
+    );
     expect(again.every((r) => r.n === 2 && r.waits)).toBe(true);
   });
 });
@@ -214,9 +251,16 @@ describe("the owner's edits and the feed", () => {
   const sqlOf = (query: string, values: unknown[] = []) => t.db.database.pool.query(query, values).then((r) => r.rows);
 
   it("when the owner saves while a sync is between reading and writing, then the owner's words stay, now and after the next sync", async () => {
-    const feed = (a: string, b: string) => feedXml([{ title: a, guid: "a" }, { title: b, guid: "b" }]);
+    const feed = (a: string, b: string) =>
+      feedXml([
+        { title: a, guid: "a" },
+        { title: b, guid: "b" },
+      ]);
     host.routes.set("/feed.xml", { body: feed("A", "B") });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     const b = (await admin.get("/api/episodes").expect(200)).body.find((e: { guid: string }) => e.guid === "b");
     host.routes.set("/feed.xml", { body: feed("A from the feed", "B from the feed") });
@@ -228,7 +272,9 @@ describe("the owner's edits and the feed", () => {
     const syncing = admin.post("/api/feed/sync").send({});
     void syncing.then(() => undefined);
     for (let i = 0; i < 200; i++) {
-      const waiting = await sqlOf("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()");
+      const waiting = await sqlOf(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+      );
       if (waiting[0].n > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -255,12 +301,18 @@ describe("the owner's edits and the feed", () => {
     const stale = await admin.put(`/api/episodes/${created.id}`).send({ title: "Second tab", version: 1 }).expect(409);
     expect(stale.body).toMatchObject({ code: "STALE", message: expect.stringMatching(/^This episode was changed somewhere else/) });
     expect((await admin.get(`/api/episodes/slug/${created.slug}`)).body).toMatchObject({ title: "First tab", version: 2 });
-    expect((await admin.put(`/api/episodes/${created.id}`).send({ title: "Overwritten" }).expect(200)).body).toMatchObject({ title: "Overwritten", version: 3 });
+    expect((await admin.put(`/api/episodes/${created.id}`).send({ title: "Overwritten" }).expect(200)).body).toMatchObject({
+      title: "Overwritten",
+      version: 3,
+    });
   });
 
   it("when a sync changes what the owner's form shows, then the episode's version moves on, so a form opened before is refused", async () => {
     host.routes.set("/feed.xml", { body: feedXml([{ title: "Before", guid: "x" }]) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     const opened = (await admin.get("/api/episodes/slug/before").expect(200)).body;
     host.routes.set("/feed.xml", { body: feedXml([{ title: "Before", guid: "x", notes: "<p>New notes</p>" }]) });
@@ -273,10 +325,13 @@ describe("the owner's edits and the feed", () => {
   });
 
   it("when clips, providers, settings and the About page are saved from an older version, then 409, and the stored one stays", async () => {
-    const clip = (await admin.post("/api/clips").send({ title: "Clip", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ" }).expect(201)).body;
+    const clip = (
+      await admin.post("/api/clips").send({ title: "Clip", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ" }).expect(201)
+    ).body;
     await admin.put(`/api/clips/${clip.id}`).send({ title: "Clip 2", version: clip.version }).expect(200);
     await admin.put(`/api/clips/${clip.id}`).send({ title: "Clip 3", version: clip.version }).expect(409);
-    const provider = (await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fas fa-podcast" }).expect(201)).body;
+    const provider = (await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fas fa-podcast" }).expect(201))
+      .body;
     await admin.put(`/api/providers/${provider.id}`).send({ name: "P2", version: provider.version }).expect(200);
     await admin.put(`/api/providers/${provider.id}`).send({ name: "P3", version: provider.version }).expect(409);
     expect((await admin.get("/api/providers")).body[0].name).toBe("P2");
@@ -287,9 +342,17 @@ describe("the owner's edits and the feed", () => {
     expect((await admin.get("/api/settings/podcast_title")).body).toMatchObject({ value: "One", version: 1 });
 
     const about = { title: "T", intro: "I", hosts: [{ name: "Ann", role: "", bio: "", photo: null }] };
-    const first = (await admin.put("/api/identity/about").send({ ...about, version: 0 }).expect(200)).body;
+    const first = (
+      await admin
+        .put("/api/identity/about")
+        .send({ ...about, version: 0 })
+        .expect(200)
+    ).body;
     expect(first.versions.about).toBe(1);
-    await admin.put("/api/identity/about").send({ ...about, title: "Other tab", version: 0 }).expect(409);
+    await admin
+      .put("/api/identity/about")
+      .send({ ...about, title: "Other tab", version: 0 })
+      .expect(409);
     expect((await t.request.get("/api/identity")).body.about.title).toBe("T");
   });
 });
@@ -301,7 +364,10 @@ describe("the home page's weight", () => {
     const path = await import("node:path");
     const zlib = await import("node:zlib");
     const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-home-"));
-    fs.writeFileSync(path.join(clientDir, "index.html"), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(clientDir, "index.html"),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     const app = await createTestApp({ clientDir, cacheTtlMs: 0 });
     try {
       const addEpisodes = (from: number, to: number) =>

@@ -18,7 +18,12 @@ export function episodesRouter(episodes: EpisodesService, siteData: SiteData, ca
   r.get("/archive", async (req, res) => {
     const query = parse(archiveQuerySchema, req.query);
     cacheFor(res, false);
-    sendCached(req, res, await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => siteData.archive(query, throttleAddress(req.ip))), "application/json");
+    sendCached(
+      req,
+      res,
+      await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => siteData.archive(query, throttleAddress(req.ip))),
+      "application/json",
+    );
   });
   r.get("/admin", requireAdmin, async (req, res) => {
     res.set("Cache-Control", ADMIN_DATA).json(await episodes.adminPage(parse(adminEpisodeQuerySchema, req.query)));

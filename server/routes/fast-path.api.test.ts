@@ -23,11 +23,14 @@ async function ask(t: TestApp, path: string, headers: http.OutgoingHttpHeaders =
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   try {
     return await new Promise<RawAnswer>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: (server.address() as AddressInfo).port, path, method, headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-      });
+      const req = http.request(
+        { host: "127.0.0.1", port: (server.address() as AddressInfo).port, path, method, headers, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+        },
+      );
       req.on("error", reject);
       req.end();
     });
@@ -37,7 +40,8 @@ async function ask(t: TestApp, path: string, headers: http.OutgoingHttpHeaders =
 }
 
 /** The headers with the two values that belong to one response (its date and request id) blanked. */
-const comparable = (raw: string[]) => raw.map((value, i) => (i % 2 === 1 && /^(date|x-request-id)$/i.test(raw[i - 1]!) ? "(varies)" : value));
+const comparable = (raw: string[]) =>
+  raw.map((value, i) => (i % 2 === 1 && /^(date|x-request-id)$/i.test(raw[i - 1]!) ? "(varies)" : value));
 
 /** How many answers the fast path gave, from the app's own metrics. */
 async function fastAnswers(t: TestApp): Promise<number> {
@@ -51,7 +55,10 @@ const header = (answer: RawAnswer, name: string) => {
 };
 
 describe("the fast path", () => {
-  it("when a visitor asks again for a page or a list, then it is answered before Express with the same headers, byte for byte", async ({ t, admin }) => {
+  it("when a visitor asks again for a page or a list, then it is answered before Express with the same headers, byte for byte", async ({
+    t,
+    admin,
+  }) => {
     await admin.post("/api/providers").send({ name: "Spotify", url: "https://open.spotify.com/show/x", icon: "spotify" }).expect(201);
     // Saving a setting as it is drops what the fast path remembers: the next answer is Express's.
     const forget = () => admin.post("/api/settings").send({ key: "podcast_title", value: "Show" }).expect(200);
@@ -94,7 +101,10 @@ describe("the fast path", () => {
   });
 
   it("when the request carries a session cookie, a query string or a body, then Express answers it", async ({ t, admin }) => {
-    await admin.post("/api/episodes").send({ title: "A draft", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk", isPublished: false }).expect(201);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "A draft", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk", isPublished: false })
+      .expect(201);
     await ask(t, "/api/episodes");
     await ask(t, "/");
     const before = await fastAnswers(t);

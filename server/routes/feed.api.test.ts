@@ -28,12 +28,16 @@ const ITEMS: TestItem[] = [
 
 async function useFeed(items: TestItem[], path = "/feed.xml", options: { etag?: boolean } = {}) {
   host.routes.set(path, { body: feedXml(items), etag: options.etag });
-  await admin.post("/api/settings").send({ key: "rss_url", value: host.url(path) }).expect(200);
+  await admin
+    .post("/api/settings")
+    .send({ key: "rss_url", value: host.url(path) })
+    .expect(200);
 }
 const sync = () => admin.post("/api/feed/sync").send({});
 const titles = async () => ((await admin.get("/api/episodes").expect(200)).body as { title: string }[]).map((e) => e.title);
 const episodeCount = async () => (await admin.get("/api/episodes").expect(200)).body.length as number;
-const byTitle = async (title: string) => ((await admin.get("/api/episodes")).body as { title: string; id: number }[]).find((e) => e.title === title)!;
+const byTitle = async (title: string) =>
+  ((await admin.get("/api/episodes")).body as { title: string; id: number }[]).find((e) => e.title === title)!;
 
 describe("syncing the show's feed", () => {
   it("when the feed is synced into an empty site, then its episodes arrive as drafts, newest first, and the audio-less items are skipped with reasons", async () => {
@@ -51,7 +55,14 @@ describe("syncing the show's feed", () => {
     });
     expect(await titles()).toEqual(["Three", "Two", "One"]);
     const [three] = (await admin.get("/api/episodes")).body;
-    expect(three).toMatchObject({ source: "feed", isPublished: false, slug: "three", spotifyEmbedUrl: null, audioUrl: "https://cdn.example/Three.mp3", publishedAt: "2024-01-03T15:00:00.000Z" });
+    expect(three).toMatchObject({
+      source: "feed",
+      isPublished: false,
+      slug: "three",
+      spotifyEmbedUrl: null,
+      audioUrl: "https://cdn.example/Three.mp3",
+      publishedAt: "2024-01-03T15:00:00.000Z",
+    });
     expect((await t.request.get("/api/episodes").expect(200)).body).toEqual([]);
     const two = await admin.get("/api/episodes/slug/two").expect(200);
     expect(two.body.showNotes).toBe("<p>Second <b>episode</b></p>");
@@ -87,12 +98,21 @@ describe("syncing the show's feed", () => {
     await admin.post(`/api/episodes/${two.id}/swap`).send({ withId: one.id }).expect(200);
     const ordersBefore = (await admin.get("/api/episodes")).body.map((e: { id: number; sortOrder: string }) => [e.id, e.sortOrder]);
 
-    await useFeed(ITEMS.map((i) => (i.title === "Two" ? { ...i, title: "Two renamed by the host", guid: "guid-Two", notes: "<p>New notes</p>" } : i)));
+    await useFeed(
+      ITEMS.map((i) => (i.title === "Two" ? { ...i, title: "Two renamed by the host", guid: "guid-Two", notes: "<p>New notes</p>" } : i)),
+    );
     const res = await sync().expect(200);
     expect(res.body).toMatchObject({ added: 0, updated: 1, unchanged: 2 });
     const after = await admin.get(`/api/episodes/slug/two`).expect(200);
-    expect(after.body).toMatchObject({ title: "Two (owner's title)", isPublished: true, showNotes: "<p>New notes</p>", editedFields: ["title"] });
-    expect((await admin.get("/api/episodes")).body.map((e: { id: number; sortOrder: string }) => [e.id, e.sortOrder])).toEqual(ordersBefore);
+    expect(after.body).toMatchObject({
+      title: "Two (owner's title)",
+      isPublished: true,
+      showNotes: "<p>New notes</p>",
+      editedFields: ["title"],
+    });
+    expect((await admin.get("/api/episodes")).body.map((e: { id: number; sortOrder: string }) => [e.id, e.sortOrder])).toEqual(
+      ordersBefore,
+    );
   });
 
   it("when auto-publish is on, then new episodes are published at once", async () => {
@@ -106,7 +126,12 @@ describe("syncing the show's feed", () => {
     const noGuid = ITEMS.slice(0, 3).map((i) => ({ ...i, guid: null, audio: `https://cdn.example/${i.title}.mp3?token=1` }));
     await useFeed(noGuid);
     await sync().expect(200);
-    await useFeed(noGuid.map((i) => ({ ...i, audio: i.title === "One" ? "https://other-cdn.example/one-moved.mp3" : i.audio!.replace("token=1", "token=2") })));
+    await useFeed(
+      noGuid.map((i) => ({
+        ...i,
+        audio: i.title === "One" ? "https://other-cdn.example/one-moved.mp3" : i.audio!.replace("token=1", "token=2"),
+      })),
+    );
     const res = await sync().expect(200);
     expect(res.body).toMatchObject({ added: 0 });
     expect(await episodeCount()).toBe(3);
@@ -133,11 +158,19 @@ describe("syncing the show's feed", () => {
   });
 
   it("when the admin typed an episode in by hand before, then the feed links to it by title instead of doubling it, and keeps the owner's fields", async () => {
-    await admin.post("/api/episodes").send({ title: "One", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa", description: "Mine" }).expect(201);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "One", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa", description: "Mine" })
+      .expect(201);
     await useFeed(ITEMS.slice(0, 3));
     expect((await sync().expect(200)).body).toMatchObject({ added: 2 });
     const one = (await admin.get("/api/episodes")).body.find((e: { title: string }) => e.title === "One");
-    expect(one).toMatchObject({ source: "manual", description: "Mine", audioUrl: "https://cdn.example/One.mp3", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa" });
+    expect(one).toMatchObject({
+      source: "manual",
+      description: "Mine",
+      audioUrl: "https://cdn.example/One.mp3",
+      spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa",
+    });
   });
 });
 
@@ -147,7 +180,10 @@ describe("where the feed lives", () => {
   it("when the feed answers with a permanent redirect, then it is read there, and the owner is asked before the stored address changes", async () => {
     host.routes.set("/old.xml", { status: 301, headers: { Location: "/new.xml" } });
     host.routes.set("/new.xml", { body: feedXml(ITEMS.slice(0, 1)) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/old.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/old.xml") })
+      .expect(200);
     expect((await sync().expect(200)).body).toMatchObject({ added: 1 });
     expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/old.xml"));
     expect((await status()).move).toEqual({ url: host.url("/new.xml"), problem: null });
@@ -157,9 +193,14 @@ describe("where the feed lives", () => {
   });
 
   it("when the feed names a new address that works (itunes:new-feed-url), then the owner's address is still read and the move is offered", async () => {
-    host.routes.set("/moving.xml", { body: feedXml(ITEMS.slice(0, 1), `<title>Old</title><itunes:new-feed-url>${host.url("/moved.xml")}</itunes:new-feed-url>`) });
+    host.routes.set("/moving.xml", {
+      body: feedXml(ITEMS.slice(0, 1), `<title>Old</title><itunes:new-feed-url>${host.url("/moved.xml")}</itunes:new-feed-url>`),
+    });
     host.routes.set("/moved.xml", { body: feedXml(ITEMS.slice(0, 2)) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/moving.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/moving.xml") })
+      .expect(200);
     expect((await sync().expect(200)).body).toMatchObject({ added: 1, feedTitle: "Old" });
     expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/moving.xml"));
     expect((await status()).move).toEqual({ url: host.url("/moved.xml"), problem: null });
@@ -169,8 +210,13 @@ describe("where the feed lives", () => {
   });
 
   it("when the new address fails, then what was read is imported, the problem is shown, the move cannot be taken, and it is asked again at each sync until it works", async () => {
-    host.routes.set("/moving.xml", { body: feedXml(ITEMS.slice(0, 2), `<title>Old</title><itunes:new-feed-url>${host.url("/gone.xml")}</itunes:new-feed-url>`) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/moving.xml") }).expect(200);
+    host.routes.set("/moving.xml", {
+      body: feedXml(ITEMS.slice(0, 2), `<title>Old</title><itunes:new-feed-url>${host.url("/gone.xml")}</itunes:new-feed-url>`),
+    });
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/moving.xml") })
+      .expect(200);
     expect((await sync().expect(200)).body).toMatchObject({ added: 2 });
     expect(await titles()).toEqual(["Three", "Two"]);
     expect((await status()).move).toEqual({ url: host.url("/gone.xml"), problem: "the host answered 404 Not Found" });
@@ -200,13 +246,21 @@ describe("feeds from the real world", () => {
       { title: "Again", guid: "same", audio: "https://cdn.example/same.mp3" },
     ]);
     const res = await sync().expect(200);
-    expect(res.body).toMatchObject({ added: 1, skipped: [{ title: "Again", reason: 'it repeats the guid "same" of an earlier item ("First")' }] });
+    expect(res.body).toMatchObject({
+      added: 1,
+      skipped: [{ title: "Again", reason: 'it repeats the guid "same" of an earlier item ("First")' }],
+    });
     expect(await titles()).toEqual(["First"]);
   });
 
   it("when every enclosure goes through one tracking prefix and a new item arrives, then it is added and nothing else changes", async () => {
     const podtrac = (n: number) => `http://www.podtrac.com/pts/redirect.mp3?http://taverncast.com/shows/taverncast-${n}.mp3`;
-    const show = (n: number): TestItem => ({ title: `Taverncast ${n}`, guid: `tc-${n}`, audio: podtrac(n), date: new Date(Date.UTC(2010, 0, n)).toUTCString() });
+    const show = (n: number): TestItem => ({
+      title: `Taverncast ${n}`,
+      guid: `tc-${n}`,
+      audio: podtrac(n),
+      date: new Date(Date.UTC(2010, 0, n)).toUTCString(),
+    });
     const old = [62, 61, 60, 59].map(show);
     await useFeed(old);
     await sync().expect(200);
@@ -219,7 +273,12 @@ describe("feeds from the real world", () => {
   it("when a new item's audio address differs from an older one's only by its query, then both are kept as their guids say", async () => {
     await useFeed([{ title: "Old", guid: "ra-1", audio: "https://cdn.example/ep.mp3?v=1" }]);
     await sync().expect(200);
-    host.routes.set("/feed.xml", { body: feedXml([{ title: "New", guid: "ra-2", audio: "https://cdn.example/ep.mp3?v=999" }, { title: "Old", guid: "ra-1", audio: "https://cdn.example/ep.mp3?v=1" }]) });
+    host.routes.set("/feed.xml", {
+      body: feedXml([
+        { title: "New", guid: "ra-2", audio: "https://cdn.example/ep.mp3?v=999" },
+        { title: "Old", guid: "ra-1", audio: "https://cdn.example/ep.mp3?v=1" },
+      ]),
+    });
     expect((await sync().expect(200)).body).toMatchObject({ added: 1, updated: 0, skipped: [] });
     expect((await titles()).sort()).toEqual(["New", "Old"]);
   });
@@ -239,10 +298,26 @@ describe("feeds from the real world", () => {
 
 describe("a feed that cannot be read", () => {
   const refusals: [string, () => Promise<void>, RegExp][] = [
-    ["a web page", async () => void host.routes.set("/page", { body: "<!DOCTYPE html><html><body>Hi</body></html>", headers: { "Content-Type": "text/html" } }), /web page/],
-    ["malformed XML", async () => void host.routes.set("/page", { body: '<?xml version="1.0"?><rss><channel><title>x</title><item></rss>' }), /not well-formed XML/],
+    [
+      "a web page",
+      async () =>
+        void host.routes.set("/page", { body: "<!DOCTYPE html><html><body>Hi</body></html>", headers: { "Content-Type": "text/html" } }),
+      /web page/,
+    ],
+    [
+      "malformed XML",
+      async () => void host.routes.set("/page", { body: '<?xml version="1.0"?><rss><channel><title>x</title><item></rss>' }),
+      /not well-formed XML/,
+    ],
     ["a 404", async () => undefined, /could not be read: the host answered 404 Not Found/],
-    ["too big", async () => void host.routes.set("/page", { body: feedXml(Array.from({ length: 800 }, (_, i) => ({ title: `Episode ${i}`, notes: "x".repeat(200) }))) }), /larger than/],
+    [
+      "too big",
+      async () =>
+        void host.routes.set("/page", {
+          body: feedXml(Array.from({ length: 800 }, (_, i) => ({ title: `Episode ${i}`, notes: "x".repeat(200) }))),
+        }),
+      /larger than/,
+    ],
     ["too slow", async () => void host.routes.set("/page", { hang: true }), /did not answer within 1 seconds?/],
   ];
 
@@ -253,7 +328,10 @@ describe("a feed that cannot be read", () => {
       const before = (await admin.get("/api/episodes")).body;
       host.routes.delete("/page");
       await arrange();
-      await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/page") }).expect(200);
+      await admin
+        .post("/api/settings")
+        .send({ key: "rss_url", value: host.url("/page") })
+        .expect(200);
       const res = await sync().expect(422);
       expect(res.body.message).toMatch(message);
       expect((await admin.get("/api/episodes")).body).toEqual(before);
@@ -274,11 +352,16 @@ describe("a feed that cannot be read", () => {
 describe("addresses the site never reads", () => {
   for (const spelling of ["127.0.0.1", "localhost", "[::ffff:127.0.0.1]", "2130706433", "0x7f.0.0.1"]) {
     it(`when the feed is on loopback as ${spelling}, then it is refused before any connection, with 422`, async () => {
-      const strict = await createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: false } });
+      const strict = await createTestApp({
+        config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: false },
+      });
       try {
         const agent = await strict.admin();
         host.routes.set("/feed.xml", { body: feedXml(ITEMS) });
-        await agent.post("/api/settings").send({ key: "rss_url", value: `http://${spelling}:${host.port}/feed.xml` }).expect(200);
+        await agent
+          .post("/api/settings")
+          .send({ key: "rss_url", value: `http://${spelling}:${host.port}/feed.xml` })
+          .expect(200);
         const res = await agent.post("/api/feed/sync").send({}).expect(422);
         expect(res.body.message).toMatch(/private or local network/);
         expect(host.requests).toHaveLength(0);
@@ -291,10 +374,15 @@ describe("addresses the site never reads", () => {
 
   for (const address of ["169.254.169.254", "10.0.0.1"]) {
     it(`when the feed is at ${address}, then it is refused with 422`, async () => {
-      const strict = await createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: false } });
+      const strict = await createTestApp({
+        config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: false },
+      });
       try {
         const agent = await strict.admin();
-        await agent.post("/api/settings").send({ key: "rss_url", value: `http://${address}/feed.xml` }).expect(200);
+        await agent
+          .post("/api/settings")
+          .send({ key: "rss_url", value: `http://${address}/feed.xml` })
+          .expect(200);
         expect((await agent.post("/api/feed/sync").send({}).expect(422)).body.message).toMatch(/private or local network/);
       } finally {
         await strict.close();

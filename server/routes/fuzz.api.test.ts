@@ -6,7 +6,10 @@ const it = appTest();
 
 /** One episode, clip and provider (id 1 of each), for the routes below to aim at. */
 async function addOneOfEach(admin: supertest.Agent) {
-  await admin.post("/api/episodes").send({ title: "E", spotifyEmbedUrl: SPOTIFY(1) }).expect(201);
+  await admin
+    .post("/api/episodes")
+    .send({ title: "E", spotifyEmbedUrl: SPOTIFY(1) })
+    .expect(201);
   await admin.post("/api/clips").send({ title: "C", youtubeEmbedUrl: YOUTUBE() }).expect(201);
   await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fa-p" }).expect(201);
 }
@@ -59,7 +62,9 @@ describe("body fuzz", () => {
   it("when any route gets hostile or boundary JSON, then it answers 4xx JSON, never 5xx, and the data is unchanged", async ({ admin }) => {
     await addOneOfEach(admin);
     const snapshot = async () =>
-      JSON.stringify(await Promise.all(["/api/episodes", "/api/clips", "/api/providers", "/api/settings"].map((p) => admin.get(p).then((r) => r.body))));
+      JSON.stringify(
+        await Promise.all(["/api/episodes", "/api/clips", "/api/providers", "/api/settings"].map((p) => admin.get(p).then((r) => r.body))),
+      );
     const before = await snapshot();
     for (const [method, path] of ROUTES) {
       for (const body of BODIES) {
@@ -76,7 +81,13 @@ describe("body fuzz", () => {
 
   it("when a GET carries a body or odd query strings, then nothing changes and nothing fails", async ({ t, admin }) => {
     await addOneOfEach(admin);
-    for (const path of ["/api/episodes?isPublished=false", "/api/clips?includeDrafts=1", "/api/settings/site_theme?x[]=1", "/api/clips/slug/%00", "/api/clips/slug/%E0%A4%A"]) {
+    for (const path of [
+      "/api/episodes?isPublished=false",
+      "/api/clips?includeDrafts=1",
+      "/api/settings/site_theme?x[]=1",
+      "/api/clips/slug/%00",
+      "/api/clips/slug/%E0%A4%A",
+    ]) {
       const res = await t.request.get(path);
       expect(res.status, path).toBeLessThan(500);
     }

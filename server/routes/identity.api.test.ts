@@ -21,7 +21,9 @@ afterEach(() => t.close());
 async function jpeg(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 3) pixels[i] = (i / 3) % 256;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 async function upload(data: Buffer): Promise<string> {
   const { uploadURL } = (await admin.post("/api/objects/upload").expect(200)).body;
@@ -49,12 +51,23 @@ describe("the About page's content", () => {
 
   it("when the owner writes the page with a host's photo, then it comes back as written, the photo kept here with its sizes", async () => {
     const photo = await upload(await jpeg(900, 600));
-    const about = { title: "Who we are", intro: "Two friends talk.", hosts: [{ name: "Ann", role: "Host", bio: "Plays the oboe.", photo }] };
+    const about = {
+      title: "Who we are",
+      intro: "Two friends talk.",
+      hosts: [{ name: "Ann", role: "Host", bio: "Plays the oboe.", photo }],
+    };
     const saved = (await admin.put("/api/identity/about").send(about).expect(200)).body;
     const path = saved.about.hosts[0].photo as string;
     expect(path).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
-    expect((await t.request.get("/api/identity").expect(200)).body.about).toEqual({ ...about, hosts: [{ ...about.hosts[0], photo: path }] });
-    for (const [name, type, width] of [["photo-160.avif", "image/avif", 160], ["photo-320.webp", "image/webp", 320], ["photo-480.jpeg", "image/jpeg", 480]] as const) {
+    expect((await t.request.get("/api/identity").expect(200)).body.about).toEqual({
+      ...about,
+      hosts: [{ ...about.hosts[0], photo: path }],
+    });
+    for (const [name, type, width] of [
+      ["photo-160.avif", "image/avif", 160],
+      ["photo-320.webp", "image/webp", 320],
+      ["photo-480.jpeg", "image/jpeg", 480],
+    ] as const) {
       const res = await t.request.get(`${path}/${name}`).buffer(true).expect(200);
       expect(res.headers["content-type"]).toBe(type);
       const meta = await sharp(res.body as Buffer).metadata();
@@ -78,11 +91,18 @@ describe("the About page's content", () => {
       await admin.put("/api/identity/about").send(about).expect(400);
     }
     expect((await t.request.get("/api/identity")).body.about.hosts).toEqual([]);
-    await t.request.put("/api/identity/about").set("Origin", "http://localhost:5000").send({ title: "", intro: "", hosts: [host] }).expect(401);
+    await t.request
+      .put("/api/identity/about")
+      .set("Origin", "http://localhost:5000")
+      .send({ title: "", intro: "", hosts: [host] })
+      .expect(401);
   });
 
   it("when a host's words hold markup, then they are kept as the plain text they are", async () => {
-    await admin.put("/api/identity/about").send({ title: "", intro: "<b>bold</b>", hosts: [{ name: "<script>x</script>", role: "", bio: "", photo: null }] }).expect(200);
+    await admin
+      .put("/api/identity/about")
+      .send({ title: "", intro: "<b>bold</b>", hosts: [{ name: "<script>x</script>", role: "", bio: "", photo: null }] })
+      .expect(200);
     const html = (await t.request.get("/api/identity")).text;
     expect(JSON.parse(html).about.hosts[0].name).toBe("<script>x</script>");
   });
@@ -91,7 +111,10 @@ describe("the About page's content", () => {
 describe("the feed's hosts", () => {
   const sync = async (channel: string) => {
     host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title>${channel}`) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     return (await t.request.get("/api/identity").expect(200)).body.about.hosts as { name: string; role: string; photo: string | null }[];
   };
@@ -113,7 +136,10 @@ describe("the feed's hosts", () => {
 
   it("when the feed names no person, then its itunes:author is the host; the owner's own hosts, once written, win", async () => {
     expect((await sync("<itunes:author>The Author</itunes:author>")).map((h) => h.name)).toEqual(["The Author"]);
-    await admin.put("/api/identity/about").send({ title: "", intro: "", hosts: [{ name: "Me", role: "", bio: "", photo: null }] }).expect(200);
+    await admin
+      .put("/api/identity/about")
+      .send({ title: "", intro: "", hosts: [{ name: "Me", role: "", bio: "", photo: null }] })
+      .expect(200);
     expect((await sync("<itunes:author>The Author</itunes:author>")).map((h) => h.name)).toEqual(["Me"]);
   });
 });
@@ -141,15 +167,22 @@ describe("the show's pictures", () => {
     expect((await sharp((await t.request.get(saved.artwork).buffer(true).expect(200)).body as Buffer).metadata()).width).toBe(1400);
 
     const manifest = (await t.request.get("/manifest.webmanifest").expect(200)).body;
-    expect(JSON.parse(typeof manifest === "string" ? manifest : JSON.stringify(manifest)).icons[0].src).toBe(`${saved.artwork}/icon-192.png`);
+    expect(JSON.parse(typeof manifest === "string" ? manifest : JSON.stringify(manifest)).icons[0].src).toBe(
+      `${saved.artwork}/icon-192.png`,
+    );
     await admin.put("/api/identity/images").send({ bannerMobile: "" }).expect(200);
     expect((await t.request.get("/api/identity")).body.images).toEqual({ ...saved, bannerMobile: null });
   });
 
   it("when the feed is synced and the show has no artwork, then the feed's artwork becomes the show's; the owner's own stays", async () => {
     host.routes.set("/art.jpg", { body: await jpeg(600, 600), headers: { "Content-Type": "image/jpeg" } });
-    host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    host.routes.set("/feed.xml", {
+      body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`),
+    });
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
     await t.app.extras.idle();
     const artwork = (await t.request.get("/api/identity")).body.images.artwork;
@@ -158,8 +191,15 @@ describe("the show's pictures", () => {
     expect(one.imagePath).toMatch(/^\/objects\//);
     expect(host.requests.filter((r) => r.path === "/art.jpg")).toHaveLength(2);
 
-    const own = (await admin.put("/api/identity/images").send({ artwork: await upload(await jpeg(500, 500)) }).expect(200)).body.images.artwork;
-    host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }, { title: "Two" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`) });
+    const own = (
+      await admin
+        .put("/api/identity/images")
+        .send({ artwork: await upload(await jpeg(500, 500)) })
+        .expect(200)
+    ).body.images.artwork;
+    host.routes.set("/feed.xml", {
+      body: feedXml([{ title: "One" }, { title: "Two" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`),
+    });
     await admin.post("/api/feed/sync").send({}).expect(200);
     expect((await t.request.get("/api/identity")).body.images.artwork).toBe(own);
   });
@@ -167,10 +207,18 @@ describe("the show's pictures", () => {
 
 describe("images the site fetches itself", () => {
   it("when a feed's artwork carries EXIF, then the copy kept here has none", async () => {
-    const art = await sharp(await jpeg(600, 600)).withExif({ IFD0: { Artist: "Ann Example", Make: "PhoneCo" } }).jpeg().toBuffer();
+    const art = await sharp(await jpeg(600, 600))
+      .withExif({ IFD0: { Artist: "Ann Example", Make: "PhoneCo" } })
+      .jpeg()
+      .toBuffer();
     host.routes.set("/art.jpg", { body: art, headers: { "Content-Type": "image/jpeg" } });
-    host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`) });
-    await admin.post("/api/settings").send({ key: "rss_url", value: host.url("/feed.xml") }).expect(200);
+    host.routes.set("/feed.xml", {
+      body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`),
+    });
+    await admin
+      .post("/api/settings")
+      .send({ key: "rss_url", value: host.url("/feed.xml") })
+      .expect(200);
     await admin.post("/api/feed/sync").send({}).expect(200);
 
     const artwork = (await t.request.get("/api/identity")).body.images.artwork as string;
@@ -184,7 +232,12 @@ describe("images the site fetches itself", () => {
 describe("video posters", () => {
   it("when a clip is saved, then its video's thumbnail is fetched by the server and kept as the clip's poster", async () => {
     host.routes.set("/vi/dQw4w9WgXcQ/hqdefault.jpg", { body: await jpeg(480, 360), headers: { "Content-Type": "image/jpeg" } });
-    const clip = (await admin.post("/api/clips").send({ title: "With poster", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ") }).expect(201)).body;
+    const clip = (
+      await admin
+        .post("/api/clips")
+        .send({ title: "With poster", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ") })
+        .expect(201)
+    ).body;
     const saved = await eventually(
       async () => (await t.request.get(`/api/clips/slug/${clip.slug}`).expect(200)).body,
       (c) => c.posterPath !== null,
@@ -194,8 +247,16 @@ describe("video posters", () => {
   });
 
   it("when the thumbnail cannot be fetched, then the clip stays saved without a poster (the facade keeps its gradient)", async () => {
-    const clip = (await admin.post("/api/clips").send({ title: "No poster", youtubeEmbedUrl: YOUTUBE("aaaaaaaaaaa") }).expect(201)).body;
-    await eventually(async () => host.requests.length, (n) => n > 0);
+    const clip = (
+      await admin
+        .post("/api/clips")
+        .send({ title: "No poster", youtubeEmbedUrl: YOUTUBE("aaaaaaaaaaa") })
+        .expect(201)
+    ).body;
+    await eventually(
+      async () => host.requests.length,
+      (n) => n > 0,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect((await t.request.get(`/api/clips/slug/${clip.slug}`).expect(200)).body).toMatchObject({ title: "No poster", posterPath: null });
   });

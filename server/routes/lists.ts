@@ -54,7 +54,6 @@ export function anonymousListsFastPath(
   };
 }
 
-
 /**
  * One ordered list's routes (docs/product.md §4): GET / (a visitor's from the cache, the admin's
  * with drafts), GET /slug/:slug when the items have pages, and the admin's writes: add (201),

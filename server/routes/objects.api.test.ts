@@ -7,10 +7,7 @@ import { appTest } from "../test/harness";
 
 const it = appTest();
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 
 async function uploadAddress(admin: supertest.Agent): Promise<string> {
@@ -20,7 +17,10 @@ async function uploadAddress(admin: supertest.Agent): Promise<string> {
 }
 
 describe("uploads", () => {
-  it("when a PNG is PUT to a fresh address, then it is served from /objects/{id} with its type, nosniff and a long cache", async ({ t, admin }) => {
+  it("when a PNG is PUT to a fresh address, then it is served from /objects/{id} with its type, nosniff and a long cache", async ({
+    t,
+    admin,
+  }) => {
     const url = await uploadAddress(admin);
     const put = await admin.put(url).set("Content-Type", "application/octet-stream").send(PNG).expect(200);
     expect(put.body).toMatchObject({ contentType: "image/png" });
@@ -30,14 +30,20 @@ describe("uploads", () => {
     expect(get.headers["cache-control"]).toMatch(/max-age=31536000/);
     // Written again without metadata: the same pixels, the size the upload reported.
     expect((get.body as Buffer).length).toBe(put.body.size);
-    expect(await sharp(get.body as Buffer).raw().toBuffer()).toEqual(await sharp(PNG).raw().toBuffer());
+    expect(
+      await sharp(get.body as Buffer)
+        .raw()
+        .toBuffer(),
+    ).toEqual(await sharp(PNG).raw().toBuffer());
     await t.request.get(put.body.objectPath).set("If-None-Match", get.headers.etag!).expect(304);
   });
 
   it("when a provider is saved with the upload URL as its icon, then it stores /objects/{id}", async ({ admin }) => {
     const url = await uploadAddress(admin);
     await admin.put(url).send(GIF).expect(200);
-    const res = await admin.post("/api/providers").send({ name: "Uploaded", url: "https://x.example", icon: `http://localhost:5000${url}` });
+    const res = await admin
+      .post("/api/providers")
+      .send({ name: "Uploaded", url: "https://x.example", icon: `http://localhost:5000${url}` });
     expect(res.status).toBe(201);
     expect(res.body.icon).toBe(url.replace("/api/objects/uploads/", "/objects/"));
   });
@@ -69,7 +75,11 @@ describe("uploads", () => {
   });
 
   it("when the bytes are not PNG, JPEG, GIF, WebP or SVG, then 415 whatever the declared type", async ({ admin }) => {
-    for (const body of [Buffer.from("%PDF-1.4 fake"), Buffer.from("<html><script>alert(1)</script></html>"), Buffer.from("MZ\x90\x00binary")]) {
+    for (const body of [
+      Buffer.from("%PDF-1.4 fake"),
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      Buffer.from("MZ\x90\x00binary"),
+    ]) {
       const url = await uploadAddress(admin);
       const res = await admin.put(url).set("Content-Type", "image/png").send(body);
       expect(res.status).toBe(415);
@@ -80,11 +90,14 @@ describe("uploads", () => {
     const url = await uploadAddress(admin);
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><circle r="4"/></svg>';
     const put = await admin.put(url).set("Content-Type", "image/svg+xml").send(Buffer.from(svg)).expect(200);
-    const get = await t.request.get(put.body.objectPath).buffer(true).parse((res, cb) => {
-      let data = "";
-      res.on("data", (c: Buffer) => (data += c.toString()));
-      res.on("end", () => cb(null, data));
-    });
+    const get = await t.request
+      .get(put.body.objectPath)
+      .buffer(true)
+      .parse((res, cb) => {
+        let data = "";
+        res.on("data", (c: Buffer) => (data += c.toString()));
+        res.on("end", () => cb(null, data));
+      });
     expect(get.headers["content-type"]).toMatch(/^image\/svg\+xml/);
     expect(get.headers["content-security-policy"]).toMatch(/sandbox/);
     expect(get.body).toContain("<circle");
@@ -93,7 +106,8 @@ describe("uploads", () => {
 
   it("when an SVG with an feMorphology filter is uploaded, then it is stored and served without the filter", async ({ t, admin }) => {
     const url = await uploadAddress(admin);
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><filter id="f"><feMorphology radius="900"/></filter><rect width="1024" height="1024" fill="red" filter="url(#f)"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><filter id="f"><feMorphology radius="900"/></filter><rect width="1024" height="1024" fill="red" filter="url(#f)"/></svg>';
     const put = await admin.put(url).send(Buffer.from(svg)).expect(200);
 
     const served = (await t.request.get(put.body.objectPath).buffer(true).expect(200)).body as Buffer;
@@ -102,9 +116,15 @@ describe("uploads", () => {
     expect(served.toString()).not.toMatch(/filter|feMorphology/i);
   });
 
-  it("when a photo carries EXIF (GPS position, camera, author) and an orientation, then the original is served without them, the right way up", async ({ t, admin }) => {
+  it("when a photo carries EXIF (GPS position, camera, author) and an orientation, then the original is served without them, the right way up", async ({
+    t,
+    admin,
+  }) => {
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c63" } })
-      .withExif({ IFD0: { Make: "PhoneCo", Model: "Phone 9", Artist: "Ann Example" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" } })
+      .withExif({
+        IFD0: { Make: "PhoneCo", Model: "Phone 9", Artist: "Ann Example" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
+      })
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
@@ -121,10 +141,15 @@ describe("uploads", () => {
   });
 
   it("when a PNG or WebP carries text or EXIF, then it is stored without it", async ({ t, admin }) => {
-    const base = sharp({ create: { width: 40, height: 30, channels: 4, background: "#36c8" } }).withExif({ IFD0: { Artist: "Ann Example" } });
+    const base = sharp({ create: { width: 40, height: 30, channels: 4, background: "#36c8" } }).withExif({
+      IFD0: { Artist: "Ann Example" },
+    });
     for (const image of [await base.clone().png().toBuffer(), await base.clone().webp().toBuffer()]) {
       expect(image.toString("latin1")).toContain("Ann Example");
-      const put = await admin.put(await uploadAddress(admin)).send(image).expect(200);
+      const put = await admin
+        .put(await uploadAddress(admin))
+        .send(image)
+        .expect(200);
 
       const served = (await t.request.get(put.body.objectPath).buffer(true).expect(200)).body as Buffer;
 
@@ -143,7 +168,12 @@ describe("uploads", () => {
 
   it("when an id is malformed or tries to leave the store, then 404 and no file is read", async ({ t, admin }) => {
     fs.writeFileSync(path.join(t.objectsDir, "..", "secret.txt"), "secret");
-    for (const p of ["/objects/..%2Fsecret.txt", "/objects/%2e%2e%2fsecret.txt", "/objects/not-a-uuid", "/objects/00000000-0000-4000-8000-000000000000"]) {
+    for (const p of [
+      "/objects/..%2Fsecret.txt",
+      "/objects/%2e%2e%2fsecret.txt",
+      "/objects/not-a-uuid",
+      "/objects/00000000-0000-4000-8000-000000000000",
+    ]) {
       const res = await t.request.get(p);
       expect(res.status, p).toBe(404);
       expect(res.text).not.toContain("secret");
@@ -163,13 +193,23 @@ describe("an object's sizes", () => {
   /** A 300 × 300 JPEG, uploaded: /objects/{id}. */
   async function uploaded(admin: supertest.Agent, data?: Buffer): Promise<string> {
     const url = await uploadAddress(admin);
-    const bytes = data ?? (await sharp({ create: { width: 300, height: 300, channels: 3, background: "#36c" } }).jpeg().toBuffer());
+    const bytes =
+      data ??
+      (await sharp({ create: { width: 300, height: 300, channels: 3, background: "#36c" } })
+        .jpeg()
+        .toBuffer());
     return (await admin.put(url).send(bytes).expect(200)).body.objectPath as string;
   }
   const useAsHostPhoto = (admin: supertest.Agent, photo: string) =>
-    admin.put("/api/identity/about").send({ title: "", intro: "", hosts: [{ name: "Ann", role: "", bio: "", photo }] }).expect(200);
+    admin
+      .put("/api/identity/about")
+      .send({ title: "", intro: "", hosts: [{ name: "Ann", role: "", bio: "", photo }] })
+      .expect(200);
 
-  it("when a size is asked of a kind the object is not used for, then 404; once it is used for a kind, that kind's sizes are served and only them", async ({ t, admin }) => {
+  it("when a size is asked of a kind the object is not used for, then 404; once it is used for a kind, that kind's sizes are served and only them", async ({
+    t,
+    admin,
+  }) => {
     const photo = await uploaded(admin);
 
     await t.request.get(`${photo}/photo-160.webp`).expect(404);
@@ -194,13 +234,16 @@ describe("an object's sizes", () => {
     const blue = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100" fill="blue"/></svg>';
     const photo = await uploaded(admin, Buffer.from(blue));
     // As an older version stored it: the filter floods the square red.
-    const filtered = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f"><feFlood flood-color="red"/></filter><rect width="100" height="100" fill="blue" filter="url(#f)"/></svg>';
+    const filtered =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f"><feFlood flood-color="red"/></filter><rect width="100" height="100" fill="blue" filter="url(#f)"/></svg>';
     fs.writeFileSync(path.join(t.objectsDir, photo.split("/").pop()!), filtered);
 
     await useAsHostPhoto(admin, photo);
     const res = await t.request.get(`${photo}/photo-160.jpeg`).buffer(true).expect(200);
 
-    const { data } = await sharp(res.body as Buffer).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(res.body as Buffer)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([data[0]! < 80, data[2]! > 180]).toEqual([true, true]);
   });
 });

@@ -11,15 +11,11 @@ export function uploadsRouter(uploads: UploadsService): Router {
     const { uploadURL } = await uploads.createUpload();
     res.set("Cache-Control", "no-store").json({ uploadURL });
   });
-  r.put(
-    "/uploads/:id",
-    express.raw({ type: () => true, limit: UPLOAD_MAX_BYTES }),
-    async (req, res) => {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const result = await uploads.receive(String(req.params.id), body);
-      res.json(result);
-    },
-  );
+  r.put("/uploads/:id", express.raw({ type: () => true, limit: UPLOAD_MAX_BYTES }), async (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const result = await uploads.receive(String(req.params.id), body);
+    res.json(result);
+  });
   return r;
 }
 
@@ -35,7 +31,12 @@ export function objectsRouter(uploads: UploadsService, pictures: PicturesService
     const variant = await pictures.variant(id, name);
     if (!variant) throw new AppError("NOT_FOUND", "Object not found");
     const etag = `"${id}/${name}"`;
-    res.set({ ETag: etag, "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff", "Cross-Origin-Resource-Policy": "same-origin" });
+    res.set({
+      ETag: etag,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    });
     if (req.fresh) {
       res.status(304).end();
       return;

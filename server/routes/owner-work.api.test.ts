@@ -12,13 +12,24 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const episodes = async () => (await admin.get("/api/episodes").expect(200)).body as { id: number; title: string; isPublished: boolean; version: number; source: string }[];
+const episodes = async () =>
+  (await admin.get("/api/episodes").expect(200)).body as {
+    id: number;
+    title: string;
+    isPublished: boolean;
+    version: number;
+    source: string;
+  }[];
 const useFeed = async (items: TestItem[], path = "/feed.xml") => {
   host.routes.set(path, { body: feedXml(items) });
-  await admin.post("/api/settings").send({ key: "rss_url", value: host.url(path) }).expect(200);
+  await admin
+    .post("/api/settings")
+    .send({ key: "rss_url", value: host.url(path) })
+    .expect(200);
 };
 const sync = () => admin.post("/api/feed/sync").send({}).expect(200);
-const many = (n: number, prefix = "Ep") => Array.from({ length: n }, (_, i) => ({ title: `${prefix} ${i + 1}`, date: new Date(Date.UTC(2020, 0, 1 + i)).toUTCString() }));
+const many = (n: number, prefix = "Ep") =>
+  Array.from({ length: n }, (_, i) => ({ title: `${prefix} ${i + 1}`, date: new Date(Date.UTC(2020, 0, 1 + i)).toUTCString() }));
 
 describe("episodes in bulk", () => {
   it("when many episodes are published, unpublished or deleted at once, then all change in one action and the count says how many", async () => {
@@ -27,9 +38,23 @@ describe("episodes in bulk", () => {
     const ids = (await episodes()).map((e) => e.id);
     expect((await admin.post("/api/episodes/bulk").send({ ids, action: "publish" }).expect(200)).body).toEqual({ count: 30 });
     expect((await t.request.get("/api/episodes").expect(200)).body).toHaveLength(30);
-    expect((await admin.post("/api/episodes/bulk").send({ ids: ids.slice(0, 10), action: "unpublish" }).expect(200)).body).toEqual({ count: 10 });
+    expect(
+      (
+        await admin
+          .post("/api/episodes/bulk")
+          .send({ ids: ids.slice(0, 10), action: "unpublish" })
+          .expect(200)
+      ).body,
+    ).toEqual({ count: 10 });
     expect((await t.request.get("/api/episodes").expect(200)).body).toHaveLength(20);
-    expect((await admin.post("/api/episodes/bulk").send({ ids: ids.slice(0, 5), action: "delete" }).expect(200)).body).toEqual({ count: 5 });
+    expect(
+      (
+        await admin
+          .post("/api/episodes/bulk")
+          .send({ ids: ids.slice(0, 5), action: "delete" })
+          .expect(200)
+      ).body,
+    ).toEqual({ count: 5 });
     expect(await episodes()).toHaveLength(25);
   });
 
@@ -37,18 +62,34 @@ describe("episodes in bulk", () => {
     await useFeed(many(3));
     await sync();
     const ids = (await episodes()).map((e) => e.id);
-    const refused = await admin.post("/api/episodes/bulk").send({ ids: [...ids, 999_999], action: "publish" }).expect(404);
+    const refused = await admin
+      .post("/api/episodes/bulk")
+      .send({ ids: [...ids, 999_999], action: "publish" })
+      .expect(404);
     expect(refused.body.message).toBe("No episode has the id 999999; nothing was changed");
     expect((await episodes()).every((e) => !e.isPublished)).toBe(true);
-    await admin.post("/api/episodes/bulk").send({ ids: [...ids, 999_999], action: "delete" }).expect(404);
+    await admin
+      .post("/api/episodes/bulk")
+      .send({ ids: [...ids, 999_999], action: "delete" })
+      .expect(404);
     expect(await episodes()).toHaveLength(3);
   });
 
   it("when the bulk body is wrong, then 400; a visitor gets 401", async () => {
-    for (const body of [{}, { ids: [], action: "publish" }, { ids: [1], action: "archive" }, { ids: ["x"], action: "delete" }, { ids: [1], action: "delete", extra: 1 }]) {
+    for (const body of [
+      {},
+      { ids: [], action: "publish" },
+      { ids: [1], action: "archive" },
+      { ids: ["x"], action: "delete" },
+      { ids: [1], action: "delete", extra: 1 },
+    ]) {
       await admin.post("/api/episodes/bulk").send(body).expect(400);
     }
-    await t.request.post("/api/episodes/bulk").set("Origin", "http://localhost:5000").send({ ids: [1], action: "delete" }).expect(401);
+    await t.request
+      .post("/api/episodes/bulk")
+      .set("Origin", "http://localhost:5000")
+      .send({ ids: [1], action: "delete" })
+      .expect(401);
   });
 
   it("when the admin's screen is searched and filtered, then a page of matches comes with every matching id and the seasons", async () => {
@@ -102,7 +143,11 @@ describe("deleted stays deleted", () => {
     await admin.post("/api/episodes/bulk").send({ ids, action: "delete" }).expect(200);
     await sync();
     expect((await episodes()).map((e) => e.title)).toEqual(["Ep 4"]);
-    expect((await admin.get("/api/feed/deleted").expect(200)).body.map((d: { title: string }) => d.title).sort()).toEqual(["Ep 1", "Ep 2", "Ep 3"]);
+    expect((await admin.get("/api/feed/deleted").expect(200)).body.map((d: { title: string }) => d.title).sort()).toEqual([
+      "Ep 1",
+      "Ep 2",
+      "Ep 3",
+    ]);
   });
 
   it("when the list of deleted episodes is asked for by a visitor, or a restore names no number, then 401 and 400", async () => {
@@ -137,11 +182,17 @@ describe("changing the feed to another show", () => {
 });
 
 describe("search without accents", () => {
-  const search = async (q: string) => ((await t.request.get(`/api/episodes/archive?q=${encodeURIComponent(q)}`).expect(200)).body.episodes as { title: string }[]).map((e) => e.title);
+  const search = async (q: string) =>
+    ((await t.request.get(`/api/episodes/archive?q=${encodeURIComponent(q)}`).expect(200)).body.episodes as { title: string }[]).map(
+      (e) => e.title,
+    );
 
   it("when the visitor types without accents, in another case or only the start of a word, then Catalan, Greek and English titles are found", async () => {
     for (const title of ["Sèries de tardor", "Η Ιστορία της Αθήνας", "Learning about pain", "Something else"]) {
-      await admin.post("/api/episodes").send({ title, audioUrl: `https://cdn.example/${encodeURIComponent(title)}.mp3` }).expect(201);
+      await admin
+        .post("/api/episodes")
+        .send({ title, audioUrl: `https://cdn.example/${encodeURIComponent(title)}.mp3` })
+        .expect(201);
     }
     expect(await search("series")).toEqual(["Sèries de tardor"]);
     expect(await search("SERIES TARDOR")).toEqual(["Sèries de tardor"]);

@@ -35,7 +35,16 @@ export interface PagesDeps {
  * (services/page-head.ts), the stored theme already on <body>, the data of the first screen and
  * its markup (docs/decisions/004-pages-filled-by-the-server.md). Any other path is the 404 page.
  */
-export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData, cache, fastPath, shareImages, firstPaint }: PagesDeps): Router {
+export function pagesRouter({
+  clientDir,
+  sessionCookieName,
+  publicUrl,
+  siteData,
+  cache,
+  fastPath,
+  shareImages,
+  firstPaint,
+}: PagesDeps): Router {
   const router = Router();
   const indexFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(indexFile)) return router;
@@ -91,7 +100,13 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
     const pathname = url.split("?")[0]!;
     const site = await siteData.site();
     // hasSession: the client asks who is logged in only when someone may be (no 401 in a visitor's console).
-    let data: InitialData = { values: site.values, providers: site.providers, theme: site.theme, identity: site.identity, hasSession: !withLists };
+    let data: InitialData = {
+      values: site.values,
+      providers: site.providers,
+      theme: site.theme,
+      identity: site.identity,
+      hasSession: !withLists,
+    };
     if (subject.route === "clip") data = { ...data, clip: subject.clip };
     if (subject.route === "episode") data = { ...data, episode: subject.episode };
     if (subject.route === "archive") data = { ...data, archive: subject.archive };
@@ -104,7 +119,15 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
     const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input) });
     const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";
     const appHtml = isAdmin ? undefined : await firstPaint(url, data);
-    const html = renderPage(shell, { head, publicUrl, siteName: site.name, theme: site.theme, initialData: data, appHtml, artwork: site.identity.images.artwork });
+    const html = renderPage(shell, {
+      head,
+      publicUrl,
+      siteName: site.name,
+      theme: site.theme,
+      initialData: data,
+      appHtml,
+      artwork: site.identity.images.artwork,
+    });
     return { status: subject.route === null ? 404 : 200, html };
   };
 
@@ -112,7 +135,11 @@ export function pagesRouter({ clientDir, sessionCookieName, publicUrl, siteData,
   // like any unknown path, not a parameter-decoding error.
   // The last good copy of each visitor's page, served when the database is down (stale-if-error),
   // for a day at most; bounded by bytes like the cache.
-  const lastGood = new LRUCache<string, CachedBody>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (e) => e.body.length * 2 + 1_024, ttl: STALE_IF_ERROR_MS });
+  const lastGood = new LRUCache<string, CachedBody>({
+    maxSize: 16 * 1024 * 1024,
+    sizeCalculation: (e) => e.body.length * 2 + 1_024,
+    ttl: STALE_IF_ERROR_MS,
+  });
 
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -28,7 +28,8 @@ function writeRoutesOf(app: Express): string[] {
       const writes = methods.flatMap((m) => (m === "*" ? WRITE_METHODS : [m])).filter((m) => WRITE_METHODS.includes(m));
       if (typeof path !== "string") {
         // A read-only pattern (the clip share image's) needs no probe; a write or a router there would.
-        if (mounted || writes.length > 0) throw new Error(`a write under ${prefix || "/"} has a RegExp path, which this test cannot fill in`);
+        if (mounted || writes.length > 0)
+          throw new Error(`a write under ${prefix || "/"} has a RegExp path, which this test cannot fill in`);
         continue;
       }
       const full = prefix + (path === "/" ? "" : path);
@@ -73,16 +74,16 @@ type WriteMethod = "post" | "put" | "patch" | "delete";
 /** The route's method and its path with each parameter filled: item 1 (of fillSite), or the pending upload's id. */
 function requestOf(route: string, uploadId: string): [method: WriteMethod, path: string] {
   const [method, path] = route.split(" ") as [string, string];
-  const filled = path
-    .replace(/[:*](\w+)/g, () => (path.startsWith("/api/objects/uploads/") ? uploadId : "1"))
-    .replace(/[{}]/g, "");
+  const filled = path.replace(/[:*](\w+)/g, () => (path.startsWith("/api/objects/uploads/") ? uploadId : "1")).replace(/[{}]/g, "");
   return [method.toLowerCase() as WriteMethod, filled];
 }
 
 async function snapshot(t: TestApp) {
   const admin = await t.admin();
   const [episodes, clips, providers, settings, accessLog] = await Promise.all(
-    ["/api/episodes", "/api/clips", "/api/providers", "/api/settings", "/api/editor-access-log"].map((p) => admin.get(p).then((r) => r.body)),
+    ["/api/episodes", "/api/clips", "/api/providers", "/api/settings", "/api/editor-access-log"].map((p) =>
+      admin.get(p).then((r) => r.body),
+    ),
   );
   const objects = (await t.db.database.pool.query("SELECT id, status FROM objects ORDER BY id")).rows;
   return JSON.stringify({ episodes, clips, providers, settings, accessLog, objects });
@@ -93,9 +94,18 @@ async function fillSite(t: TestApp): Promise<{ uploadId: string }> {
   const admin = await t.admin();
   await admin.post("/api/settings").send({ key: "podcast_title", value: "Original" }).expect(200);
   for (const n of [1, 2]) {
-    await admin.post("/api/providers").send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" }).expect(201);
-    await admin.post("/api/episodes").send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) }).expect(201);
-    await admin.post("/api/clips").send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    await admin
+      .post("/api/providers")
+      .send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" })
+      .expect(201);
+    await admin
+      .post("/api/episodes")
+      .send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) })
+      .expect(201);
+    await admin
+      .post("/api/clips")
+      .send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() })
+      .expect(201);
   }
   const { body } = await admin.post("/api/objects/upload").expect(200);
   return { uploadId: String(body.uploadURL).split("/").pop()! };
@@ -118,7 +128,9 @@ describe("access control", () => {
     const before = await snapshot(t);
     for (const route of guarded) {
       const [method, path] = requestOf(route, uploadId);
-      const res = await t.request[method](path).set("Origin", "http://localhost:5000").send(BODIES[route] ?? {});
+      const res = await t.request[method](path)
+        .set("Origin", "http://localhost:5000")
+        .send(BODIES[route] ?? {});
       expect(res.status, `${route} as ${path}`).toBe(401);
       expect(res.body.message, route).toBe("Admin login required");
     }
@@ -131,13 +143,19 @@ describe("access control", () => {
     const before = await snapshot(t);
     for (const route of writeRoutesOf(t.app.express)) {
       const [method, path] = requestOf(route, uploadId);
-      const res = await admin[method](path).set("Origin", "https://evil.example").send(BODIES[route] ?? {});
+      const res = await admin[method](path)
+        .set("Origin", "https://evil.example")
+        .send(BODIES[route] ?? {});
       expect(res.status, `${route} as ${path}`).toBe(403);
     }
     await admin.post("/api/settings").set("Sec-Fetch-Site", "cross-site").send({ key: "podcast_title", value: "x" }).expect(403);
     await t.request.post("/api/auth/login").set("Origin", "https://evil.example").send({ email: "a", password: "b" }).expect(403);
     expect(await snapshot(t)).toBe(before);
-    await admin.post("/api/settings").set("Origin", "http://localhost:5000").send({ key: "podcast_title", value: "Same origin" }).expect(200);
+    await admin
+      .post("/api/settings")
+      .set("Origin", "http://localhost:5000")
+      .send({ key: "podcast_title", value: "Same origin" })
+      .expect(200);
   });
 
   it("when a write's Origin is the Host header's own origin but not PUBLIC_URL's, then 403 and nothing changes", async ({ t }) => {
@@ -146,7 +164,12 @@ describe("access control", () => {
 
     // A name pointed at the server (DNS rebinding, another virtual host) makes Host and Origin agree.
     for (const host of ["rebound.example", "127.0.0.1:5000"]) {
-      await admin.post("/api/settings").set("Host", host).set("Origin", `http://${host}`).send({ key: "podcast_title", value: "x" }).expect(403);
+      await admin
+        .post("/api/settings")
+        .set("Host", host)
+        .set("Origin", `http://${host}`)
+        .send({ key: "podcast_title", value: "x" })
+        .expect(403);
     }
 
     expect(await snapshot(t)).toBe(before);
@@ -176,7 +199,10 @@ describe("errors and health", () => {
     expect(huge.status).toBe(413);
     await admin.put("/api/episodes/99999999999999999999").send({ title: "x" }).expect(404);
     await admin.put("/api/episodes/-1").send({ title: "x" }).expect(404);
-    await admin.post("/api/episodes").send({ title: "x", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 1e12 }).expect(400);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "x", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 1e12 })
+      .expect(400);
     const nul = await admin.post("/api/episodes").send({ title: "a\u0000b", spotifyEmbedUrl: SPOTIFY(1) });
     expect(nul.status).toBeLessThan(500);
   });
@@ -189,21 +215,32 @@ describe("errors and health", () => {
     // The upload preview's blob: images, and only images: scripts and frames never load from blob:.
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com https:\/\/img\.youtube\.com;/);
-    expect(csp.split(";").filter((d) => d.includes("blob:")).map((d) => d.trim().split(" ")[0])).toEqual(["img-src"]);
+    expect(
+      csp
+        .split(";")
+        .filter((d) => d.includes("blob:"))
+        .map((d) => d.trim().split(" ")[0]),
+    ).toEqual(["img-src"]);
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-request-id"]).toBeTruthy();
   });
 });
 
 describe("database errors", () => {
-  it("when creates race for one slug, then an asked-for slug goes to one and the others get a clean 409; a slug made from the title gets -2, -3", async ({ t }) => {
+  it("when creates race for one slug, then an asked-for slug goes to one and the others get a clean 409; a slug made from the title gets -2, -3", async ({
+    t,
+  }) => {
     const admin = await t.admin();
-    const asked = await Promise.all([1, 2, 3].map(() => admin.post("/api/clips").send({ title: "Race", slug: "same-slug", youtubeEmbedUrl: YOUTUBE() })));
+    const asked = await Promise.all(
+      [1, 2, 3].map(() => admin.post("/api/clips").send({ title: "Race", slug: "same-slug", youtubeEmbedUrl: YOUTUBE() })),
+    );
     expect(asked.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const made = await Promise.all([1, 2, 3].map(() => admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() })));
     expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
     expect(made.map((r) => r.body.slug as string).sort()).toEqual(["same-title", "same-title-2", "same-title-3"]);
-    const episodes = await Promise.all([1, 2, 3].map((n) => admin.post("/api/episodes").send({ title: "Same", audioUrl: `https://cdn.example/${n}.mp3` })));
+    const episodes = await Promise.all(
+      [1, 2, 3].map((n) => admin.post("/api/episodes").send({ title: "Same", audioUrl: `https://cdn.example/${n}.mp3` })),
+    );
     expect(episodes.map((r) => r.body.slug as string).sort()).toEqual(["same", "same-2", "same-3"]);
     expect(new Set(episodes.map((r) => r.body.sortOrder as string)).size).toBe(3);
   });

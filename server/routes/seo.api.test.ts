@@ -21,16 +21,27 @@ function pngOf(ico: Buffer): Buffer {
 
 async function uploadArtwork(admin: supertest.Agent): Promise<string> {
   const pixels = Buffer.alloc(600 * 600 * 3, 200);
-  const jpeg = await sharp(pixels, { raw: { width: 600, height: 600, channels: 3 } }).jpeg().toBuffer();
+  const jpeg = await sharp(pixels, { raw: { width: 600, height: 600, channels: 3 } })
+    .jpeg()
+    .toBuffer();
   const { uploadURL } = (await admin.post("/api/objects/upload").expect(200)).body;
   await admin.put(uploadURL).send(jpeg).expect(200);
   return (await admin.put("/api/identity/images").send({ artwork: uploadURL }).expect(200)).body.images.artwork as string;
 }
 
 describe("sitemap.xml", () => {
-  it("when episodes and clips were made or imported today, then each one's lastmod is its own date: an episode's publication, else its last change; a clip's last change", async ({ t, admin }) => {
-    await admin.post("/api/episodes").send({ title: "Dated", slug: "dated", spotifyEmbedUrl: SPOTIFY(1), publishedAt: "2023-01-05" }).expect(201);
-    await admin.post("/api/episodes").send({ title: "Undated", slug: "undated", spotifyEmbedUrl: SPOTIFY(2) }).expect(201);
+  it("when episodes and clips were made or imported today, then each one's lastmod is its own date: an episode's publication, else its last change; a clip's last change", async ({
+    t,
+    admin,
+  }) => {
+    await admin
+      .post("/api/episodes")
+      .send({ title: "Dated", slug: "dated", spotifyEmbedUrl: SPOTIFY(1), publishedAt: "2023-01-05" })
+      .expect(201);
+    await admin
+      .post("/api/episodes")
+      .send({ title: "Undated", slug: "undated", spotifyEmbedUrl: SPOTIFY(2) })
+      .expect(201);
     await admin.post("/api/clips").send({ title: "Old clip", slug: "old-clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
     // As if the undated episode and the clip had last changed long ago.
     await t.db.database.pool.query("UPDATE episodes SET updated_at = '2022-06-07T10:00:00Z' WHERE slug = 'undated'");
@@ -46,7 +57,10 @@ describe("sitemap.xml", () => {
 describe("the web app manifest", () => {
   it("when the show's name is longer than a launcher shows, then short_name is cut after a whole word", async ({ t, admin }) => {
     await admin.post("/api/settings").send({ key: "podcast_title", value: "Pain and Learning Podcast" }).expect(200);
-    const manifest = JSON.parse((await t.request.get("/manifest.webmanifest").buffer(true).expect(200)).text) as { name: string; short_name: string };
+    const manifest = JSON.parse((await t.request.get("/manifest.webmanifest").buffer(true).expect(200)).text) as {
+      name: string;
+      short_name: string;
+    };
     expect(manifest).toMatchObject({ name: "Pain and Learning Podcast", short_name: "Pain and" });
   });
 });

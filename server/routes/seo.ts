@@ -42,7 +42,15 @@ export function seoRouter({
     res
       .type("text/plain")
       .set("Cache-Control", "public, max-age=3600")
-      .send(["User-agent: *", "Allow: /", ...[...disallowed, "/api/"].map((p) => `Disallow: ${p}`), `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n"));
+      .send(
+        [
+          "User-agent: *",
+          "Allow: /",
+          ...[...disallowed, "/api/"].map((p) => `Disallow: ${p}`),
+          `Sitemap: ${publicUrl}/sitemap.xml`,
+          "",
+        ].join("\n"),
+      );
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
@@ -56,7 +64,9 @@ export function seoRouter({
     res
       .type("application/xml")
       .set("Cache-Control", "public, max-age=300")
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`,
+      );
   });
   // The web app manifest: the show's name, its artwork's icons and its theme's colour.
   router.get("/manifest.webmanifest", async (_req, res) => {
@@ -64,7 +74,12 @@ export function seoRouter({
     const { vars } = bodyTheme(site.theme);
     const artwork = site.identity.images.artwork;
     const icons = artwork
-      ? [192, 512].map((size) => ({ src: variantPath(artwork, "icon", size, "png"), sizes: `${size}x${size}`, type: "image/png", purpose: "any" }))
+      ? [192, 512].map((size) => ({
+          src: variantPath(artwork, "icon", size, "png"),
+          sizes: `${size}x${size}`,
+          type: "image/png",
+          purpose: "any",
+        }))
       : [{ src: "/favicon.svg", sizes: "any", type: "image/svg+xml" }];
     res
       .type("application/manifest+json")

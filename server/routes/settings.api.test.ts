@@ -39,7 +39,8 @@ describe("settings", () => {
   });
 
   it("when the footer holds scripts, handlers or javascript: links, then they are removed on save", async ({ t, admin }) => {
-    await save(admin, 
+    await save(
+      admin,
       "footer_content",
       '<p onclick="steal()">© Show <a href="javascript:alert(1)">x</a> <a href="https://example.com">site</a><script>alert(1)</script><img src=x onerror=alert(1)><iframe src="https://evil.example"></iframe></p>',
     ).expect(200);
@@ -90,7 +91,9 @@ describe("editors_password", () => {
     await t.request.get("/api/editors/password-status").expect(401);
   });
 
-  it("when a visitor reads every key, then only the public keys of docs/product.md answer, never the password or a file address", async ({ t }) => {
+  it("when a visitor reads every key, then only the public keys of docs/product.md answer, never the password or a file address", async ({
+    t,
+  }) => {
     expect(PUBLIC_SETTING_KEYS).not.toContain("editors_password");
     expect(PUBLIC_SETTING_KEYS).not.toContain("editors_file_1_url");
     for (const key of SETTING_KEYS) {
@@ -115,14 +118,33 @@ describe("PUT /api/settings (Save All)", () => {
   });
 
   it("when one entry is invalid, then none is saved", async ({ t, admin }) => {
-    await admin.put("/api/settings").send({ settings: [{ key: "editors_intro", value: "Intro" }] }).expect(200);
     await admin
       .put("/api/settings")
-      .send({ settings: [{ key: "editors_intro", value: "Changed" }, { key: "editors_file_2_url", value: "javascript:alert(1)" }] })
+      .send({ settings: [{ key: "editors_intro", value: "Intro" }] })
+      .expect(200);
+    await admin
+      .put("/api/settings")
+      .send({
+        settings: [
+          { key: "editors_intro", value: "Changed" },
+          { key: "editors_file_2_url", value: "javascript:alert(1)" },
+        ],
+      })
       .expect(400);
     await t.request.get("/api/settings/editors_intro").expect(200, { key: "editors_intro", value: "Intro" });
     await admin.put("/api/settings").send({ settings: [] }).expect(400);
-    await admin.put("/api/settings").send({ settings: [{ key: "editors_intro", value: "a" }, { key: "editors_intro", value: "b" }] }).expect(400);
-    await t.request.put("/api/settings").send({ settings: [{ key: "editors_intro", value: "x" }] }).expect(401);
+    await admin
+      .put("/api/settings")
+      .send({
+        settings: [
+          { key: "editors_intro", value: "a" },
+          { key: "editors_intro", value: "b" },
+        ],
+      })
+      .expect(400);
+    await t.request
+      .put("/api/settings")
+      .send({ settings: [{ key: "editors_intro", value: "x" }] })
+      .expect(401);
   });
 });

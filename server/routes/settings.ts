@@ -24,7 +24,10 @@ export function settingsRouter(settings: SettingsService, cache: PublicCache, me
       return;
     }
     // Visitors' reads from the process cache (the footer is sanitised once per fill, not per request).
-    const body = isSettingKey(key) && isPublicSettingKey(key) ? await cache.json(`setting:${key}`, () => settings.read(key, { isAdmin: false })) : null;
+    const body =
+      isSettingKey(key) && isPublicSettingKey(key)
+        ? await cache.json(`setting:${key}`, () => settings.read(key, { isAdmin: false }))
+        : null;
     if (!body) {
       await settings.read(key, { isAdmin: false }); // throws the right 401 or 404
       throw new AppError("NOT_FOUND", "Setting not found");

@@ -53,7 +53,10 @@ async function fillSite(source: TestApp) {
   const admin = await source.admin();
   await admin.post("/api/settings").send({ key: "footer_content", value: "<p>© Show — ünïcödé 🎙</p>" }).expect(200);
   await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-  await admin.post("/api/episodes").send({ title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" }).expect(201);
+  await admin
+    .post("/api/episodes")
+    .send({ title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" })
+    .expect(201);
   await admin.post("/api/clips").send({ title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false }).expect(201);
   const { body } = await admin.post("/api/objects/upload").expect(200);
   await admin.put(body.uploadURL).send(PNG).expect(200);
@@ -72,7 +75,10 @@ async function restoredSite(source: TestApp, target: Target) {
 }
 
 describe("backup and restore", () => {
-  it("when a site is backed up and restored into an empty database, then every row and file comes back identical", async ({ t: source, target }) => {
+  it("when a site is backed up and restored into an empty database, then every row and file comes back identical", async ({
+    t: source,
+    target,
+  }) => {
     const { result } = await restoredSite(source, target);
     expect(result.objects).toBe(1);
     expect(await dump(target.db)).toEqual(await dump(source.db));
@@ -100,20 +106,37 @@ describe("backup and restore", () => {
     const lines = zlib.gunzipSync(archive).toString().trim().split("\n");
     const truncated = zlib.gzipSync(lines.slice(0, -1).join("\n"));
     await expect(restoreBackup(empty.db.database.pool, empty.store, Readable.from(truncated))).rejects.toThrow(/cut off/);
-    await expect(restoreBackup(empty.db.database.pool, empty.store, Readable.from(zlib.gzipSync('{"type":"header","format":"other"}\n')))).rejects.toThrow(/not a backup/);
+    await expect(
+      restoreBackup(empty.db.database.pool, empty.store, Readable.from(zlib.gzipSync('{"type":"header","format":"other"}\n'))),
+    ).rejects.toThrow(/not a backup/);
     const count = await empty.db.database.pool.query("SELECT count(*)::int AS n FROM episodes");
     expect(count.rows[0].n).toBe(0);
   });
 
-  it("when a backup made before pictures' uses were recorded is restored, then each picture's uses are found again", async ({ t: source, target }) => {
+  it("when a backup made before pictures' uses were recorded is restored, then each picture's uses are found again", async ({
+    t: source,
+    target,
+  }) => {
     const admin = await source.admin();
     const { body } = await admin.post("/api/objects/upload").expect(200);
     const photo = (await admin.put(body.uploadURL).send(PNG).expect(200)).body.objectPath as string;
-    await admin.put("/api/identity/about").send({ title: "", intro: "", hosts: [{ name: "Ann", role: "", bio: "", photo }] }).expect(200);
-    const lines = zlib.gunzipSync(await backupOf(source)).toString().trim().split("\n").map((line) => JSON.parse(line));
+    await admin
+      .put("/api/identity/about")
+      .send({ title: "", intro: "", hosts: [{ name: "Ann", role: "", bio: "", photo }] })
+      .expect(200);
+    const lines = zlib
+      .gunzipSync(await backupOf(source))
+      .toString()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     for (const line of lines) if (line.type === "row" && line.table === "objects") delete line.row.used_for;
 
-    await restoreBackup(target.db.database.pool, target.store, Readable.from(zlib.gzipSync(lines.map((line) => JSON.stringify(line)).join("\n"))));
+    await restoreBackup(
+      target.db.database.pool,
+      target.store,
+      Readable.from(zlib.gzipSync(lines.map((line) => JSON.stringify(line)).join("\n"))),
+    );
 
     const restored = await target.db.database.pool.query("SELECT used_for FROM objects WHERE id = $1", [photo.split("/").pop()]);
     expect(restored.rows[0].used_for).toEqual(["photo"]);
@@ -122,14 +145,22 @@ describe("backup and restore", () => {
   it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async ({ t: source }) => {
     await fillSite(source);
     const admin = await source.admin();
-    const res = await admin.get("/api/backup").buffer(true).parse((r, cb) => {
-      const chunks: Buffer[] = [];
-      r.on("data", (c: Buffer) => chunks.push(c));
-      r.on("end", () => cb(null, Buffer.concat(chunks)));
-    });
+    const res = await admin
+      .get("/api/backup")
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on("data", (c: Buffer) => chunks.push(c));
+        r.on("end", () => cb(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="podcast-backup-.*\.jsonl\.gz"/);
-    const first = JSON.parse(zlib.gunzipSync(res.body as Buffer).toString().split("\n")[0]!);
+    const first = JSON.parse(
+      zlib
+        .gunzipSync(res.body as Buffer)
+        .toString()
+        .split("\n")[0]!,
+    );
     expect(first).toMatchObject({ type: "header", format: "podcast-site-backup", version: 1 });
     await source.request.get("/api/backup").expect(401);
   });
@@ -142,7 +173,10 @@ describe("a download that is cut off", () => {
       "INSERT INTO editor_access_log (success, user_agent) SELECT false, repeat('x', 400) FROM generate_series(1, 20000)",
     );
     const login = await source.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
-    const cookie = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="))!.split(";")[0]!;
+    const cookie = ([] as string[])
+      .concat(login.headers["set-cookie"] ?? [])
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0]!;
     const server = http.createServer(source.app.listener).listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const port = (server.address() as { port: number }).port;

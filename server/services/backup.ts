@@ -101,7 +101,8 @@ export async function restoreBackup(pool: pg.Pool, store: ObjectStore, input: Re
       }
     }
     if (!end) throw new AppError("VALIDATION", "The backup is incomplete (no end marker): it was cut off");
-    if (rowsSeen !== end.rows || objects.length !== end.objects) throw new AppError("VALIDATION", "The backup's counts do not match its content");
+    if (rowsSeen !== end.rows || objects.length !== end.objects)
+      throw new AppError("VALIDATION", "The backup's counts do not match its content");
     // Files first, rows last: the commit never leaves a row pointing at a missing file.
     for (const object of objects) {
       await store.write(object.id, Buffer.from(object.data, "base64"), object.contentType);

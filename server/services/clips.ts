@@ -50,7 +50,8 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
       await pictures.prepare(poster, "poster");
       await writes.run(async (tx) => {
         const clip = await store.findClip(tx, id, { forUpdate: true });
-        if (clip && youTubeVideoId(clip.youtubeEmbedUrl) === video) await store.updateClip(tx, id, { posterPath: poster, posterVideoId: video }, { touch: false });
+        if (clip && youTubeVideoId(clip.youtubeEmbedUrl) === video)
+          await store.updateClip(tx, id, { posterPath: poster, posterVideoId: video }, { touch: false });
       });
     })().catch((err: unknown) => options.logger?.warn({ err: (err as Error).message, clip: id }, "the clip's poster was not kept"));
   };
@@ -98,7 +99,9 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
         if (version !== undefined && version !== existing.version) throw staleVersion("clip");
         // A blank slug in an edit means "derive it from the title", as in the form (docs/product.md §5).
         const slug =
-          fields.slug === undefined ? undefined : await uniqueSlug(tx, "clips", { asked: fields.slug || undefined, title: fields.title ?? existing.title, exceptId: id });
+          fields.slug === undefined
+            ? undefined
+            : await uniqueSlug(tx, "clips", { asked: fields.slug || undefined, title: fields.title ?? existing.title, exceptId: id });
         await store.updateClip(tx, id, definedOnly({ ...fields, slug }));
         return { before: existing, after: (await store.findClip(tx, id))! };
       });

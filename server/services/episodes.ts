@@ -40,7 +40,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
   const { editedFields, ...rest } = row;
   const whole =
-    "transcript" in row ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: (row.chapters as Chapter[] | null) ?? null } : {};
+    "transcript" in row
+      ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: (row.chapters as Chapter[] | null) ?? null }
+      : {};
   return {
     ...(rest as Omit<typeof rest, "transcript" | "chapters">),
     ...whole,
@@ -77,7 +79,8 @@ export interface EpisodesService extends OrderedList<Episode, EpisodeInput, Epis
  */
 export async function fillMissingEpisodeSlugs(db: Db): Promise<number> {
   const rows = await store.episodesWithoutSlug(db);
-  for (const row of rows) await store.updateEpisode(db, row.id, { slug: await uniqueSlug(db, "episodes", { title: row.title, exceptId: row.id }) });
+  for (const row of rows)
+    await store.updateEpisode(db, row.id, { slug: await uniqueSlug(db, "episodes", { title: row.title, exceptId: row.id }) });
   return rows.length;
 }
 
@@ -111,7 +114,12 @@ export interface EpisodesOptions {
   fetchArtwork?: () => void;
 }
 
-export function createEpisodesService(db: Db, uploads: UploadsService, writes: SiteWrites, { pictures, fetchArtwork }: EpisodesOptions = {}): EpisodesService {
+export function createEpisodesService(
+  db: Db,
+  uploads: UploadsService,
+  writes: SiteWrites,
+  { pictures, fetchArtwork }: EpisodesOptions = {},
+): EpisodesService {
   /** An uploaded image has its sizes made now; one on another host is fetched after the answer. */
   const keepArtwork = async (imageUrl: string | null | undefined) => {
     if (imageUrl?.startsWith("/objects/")) await pictures?.prepare(imageUrl, "artwork");
@@ -122,8 +130,7 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
     if (!row) throw notFound("Episode not found");
     return row;
   };
-  const imageOf = async (value: string | null | undefined) =>
-    value ? ((await uploads.resolveUpload(value, "imageUrl")) ?? value) : value;
+  const imageOf = async (value: string | null | undefined) => (value ? ((await uploads.resolveUpload(value, "imageUrl")) ?? value) : value);
 
   return {
     async list(options) {
@@ -134,10 +141,13 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
       return { episodes: rows.map((row) => toEpisode(row, { isAdmin: false })), total };
     },
     async archive({ page, q, size }) {
-      const { rows, total } = await store.listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q }).catch((err: unknown) => {
-        if (sqlStateOf(err) === "57014") throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
-        throw err;
-      });
+      const { rows, total } = await store
+        .listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q })
+        .catch((err: unknown) => {
+          if (sqlStateOf(err) === "57014")
+            throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
+          throw err;
+        });
       return {
         episodes: rows.map(({ match, ...row }) => ({ ...toEpisode(row, { isAdmin: false }), match })),
         page,
@@ -192,7 +202,11 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
         const values = changesOf(input, image);
         // A blank slug in an edit means "make it from the title", as for clips (docs/product.md §5).
         if (input.slug !== undefined) {
-          values.slug = await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: values.title ?? before.title, exceptId: id });
+          values.slug = await uniqueSlug(tx, "episodes", {
+            asked: input.slug || undefined,
+            title: values.title ?? before.title,
+            exceptId: id,
+          });
         }
         if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
         const after = { ...before, ...values };
@@ -228,7 +242,10 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
         await lockEpisodes(tx, "edit");
         const known = await store.existingEpisodeIds(tx, unique);
         const missing = unique.filter((id) => !known.has(id));
-        if (missing.length > 0) throw notFound(`No episode has the id ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}; nothing was changed`);
+        if (missing.length > 0)
+          throw notFound(
+            `No episode has the id ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}; nothing was changed`,
+          );
         if (action === "delete") await store.deleteEpisodes(tx, unique);
         else await store.setPublished(tx, unique, action === "publish");
         return { count: unique.length };
@@ -248,7 +265,11 @@ export function createEpisodesService(db: Db, uploads: UploadsService, writes: S
       };
     },
     async listDeleted() {
-      return (await store.listDeletedFeedEpisodes(db)).map((row) => ({ ...row, publishedAt: iso(row.publishedAt), deletedAt: row.deletedAt.toISOString() }));
+      return (await store.listDeletedFeedEpisodes(db)).map((row) => ({
+        ...row,
+        publishedAt: iso(row.publishedAt),
+        deletedAt: row.deletedAt.toISOString(),
+      }));
     },
     async restoreDeleted(id) {
       await writes.run(async (tx) => {

@@ -46,7 +46,9 @@ describe("createFirstPaint", () => {
   it("when there is no server-render build at all, then nothing is logged (the browser renders the pages)", async () => {
     const { logger, lines } = keptLogger();
 
-    expect(await createFirstPaint(path.join(os.tmpdir(), "no-such-dir", "entry-server.js"), logger)("/", {} as InitialData)).toBeUndefined();
+    expect(
+      await createFirstPaint(path.join(os.tmpdir(), "no-such-dir", "entry-server.js"), logger)("/", {} as InitialData),
+    ).toBeUndefined();
 
     expect(lines).toEqual([]);
   });

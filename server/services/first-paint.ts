@@ -23,7 +23,10 @@ export function createFirstPaint(entry: string, logger?: Logger): FirstPaint {
           (err: unknown) => {
             // A broken build is an outage of the first paint on every page: said once, loudly
             // (the import is not tried again, so this is the one line it gets).
-            logger?.error({ err: (err as Error).message, entry }, "the server-render bundle could not be loaded; every page is rendered by the browser");
+            logger?.error(
+              { err: (err as Error).message, entry },
+              "the server-render bundle could not be loaded; every page is rendered by the browser",
+            );
             return null;
           },
         )

@@ -15,7 +15,9 @@ const IMAGES_KEY = "site_images";
 
 /** The feed's hosts, kept as the last sync found them (their photos kept here, /objects/{id}). */
 const FEED_HOSTS_KEY = "feed_hosts";
-const feedHostsSchema = z.array(z.object({ name: z.string(), role: z.string(), photo: z.string().nullable(), source: z.string().nullable() })).max(4);
+const feedHostsSchema = z
+  .array(z.object({ name: z.string(), role: z.string(), photo: z.string().nullable(), source: z.string().nullable() }))
+  .max(4);
 type FeedHost = z.infer<typeof feedHostsSchema>[number];
 const NO_IMAGES: SiteImages = { bannerDesktop: null, bannerMobile: null, artwork: null };
 const IMAGE_KINDS: Record<keyof SiteImages, PictureKind[]> = {
@@ -60,7 +62,12 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
     const about = rows.get(ABOUT_KEY);
     const images = rows.get(IMAGES_KEY);
     // Until the owner writes the About page: the feed's hosts, or none (nothing made up).
-    const feedHosts: AboutHost[] = feedHostsOf(rows.get(FEED_HOSTS_KEY)?.value).map((h) => ({ name: h.name, role: h.role, bio: "", photo: h.photo }));
+    const feedHosts: AboutHost[] = feedHostsOf(rows.get(FEED_HOSTS_KEY)?.value).map((h) => ({
+      name: h.name,
+      role: h.role,
+      bio: "",
+      photo: h.photo,
+    }));
     return {
       about: readJson(about?.value, (v) => aboutSchema.safeParse(v).data ?? null, { title: "", intro: "", hosts: feedHosts }),
       images: { ...NO_IMAGES, ...imagesOf(images?.value) },
@@ -101,7 +108,9 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
       return get();
     },
     async offerFeedHosts(hosts) {
-      const known = new Map(feedHostsOf((await getVersionedSettings(db, [FEED_HOSTS_KEY])).get(FEED_HOSTS_KEY)?.value).map((h) => [h.source, h.photo]));
+      const known = new Map(
+        feedHostsOf((await getVersionedSettings(db, [FEED_HOSTS_KEY])).get(FEED_HOSTS_KEY)?.value).map((h) => [h.source, h.photo]),
+      );
       const kept: FeedHost[] = [];
       for (const host of hosts.slice(0, 4)) {
         // A picture on another host is fetched once and kept here, never linked to.

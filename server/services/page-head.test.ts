@@ -64,18 +64,38 @@ describe("buildPageHead", () => {
     expect(head).toMatchObject({ title: "Pain Talk", description: "A show about pain.", path: "/", ogType: "website" });
     expect(head.image?.url).toBe("https://show.example/share.png?v=KEY");
     expect(head.preloadImages).toHaveLength(2);
-    expect(head.jsonLd).toMatchObject({ "@type": "PodcastSeries", name: "Pain Talk", url: "https://show.example/", webFeed: "https://feeds.example.com/show.xml" });
+    expect(head.jsonLd).toMatchObject({
+      "@type": "PodcastSeries",
+      name: "Pain Talk",
+      url: "https://show.example/",
+      webFeed: "https://feeds.example.com/show.xml",
+    });
   });
 
   it("when the page is a fixed public page, then the route table's label names it and noindex follows the table", () => {
-    expect(buildPageHead({ route: "about" }, ctx)).toMatchObject({ title: "About · Pain Talk", path: "/about", noindex: undefined, jsonLd: undefined });
+    expect(buildPageHead({ route: "about" }, ctx)).toMatchObject({
+      title: "About · Pain Talk",
+      path: "/about",
+      noindex: undefined,
+      jsonLd: undefined,
+    });
     expect(buildPageHead({ route: "editors" }, ctx)).toMatchObject({ title: "Editor audition · Pain Talk", noindex: true });
   });
 
   it("when the page is a clip's, then it carries one VideoObject, the clip's share image and its own description", () => {
     const head = buildPageHead({ route: "clip", clip }, ctx);
-    expect(head).toMatchObject({ title: "Why pain · Pain Talk", description: "About pain.", path: "/clips/why-pain", ogType: "video.other" });
-    expect(head.image).toEqual({ url: "https://show.example/clips/why-pain/share.png?v=KEY", width: 1200, height: 630, alt: "“Pain protects.”" });
+    expect(head).toMatchObject({
+      title: "Why pain · Pain Talk",
+      description: "About pain.",
+      path: "/clips/why-pain",
+      ogType: "video.other",
+    });
+    expect(head.image).toEqual({
+      url: "https://show.example/clips/why-pain/share.png?v=KEY",
+      width: 1200,
+      height: 630,
+      alt: "“Pain protects.”",
+    });
     expect(head.jsonLd).toEqual({
       "@context": "https://schema.org",
       "@type": "VideoObject",
@@ -98,7 +118,9 @@ describe("buildPageHead", () => {
     const own = buildPageHead({ route: "episode", episode: { ...episode, imagePath: ART } }, ctx).jsonLd as Record<string, unknown>;
     expect(own.image).toBe(`https://show.example${ART}/artwork-1024.jpeg`);
     const withShowArt = { ...ctx, site: { ...site, identity: { ...site.identity, images: { ...NO_IMAGES, artwork: SHOW_ART } } } };
-    expect((buildPageHead({ route: "episode", episode }, withShowArt).jsonLd as Record<string, unknown>).image).toBe(`https://show.example${SHOW_ART}/artwork-1024.jpeg`);
+    expect((buildPageHead({ route: "episode", episode }, withShowArt).jsonLd as Record<string, unknown>).image).toBe(
+      `https://show.example${SHOW_ART}/artwork-1024.jpeg`,
+    );
     const none = buildPageHead({ route: "episode", episode }, ctx).jsonLd as Record<string, unknown>;
     expect(none).not.toHaveProperty("image");
     expect(JSON.stringify(none)).not.toContain("feed-host.example");
@@ -111,12 +133,27 @@ describe("buildPageHead", () => {
   });
 
   it("when the page is an admin screen or unknown, then it is kept out of search engines, without a share image", () => {
-    expect(buildPageHead({ route: "adminClips" }, ctx)).toEqual({ title: "Clip Management · Pain Talk", description: "A show about pain.", path: "/admin/clips", noindex: true, ogType: "website" });
-    expect(buildPageHead({ route: null, path: "/nope" }, ctx)).toEqual({ title: "Page not found · Pain Talk", description: "A show about pain.", path: "/nope", noindex: true, ogType: "website" });
+    expect(buildPageHead({ route: "adminClips" }, ctx)).toEqual({
+      title: "Clip Management · Pain Talk",
+      description: "A show about pain.",
+      path: "/admin/clips",
+      noindex: true,
+      ogType: "website",
+    });
+    expect(buildPageHead({ route: null, path: "/nope" }, ctx)).toEqual({
+      title: "Page not found · Pain Talk",
+      description: "A show about pain.",
+      path: "/nope",
+      noindex: true,
+      ogType: "website",
+    });
   });
 
   it("when the show has its artwork, then the site's pages share it (a square, as a summary card)", () => {
-    const withArt = { ...site, identity: { ...site.identity, images: { ...NO_IMAGES, artwork: "/objects/0123abcd-0123-4567-89ab-0123456789ab" } } };
+    const withArt = {
+      ...site,
+      identity: { ...site.identity, images: { ...NO_IMAGES, artwork: "/objects/0123abcd-0123-4567-89ab-0123456789ab" } },
+    };
     expect(buildPageHead({ route: "about" }, { ...ctx, site: withArt }).image).toEqual({
       url: "https://show.example/objects/0123abcd-0123-4567-89ab-0123456789ab/artwork-1024.jpeg",
       width: 1024,
@@ -129,6 +166,10 @@ describe("buildPageHead", () => {
   it("when the share image's input changes, then the image address changes with its key", () => {
     const head = buildPageHead({ route: "clip", clip }, { ...ctx, shareKey: (input) => input.headline });
     expect(head.image?.url).toBe("https://show.example/clips/why-pain/share.png?v=Pain protects.");
-    expect(clipShareInput({ ...clip, keyQuote: "" }, site)).toMatchObject({ headline: "Why pain", isQuote: false, footer: "Pain Talk · Why pain" });
+    expect(clipShareInput({ ...clip, keyQuote: "" }, site)).toMatchObject({
+      headline: "Why pain",
+      isQuote: false,
+      footer: "Pain Talk · Why pain",
+    });
   });
 });

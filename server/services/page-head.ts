@@ -37,8 +37,20 @@ export const siteShareInput = (site: Site): ShareImageInput => ({
 /** The site's share image: the show's artwork when it has one (a square card), else the drawn one. */
 function siteImage(site: Site, publicUrl: string, shareKey: HeadContext["shareKey"]): NonNullable<PageHead["image"]> {
   const artwork = site.identity.images.artwork;
-  if (artwork) return { url: `${publicUrl}${variantPath(artwork, "artwork", 1024, "jpeg")}`, width: 1024, height: 1024, alt: site.name, card: "summary" };
-  return { url: `${publicUrl}/share.png?v=${shareKey(siteShareInput(site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: site.name };
+  if (artwork)
+    return {
+      url: `${publicUrl}${variantPath(artwork, "artwork", 1024, "jpeg")}`,
+      width: 1024,
+      height: 1024,
+      alt: site.name,
+      card: "summary",
+    };
+  return {
+    url: `${publicUrl}/share.png?v=${shareKey(siteShareInput(site))}`,
+    width: SHARE_IMAGE_WIDTH,
+    height: SHARE_IMAGE_HEIGHT,
+    alt: site.name,
+  };
 }
 
 /**
@@ -52,10 +64,22 @@ function bannerPreloads(site: Site): NonNullable<PageHead["preloadImages"]> {
   const mobile = bannerMobile ? { srcSet: pictureSources(bannerMobile, "banner-mobile")[0]!.srcSet, type: "image/avif" } : null;
   return [
     desktop
-      ? { href: variantPath(bannerDesktop!, "banner-desktop", 1600, "avif"), srcSet: desktop.srcSet, sizes: "100vw", type: desktop.type, media: "(min-width: 1024px)" }
+      ? {
+          href: variantPath(bannerDesktop!, "banner-desktop", 1600, "avif"),
+          srcSet: desktop.srcSet,
+          sizes: "100vw",
+          type: desktop.type,
+          media: "(min-width: 1024px)",
+        }
       : { href: "/banner-desktop.svg", media: "(min-width: 1024px)", type: "image/svg+xml" },
     mobile
-      ? { href: variantPath(bannerMobile!, "banner-mobile", 800, "avif"), srcSet: mobile.srcSet, sizes: "100vw", type: mobile.type, media: "(max-width: 1023.98px)" }
+      ? {
+          href: variantPath(bannerMobile!, "banner-mobile", 800, "avif"),
+          srcSet: mobile.srcSet,
+          sizes: "100vw",
+          type: mobile.type,
+          media: "(max-width: 1023.98px)",
+        }
       : { href: "/banner-mobile.svg", media: "(max-width: 1023.98px)", type: "image/svg+xml" },
   ];
 }
@@ -105,7 +129,12 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
     description,
     path,
     ogType: "article",
-    image: { url: `${url}/share.png?v=${shareKey(episodeShareInput(episode, site))}`, width: SHARE_IMAGE_WIDTH, height: SHARE_IMAGE_HEIGHT, alt: episode.title },
+    image: {
+      url: `${url}/share.png?v=${shareKey(episodeShareInput(episode, site))}`,
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+      alt: episode.title,
+    },
     audio: episode.audioUrl ? { url: episode.audioUrl, type: episode.audioType } : undefined,
     jsonLd: {
       "@context": "https://schema.org",
@@ -118,7 +147,13 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
       ...(episode.episodeNumber !== null ? { episodeNumber: episode.episodeNumber } : {}),
       ...(image ? { image } : {}),
       ...(episode.audioUrl
-        ? { associatedMedia: { "@type": "MediaObject", contentUrl: episode.audioUrl, ...(episode.audioType ? { encodingFormat: episode.audioType } : {}) } }
+        ? {
+            associatedMedia: {
+              "@type": "MediaObject",
+              contentUrl: episode.audioUrl,
+              ...(episode.audioType ? { encodingFormat: episode.audioType } : {}),
+            },
+          }
         : {}),
       partOfSeries: { "@type": "PodcastSeries", name: site.name, url: `${publicUrl}/` },
     },
@@ -149,7 +184,13 @@ function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey }:
  */
 export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey }: HeadContext): PageHead {
   if (subject.route === null) {
-    return { title: pageTitle(NOT_FOUND_LABEL, site.name), description: site.description, path: subject.path, noindex: true, ogType: "website" };
+    return {
+      title: pageTitle(NOT_FOUND_LABEL, site.name),
+      description: site.description,
+      path: subject.path,
+      noindex: true,
+      ogType: "website",
+    };
   }
   if (subject.route === "clip") {
     const { clip } = subject;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseShell, renderPage, scriptJson } from "./page-shell";
 
-const shell = parseShell('<!doctype html><html><head><title>x</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>');
+const shell = parseShell(
+  '<!doctype html><html><head><title>x</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>',
+);
 const page = (appHtml: string) =>
   renderPage(shell, {
     head: { title: "T", description: "D", path: "/", ogType: "website" },
@@ -15,7 +17,7 @@ const page = (appHtml: string) =>
 describe("renderPage", () => {
   it("when the first paint holds $ patterns ($', $&, $$), then they stay text and the shell stays whole", () => {
     const html = page("<h2>Costs $$5 &amp; $' end $& and $`</h2>");
-    expect(html).toContain("<div id=\"root\"><h2>Costs $$5 &amp; $' end $& and $`</h2></div>");
+    expect(html).toContain('<div id="root"><h2>Costs $$5 &amp; $\' end $& and $`</h2></div>');
     expect(html.match(/<\/html>/g)).toHaveLength(1);
   });
 
@@ -25,7 +27,8 @@ describe("renderPage", () => {
 });
 
 describe("parseShell", () => {
-  const built = '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-A1.css"></head><body><div id="root"></div></body></html>';
+  const built =
+    '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/index-A1.css"></head><body><div id="root"></div></body></html>';
 
   it("when the entry stylesheet can be read, then the page carries it in a <style> and links no stylesheet", () => {
     const { head } = parseShell(built, (href) => (href === "/assets/index-A1.css" ? "body{margin:0}" : null));

@@ -72,7 +72,15 @@ export function parseShell(html: string, readStylesheet?: (href: string) => stri
 
 export function renderPage(
   shell: ParsedShell,
-  options: { head: PageHead; publicUrl: string; siteName: string; theme: Theme | null; initialData: unknown; appHtml?: string; artwork?: string | null },
+  options: {
+    head: PageHead;
+    publicUrl: string;
+    siteName: string;
+    theme: Theme | null;
+    initialData: unknown;
+    appHtml?: string;
+    artwork?: string | null;
+  },
 ): string {
   const { head, publicUrl, siteName } = options;
   const url = publicUrl + head.path;
@@ -127,6 +135,8 @@ export function renderPage(
     .join(";");
   const body = `<body${className ? ` class="${escapeHtml(className)}"` : ""} style="${escapeHtml(style)}">`;
   const data = `<script type="application/json" id="initial-data">${scriptJson(options.initialData)}</script>`;
-  const rest = options.appHtml ? shell.bodyRest.replace('<div id="root"></div>', () => `<div id="root">${options.appHtml}</div>`) : shell.bodyRest;
+  const rest = options.appHtml
+    ? shell.bodyRest.replace('<div id="root"></div>', () => `<div id="root">${options.appHtml}</div>`)
+    : shell.bodyRest;
   return `${shell.head}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${rest}`;
 }

@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
 import type { Sharp } from "sharp";
 import { lazily } from "../lib/lazy-require";
-import { formatsOf, heightOf, objectIdOf, parseVariant, PICTURE_KINDS, PICTURE_MIME, type PictureFormat, type PictureKind } from "../../shared/pictures";
+import {
+  formatsOf,
+  heightOf,
+  objectIdOf,
+  parseVariant,
+  PICTURE_KINDS,
+  PICTURE_MIME,
+  type PictureFormat,
+  type PictureKind,
+} from "../../shared/pictures";
 import type { Logger } from "../lib/logger";
 import { safeFetch } from "../lib/safe-fetch";
 import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
@@ -47,7 +56,12 @@ const variantIdOf = (objectId: string, name: string) => {
  * The pipeline that makes one variant. An SVG is sanitised again first: one stored before a rule
  * was added (filters, whose cost a few bytes can make unbounded) is drawn by today's rules.
  */
-export function variantPipeline(original: { data: Buffer; contentType: string }, kind: PictureKind, width: number, format: PictureFormat): Sharp | null {
+export function variantPipeline(
+  original: { data: Buffer; contentType: string },
+  kind: PictureKind,
+  width: number,
+  format: PictureFormat,
+): Sharp | null {
   let input = original.data;
   if (original.contentType === "image/svg+xml") {
     const clean = sanitizeSvg(input.toString("utf8"));
@@ -81,7 +95,17 @@ function encode(image: Sharp, format: PictureFormat): Sharp {
  * made with sharp (libvips, off the event loop) and kept in the object store beside the
  * original, which is kept as it was.
  */
-export function createPictures({ store, uploads, allowPrivate, logger }: { store: ObjectStore; uploads: UploadsService; allowPrivate: boolean; logger?: Logger }): PicturesService {
+export function createPictures({
+  store,
+  uploads,
+  allowPrivate,
+  logger,
+}: {
+  store: ObjectStore;
+  uploads: UploadsService;
+  allowPrivate: boolean;
+  logger?: Logger;
+}): PicturesService {
   const pending = new Map<string, Promise<{ data: Buffer; contentType: string } | null>>();
 
   const make = async (objectId: string, kind: PictureKind, width: number, format: PictureFormat) => {
@@ -143,17 +167,26 @@ export function createPictures({ store, uploads, allowPrivate, logger }: { store
  * The site's 32 px icon as a PNG, for /favicon.ico: the show's artwork's icon when it has one
  * (the variant its pages link), else the shipped default icon (`defaultSvg`), drawn once.
  */
-export function createFaviconSource({ pictures, defaultSvg }: { pictures: PicturesService; defaultSvg: () => Buffer }): (artwork: string | null) => Promise<Buffer> {
+export function createFaviconSource({
+  pictures,
+  defaultSvg,
+}: {
+  pictures: PicturesService;
+  defaultSvg: () => Buffer;
+}): (artwork: string | null) => Promise<Buffer> {
   let drawn: Promise<Buffer> | undefined;
   const shipped = () =>
-    (drawn ??= sharp()(defaultSvg()).resize(32, 32).png({ compressionLevel: 9 }).toBuffer().catch((err: unknown) => {
-      drawn = undefined;
-      throw err;
-    }));
+    (drawn ??= sharp()(defaultSvg())
+      .resize(32, 32)
+      .png({ compressionLevel: 9 })
+      .toBuffer()
+      .catch((err: unknown) => {
+        drawn = undefined;
+        throw err;
+      }));
   return async (artwork) => {
     const id = objectIdOf(artwork);
     const own = id ? await pictures.variant(id, "icon-32.png") : null;
     return own ? own.data : shipped();
   };
 }
-

@@ -29,8 +29,7 @@ export interface PublicCacheOptions {
   maxEntryBytes?: number;
 }
 
-export const etagOf = (body: string | Buffer) =>
-  `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+export const etagOf = (body: string | Buffer) => `W/"${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 
 /** A kept value's weight: a body with the compressed forms it may gain, or any value as JSON. */
 function weightOf(value: unknown): number {
@@ -45,7 +44,12 @@ function weightOf(value: unknown): number {
 /** A load not yet settled counts this much, until it is weighed. */
 const PENDING_WEIGHT = 1_024;
 
-export function createPublicCache({ ttlMs = 5_000, now = Date.now, maxBytes = 64 * 1024 * 1024, maxEntryBytes = 4 * 1024 * 1024 }: PublicCacheOptions = {}): PublicCache {
+export function createPublicCache({
+  ttlMs = 5_000,
+  now = Date.now,
+  maxBytes = 64 * 1024 * 1024,
+  maxEntryBytes = 4 * 1024 * 1024,
+}: PublicCacheOptions = {}): PublicCache {
   // Least recently used goes first when the bytes run out; each entry lives ttlMs, read against
   // `now`, and is freed when it expires (not only when it is next asked for).
   const entries = new LRUCache<string, { value: Promise<unknown> }>({

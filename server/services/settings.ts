@@ -60,7 +60,11 @@ function splitCandidate(candidate: string, stored: string): { prefix: string; ha
  * the prefix); for a hash kept in the old form whose prefix the try revealed, the new form to
  * store instead.
  */
-export async function checkAuditionCode(candidate: string, stored: string | null, cost: ScryptCost = PASSWORD_COST): Promise<{ ok: boolean; number?: string; rehash?: string }> {
+export async function checkAuditionCode(
+  candidate: string,
+  stored: string | null,
+  cost: ScryptCost = PASSWORD_COST,
+): Promise<{ ok: boolean; number?: string; rehash?: string }> {
   const split = stored ? splitCandidate(candidate, stored) : null;
   if (!split) {
     // No password is set: the same work as a real check, so the timing does not tell.
@@ -70,7 +74,11 @@ export async function checkAuditionCode(candidate: string, stored: string | null
   // Hashed even when the shape is wrong, so the shape does not show in the timing.
   const ok = (await verifyPassword(split.prefix, split.hash)) && split.hasNumber;
   const upgradable = ok && !stored!.startsWith(AUDITION_HASH) && !isDigit(split.prefix.at(-1));
-  return { ok, number: ok ? candidate.slice(split.prefix.length) : undefined, rehash: upgradable ? await hashAuditionPrefix(split.prefix, cost) : undefined };
+  return {
+    ok,
+    number: ok ? candidate.slice(split.prefix.length) : undefined,
+    rehash: upgradable ? await hashAuditionPrefix(split.prefix, cost) : undefined,
+  };
 }
 
 export interface SettingsService {
@@ -184,4 +192,3 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
     },
   };
 }
-

@@ -32,7 +32,9 @@ function listedCodePoints(pkg: string): number[] {
 
 /** A div holding the text, in the share image's fonts (satori takes React-shaped elements). */
 const line = (text: string) =>
-  ({ type: "div", props: { style: { display: "flex", fontFamily: fontFamily(), fontSize: 20 }, children: text } }) as Parameters<typeof satori>[0];
+  ({ type: "div", props: { style: { display: "flex", fontFamily: fontFamily(), fontSize: 20 }, children: text } }) as Parameters<
+    typeof satori
+  >[0];
 
 /** satori's drawing of one character at the start of a line, as the share image lays text out. */
 const drawingOf = (ch: string) =>
@@ -64,7 +66,6 @@ describe("share-image fonts", () => {
     // newest ideographs.
     expect(drawableText("a\u2010b\u9ff0c")).toBe("abc");
   }, 120_000);
-
 
   it("when a text is Polish, Cyrillic, Greek, Vietnamese, Chinese, Japanese or Korean, then every character is drawable", () => {
     for (const [script, text] of Object.entries(SCRIPTS)) expect(drawableText(text), script).toBe(text);
@@ -108,7 +109,12 @@ describe("share-image fonts", () => {
   });
 
   it("when a headline mixes scripts and emoji, then a 1200×630 PNG is drawn", async () => {
-    const png = await renderShareImage({ headline: `${Object.values(SCRIPTS).join(" ")} 🎙️🔥`, isQuote: true, footer: "Шоу · 节目", theme: null });
+    const png = await renderShareImage({
+      headline: `${Object.values(SCRIPTS).join(" ")} 🎙️🔥`,
+      isQuote: true,
+      footer: "Шоу · 节目",
+      theme: null,
+    });
     expect(png.subarray(1, 4).toString()).toBe("PNG");
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });

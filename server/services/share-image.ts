@@ -54,7 +54,19 @@ async function shareImageSvg(input: ShareImageInput): Promise<string> {
         color: vars["--fg"],
       },
       [
-        el("div", { display: "flex", flexGrow: 1, alignItems: "center", fontSize: headlineSize(text), fontWeight: 700, lineHeight: 1.2, letterSpacing: "-0.01em" }, text),
+        el(
+          "div",
+          {
+            display: "flex",
+            flexGrow: 1,
+            alignItems: "center",
+            fontSize: headlineSize(text),
+            fontWeight: 700,
+            lineHeight: 1.2,
+            letterSpacing: "-0.01em",
+          },
+          text,
+        ),
         el("div", { display: "flex", alignItems: "center", fontSize: 30, fontWeight: 400, opacity: 0.9 }, [
           el("div", { width: 14, height: 14, borderRadius: 7, backgroundColor: vars["--fg"], marginRight: 18 }),
           drawableText(input.footer),

@@ -53,9 +53,12 @@ describe("share images", () => {
     images = createShareImages({ store, maxQueue: 2 });
     const shared = images;
     const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => shared.png({ ...input, headline: `Headline ${i}` })));
-    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as { code?: string; retryAfter?: number; message: string }] : []));
+    const refused = outcomes.flatMap((o) =>
+      o.status === "rejected" ? [o.reason as { code?: string; retryAfter?: number; message: string }] : [],
+    );
     expect(refused.length).toBeGreaterThan(0);
-    for (const err of refused) expect(err).toMatchObject({ code: "UNAVAILABLE", retryAfter: 5, message: "Too many images are being drawn; try again shortly" });
+    for (const err of refused)
+      expect(err).toMatchObject({ code: "UNAVAILABLE", retryAfter: 5, message: "Too many images are being drawn; try again shortly" });
     expect(store.objects.size).toBe(8 - refused.length);
     // Once the queue has drained, a refused image is drawn.
     expect((await shared.png({ ...input, headline: "Headline 7" })).subarray(1, 4).toString()).toBe("PNG");

@@ -47,7 +47,8 @@ function withPageTranscript(episode: Episode): Episode {
   const kept = transcript.findIndex((paragraph) => (chars += paragraph.text.length) > PAGE_TRANSCRIPT_CHARS);
   if (kept === -1) return episode;
   // A first paragraph longer than the page may carry is cut itself.
-  const shown = kept > 0 ? transcript.slice(0, kept) : [{ ...transcript[0]!, text: `${transcript[0]!.text.slice(0, PAGE_TRANSCRIPT_CHARS)}…` }];
+  const shown =
+    kept > 0 ? transcript.slice(0, kept) : [{ ...transcript[0]!, text: `${transcript[0]!.text.slice(0, PAGE_TRANSCRIPT_CHARS)}…` }];
   return { ...episode, transcript: shown, transcriptCut: true };
 }
 
@@ -82,7 +83,11 @@ export function createSiteData({
   return {
     site: () =>
       cache.get("site", async () => {
-        const [values, providerList, shown] = await Promise.all([settings.readPublic(), providers.list({ includeDrafts: false }), identity.get()]);
+        const [values, providerList, shown] = await Promise.all([
+          settings.readPublic(),
+          providers.list({ includeDrafts: false }),
+          identity.get(),
+        ]);
         return {
           values,
           providers: providerList,
@@ -103,8 +108,11 @@ export function createSiteData({
         return { latestEpisodes, clips: clipList };
       }),
     archive: (query, client) =>
-      cache.get(`archive:${query.size}:${query.page}:${query.q}`, () => (query.q ? searchGate.run(client, () => episodes.archive(query)) : episodes.archive(query))),
-    findEpisode: (slug) => orNull(cache.get(`episode:${slug}`, async () => withPageTranscript(await episodes.getBySlug(slug, { includeDrafts: false })))),
+      cache.get(`archive:${query.size}:${query.page}:${query.q}`, () =>
+        query.q ? searchGate.run(client, () => episodes.archive(query)) : episodes.archive(query),
+      ),
+    findEpisode: (slug) =>
+      orNull(cache.get(`episode:${slug}`, async () => withPageTranscript(await episodes.getBySlug(slug, { includeDrafts: false })))),
     findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => clips.getBySlug(slug, { includeDrafts: false }))),
   };
 }

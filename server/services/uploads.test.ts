@@ -5,14 +5,21 @@ const b64 = (s: string) => Buffer.from(s, "base64");
 
 describe("identifyImage", () => {
   it("when the bytes are PNG, GIF, JPEG or WebP, then their type comes from the signature", async () => {
-    expect((await identifyImage(b64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")))?.contentType).toBe("image/png");
+    expect(
+      (await identifyImage(b64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")))
+        ?.contentType,
+    ).toBe("image/png");
     expect((await identifyImage(b64("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7")))?.contentType).toBe("image/gif");
-    expect((await identifyImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])))?.contentType).toBe("image/jpeg");
+    expect((await identifyImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1])))?.contentType).toBe(
+      "image/jpeg",
+    );
     const webp = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x1a, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(14)]);
     expect((await identifyImage(webp))?.contentType).toBe("image/webp");
   });
   it("when the bytes are an SVG document, then it is accepted and sanitised", async () => {
-    const out = await identifyImage(Buffer.from('<?xml version="1.0"?>\n<!-- x -->\n<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'));
+    const out = await identifyImage(
+      Buffer.from('<?xml version="1.0"?>\n<!-- x -->\n<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
+    );
     expect(out?.contentType).toBe("image/svg+xml");
     expect(out?.data.toString()).not.toContain("script");
   });

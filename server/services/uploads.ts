@@ -3,7 +3,14 @@ import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
 import { OBJECT_ID_PATTERN, type ObjectStore } from "../objects/store";
-import { addObjectUse, claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "../storage/objects";
+import {
+  addObjectUse,
+  claimPendingObject,
+  completeObject,
+  findObject,
+  insertCompleteObject,
+  insertPendingObject,
+} from "../storage/objects";
 import { withoutMetadata } from "./image-metadata";
 import { sanitizeSvg } from "./sanitize";
 
@@ -111,7 +118,10 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
     const image = await acceptImage(stored.data);
     if (typeof image === "string") {
       await store.removeUpload?.(id);
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", image === "unreadable" ? UNREADABLE : "The icon must be a PNG, JPEG, GIF, WebP or SVG image");
+      throw new AppError(
+        "UNSUPPORTED_MEDIA_TYPE",
+        image === "unreadable" ? UNREADABLE : "The icon must be a PNG, JPEG, GIF, WebP or SVG image",
+      );
     }
     await store.write(id, image.data, image.contentType);
     await store.removeUpload?.(id);
@@ -137,7 +147,10 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       if (data.length === 0) throw new AppError("VALIDATION", "The file is empty");
       const image = await acceptImage(data);
       if (typeof image === "string") {
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", image === "unreadable" ? UNREADABLE : "The file must be a PNG, JPEG, GIF, WebP or SVG image");
+        throw new AppError(
+          "UNSUPPORTED_MEDIA_TYPE",
+          image === "unreadable" ? UNREADABLE : "The file must be a PNG, JPEG, GIF, WebP or SVG image",
+        );
       }
       await store.write(id, image.data, image.contentType);
       await completeObject(db, id, image.contentType, image.data.length);

@@ -5,7 +5,16 @@ import { recordPictureUses } from "./objects";
  * Tables in a backup, parents first. Sessions and throttling counters are not content: a
  * restored site starts logged out with fresh counters.
  */
-export const BACKUP_TABLES = ["users", "settings", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log", "objects"] as const;
+export const BACKUP_TABLES = [
+  "users",
+  "settings",
+  "providers",
+  "episodes",
+  "deleted_feed_episodes",
+  "clips",
+  "editor_access_log",
+  "objects",
+] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string> = {
   users: "id",
@@ -66,7 +75,10 @@ export async function countRows(pool: pg.Pool): Promise<number> {
  * into today's schema, the missing columns taking their defaults. A column the table does not
  * have (a newer backup into an older site) is refused.
  */
-export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: BackupTable; row: Record<string, unknown> }>): Promise<number> {
+export async function writeTables(
+  pool: pg.Pool,
+  rows: AsyncIterable<{ table: BackupTable; row: Record<string, unknown> }>,
+): Promise<number> {
   const client = await pool.connect();
   let count = 0;
   try {
@@ -76,7 +88,8 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
       [BACKUP_TABLES],
     );
     const columnsOf = new Map<string, Set<string>>();
-    for (const { table_name, column_name } of columnRows) columnsOf.set(table_name, (columnsOf.get(table_name) ?? new Set()).add(column_name));
+    for (const { table_name, column_name } of columnRows)
+      columnsOf.set(table_name, (columnsOf.get(table_name) ?? new Set()).add(column_name));
     let usesUnrecorded = false;
     for await (const { table, row } of rows) {
       if (!(BACKUP_TABLES as readonly string[]).includes(table)) throw new Error(`unknown table in backup: ${table}`);
@@ -84,9 +97,12 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
       const known = columnsOf.get(table)!;
       const columns = Object.keys(row);
       const unknown = columns.find((c) => !known.has(c));
-      if (unknown) throw new Error(`the backup has a column this site does not know: ${table}.${unknown} (restore it into the same version or newer)`);
+      if (unknown)
+        throw new Error(`the backup has a column this site does not know: ${table}.${unknown} (restore it into the same version or newer)`);
       const list = columns.map((c) => client.escapeIdentifier(c)).join(", ");
-      await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(NULL::${table}, $1::json)`, [JSON.stringify(row)]);
+      await client.query(`INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_record(NULL::${table}, $1::json)`, [
+        JSON.stringify(row),
+      ]);
       count++;
     }
     // A backup from before pictures' uses were recorded: found again from the restored rows
@@ -94,10 +110,9 @@ export async function writeTables(pool: pg.Pool, rows: AsyncIterable<{ table: Ba
     if (usesUnrecorded && columnsOf.get("objects")?.has("used_for")) await recordPictureUses(client);
     for (const table of SERIAL_TABLES) {
       if (!columnsOf.has(table)) continue; // a table an older schema does not have yet
-      await client.query(
-        `SELECT setval(pg_get_serial_sequence($1, 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
-        [table],
-      );
+      await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`, [
+        table,
+      ]);
     }
     await client.query("COMMIT");
     return count;

@@ -29,9 +29,7 @@ export function listClips(db: Executor, options: { includeDrafts: boolean }) {
 export type ClipRow = Awaited<ReturnType<typeof listClips>>[number];
 
 export async function findClipBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
-  const where = options.includeDrafts
-    ? eq(clips.slug, slug)
-    : and(eq(clips.slug, slug), eq(clips.isPublished, true));
+  const where = options.includeDrafts ? eq(clips.slug, slug) : and(eq(clips.slug, slug), eq(clips.isPublished, true));
   const rows = await db.select(clipColumns).from(clips).where(where).limit(1);
   return rows[0] ?? null;
 }

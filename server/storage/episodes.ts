@@ -46,8 +46,16 @@ export function listEpisodes(db: Executor, options: { includeDrafts: boolean }) 
 /** The first published episodes in the admin's order, and how many are published in all. */
 export async function listLatestPublished(db: Executor, limit: number) {
   const [rows, [count]] = await Promise.all([
-    db.select(episodeColumns).from(episodes).where(eq(episodes.isPublished, true)).orderBy(asc(episodes.sortOrder), asc(episodes.id)).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(eq(episodes.isPublished, true)),
+    db
+      .select(episodeColumns)
+      .from(episodes)
+      .where(eq(episodes.isPublished, true))
+      .orderBy(asc(episodes.sortOrder), asc(episodes.id))
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(episodes)
+      .where(eq(episodes.isPublished, true)),
   ]);
   return { rows, total: count!.n };
 }
@@ -134,7 +142,9 @@ export interface AdminEpisodeFilter {
 const adminWhere = (filter: AdminEpisodeFilter) => {
   const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return and(
-    filter.query ? sql`(unaccent_lower(${episodes.title}) LIKE unaccent_lower(${like}) OR unaccent_lower(${episodes.description}) LIKE unaccent_lower(${like}))` : undefined,
+    filter.query
+      ? sql`(unaccent_lower(${episodes.title}) LIKE unaccent_lower(${like}) OR unaccent_lower(${episodes.description}) LIKE unaccent_lower(${like}))`
+      : undefined,
     filter.status === "all" ? undefined : eq(episodes.isPublished, filter.status === "published"),
     filter.source === "all" ? undefined : eq(episodes.source, filter.source),
     filter.season === null ? undefined : eq(episodes.seasonNumber, filter.season),
@@ -148,9 +158,19 @@ const adminWhere = (filter: AdminEpisodeFilter) => {
 export async function listAdminPage(db: Executor, filter: AdminEpisodeFilter, page: { offset: number; limit: number }) {
   const where = adminWhere(filter);
   const [rows, ids, seasons] = await Promise.all([
-    db.select(episodeColumns).from(episodes).where(where).orderBy(asc(episodes.sortOrder), asc(episodes.id)).limit(page.limit).offset(page.offset),
+    db
+      .select(episodeColumns)
+      .from(episodes)
+      .where(where)
+      .orderBy(asc(episodes.sortOrder), asc(episodes.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ id: episodes.id }).from(episodes).where(where).orderBy(asc(episodes.sortOrder), asc(episodes.id)),
-    db.selectDistinct({ season: episodes.seasonNumber }).from(episodes).where(isNotNull(episodes.seasonNumber)).orderBy(asc(episodes.seasonNumber)),
+    db
+      .selectDistinct({ season: episodes.seasonNumber })
+      .from(episodes)
+      .where(isNotNull(episodes.seasonNumber))
+      .orderBy(asc(episodes.seasonNumber)),
   ]);
   return { rows, ids: ids.map((r) => r.id), seasons: seasons.map((r) => r.season!) };
 }
@@ -158,7 +178,12 @@ export async function listAdminPage(db: Executor, filter: AdminEpisodeFilter, pa
 /** The tombstones of deleted feed episodes, newest first. */
 export function listDeletedFeedEpisodes(db: Executor) {
   return db
-    .select({ id: deletedFeedEpisodes.id, title: deletedFeedEpisodes.title, publishedAt: deletedFeedEpisodes.publishedAt, deletedAt: deletedFeedEpisodes.deletedAt })
+    .select({
+      id: deletedFeedEpisodes.id,
+      title: deletedFeedEpisodes.title,
+      publishedAt: deletedFeedEpisodes.publishedAt,
+      deletedAt: deletedFeedEpisodes.deletedAt,
+    })
     .from(deletedFeedEpisodes)
     .orderBy(desc(deletedFeedEpisodes.deletedAt), desc(deletedFeedEpisodes.id));
 }
@@ -191,8 +216,17 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
   const newest = sql`coalesce(${episodes.publishedAt}, ${episodes.createdAt}) DESC, ${episodes.id} DESC`;
   if (!options.query) {
     const [rows, [count]] = await Promise.all([
-      db.select(episodeColumns).from(episodes).where(eq(episodes.isPublished, true)).orderBy(newest).limit(options.limit).offset(options.offset),
-      db.select({ n: sql<number>`count(*)::int` }).from(episodes).where(eq(episodes.isPublished, true)),
+      db
+        .select(episodeColumns)
+        .from(episodes)
+        .where(eq(episodes.isPublished, true))
+        .orderBy(newest)
+        .limit(options.limit)
+        .offset(options.offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(episodes)
+        .where(eq(episodes.isPublished, true)),
     ]);
     return { rows: rows.map((row) => ({ ...row, match: null })), total: count!.n };
   }
@@ -227,7 +261,10 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
       .orderBy(sql`ts_rank_cd(${episodes.searchVector}, ${query}) DESC`, sql`${newest}`)
       .limit(options.limit)
       .offset(options.offset);
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(episodes).where(where);
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(episodes)
+      .where(where);
     return { rows, total: count!.n };
   });
 }

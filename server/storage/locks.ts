@@ -20,7 +20,9 @@ const LOCK_WAIT_MS = 60_000;
  */
 async function waitForLock(tx: Executor, name: string, options: { shared?: boolean } = {}): Promise<void> {
   const until = Date.now() + LOCK_WAIT_MS;
-  const attempt = options.shared ? sql`pg_try_advisory_xact_lock_shared(hashtext(${name}))` : sql`pg_try_advisory_xact_lock(hashtext(${name}))`;
+  const attempt = options.shared
+    ? sql`pg_try_advisory_xact_lock_shared(hashtext(${name}))`
+    : sql`pg_try_advisory_xact_lock(hashtext(${name}))`;
   for (;;) {
     const [row] = (await tx.execute(sql`SELECT ${attempt} AS got`)).rows as { got: boolean }[];
     if (row?.got) return;
@@ -28,7 +30,6 @@ async function waitForLock(tx: Executor, name: string, options: { shared?: boole
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
 
 /**
  * The episodes as a whole: the admin's edits hold it shared, a feed import holds it alone. So an

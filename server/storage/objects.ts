@@ -29,7 +29,14 @@ export async function completeObject(db: Db, id: string, contentType: string, si
 
 export async function findObject(db: Db, id: string) {
   const rows = await db
-    .select({ id: objects.id, status: objects.status, contentType: objects.contentType, size: objects.size, expiresAt: objects.expiresAt, usedFor: objects.usedFor })
+    .select({
+      id: objects.id,
+      status: objects.status,
+      contentType: objects.contentType,
+      size: objects.size,
+      expiresAt: objects.expiresAt,
+      usedFor: objects.usedFor,
+    })
     .from(objects)
     .where(eq(objects.id, id))
     .limit(1);

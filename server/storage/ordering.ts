@@ -50,14 +50,24 @@ export async function swapSortOrder(tx: Executor, kind: ContentKind, firstId: nu
       .orderBy(asc(table.sortOrder), asc(table.id))
       .for("update")) as { id: number; sortOrder: number }[];
     for (const [index, row] of rows.entries()) {
-      if (row.sortOrder !== index + 1) await tx.update(table).set({ sortOrder: index + 1 } as never).where(eq(table.id, row.id));
+      if (row.sortOrder !== index + 1)
+        await tx
+          .update(table)
+          .set({ sortOrder: index + 1 } as never)
+          .where(eq(table.id, row.id));
     }
     const numbered = new Map(rows.map((row, index) => [row.id, index + 1]));
     a = { id: firstId, sortOrder: numbered.get(firstId)! };
     b = { id: secondId, sortOrder: numbered.get(secondId)! };
   }
-  await tx.update(table).set({ sortOrder: b.sortOrder } as never).where(eq(table.id, firstId));
-  await tx.update(table).set({ sortOrder: a.sortOrder } as never).where(eq(table.id, secondId));
+  await tx
+    .update(table)
+    .set({ sortOrder: b.sortOrder } as never)
+    .where(eq(table.id, firstId));
+  await tx
+    .update(table)
+    .set({ sortOrder: a.sortOrder } as never)
+    .where(eq(table.id, secondId));
   return true;
 }
 

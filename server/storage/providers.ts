@@ -3,7 +3,14 @@ import { providers } from "../../shared/schema";
 import type { Executor } from "../db/client";
 
 /** Ordered lists: by sortOrder, then id, so equal orders still list the same way every time. */
-const providerColumns = { id: providers.id, name: providers.name, url: providers.url, icon: providers.icon, sortOrder: providers.sortOrder, version: providers.version };
+const providerColumns = {
+  id: providers.id,
+  name: providers.name,
+  url: providers.url,
+  icon: providers.icon,
+  sortOrder: providers.sortOrder,
+  version: providers.version,
+};
 
 export function listProviders(db: Executor) {
   return db.select(providerColumns).from(providers).orderBy(asc(providers.sortOrder), asc(providers.id));

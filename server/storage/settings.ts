@@ -12,7 +12,10 @@ export async function getSettings(db: Executor, keys: readonly string[]): Promis
 }
 
 /** Settings with the count of their writes (a key never written is absent: version 0). */
-export async function getVersionedSettings(db: Executor, keys: readonly string[]): Promise<Map<string, { value: string; version: number }>> {
+export async function getVersionedSettings(
+  db: Executor,
+  keys: readonly string[],
+): Promise<Map<string, { value: string; version: number }>> {
   if (keys.length === 0) return new Map();
   const rows = await db
     .select({ key: settings.key, value: settings.value, version: settings.version })

@@ -27,7 +27,10 @@ export async function insertUser(db: Executor, email: string, passwordHash: stri
 }
 
 export async function updateUser(db: Executor, id: number, values: { email?: string; passwordHash?: string }) {
-  await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /** Ends every session of a user (Passport keeps the user's id in the session's JSON). */

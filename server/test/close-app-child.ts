@@ -10,12 +10,21 @@ import os from "node:os";
 import path from "node:path";
 
 const live = new Map<unknown, string>();
-const { setTimeout: realSetTimeout, setInterval: realSetInterval, clearTimeout: realClearTimeout, clearInterval: realClearInterval } = globalThis;
+const {
+  setTimeout: realSetTimeout,
+  setInterval: realSetInterval,
+  clearTimeout: realClearTimeout,
+  clearInterval: realClearInterval,
+} = globalThis;
 globalThis.setTimeout = ((handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-  const timer = realSetTimeout((...a: unknown[]) => {
-    live.delete(timer);
-    handler(...a);
-  }, ms, ...args);
+  const timer = realSetTimeout(
+    (...a: unknown[]) => {
+      live.delete(timer);
+      handler(...a);
+    },
+    ms,
+    ...args,
+  );
   live.set(timer, new Error().stack ?? "");
   return timer;
 }) as typeof setTimeout;
@@ -52,7 +61,9 @@ const app = createApp({
 const share = await supertest(app.listener).get("/share.png");
 if (share.status !== 200) throw new Error(`the share image answered ${share.status}`);
 // A session stored: the session store's pruning starts with its first query.
-const login = await supertest(app.listener).post("/api/auth/login").send({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
+const login = await supertest(app.listener)
+  .post("/api/auth/login")
+  .send({ email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
 if (login.status !== 200) throw new Error(`the login answered ${login.status}`);
 
 await app.close();

@@ -72,7 +72,8 @@ export function useFeedServer(): FeedServer {
   return host;
 }
 
-const NAMESPACES = 'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"';
+const NAMESPACES =
+  'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"';
 
 export interface TestItem {
   title: string;
@@ -94,7 +95,9 @@ export function feedXml(items: TestItem[], channel = "<title>Test Show</title><l
         i.guid === null ? "" : `<guid isPermaLink="false">${i.guid ?? `guid-${i.title}`}</guid>`,
         i.date ? `<pubDate>${i.date}</pubDate>` : "",
         i.notes ? `<description><![CDATA[${i.notes}]]></description>` : "",
-        i.audio === null ? "" : `<enclosure url="${i.audio ?? `https://cdn.example/${encodeURIComponent(i.title)}.mp3`}" length="1234" type="${i.type ?? "audio/mpeg"}"/>`,
+        i.audio === null
+          ? ""
+          : `<enclosure url="${i.audio ?? `https://cdn.example/${encodeURIComponent(i.title)}.mp3`}" length="1234" type="${i.type ?? "audio/mpeg"}"/>`,
         i.extra ?? "",
         "</item>",
       ].join(""),

@@ -59,7 +59,8 @@ export default async function setup(project: TestProject) {
   // Most tests log in once. The check reads scrypt's cost from the stored hash, so a hash of small
   // cost makes that a millisecond instead of a tenth of a second; the login path is the same.
   const cheap = cheapScryptHash(ADMIN_PASSWORD);
-  if (!(await verifyPassword(ADMIN_PASSWORD, cheap))) throw new Error("the test admin's hash no longer has the format of auth/passwords.ts");
+  if (!(await verifyPassword(ADMIN_PASSWORD, cheap)))
+    throw new Error("the test admin's hash no longer has the format of auth/passwords.ts");
   await withAdmin.pool.query("UPDATE users SET password_hash = $1", [cheap]);
   await withAdmin.close();
 

@@ -12,7 +12,13 @@ const AdminArea = lazy(() => import("@/pages/admin-area-page"));
 
 function AdminRoute() {
   return (
-    <Suspense fallback={<p className="p-8" role="status">Loading...</p>}>
+    <Suspense
+      fallback={
+        <p className="p-8" role="status">
+          Loading...
+        </p>
+      }
+    >
       <AdminArea />
     </Suspense>
   );

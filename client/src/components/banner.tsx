@@ -26,11 +26,15 @@ export function Banner({
     <header className="relative overflow-hidden bg-banner text-white">
       <picture>
         {desktop ? (
-          desktop.map((s) => <source key={`d-${s.type}`} media={DESKTOP} type={s.type} srcSet={s.srcSet} sizes="100vw" width={1600} height={480} />)
+          desktop.map((s) => (
+            <source key={`d-${s.type}`} media={DESKTOP} type={s.type} srcSet={s.srcSet} sizes="100vw" width={1600} height={480} />
+          ))
         ) : (
           <source media={DESKTOP} srcSet="/banner-desktop.svg" width={1600} height={480} />
         )}
-        {mobile?.slice(0, -1).map((s) => <source key={`m-${s.type}`} type={s.type} srcSet={s.srcSet} sizes="100vw" width={800} height={560} />)}
+        {mobile?.slice(0, -1).map((s) => (
+          <source key={`m-${s.type}`} type={s.type} srcSet={s.srcSet} sizes="100vw" width={800} height={560} />
+        ))}
         <img
           src={images?.mobile ? variantPath(images.mobile, "banner-mobile", 800, "jpeg") : "/banner-mobile.svg"}
           srcSet={mobile?.at(-1)?.srcSet}
@@ -44,7 +48,13 @@ export function Banner({
         />
       </picture>
       <div className="absolute inset-0 flex flex-col justify-between p-4 sm:p-6 lg:px-12 lg:py-8">
-        {nav ? <nav aria-label="Main" className="flex justify-end gap-2 sm:gap-3">{nav}</nav> : <span />}
+        {nav ? (
+          <nav aria-label="Main" className="flex justify-end gap-2 sm:gap-3">
+            {nav}
+          </nav>
+        ) : (
+          <span />
+        )}
         <div className="max-w-xl rounded-2xl bg-banner-panel/75 p-4 backdrop-blur-sm lg:p-6">
           <p dir="auto" className="text-xl font-extrabold leading-tight wrap-anywhere sm:text-3xl lg:text-4xl">
             {title}

@@ -25,7 +25,19 @@ interface FacadeProps {
 }
 
 /** The poster: the video's own picture when the site keeps one (fetched by the server), else a gradient. */
-function Poster({ title, label, kind, onPlay, image }: { title: string; label: string; kind: string; onPlay: () => void; image?: string | null }) {
+function Poster({
+  title,
+  label,
+  kind,
+  onPlay,
+  image,
+}: {
+  title: string;
+  label: string;
+  kind: string;
+  onPlay: () => void;
+  image?: string | null;
+}) {
   return (
     <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white">
       {image ? (

@@ -84,7 +84,9 @@ export default function ImageUploadDialog({
       toast(uploadedToast);
     };
     const onError = (_file: unknown, error: Error & { status?: number; body?: unknown }, response?: { status?: number }) => {
-      setProblem(uploadErrorMessage({ status: error.status ?? response?.status, body: error.body, name: error.name, message: error.message }));
+      setProblem(
+        uploadErrorMessage({ status: error.status ?? response?.status, body: error.body, name: error.name, message: error.message }),
+      );
       // Uppy's own notice would repeat it in its words ("S3 returned 415"): ours says it.
       uppy.hideInfo();
     };

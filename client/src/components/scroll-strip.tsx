@@ -31,10 +31,22 @@ export function ScrollStrip({
           {title}
         </h2>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-ghost !px-3" aria-label={`Scroll ${itemsLabel} left`} aria-controls={id} onClick={() => scrollBy(-step)}>
+          <button
+            type="button"
+            className="btn btn-ghost !px-3"
+            aria-label={`Scroll ${itemsLabel} left`}
+            aria-controls={id}
+            onClick={() => scrollBy(-step)}
+          >
             <Chevron direction="left" />
           </button>
-          <button type="button" className="btn btn-ghost !px-3" aria-label={`Scroll ${itemsLabel} right`} aria-controls={id} onClick={() => scrollBy(step)}>
+          <button
+            type="button"
+            className="btn btn-ghost !px-3"
+            aria-label={`Scroll ${itemsLabel} right`}
+            aria-controls={id}
+            onClick={() => scrollBy(step)}
+          >
             <Chevron direction="right" />
           </button>
         </div>

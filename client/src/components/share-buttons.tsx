@@ -54,9 +54,7 @@ export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: (
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
       {notice ? (
-        <div
-          className={copyNotice({ tone: notice.isError ? "error" : "info" })}
-        >
+        <div className={copyNotice({ tone: notice.isError ? "error" : "info" })}>
           <p className="font-bold">{notice.title}</p>
           <p className="text-sm">{notice.text}</p>
           <button
@@ -85,7 +83,17 @@ function ShareLink({ href, label, children }: { href: string; label: string; chi
 type Noun = "clip" | "episode";
 
 /** Wide screens: copy link, X, Facebook, LinkedIn, Instagram in the top bar. */
-export function ShareButtons({ target, isCopied, onCopy, noun = "clip" }: { target: ShareTarget; isCopied: boolean; onCopy: () => void; noun?: Noun }) {
+export function ShareButtons({
+  target,
+  isCopied,
+  onCopy,
+  noun = "clip",
+}: {
+  target: ShareTarget;
+  isCopied: boolean;
+  onCopy: () => void;
+  noun?: Noun;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Share this ${noun}`}>
       <button type="button" className="btn btn-ghost !px-3" onClick={onCopy}>
@@ -111,7 +119,17 @@ export function ShareButtons({ target, isCopied, onCopy, noun = "clip" }: { targ
  * Phones: a sticky 'Share This Clip' bar. The device's share sheet when it has one (a failure
  * copies the link instead); otherwise the bar toggles a panel (docs/product.md §4).
  */
-export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: { target: ShareTarget; isCopied: boolean; onCopy: () => void; noun?: Noun }) {
+export function MobileShareBar({
+  target,
+  isCopied,
+  onCopy,
+  noun = "clip",
+}: {
+  target: ShareTarget;
+  isCopied: boolean;
+  onCopy: () => void;
+  noun?: Noun;
+}) {
   const [isPanelOpen, setIsPanelOpen] = useState(false);
   const onShare = async () => {
     if (typeof navigator.share === "function") {

@@ -1,6 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FormEvent } from "react";
-import { useForm, type FieldValues, type Path, type RegisterOptions, type UseFormProps, type UseFormReturn, type UseFormSetError } from "react-hook-form";
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type UseFormProps,
+  type UseFormReturn,
+  type UseFormSetError,
+} from "react-hook-form";
 import type { z } from "zod";
 import { parseOptions } from "@shared/validation";
 import { isApiError } from "./api-client";
@@ -48,7 +56,11 @@ export function showServerErrors<T extends FieldValues>(form: ServerErrorTarget<
  * What a TextField or TextAreaField takes from the form for one field: its registration and its
  * message, read through the form state so the field shows it as soon as it changes.
  */
-export function bindField<T extends FieldValues, TOut, N extends Path<T>>(form: UseFormReturn<T, unknown, TOut>, name: N, options?: RegisterOptions<T, N>) {
+export function bindField<T extends FieldValues, TOut, N extends Path<T>>(
+  form: UseFormReturn<T, unknown, TOut>,
+  name: N,
+  options?: RegisterOptions<T, N>,
+) {
   return { ...form.register(name, options), error: form.getFieldState(name, form.formState).error?.message };
 }
 

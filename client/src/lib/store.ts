@@ -19,6 +19,11 @@ export function createStore<T extends object>(initial: T) {
       value = { ...value, ...next };
       listeners.forEach((listener) => listener());
     },
-    use: (): T => useSyncExternalStore(subscribe, () => value, () => initial),
+    use: (): T =>
+      useSyncExternalStore(
+        subscribe,
+        () => value,
+        () => initial,
+      ),
   };
 }

@@ -24,9 +24,15 @@ describe("icon upload rules", () => {
     expect(uploadErrorMessage(s3(413))).toBe(TOO_BIG);
     expect(uploadErrorMessage(s3(410))).toBe("The upload took too long and its address expired: press Retry.");
     expect(uploadErrorMessage(s3(507))).toBe("The server's disk is full: the image was not saved. Free some space, then retry.");
-    expect(uploadErrorMessage(s3(400, JSON.stringify({ message: "The file is empty" })))).toBe("The image was not saved: The file is empty");
-    expect(uploadErrorMessage(s3(502, "<html>Bad gateway</html>"))).toBe("The server could not take the image just now: press Retry in a moment.");
-    expect(uploadErrorMessage({ name: "S3NetworkError", message: "Network error during S3 request" })).toBe("The connection was lost during the upload: check it, then press Retry.");
+    expect(uploadErrorMessage(s3(400, JSON.stringify({ message: "The file is empty" })))).toBe(
+      "The image was not saved: The file is empty",
+    );
+    expect(uploadErrorMessage(s3(502, "<html>Bad gateway</html>"))).toBe(
+      "The server could not take the image just now: press Retry in a moment.",
+    );
+    expect(uploadErrorMessage({ name: "S3NetworkError", message: "Network error during S3 request" })).toBe(
+      "The connection was lost during the upload: check it, then press Retry.",
+    );
     for (const status of [400, 410, 413, 415, 500, 502, 507]) expect(uploadErrorMessage(s3(status))).not.toMatch(/S3|returned|\d{3}/);
   });
 });

@@ -49,7 +49,8 @@ export function uploadErrorMessage(failure: UploadFailure): string {
   if (status === 401) return "You were logged out: log in again, then retry.";
   if (status === 410) return "The upload took too long and its address expired: press Retry.";
   if (status === 507) return "The server's disk is full: the image was not saved. Free some space, then retry.";
-  if (!status || /network/i.test(`${failure.name ?? ""} ${failure.message}`)) return "The connection was lost during the upload: check it, then press Retry.";
+  if (!status || /network/i.test(`${failure.name ?? ""} ${failure.message}`))
+    return "The connection was lost during the upload: check it, then press Retry.";
   const said = serverMessage(failure.body);
   return said ? `The image was not saved: ${said}` : "The server could not take the image just now: press Retry in a moment.";
 }

@@ -25,14 +25,33 @@ export function AdminCard({
   );
   return (
     <section className={cn("card p-6", className)} aria-labelledby={`${id}-heading`}>
-      {actions ? <div className="flex flex-wrap items-center justify-between gap-2">{heading}{actions}</div> : heading}
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {heading}
+          {actions}
+        </div>
+      ) : (
+        heading
+      )}
       {children}
     </section>
   );
 }
 
 /** A list card's body: "Loading..." while the query runs, `empty` for no items, the list otherwise. */
-export function ListStates({ isPending, isEmpty, loading = "Loading...", empty, children }: { isPending: boolean; isEmpty: boolean; loading?: string; empty: ReactNode; children: ReactNode }) {
+export function ListStates({
+  isPending,
+  isEmpty,
+  loading = "Loading...",
+  empty,
+  children,
+}: {
+  isPending: boolean;
+  isEmpty: boolean;
+  loading?: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
   if (isPending) {
     return (
       <p className="mt-4" role="status">

@@ -46,7 +46,9 @@ export function DialogContent({
         {...(description ? {} : { "aria-describedby": undefined })}
       >
         <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>
-        {description ? <DialogPrimitive.Description className="mt-1 text-sm text-ink-muted">{description}</DialogPrimitive.Description> : null}
+        {description ? (
+          <DialogPrimitive.Description className="mt-1 text-sm text-ink-muted">{description}</DialogPrimitive.Description>
+        ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           aria-label="Close"

@@ -58,7 +58,14 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
 export function TextField({ id, label, hint, error, aside, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
-      <input id={id} className="input" dir={textDirection(input.type)} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error, aside)} {...input} />
+      <input
+        id={id}
+        className="input"
+        dir={textDirection(input.type)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error, aside)}
+        {...input}
+      />
     </FieldFrame>
   );
 }
@@ -66,7 +73,14 @@ export function TextField({ id, label, hint, error, aside, ...input }: FieldProp
 export function TextAreaField({ id, label, hint, error, aside, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
-      <textarea id={id} className="input" dir="auto" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error, aside)} {...input} />
+      <textarea
+        id={id}
+        className="input"
+        dir="auto"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error, aside)}
+        {...input}
+      />
     </FieldFrame>
   );
 }

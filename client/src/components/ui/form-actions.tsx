@@ -43,7 +43,15 @@ export function FormActions({
  * What an edit form shows while the whole item it edits loads, or when it cannot be loaded,
  * with Cancel back to add mode. `query` is the item's query (TanStack Query's result).
  */
-export function EditLoadStatus({ noun, query, onCancel }: { noun: string; query: { isFetchedAfterMount: boolean; isFetching: boolean }; onCancel: () => void }) {
+export function EditLoadStatus({
+  noun,
+  query,
+  onCancel,
+}: {
+  noun: string;
+  query: { isFetchedAfterMount: boolean; isFetching: boolean };
+  onCancel: () => void;
+}) {
   const failed = query.isFetchedAfterMount && !query.isFetching;
   return (
     <section className="card p-6">
@@ -59,7 +67,13 @@ export function EditLoadStatus({ noun, query, onCancel }: { noun: string; query:
  * A button for a call: disabled while the call runs, saying what is happening ("Saving...")
  * instead of its label.
  */
-export function BusyButton({ isPending, busyLabel, className = "btn", children, ...button }: { isPending: boolean; busyLabel: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function BusyButton({
+  isPending,
+  busyLabel,
+  className = "btn",
+  children,
+  ...button
+}: { isPending: boolean; busyLabel: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type="button" className={className} disabled={isPending} {...button}>
       {isPending ? busyLabel : children}

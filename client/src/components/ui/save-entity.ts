@@ -49,7 +49,11 @@ export function saveEntity<Input, Fields extends FieldValues, Changes = Input>(o
     },
   };
   if (editingId === null) options.create.mutate(options.input, handlers);
-  else options.update.mutate({ id: editingId, input: { ...(options.changes ?? options.input), ...(version === undefined ? {} : { version }) } }, handlers);
+  else
+    options.update.mutate(
+      { id: editingId, input: { ...(options.changes ?? options.input), ...(version === undefined ? {} : { version }) } },
+      handlers,
+    );
 }
 
 /**

@@ -1,6 +1,15 @@
 import { useSingleMutation } from "@/lib/single-mutation";
 import { keepPreviousData, queryOptions, useQueryClient } from "@tanstack/react-query";
-import type { AdminEpisodePage, AdminEpisodeQuery, ArchiveQuery, Episode, EpisodeArchivePage, EpisodeBulkInput, EpisodeInput, LatestEpisodes } from "@shared/api";
+import type {
+  AdminEpisodePage,
+  AdminEpisodeQuery,
+  ArchiveQuery,
+  Episode,
+  EpisodeArchivePage,
+  EpisodeBulkInput,
+  EpisodeInput,
+  LatestEpisodes,
+} from "@shared/api";
 import { listQueryOptions, useCrudMutations } from "@/lib/crud";
 import { apiClient } from "@/lib/api-client";
 
@@ -28,7 +37,8 @@ export const archiveQueryOptions = ({ page, q }: Pick<ArchiveQuery, "page" | "q"
   });
 
 /** A feed episode deleted joins the deleted list, so the admin's feed data is read again too. */
-export const useEpisodeMutations = () => useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey, [["admin", "feed"]]);
+export const useEpisodeMutations = () =>
+  useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey, [["admin", "feed"]]);
 
 /** A page of the admin's episodes screen with its filters; the page shown stays while the next loads. */
 export const adminEpisodesQueryOptions = (query: AdminEpisodeQuery) =>
@@ -48,6 +58,10 @@ export function useBulkEpisodes() {
   return useSingleMutation({
     mutationFn: (input: EpisodeBulkInput) => apiClient.post<{ count: number }>("/api/episodes/bulk", input),
     // A feed episode deleted joins the deleted list (the admin's feed data).
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ["episodes"] }), queryClient.invalidateQueries({ queryKey: ["admin", "feed"] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+      ]),
   });
 }

@@ -6,7 +6,11 @@ describe("mediaArtwork", () => {
     expect(mediaArtwork("/objects/0123abcd-0123-4567-89ab-0123456789ab", "https://show.example")).toEqual([
       { src: "https://show.example/objects/0123abcd-0123-4567-89ab-0123456789ab/artwork-192.jpeg", sizes: "192x192", type: "image/jpeg" },
       { src: "https://show.example/objects/0123abcd-0123-4567-89ab-0123456789ab/artwork-512.jpeg", sizes: "512x512", type: "image/jpeg" },
-      { src: "https://show.example/objects/0123abcd-0123-4567-89ab-0123456789ab/artwork-1024.jpeg", sizes: "1024x1024", type: "image/jpeg" },
+      {
+        src: "https://show.example/objects/0123abcd-0123-4567-89ab-0123456789ab/artwork-1024.jpeg",
+        sizes: "1024x1024",
+        type: "image/jpeg",
+      },
     ]);
   });
 

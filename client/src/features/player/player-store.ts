@@ -26,7 +26,11 @@ export const toPlayerEpisode = (e: Episode, showName: string): PlayerEpisode => 
 /** The lock screen's artwork: the sizes the site makes of the kept artwork (shared/pictures.ts), as JPEG, which every system's media controls decode. */
 export function mediaArtwork(imagePath: string | null, origin: string): MediaImage[] {
   if (!imagePath) return [];
-  return [192, 512, 1024].map((width) => ({ src: new URL(variantPath(imagePath, "artwork", width, "jpeg"), origin).href, sizes: `${width}x${width}`, type: "image/jpeg" }));
+  return [192, 512, 1024].map((width) => ({
+    src: new URL(variantPath(imagePath, "artwork", width, "jpeg"), origin).href,
+    sizes: `${width}x${width}`,
+    type: "image/jpeg",
+  }));
 }
 
 export interface PlayerState {

@@ -8,5 +8,4 @@ export const providersQueryOptions = () => listQueryOptions<Provider>("providers
 export const orderedProvidersQueryOptions = () =>
   queryOptions({ ...providersQueryOptions(), select: (providers: Provider[]) => bySortOrder(providers) });
 
-export const useProviderMutations = () =>
-  useCrudMutations<Provider, ProviderInput>("/api/providers", providersQueryOptions().queryKey);
+export const useProviderMutations = () => useCrudMutations<Provider, ProviderInput>("/api/providers", providersQueryOptions().queryKey);

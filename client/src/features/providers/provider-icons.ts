@@ -84,7 +84,10 @@ const STYLE_WORD = /^(?:fa[bdlrst]?|fa-(?:brands|solid|regular|light|thin|duoton
  * `Apple Podcasts` all find theirs. Null when no word of it names a known icon.
  */
 export function findPlatformIcon(className: string): PlatformIcon | null {
-  const words = className.trim().split(/\s+/).filter((w) => w && !STYLE_WORD.test(w.toLowerCase()));
+  const words = className
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !STYLE_WORD.test(w.toLowerCase()));
   const candidates = [...words.map((w) => w.replace(/^(?:fa|si|icon)-/i, "")), words.join("")];
   for (const candidate of candidates) {
     const name = compact(candidate);

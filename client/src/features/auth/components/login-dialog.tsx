@@ -44,7 +44,15 @@ export function LoginDialog() {
     <Dialog open={isLoginOpen} onOpenChange={setLoginDialogOpen}>
       <DialogContent title="Admin Login" description="Sign in to manage the podcast site.">
         <form onSubmit={onSubmit} className="space-y-4">
-          <TextField id="login-email" label="Email" type="email" required autoComplete="username" {...form.register("email")} error={errors.email?.message} />
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            required
+            autoComplete="username"
+            {...form.register("email")}
+            error={errors.email?.message}
+          />
           <TextField
             id="login-password"
             label="Password"

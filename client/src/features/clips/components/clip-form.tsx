@@ -13,7 +13,16 @@ import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { clipBySlugQueryOptions, useClipMutations } from "../api";
 
-const EMPTY = { title: "", youtubeEmbedUrl: "", description: "", keyQuote: "", slug: "", metaDescription: "", content: "", isPublished: true };
+const EMPTY = {
+  title: "",
+  youtubeEmbedUrl: "",
+  description: "",
+  keyQuote: "",
+  slug: "",
+  metaDescription: "",
+  content: "",
+  isPublished: true,
+};
 
 /**
  * docs/product.md §2 "Clips" form, §5 rules. The shared schema trims, converts a YouTube link and
@@ -29,7 +38,14 @@ export function ClipForm({ editing, onDone }: { editing: ClipListItem | null; on
   const [reloads, setReloads] = useState(0);
   if (!editing) return <ClipFields editing={null} onDone={onDone} />;
   if (whole.data && whole.isFetchedAfterMount) {
-    return <ClipFields key={reloads} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))} />;
+    return (
+      <ClipFields
+        key={reloads}
+        editing={whole.data}
+        onDone={onDone}
+        onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))}
+      />
+    );
   }
   return <EditLoadStatus noun="clip" query={whole} onCancel={onDone} />;
 }
@@ -80,7 +96,17 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({ noun: "clip", form, editingId: editing?.id ?? null, input, version, create, update, onSaved: reset, onStale: stale.onStale }),
+    saveEntity({
+      noun: "clip",
+      form,
+      editingId: editing?.id ?? null,
+      input,
+      version,
+      create,
+      update,
+      onSaved: reset,
+      onStale: stale.onStale,
+    }),
   );
   const onSubmit = submitUnlessBlank(form, ["title", "youtubeEmbedUrl"], save);
 
@@ -101,8 +127,20 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
           placeholder="https://www.youtube.com/embed/..."
           hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
         />
-        <TextAreaField id="clip-description" label="Description" rows={2} maxLength={LIMITS.description} {...bindField(form, "description")} />
-        <TextAreaField id="clip-key-quote" label="Key Quote" rows={2} {...bindField(form, "keyQuote")} {...countedField(form, "keyQuote", LIMITS.keyQuote)} />
+        <TextAreaField
+          id="clip-description"
+          label="Description"
+          rows={2}
+          maxLength={LIMITS.description}
+          {...bindField(form, "description")}
+        />
+        <TextAreaField
+          id="clip-key-quote"
+          label="Key Quote"
+          rows={2}
+          {...bindField(form, "keyQuote")}
+          {...countedField(form, "keyQuote", LIMITS.keyQuote)}
+        />
         <TextField
           id="clip-slug"
           label="URL Slug"
@@ -111,7 +149,13 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
           placeholder={slugify(title ?? "") || "leave-empty-to-auto-generate"}
           hint="Leave empty to auto-generate from title."
         />
-        <TextAreaField id="clip-meta" label="Meta Description" rows={2} {...bindField(form, "metaDescription")} {...countedField(form, "metaDescription", LIMITS.metaDescription)} />
+        <TextAreaField
+          id="clip-meta"
+          label="Meta Description"
+          rows={2}
+          {...bindField(form, "metaDescription")}
+          {...countedField(form, "metaDescription", LIMITS.metaDescription)}
+        />
         <TextAreaField
           id="clip-content"
           label="Article Content"
@@ -126,7 +170,12 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
           render={({ field }) => <PublishedSwitch id="clip-published" checked={field.value ?? true} onChange={field.onChange} />}
         />
         {stale.isStale && onReload ? <StaleNotice noun="clip" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
-        <FormActions submitLabel={editing ? "Update Clip" : "Add Clip"} isPending={create.isPending || update.isPending} isEditing={!!editing} onCancel={cancel} />
+        <FormActions
+          submitLabel={editing ? "Update Clip" : "Add Clip"}
+          isPending={create.isPending || update.isPending}
+          isEditing={!!editing}
+          onCancel={cancel}
+        />
       </form>
     </section>
   );

@@ -23,10 +23,18 @@ export function AccessLogTable() {
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
-                <th scope="col" className="p-2">Time</th>
-                <th scope="col" className="p-2">Success</th>
-                <th scope="col" className="p-2">Candidate</th>
-                <th scope="col" className="p-2">User agent</th>
+                <th scope="col" className="p-2">
+                  Time
+                </th>
+                <th scope="col" className="p-2">
+                  Success
+                </th>
+                <th scope="col" className="p-2">
+                  Candidate
+                </th>
+                <th scope="col" className="p-2">
+                  User agent
+                </th>
               </tr>
             </thead>
             <tbody>

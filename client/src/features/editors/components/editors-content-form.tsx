@@ -74,12 +74,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
         </Card>
         <Card title="Job Requirements">
           {([1, 2, 3] as const).map((n) => (
-            <TextField
-              key={n}
-              id={`editors-bullet-${n}`}
-              label={`Bullet Point ${n}`}
-              {...bindField(form, `editors_bullet_${n}`)}
-            />
+            <TextField key={n} id={`editors-bullet-${n}`} label={`Bullet Point ${n}`} {...bindField(form, `editors_bullet_${n}`)} />
           ))}
         </Card>
         <Card title="Access Settings">
@@ -93,7 +88,11 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
             hint={
               <>
                 <span data-testid="password-status">
-                  {passwordStatus.isPending ? "Checking..." : passwordStatus.data?.isSet ? "An access password is set." : "No access password is set yet."}
+                  {passwordStatus.isPending
+                    ? "Checking..."
+                    : passwordStatus.data?.isSet
+                      ? "An access password is set."
+                      : "No access password is set yet."}
                 </span>{" "}
                 It is never shown again. Candidates unlock the files with it followed by their own digits (for example password42).
               </>
@@ -104,11 +103,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
           {([1, 2, 3] as const).map((n) => (
             <fieldset key={n} className="space-y-2">
               <legend className="font-bold">File {n}</legend>
-              <TextField
-                id={`editors-file-${n}-name`}
-                label="Display Name"
-                {...bindField(form, `editors_file_${n}_name`)}
-              />
+              <TextField id={`editors-file-${n}-name`} label="Display Name" {...bindField(form, `editors_file_${n}_name`)} />
               <TextField
                 id={`editors-file-${n}-url`}
                 label="Google Drive URL"

@@ -30,7 +30,8 @@ export function DraftEpisodesNotice() {
           bulk.mutate(
             { ids: drafts.data!.matchingIds, action: "publish" },
             {
-              onSuccess: ({ count }) => toast({ title: `${count} episode${count === 1 ? "" : "s"} published`, description: "Visitors see them at once" }),
+              onSuccess: ({ count }) =>
+                toast({ title: `${count} episode${count === 1 ? "" : "s"} published`, description: "Visitors see them at once" }),
               onError: (error) => toastError(`Nothing was published: ${error.message}`),
             },
           );

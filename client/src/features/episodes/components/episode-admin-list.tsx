@@ -72,7 +72,10 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
       { ids, action },
       {
         onSuccess: ({ count }) => {
-          toast({ title: `${plural(count)} ${DONE[action]}`, description: action === "delete" ? "They are gone from the site" : "Visitors see the change at once" });
+          toast({
+            title: `${plural(count)} ${DONE[action]}`,
+            description: action === "delete" ? "They are gone from the site" : "Visitors see the change at once",
+          });
           setSelected(new Set());
         },
         onError: (error) => toastError(`Nothing was changed: ${error.message}`),
@@ -106,7 +109,11 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
         </label>
         <label>
           <span className="font-semibold">State</span>
-          <select className="input mt-1" value={filters.status} onChange={(event) => filter({ status: event.target.value as AdminEpisodeQuery["status"] })}>
+          <select
+            className="input mt-1"
+            value={filters.status}
+            onChange={(event) => filter({ status: event.target.value as AdminEpisodeQuery["status"] })}
+          >
             <option value="all">All</option>
             <option value="draft">Drafts</option>
             <option value="published">Published</option>
@@ -114,7 +121,11 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
         </label>
         <label>
           <span className="font-semibold">Source</span>
-          <select className="input mt-1" value={filters.source} onChange={(event) => filter({ source: event.target.value as AdminEpisodeQuery["source"] })}>
+          <select
+            className="input mt-1"
+            value={filters.source}
+            onChange={(event) => filter({ source: event.target.value as AdminEpisodeQuery["source"] })}
+          >
             <option value="all">All</option>
             <option value="feed">From the feed</option>
             <option value="manual">Added here</option>
@@ -123,7 +134,11 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
         {data && data.seasons.length > 0 ? (
           <label>
             <span className="font-semibold">Season</span>
-            <select className="input mt-1" value={filters.season ?? ""} onChange={(event) => filter({ season: event.target.value === "" ? null : Number(event.target.value) })}>
+            <select
+              className="input mt-1"
+              value={filters.season ?? ""}
+              onChange={(event) => filter({ season: event.target.value === "" ? null : Number(event.target.value) })}
+            >
               <option value="">All</option>
               {data.seasons.map((season) => (
                 <option key={season} value={season}>
@@ -142,7 +157,11 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
             className="h-5 w-5"
             checked={wholePageSelected}
             disabled={pageIds.length === 0}
-            onChange={(event) => setSelected((current) => new Set(event.target.checked ? [...current, ...pageIds] : [...current].filter((id) => !pageIds.includes(id))))}
+            onChange={(event) =>
+              setSelected(
+                (current) => new Set(event.target.checked ? [...current, ...pageIds] : [...current].filter((id) => !pageIds.includes(id))),
+              )
+            }
           />
           <span>This page</span>
         </label>
@@ -220,7 +239,14 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
                     </p>
                   ) : null}
                 </div>
-                <RowActions item={episode} ordered={list} label={episode.title} onEdit={onEdit} {...rowActions} onMove={isFiltered ? undefined : rowActions.onMove} />
+                <RowActions
+                  item={episode}
+                  ordered={list}
+                  label={episode.title}
+                  onEdit={onEdit}
+                  {...rowActions}
+                  onMove={isFiltered ? undefined : rowActions.onMove}
+                />
               </div>
             </li>
           ))}

@@ -16,7 +16,16 @@ import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
 
 const ARTWORK_UPLOADED = { title: "Artwork uploaded", description: "The episode's artwork has been uploaded" };
-const EMPTY = { title: "", spotifyEmbedUrl: "", audioUrl: "", publishedAt: "", imageUrl: "", description: "", showNotes: "", isPublished: true };
+const EMPTY = {
+  title: "",
+  spotifyEmbedUrl: "",
+  audioUrl: "",
+  publishedAt: "",
+  imageUrl: "",
+  description: "",
+  showNotes: "",
+  isPublished: true,
+};
 
 const valuesOf = (e: Episode) => ({
   title: e.title,
@@ -43,7 +52,14 @@ export function EpisodeForm({ editing, onDone }: { editing: Episode | null; onDo
   const [reloads, setReloads] = useState(0);
   if (!editing) return <EpisodeFields editing={null} onDone={onDone} />;
   if (whole.data && whole.isFetchedAfterMount) {
-    return <EpisodeFields key={reloads} editing={whole.data} onDone={onDone} onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))} />;
+    return (
+      <EpisodeFields
+        key={reloads}
+        editing={whole.data}
+        onDone={onDone}
+        onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))}
+      />
+    );
   }
   return <EditLoadStatus noun="episode" query={whole} onCancel={onDone} />;
 }
@@ -154,9 +170,21 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
             hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <ImageUploadButton label="Upload Artwork" id="episode-artwork" title="Upload Episode Artwork" uploadedToast={ARTWORK_UPLOADED} onUploaded={onUploaded} />
+            <ImageUploadButton
+              label="Upload Artwork"
+              id="episode-artwork"
+              title="Upload Episode Artwork"
+              uploadedToast={ARTWORK_UPLOADED}
+              onUploaded={onUploaded}
+            />
             {preview || imageUrl?.startsWith("/objects/") ? (
-              <img src={preview ?? imageUrl ?? ""} alt="The episode's artwork" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
+              <img
+                src={preview ?? imageUrl ?? ""}
+                alt="The episode's artwork"
+                width={64}
+                height={64}
+                className="h-16 w-16 rounded-lg object-cover"
+              />
             ) : null}
           </div>
         </div>

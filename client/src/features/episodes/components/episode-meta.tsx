@@ -3,13 +3,18 @@ import { formatDuration } from "@shared/time";
 import { Picture } from "@/components/picture";
 
 /** "Season 2 · Episode 12 · 3 Jan 2024 · 45 min": what is known of it, in that order. */
-function episodeFacts(episode: Pick<Episode, "seasonNumber" | "episodeNumber" | "episodeType" | "publishedAt" | "durationSeconds">): string[] {
+function episodeFacts(
+  episode: Pick<Episode, "seasonNumber" | "episodeNumber" | "episodeType" | "publishedAt" | "durationSeconds">,
+): string[] {
   const facts: string[] = [];
   if (episode.episodeType === "trailer") facts.push("Trailer");
   if (episode.episodeType === "bonus") facts.push("Bonus");
   if (episode.seasonNumber !== null) facts.push(`Season ${episode.seasonNumber}`);
   if (episode.episodeNumber !== null) facts.push(`Episode ${episode.episodeNumber}`);
-  if (episode.publishedAt) facts.push(new Date(episode.publishedAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
+  if (episode.publishedAt)
+    facts.push(
+      new Date(episode.publishedAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+    );
   if (episode.durationSeconds) facts.push(formatDuration(episode.durationSeconds));
   return facts;
 }
@@ -18,18 +23,22 @@ export function EpisodeMeta({ episode, className }: { episode: Episode; classNam
   const facts = episodeFacts(episode);
   if (facts.length === 0) return null;
   return (
-    <p className={className}>
-      {episode.publishedAt ? (
-        <time dateTime={episode.publishedAt}>{facts.join(" · ")}</time>
-      ) : (
-        facts.join(" · ")
-      )}
-    </p>
+    <p className={className}>{episode.publishedAt ? <time dateTime={episode.publishedAt}>{facts.join(" · ")}</time> : facts.join(" · ")}</p>
   );
 }
 
 /** The episode's artwork when the site keeps it (uploaded, or fetched from the feed), at a fixed size so nothing shifts. */
 export function EpisodeArtwork({ episode, size, eager = false }: { episode: Episode; size: number; eager?: boolean }) {
   if (!episode.imagePath) return null;
-  return <Picture path={episode.imagePath} kind="artwork" sizes={`${size}px`} width={size} alt="" eager={eager} className="shrink-0 rounded-xl object-cover" />;
+  return (
+    <Picture
+      path={episode.imagePath}
+      kind="artwork"
+      sizes={`${size}px`}
+      width={size}
+      alt=""
+      eager={eager}
+      className="shrink-0 rounded-xl object-cover"
+    />
+  );
 }

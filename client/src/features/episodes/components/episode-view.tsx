@@ -72,7 +72,11 @@ function Chapters({ chapters, canPlay, onSeek }: { chapters: Chapter[]; canPlay:
 function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: boolean; onSeek: (s: number) => void }) {
   // A long transcript comes cut on the page; the rest is fetched when the visitor asks for it.
   const [wantsAll, setWantsAll] = useState(false);
-  const whole = useQuery({ ...episodeBySlugQueryOptions(episode.slug), queryKey: ["episodes", "slug", episode.slug, "whole"], enabled: wantsAll && !!episode.transcriptCut });
+  const whole = useQuery({
+    ...episodeBySlugQueryOptions(episode.slug),
+    queryKey: ["episodes", "slug", episode.slug, "whole"],
+    enabled: wantsAll && !!episode.transcriptCut,
+  });
   const paragraphs: TranscriptParagraph[] = (wantsAll ? whole.data?.transcript : null) ?? episode.transcript ?? [];
   const isCut = !!episode.transcriptCut && !whole.data;
   return (
@@ -92,7 +96,11 @@ function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: b
       </div>
       {isCut ? (
         <button type="button" className="btn btn-ghost mt-4" disabled={wantsAll} onClick={() => setWantsAll(true)}>
-          {wantsAll ? (whole.isError ? "The rest of the transcript could not be loaded" : "Loading the rest...") : "Show the whole transcript"}
+          {wantsAll
+            ? whole.isError
+              ? "The rest of the transcript could not be loaded"
+              : "Loading the rest..."
+            : "Show the whole transcript"}
         </button>
       ) : null}
     </TitledSection>

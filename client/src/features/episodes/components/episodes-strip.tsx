@@ -23,13 +23,27 @@ const EPISODE_SCROLL_STEP = 300;
  */
 function EpisodePoster({ episode, play }: { episode: Episode; play: EpisodesStripProps["play"] }) {
   return (
-    <div className="relative flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white" style={{ height: EPISODE_EMBED_HEIGHT }}>
+    <div
+      className="relative flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white"
+      style={{ height: EPISODE_EMBED_HEIGHT }}
+    >
       {episode.imagePath ? (
         <span aria-hidden="true" className="pointer-events-none absolute inset-0">
-          <Picture path={episode.imagePath} kind="artwork" sizes="296px" width={296} alt="" className="h-full w-full object-cover opacity-70" />
+          <Picture
+            path={episode.imagePath}
+            kind="artwork"
+            sizes="296px"
+            width={296}
+            alt=""
+            className="h-full w-full object-cover opacity-70"
+          />
         </span>
       ) : (
-        <span aria-hidden="true" className="pointer-events-none absolute inset-0 opacity-60" style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }} />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 opacity-60"
+          style={{ background: "radial-gradient(circle at 80% 20%, #8a4b2a, transparent 60%), linear-gradient(160deg, #241833, #120d1a)" }}
+        />
       )}
       <span aria-hidden="true" className="relative text-xs font-semibold uppercase tracking-wider">
         Episode
@@ -44,7 +58,11 @@ function EpisodePoster({ episode, play }: { episode: Episode; play: EpisodesStri
 
 function EpisodeCard({ episode, index, play }: { episode: Episode; index: number; play: EpisodesStripProps["play"] }) {
   return (
-    <article className="card flex shrink-0 flex-col gap-3 p-3" style={{ ...cardStyle(cardOpacity(index)), width: EPISODE_CARD_WIDTH }} aria-label={episode.title}>
+    <article
+      className="card flex shrink-0 flex-col gap-3 p-3"
+      style={{ ...cardStyle(cardOpacity(index)), width: EPISODE_CARD_WIDTH }}
+      aria-label={episode.title}
+    >
       {episode.spotifyEmbedUrl ? (
         <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={EPISODE_EMBED_HEIGHT} />
       ) : (

@@ -15,10 +15,16 @@ export function DeletedFeedEpisodes() {
   if (list.length === 0) return null;
   return (
     <AdminCard id="deleted-feed-episodes" title="Deleted feed episodes">
-      <p className="mt-2 text-sm">You deleted these episodes from the feed: syncs leave them out. Restore one and the feed brings it back.</p>
+      <p className="mt-2 text-sm">
+        You deleted these episodes from the feed: syncs leave them out. Restore one and the feed brings it back.
+      </p>
       <ul className="mt-4 space-y-2" aria-label="Deleted feed episodes">
         {list.map((episode) => (
-          <li key={episode.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={episode.title}>
+          <li
+            key={episode.id}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3"
+            aria-label={episode.title}
+          >
             <div className="min-w-0 flex-1 basis-48">
               <p dir="auto" className="font-semibold wrap-anywhere">
                 {episode.title}
@@ -33,7 +39,10 @@ export function DeletedFeedEpisodes() {
               onClick={() =>
                 restore.mutate(episode.id, {
                   onSuccess: ({ sync, message }) =>
-                    toast({ title: "Episode restored", description: sync ? describeSync(sync) : (message ?? "It comes back with the next sync") }),
+                    toast({
+                      title: "Episode restored",
+                      description: sync ? describeSync(sync) : (message ?? "It comes back with the next sync"),
+                    }),
                   onError: (error) => toastError(`Failed to restore the episode: ${error.message}`),
                 })
               }

@@ -7,7 +7,14 @@ import type { FeedStatus } from "@shared/api";
 import { BusyButton } from "@/components/ui/form-actions";
 import { useState } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { describeExtras, describeSync, feedStatusQueryOptions, useAcceptFeedMove, useDeletePreviousFeedEpisodes, useSyncFeed } from "../api";
+import {
+  describeExtras,
+  describeSync,
+  feedStatusQueryOptions,
+  useAcceptFeedMove,
+  useDeletePreviousFeedEpisodes,
+  useSyncFeed,
+} from "../api";
 
 const when = (iso: string | null) => (iso ? localDate(iso, true) : null);
 
@@ -68,7 +75,11 @@ export function FeedSyncPanel() {
             save.mutate(
               { feed_auto_publish: checked ? "true" : "false" },
               {
-                onSuccess: () => toast({ title: "Settings saved", description: checked ? "New episodes from the feed are published at once" : "New episodes from the feed wait as drafts" }),
+                onSuccess: () =>
+                  toast({
+                    title: "Settings saved",
+                    description: checked ? "New episodes from the feed are published at once" : "New episodes from the feed wait as drafts",
+                  }),
                 onError: () => toastError("Failed to save settings"),
               },
             )
@@ -94,7 +105,8 @@ function FeedMove({ move }: { move: NonNullable<FeedStatus["move"]> }) {
       <p className="mt-1 break-all font-mono text-sm">{move.url}</p>
       {move.problem ? (
         <p className="mt-2 text-sm">
-          The new address does not work yet ({move.problem}). The site keeps reading the address you set, and asks the new one again at every sync.
+          The new address does not work yet ({move.problem}). The site keeps reading the address you set, and asks the new one again at
+          every sync.
         </p>
       ) : (
         <>
@@ -136,7 +148,10 @@ export function RefreshFeedButton() {
     });
   const firstSync = (publish: boolean) => {
     setAsking(false);
-    save.mutate({ feed_auto_publish: publish ? "true" : "false" }, { onSuccess: run, onError: () => toastError("Failed to save settings") });
+    save.mutate(
+      { feed_auto_publish: publish ? "true" : "false" },
+      { onSuccess: run, onError: () => toastError("Failed to save settings") },
+    );
   };
   return (
     <>
@@ -155,7 +170,10 @@ export function RefreshFeedButton() {
         {sync.isPending ? "Refreshing..." : "Refresh Content Feed"}
       </button>
       <Dialog open={asking} onOpenChange={setAsking}>
-        <DialogContent title="First sync of this feed" description="The feed may bring many episodes at once. Should they appear on the site right away?">
+        <DialogContent
+          title="First sync of this feed"
+          description="The feed may bring many episodes at once. Should they appear on the site right away?"
+        >
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn" onClick={() => firstSync(true)}>
               Publish them at once
@@ -190,7 +208,11 @@ function PreviousFeedEpisodes({ count }: { count: number }) {
         onClick={() => {
           if (!window.confirm(`Remove the ${plural} of the previous feed from the site?`)) return;
           remove.mutate(undefined, {
-            onSuccess: ({ count: removed }) => toast({ title: "Episodes removed", description: `${removed} episode${removed === 1 ? "" : "s"} of the previous feed removed` }),
+            onSuccess: ({ count: removed }) =>
+              toast({
+                title: "Episodes removed",
+                description: `${removed} episode${removed === 1 ? "" : "s"} of the previous feed removed`,
+              }),
             onError: (error) => toastError(`Nothing was removed: ${error.message}`),
           });
         }}

@@ -28,7 +28,14 @@ export function AboutForm() {
 /** A reload after a conflict starts the fields again from the version it brings (only a reload). */
 function AboutLoaded({ identity, onReload }: { identity: Identity; onReload: () => Promise<unknown> }) {
   const [reloads, setReloads] = useState(0);
-  return <AboutFields key={reloads} initial={identity.about} version={identity.versions.about} onReload={() => void onReload().then(() => setReloads((n) => n + 1))} />;
+  return (
+    <AboutFields
+      key={reloads}
+      initial={identity.about}
+      version={identity.versions.about}
+      onReload={() => void onReload().then(() => setReloads((n) => n + 1))}
+    />
+  );
 }
 
 function AboutFields({ initial, version: opened, onReload }: { initial: AboutContent; version: number; onReload: () => void }) {
@@ -64,7 +71,13 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
         About page
       </h2>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="about-title" label="Title" maxLength={ABOUT_LIMITS.title} {...bindField(form, "title")} hint="Empty: 'About' and the show's name." />
+        <TextField
+          id="about-title"
+          label="Title"
+          maxLength={ABOUT_LIMITS.title}
+          {...bindField(form, "title")}
+          hint="Empty: 'About' and the show's name."
+        />
         <TextAreaField
           id="about-intro"
           label="Introduction"
@@ -78,14 +91,34 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
           {hosts.fields.map((field, i) => (
             <fieldset key={field.id} className="space-y-3 rounded-lg border border-fg/30 p-4">
               <legend className="px-1 font-semibold">Host {i + 1}</legend>
-              <TextField id={`host-${i}-name`} label="Name" required maxLength={ABOUT_LIMITS.name} {...bindField(form, `hosts.${i}.name`)} />
+              <TextField
+                id={`host-${i}-name`}
+                label="Name"
+                required
+                maxLength={ABOUT_LIMITS.name}
+                {...bindField(form, `hosts.${i}.name`)}
+              />
               <TextField id={`host-${i}-role`} label="Role" maxLength={ABOUT_LIMITS.role} {...bindField(form, `hosts.${i}.role`)} />
-              <TextAreaField id={`host-${i}-bio`} label="Short bio" rows={3} maxLength={ABOUT_LIMITS.bio} {...bindField(form, `hosts.${i}.bio`)} />
+              <TextAreaField
+                id={`host-${i}-bio`}
+                label="Short bio"
+                rows={3}
+                maxLength={ABOUT_LIMITS.bio}
+                {...bindField(form, `hosts.${i}.bio`)}
+              />
               <Controller
                 control={form.control}
                 name={`hosts.${i}.photo`}
                 render={({ field: photo }) => (
-                  <ImageField id={`host-${i}-photo`} label="Photo" hint="A square photo works best." empty="No photo: the card shows the words alone." kind="photo" value={(photo.value as string | null | undefined) ?? null} onChange={photo.onChange} />
+                  <ImageField
+                    id={`host-${i}-photo`}
+                    label="Photo"
+                    hint="A square photo works best."
+                    empty="No photo: the card shows the words alone."
+                    kind="photo"
+                    value={(photo.value as string | null | undefined) ?? null}
+                    onChange={photo.onChange}
+                  />
                 )}
               />
               {hosts.fields.length > 1 ? (

@@ -31,7 +31,14 @@ export function AboutView({ showName, showDescription }: { showName: string; sho
           <li key={`${host.name}-${index}`} className="card flex gap-4 p-6" style={cardStyle(0.2 + 0.1 * index)}>
             {host.photo ? (
               <div className="h-24 w-24 shrink-0">
-                <Picture path={host.photo} kind="photo" sizes="96px" width={96} alt={host.name} className="h-24 w-24 rounded-full object-cover" />
+                <Picture
+                  path={host.photo}
+                  kind="photo"
+                  sizes="96px"
+                  width={96}
+                  alt={host.name}
+                  className="h-24 w-24 rounded-full object-cover"
+                />
               </div>
             ) : null}
             <div className="min-w-0">

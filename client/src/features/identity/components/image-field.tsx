@@ -49,7 +49,14 @@ export function ImageField({
   const shown = preview ? (
     <img src={preview} alt={`${label}: the new image`} className="h-20 w-auto max-w-full rounded-lg object-cover" />
   ) : value?.startsWith("/objects/") ? (
-    <Picture path={value} kind={kind} sizes="160px" width={160} alt={`${label}: the current image`} className="h-20 w-auto max-w-full rounded-lg object-cover" />
+    <Picture
+      path={value}
+      kind={kind}
+      sizes="160px"
+      width={160}
+      alt={`${label}: the current image`}
+      className="h-20 w-auto max-w-full rounded-lg object-cover"
+    />
   ) : null;
   const shape = PICTURE_KINDS[kind];
   const fit = candidate?.size ? fitOf(kind, candidate.size.width, candidate.size.height) : null;
@@ -69,11 +76,13 @@ export function ImageField({
               style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
             />
           ) : null}
-          {fit?.isCropped ? <p className="text-sm font-semibold">Its shape differs from the {label.toLowerCase()}'s: the site crops it as shown.</p> : null}
+          {fit?.isCropped ? (
+            <p className="text-sm font-semibold">Its shape differs from the {label.toLowerCase()}'s: the site crops it as shown.</p>
+          ) : null}
           {fit?.isSmall ? (
             <p className="text-sm font-semibold">
-              It is {candidate.size!.width} × {candidate.size!.height}, smaller than the largest size it is shown at ({fit.largest.width} × {fit.largest.height}): it may look soft on big
-              screens.
+              It is {candidate.size!.width} × {candidate.size!.height}, smaller than the largest size it is shown at ({fit.largest.width} ×{" "}
+              {fit.largest.height}): it may look soft on big screens.
             </p>
           ) : null}
           <div className="flex flex-wrap gap-2">
@@ -103,7 +112,8 @@ export function ImageField({
           uploadedToast={{ title: "Image uploaded", description: "Check how it looks, then choose 'Use this picture'" }}
           onUploaded={(url, local) => {
             setCandidate({ url, preview: local, size: null });
-            if (local) void sizeOf(local).then((size) => setCandidate((current) => (current?.url === url ? { ...current, size } : current)));
+            if (local)
+              void sizeOf(local).then((size) => setCandidate((current) => (current?.url === url ? { ...current, size } : current)));
           }}
         />
         {value ? (

@@ -4,10 +4,38 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { identityQueryOptions, useSaveImages } from "../api";
 import { ImageField } from "./image-field";
 
-const FIELDS: { key: keyof SiteImages; id: string; label: string; hint: string; empty: string; kind: "banner-desktop" | "banner-mobile" | "artwork" }[] = [
-  { key: "bannerDesktop", id: "banner-desktop", label: "Desktop banner", hint: "Shown at the top of the home and audition pages on screens 1024 px or wider: a wide image (10:3), about 2400 × 720.", empty: "None yet: the site's own banner is shown.", kind: "banner-desktop" },
-  { key: "bannerMobile", id: "banner-mobile", label: "Mobile banner", hint: "The same on phones and tablets: 10:7, about 1200 × 840.", empty: "None yet: the site's own banner is shown.", kind: "banner-mobile" },
-  { key: "artwork", id: "artwork", label: "Show artwork", hint: "Square, as podcast apps show it: the site's icon and its picture when a page is shared.", empty: "None yet: the site's own icon is shown.", kind: "artwork" },
+const FIELDS: {
+  key: keyof SiteImages;
+  id: string;
+  label: string;
+  hint: string;
+  empty: string;
+  kind: "banner-desktop" | "banner-mobile" | "artwork";
+}[] = [
+  {
+    key: "bannerDesktop",
+    id: "banner-desktop",
+    label: "Desktop banner",
+    hint: "Shown at the top of the home and audition pages on screens 1024 px or wider: a wide image (10:3), about 2400 × 720.",
+    empty: "None yet: the site's own banner is shown.",
+    kind: "banner-desktop",
+  },
+  {
+    key: "bannerMobile",
+    id: "banner-mobile",
+    label: "Mobile banner",
+    hint: "The same on phones and tablets: 10:7, about 1200 × 840.",
+    empty: "None yet: the site's own banner is shown.",
+    kind: "banner-mobile",
+  },
+  {
+    key: "artwork",
+    id: "artwork",
+    label: "Show artwork",
+    hint: "Square, as podcast apps show it: the site's icon and its picture when a page is shared.",
+    empty: "None yet: the site's own icon is shown.",
+    kind: "artwork",
+  },
 ];
 
 /** The show's pictures: each saved as soon as it is chosen or taken away. */
@@ -35,7 +63,16 @@ export function SiteImagesForm() {
       ) : (
         <div className="mt-4 space-y-6">
           {FIELDS.map((f) => (
-            <ImageField key={f.key} id={f.id} label={f.label} hint={f.hint} empty={f.empty} kind={f.kind} value={images[f.key]} onChange={(value) => change(f.key, value)} />
+            <ImageField
+              key={f.key}
+              id={f.id}
+              label={f.label}
+              hint={f.hint}
+              empty={f.empty}
+              kind={f.kind}
+              value={images[f.key]}
+              onChange={(value) => change(f.key, value)}
+            />
           ))}
         </div>
       )}

@@ -48,7 +48,7 @@ export function AudioHost() {
     player.sync({
       isPlaying: !el.paused && !el.ended,
       currentTime: el.currentTime,
-      duration: Number.isFinite(el.duration) ? el.duration : state.episode?.durationSeconds ?? null,
+      duration: Number.isFinite(el.duration) ? el.duration : (state.episode?.durationSeconds ?? null),
       rate: el.playbackRate,
     });
   };
@@ -72,7 +72,12 @@ export function AudioHost() {
           <div aria-hidden="true" className="h-16" />
           <div className="themed-surface fixed inset-x-0 bottom-0 z-30 border-t border-fg/25" role="region" aria-label="Now playing">
             <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-              <button type="button" className="btn !h-11 !w-11 shrink-0 !rounded-full !p-0" onClick={() => player.toggle()} aria-label={state.isPlaying ? "Pause" : "Play"}>
+              <button
+                type="button"
+                className="btn !h-11 !w-11 shrink-0 !rounded-full !p-0"
+                onClick={() => player.toggle()}
+                aria-label={state.isPlaying ? "Pause" : "Play"}
+              >
                 <span aria-hidden="true">{state.isPlaying ? "❚❚" : "▶"}</span>
               </button>
               <div className="flex min-w-0 flex-1 flex-col">

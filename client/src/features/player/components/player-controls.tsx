@@ -69,7 +69,12 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
         <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(30)} disabled={!isThis}>
           +30 s<span className="sr-only">: ahead 30 seconds</span>
         </button>
-        <button type="button" className="btn btn-ghost ms-auto !px-3 tabular-nums" onClick={() => player.nextRate()} aria-label={`Playback speed ${state.rate}x`}>
+        <button
+          type="button"
+          className="btn btn-ghost ms-auto !px-3 tabular-nums"
+          onClick={() => player.nextRate()}
+          aria-label={`Playback speed ${state.rate}x`}
+        >
           {state.rate}x
         </button>
       </div>

@@ -15,7 +15,14 @@ export function IconPicker({ value, onChange }: { value: string; onChange: (icon
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {PLATFORM_ICONS.map((icon) => (
           <label key={icon.id} className="icon-choice">
-            <input type="radio" name="provider-icon-choice" value={icon.id} checked={selected === icon.id} onChange={() => onChange(icon.id)} className="icon-choice-input" />
+            <input
+              type="radio"
+              name="provider-icon-choice"
+              value={icon.id}
+              checked={selected === icon.id}
+              onChange={() => onChange(icon.id)}
+              className="icon-choice-input"
+            />
             <PlatformIconBadge icon={icon} size={32} />
             <span className="text-center text-xs leading-tight">{icon.title}</span>
           </label>
@@ -33,7 +40,9 @@ export function IconPreview({ icon, previewUrl }: { icon: string; previewUrl?: s
     return (
       <figure className="flex items-center gap-3" data-testid="icon-preview">
         <img src={image} alt="The uploaded icon" className="h-12 w-12 shrink-0 rounded bg-white object-contain p-1" />
-        <figcaption className="text-sm">{icon.startsWith("/objects/") ? "Uploaded image" : "Uploaded image: saved with the provider"}</figcaption>
+        <figcaption className="text-sm">
+          {icon.startsWith("/objects/") ? "Uploaded image" : "Uploaded image: saved with the provider"}
+        </figcaption>
       </figure>
     );
   }

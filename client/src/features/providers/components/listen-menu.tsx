@@ -5,12 +5,16 @@ import { orderedProvidersQueryOptions } from "../api";
 import { LISTEN_CLOSE_DELAY_MS, LISTEN_TRIGGER_ID, ListenButtonFace, type ListenIntent } from "./listen-dropdown";
 import { ProviderIcon } from "./provider-icon";
 
-const TABBABLE = "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]";
+const TABBABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]";
 
 /** The element a Tab from `from` reaches in the page's order, leaving out what is inside `skip`. */
 function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement | null {
-  const shown = (el: HTMLElement) => (typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
-  const order = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter((el) => el.tabIndex >= 0 && !skip?.contains(el) && shown(el));
+  const shown = (el: HTMLElement) =>
+    typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
+  const order = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el.tabIndex >= 0 && !skip?.contains(el) && shown(el),
+  );
   return order[order.indexOf(from) + 1] ?? null;
 }
 

@@ -29,7 +29,9 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
 }
 
 function ProviderFields({ editing, onDone, onReload }: { editing: Provider | null; onDone: () => void; onReload: () => void }) {
-  const form = useSchemaForm(providerSchema, { defaultValues: editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY });
+  const form = useSchemaForm(providerSchema, {
+    defaultValues: editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY,
+  });
   const icon = form.watch("icon");
   /** The chosen image, read locally, so the form shows it before it is saved. */
   const [uploadPreview, setUploadPreview] = useState<string | null>(null);
@@ -60,7 +62,17 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
   };
 
   const save = form.handleSubmit((input) =>
-    saveEntity({ noun: "provider", form, editingId: editing?.id ?? null, input, version: editing?.version, create, update, onSaved: reset, onStale: stale.onStale }),
+    saveEntity({
+      noun: "provider",
+      form,
+      editingId: editing?.id ?? null,
+      input,
+      version: editing?.version,
+      create,
+      update,
+      onSaved: reset,
+      onStale: stale.onStale,
+    }),
   );
   const onSubmit = submitUnlessBlank(form, ["name", "url", "icon"], save);
 
@@ -83,7 +95,13 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
             hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
           />
           <div className="mt-2 flex flex-wrap items-center gap-3">
-            <ImageUploadButton label="Upload Icon" id="provider-icon" title="Upload Provider Icon" uploadedToast={ICON_UPLOADED} onUploaded={onUploaded} />
+            <ImageUploadButton
+              label="Upload Icon"
+              id="provider-icon"
+              title="Upload Provider Icon"
+              uploadedToast={ICON_UPLOADED}
+              onUploaded={onUploaded}
+            />
             <IconPreview icon={icon} previewUrl={uploadPreview} />
           </div>
         </div>

@@ -22,7 +22,16 @@ export function PlatformIconBadge({ icon, size = 24 }: { icon: PlatformIcon; siz
  */
 export function ProviderIcon({ icon, size = 24 }: { icon: string; size?: number }) {
   if (icon.startsWith("/objects/")) {
-    return <img src={icon} alt="" width={size} height={size} className="shrink-0 rounded bg-white object-contain" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={icon}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded bg-white object-contain"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return <PlatformIconBadge icon={findPlatformIcon(icon) ?? GENERIC_PODCAST_ICON} size={size} />;
 }

@@ -30,7 +30,10 @@ export function RssSettingsCard({ children }: { children?: ReactNode }) {
 
 function RssSettingsForm({ initial }: { initial: SettingValues }) {
   const form = useSchemaForm(rssSettingsFormSchema, {
-    defaultValues: Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<(typeof RSS_SETTING_KEYS)[number], string>,
+    defaultValues: Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<
+      (typeof RSS_SETTING_KEYS)[number],
+      string
+    >,
   });
   const save = useSaveSettings();
   useUnsavedChanges(form.formState.isDirty);

@@ -33,16 +33,19 @@ function gradientOf(theme: Theme): string {
 }
 
 /** The single-colour theme: its swatch to pick it, and sliders that pick and change it at once. */
-export function SingleColourPicker({ custom, selected, onChoose }: { custom: CustomTheme; selected: boolean; onChoose: (theme: CustomTheme) => void }) {
+export function SingleColourPicker({
+  custom,
+  selected,
+  onChoose,
+}: {
+  custom: CustomTheme;
+  selected: boolean;
+  onChoose: (theme: CustomTheme) => void;
+}) {
   return (
     <fieldset className="rounded-lg border border-line p-4">
       <legend className="px-1 font-bold">Single Colour</legend>
-      <button
-        type="button"
-        aria-pressed={selected}
-        onClick={() => onChoose(custom)}
-        className={themeChoice({ kind: "own", selected })}
-      >
+      <button type="button" aria-pressed={selected} onClick={() => onChoose(custom)} className={themeChoice({ kind: "own", selected })}>
         <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(custom) }} />
         Use single colour
       </button>
@@ -79,16 +82,19 @@ export function SingleColourPicker({ custom, selected, onChoose }: { custom: Cus
 }
 
 /** The two-colour theme: its swatch to pick it, and its two colour inputs. */
-export function TwoColourPicker({ twoColor, selected, onChoose }: { twoColor: TwoColorTheme; selected: boolean; onChoose: (theme: TwoColorTheme) => void }) {
+export function TwoColourPicker({
+  twoColor,
+  selected,
+  onChoose,
+}: {
+  twoColor: TwoColorTheme;
+  selected: boolean;
+  onChoose: (theme: TwoColorTheme) => void;
+}) {
   return (
     <fieldset className="rounded-lg border border-line p-4">
       <legend className="px-1 font-bold">Two-Colour Gradient</legend>
-      <button
-        type="button"
-        aria-pressed={selected}
-        onClick={() => onChoose(twoColor)}
-        className={themeChoice({ kind: "own", selected })}
-      >
+      <button type="button" aria-pressed={selected} onClick={() => onChoose(twoColor)} className={themeChoice({ kind: "own", selected })}>
         <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(twoColor) }} />
         Use two-colour gradient
       </button>

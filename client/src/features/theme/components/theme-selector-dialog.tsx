@@ -1,12 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import {
-  CUSTOM_THEME_DEFAULTS,
-  DEFAULT_THEME_ID,
-  PRESET_THEME_IDS,
-  TWO_COLOR_DEFAULTS,
-  type Theme,
-} from "@shared/theme";
+import { CUSTOM_THEME_DEFAULTS, DEFAULT_THEME_ID, PRESET_THEME_IDS, TWO_COLOR_DEFAULTS, type Theme } from "@shared/theme";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
