@@ -61,18 +61,17 @@ export async function recordRequests(page: Page, baseURL: string): Promise<strin
   return foreign;
 }
 
-/**
- * Waits for the page as a person sees it once it has settled, rather than for the network to go
- * quiet: nothing says "Loading..." any more, the Listen button (where there is one) is the menu
- * itself and no longer its stand-in (Radix gives its trigger a data-state), and the fonts and
- * every image that is not left to load lazily have arrived. Call it once the page's own heading
- * or content shows.
- */
-/** The browser has rendered the app over the server's first paint: keys and clicks reach it. */
+/** The browser has hydrated the server's first paint: keys and clicks reach the app. */
 export async function expectAppReady(page: Page): Promise<void> {
   await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
 }
 
+/**
+ * Waits for the page as a person sees it once it has settled, rather than for the network to go
+ * quiet: nothing says "Loading..." any more, the Listen button (where there is one) says its
+ * state, and the fonts and every image that is not left to load lazily have arrived. Call it once the page's own heading
+ * or content shows.
+ */
 export async function expectPageSettled(page: Page): Promise<void> {
   await expectAppReady(page);
   await expect(page.getByText(/^Loading\b.*\.\.\.$/)).toHaveCount(0);

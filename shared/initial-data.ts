@@ -8,6 +8,10 @@ import type { Theme } from "./theme";
  * feeds to TanStack Query before it renders (client/src/app/initial-data.ts).
  */
 export interface InitialData {
+  /** The site's public address (PUBLIC_URL), for the links a page shares. */
+  publicUrl?: string;
+  /** The year the page was made, for the copyright line (the same on the server and in the browser). */
+  year?: number;
   /** The public settings that are set. */
   values: Partial<Record<SettingKey, string>>;
   providers: Provider[];

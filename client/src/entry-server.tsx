@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
 import { App } from "@/app/app";
 import type { InitialData } from "@shared/initial-data";
-import { seedQueryClient } from "@/app/initial-data";
+import { pageContextOf, seedQueryClient } from "@/app/initial-data";
 import { providePages } from "@/app/public-pages";
 import { AboutPage } from "@/pages/about-page";
 import { ArchivePage } from "@/pages/archive-page";
@@ -12,12 +12,13 @@ import { EditorsPage } from "@/pages/editors-page";
 import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
+import { PageContextProvider } from "@/lib/page-context";
 import { createQueryClient } from "@/lib/query-client";
 
 /**
  * The first paint of a public page, rendered on the server from the same components and the same
- * data the page carries (server/routes/pages.ts). The browser then renders the app over it with
- * createRoot, so the markup only has to look the same, not match node for node.
+ * data the page carries (server/routes/pages.ts). The browser hydrates it (client/src/main.tsx):
+ * the two renders must give the same markup, node for node.
  */
 // The server renders synchronously: every page is at hand, none is loaded lazily.
 providePages({
@@ -37,9 +38,11 @@ export function render(url: string, data: InitialData): string {
   seedQueryClient(client, data);
   return renderToString(
     <QueryClientProvider client={client}>
-      <Router ssrPath={path} ssrSearch={search}>
-        <App />
-      </Router>
+      <PageContextProvider value={pageContextOf(data)}>
+        <Router ssrPath={path} ssrSearch={search}>
+          <App />
+        </Router>
+      </PageContextProvider>
     </QueryClientProvider>,
   );
 }

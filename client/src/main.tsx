@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { isAdminRoute, matchRoute } from "@shared/routes";
 import { trimEndChar } from "@shared/strings";
@@ -12,20 +12,27 @@ import "./index.css";
 // Before the router listens: a Back the admin declines (unsaved changes) never reaches it.
 installLeaveGuards();
 
-// The page's own chunk first, so the first render paints over the server's markup at once.
-const route = matchRoute(location.pathname.length > 1 ? trimEndChar(location.pathname, "/") : location.pathname);
-const ready = route && !isAdminRoute(route.name) ? preloadPage(route.name) : Promise.resolve();
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <Router hook={useGuardedLocation}>
+        <App />
+      </Router>
+    </AppProviders>
+  </StrictMode>
+);
 
-void ready
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById("root")!).render(
-      <StrictMode>
-        <AppProviders>
-          <Router hook={useGuardedLocation}>
-            <App />
-          </Router>
-        </AppProviders>
-      </StrictMode>,
-    ),
-  );
+const root = document.getElementById("root")!;
+const route = matchRoute(location.pathname.length > 1 ? trimEndChar(location.pathname, "/") : location.pathname);
+
+if (root.firstElementChild) {
+  // A public page the server rendered (docs/decisions/004-pages-filled-by-the-server.md): its
+  // own chunk first, so the first render is the same page the server made, then React takes
+  // over that markup as it is (hydration) instead of making it again. What the visitor typed or
+  // focused in the meantime stays.
+  const ready = route && !isAdminRoute(route.name) ? preloadPage(route.name) : Promise.resolve();
+  void ready.catch(() => undefined).then(() => hydrateRoot(root, app));
+} else {
+  // The admin area (and a page whose server render failed): nothing to take over.
+  createRoot(root).render(app);
+}

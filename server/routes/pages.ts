@@ -106,6 +106,8 @@ export function pagesRouter({
       theme: site.theme,
       identity: site.identity,
       hasSession: !withLists,
+      publicUrl,
+      year: new Date().getUTCFullYear(),
     };
     if (subject.route === "clip") data = { ...data, clip: subject.clip };
     if (subject.route === "episode") data = { ...data, episode: subject.episode };

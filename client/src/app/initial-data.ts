@@ -5,9 +5,15 @@ import { currentUserQueryOptions } from "@/features/auth/api";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
 import { archiveQueryOptions, episodeBySlugQueryOptions, latestEpisodesQueryOptions } from "@/features/episodes/api";
 import { providersQueryOptions } from "@/features/providers/api";
+import type { PageContext } from "@/lib/page-context";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
 import { identityQueryOptions } from "@/features/identity/api";
+
+/** What the first render reads besides the queries' data, as the server had it. */
+export function pageContextOf(data: InitialData | null): PageContext | null {
+  return data?.publicUrl !== undefined && data.year !== undefined ? { publicUrl: data.publicUrl, year: data.year } : null;
+}
 
 export function readInitialData(doc: Document = document): InitialData | null {
   const element = doc.getElementById("initial-data");

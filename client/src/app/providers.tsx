@@ -1,19 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { ThemeApplier } from "@/features/theme/components/theme-applier";
+import { PageContextProvider } from "@/lib/page-context";
 import { createQueryClient } from "@/lib/query-client";
-import { readInitialData, seedQueryClient } from "./initial-data";
+import { pageContextOf, readInitialData, seedQueryClient } from "./initial-data";
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => {
+  const [{ queryClient, page }] = useState(() => {
+    const data = readInitialData();
     const client = createQueryClient();
-    seedQueryClient(client, readInitialData());
-    return client;
+    seedQueryClient(client, data);
+    return { queryClient: client, page: pageContextOf(data) };
   });
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeApplier />
-      {children}
+      <PageContextProvider value={page}>
+        <ThemeApplier />
+        {children}
+      </PageContextProvider>
     </QueryClientProvider>
   );
 }

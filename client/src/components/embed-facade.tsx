@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { youTubePlayerUrl } from "@shared/embeds";
+import { isMobileDevice } from "@/lib/mobile";
 import { Picture } from "./picture";
 
 /*
@@ -123,10 +124,13 @@ export function YouTubeEmbed({
   height,
   width = "100%",
   aspectRatio,
-  allowFullscreen = true,
   poster,
-}: FacadeProps & { src: string; allowFullscreen?: boolean; poster?: string | null }) {
+}: FacadeProps & { src: string; poster?: string | null }) {
   const [isLoaded, setIsLoaded] = useState(false);
+  // docs/product.md §4: no fullscreen on a phone or tablet. Decided when the visitor presses play,
+  // which is when the frame is made: the first render reads nothing of the device, so the
+  // server's markup and the browser's hydration agree.
+  const [allowFullscreen, setAllowFullscreen] = useState(true);
   // The admin's start, end and si stay (issue 9); autoplay since the visitor just pressed play.
   const player = youTubePlayerUrl(src);
   const style = aspectRatio ? { width, aspectRatio } : { width, height };
@@ -144,7 +148,16 @@ export function YouTubeEmbed({
           allowFullScreen={allowFullscreen}
         />
       ) : (
-        <Poster title={title} kind="Video clip · YouTube" label={`Play video: ${title}`} onPlay={() => setIsLoaded(true)} image={poster} />
+        <Poster
+          title={title}
+          kind="Video clip · YouTube"
+          label={`Play video: ${title}`}
+          onPlay={() => {
+            setAllowFullscreen(!isMobileDevice(window.innerWidth, navigator.userAgent));
+            setIsLoaded(true);
+          }}
+          image={poster}
+        />
       )}
     </div>
   );

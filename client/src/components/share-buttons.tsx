@@ -143,7 +143,7 @@ export function MobileShareBar({
     setIsPanelOpen((open) => !open);
   };
   return (
-    <div className="sticky bottom-0 z-20 border-t border-fg/25 themed-surface px-4 py-3">
+    <div className="sticky bottom-0 z-20 border-t border-fg/25 themed-surface px-4 py-3 desktop:hidden">
       <div id="share-panel" hidden={!isPanelOpen} role="group" aria-label="Share options">
         <div className="mb-3 grid grid-cols-2 gap-2">
           <button type="button" className="btn btn-ghost" onClick={onCopy}>

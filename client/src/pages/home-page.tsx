@@ -6,7 +6,7 @@ import { ClipsStrip } from "@/features/clips/components/clips-strip";
 import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
 import { PlayEpisodeButton } from "@/features/player/components/player-controls";
 import { toPlayerEpisode } from "@/features/player/player-store";
-import { ListenDropdown } from "@/features/providers/components/listen-dropdown";
+import { ListenMenu } from "@/features/providers/components/listen-menu";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { usePageTitle, useSiteName } from "@/hooks/use-page-title";
@@ -28,7 +28,7 @@ export function HomePage() {
             <Link href={ROUTES.about.path} className="banner-btn">
               About
             </Link>
-            <ListenDropdown />
+            <ListenMenu />
           </>
         }
       />

@@ -3,10 +3,10 @@ import type { Clip } from "@shared/api";
 import { BackLink } from "@/components/back-link";
 import { YouTubeEmbed } from "@/components/embed-facade";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { useIsMobile } from "@/hooks/use-media-query";
 import { isApiError } from "@/lib/api-client";
 import { clipBySlugQueryOptions } from "../api";
 import { ClipArticle } from "./clip-article";
+import { useAbsoluteUrl } from "@/lib/page-context";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
 import { NOT_FOUND_LABEL, href } from "@shared/routes";
 
@@ -24,10 +24,7 @@ function ClipNotFound() {
 }
 
 function ClipDetail({ clip }: { clip: Clip }) {
-  const isMobile = useIsMobile();
-  // On the server (the first paint of the page) there is no window: a path until the browser renders.
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const url = `${origin}${href.clip(clip.slug)}`;
+  const url = useAbsoluteUrl(href.clip(clip.slug));
   const target = { url, title: clip.title, keyQuote: clip.keyQuote };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
   usePageTitle(clip.title);
@@ -36,7 +33,9 @@ function ClipDetail({ clip }: { clip: Clip }) {
       <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <BackLink />
-          {isMobile ? null : <ShareButtons target={target} isCopied={isCopied} onCopy={copy} />}
+          <div className="mobile:hidden">
+            <ShareButtons target={target} isCopied={isCopied} onCopy={copy} />
+          </div>
         </div>
       </header>
       {/* The clip's VideoObject is the server's JSON-LD in the page's head, said once. */}
@@ -57,7 +56,6 @@ function ClipDetail({ clip }: { clip: Clip }) {
               width="100%"
               aspectRatio="9 / 16"
               height={640}
-              allowFullscreen={!isMobile}
               poster={clip.posterPath}
             />
           </div>
@@ -71,7 +69,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
           </article>
         </div>
       </main>
-      {isMobile ? <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} /> : null}
+      <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} />
       <CopyNotice notice={notice} onDismiss={dismiss} />
     </>
   );

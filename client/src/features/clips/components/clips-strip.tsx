@@ -3,7 +3,6 @@ import { Link } from "wouter";
 import type { ClipListItem } from "@shared/api";
 import { YouTubeEmbed } from "@/components/embed-facade";
 import { ScrollStrip } from "@/components/scroll-strip";
-import { useIsMobile } from "@/hooks/use-media-query";
 import { cardOpacity } from "@/lib/card-opacity";
 import { cardStyle } from "@/lib/site";
 import { publicClipsQueryOptions } from "../api";
@@ -15,7 +14,6 @@ const CLIP_EMBED_HEIGHT = 462;
 const CLIP_SCROLL_STEP = 280;
 
 function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
-  const isMobile = useIsMobile();
   return (
     <article
       className="card group flex shrink-0 flex-col gap-3 p-3"
@@ -27,7 +25,6 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
         title={clip.title}
         width={CLIP_CARD_WIDTH}
         height={CLIP_EMBED_HEIGHT}
-        allowFullscreen={!isMobile}
         poster={clip.posterPath}
       />
       <Link href={href.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">

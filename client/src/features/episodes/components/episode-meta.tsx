@@ -27,18 +27,32 @@ export function EpisodeMeta({ episode, className }: { episode: Episode; classNam
   );
 }
 
-/** The episode's artwork when the site keeps it (uploaded, or fetched from the feed), at a fixed size so nothing shifts. */
-export function EpisodeArtwork({ episode, size, eager = false }: { episode: Episode; size: number; eager?: boolean }) {
+/**
+ * The episode's artwork when the site keeps it (uploaded, or fetched from the feed), at a fixed size
+ * so nothing shifts; with `smallerOnMobile`, drawn at 96 px on a phone (the `mobile` variant in
+ * index.css), by CSS so the server's markup is already right.
+ */
+export function EpisodeArtwork({
+  episode,
+  size,
+  smallerOnMobile = false,
+  eager = false,
+}: {
+  episode: Episode;
+  size: number;
+  smallerOnMobile?: boolean;
+  eager?: boolean;
+}) {
   if (!episode.imagePath) return null;
   return (
     <Picture
       path={episode.imagePath}
       kind="artwork"
-      sizes={`${size}px`}
+      sizes={smallerOnMobile ? `(max-width: 767.98px) 96px, ${size}px` : `${size}px`}
       width={size}
       alt=""
       eager={eager}
-      className="shrink-0 rounded-xl object-cover"
+      className={`shrink-0 rounded-xl object-cover${smallerOnMobile ? " mobile:size-24" : ""}`}
     />
   );
 }

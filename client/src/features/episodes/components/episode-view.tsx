@@ -5,10 +5,10 @@ import { href, NOT_FOUND_LABEL } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { SpotifyEmbed } from "@/components/embed-facade";
+import { useAbsoluteUrl } from "@/lib/page-context";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
 import { TitledSection } from "@/components/titled-section";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { useIsMobile } from "@/hooks/use-media-query";
 import { episodeBySlugQueryOptions } from "../api";
 import { EpisodeArtwork, EpisodeMeta } from "./episode-meta";
 
@@ -108,9 +108,7 @@ function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: b
 }
 
 function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
-  const isMobile = useIsMobile();
-  const origin = typeof window === "undefined" ? "" : window.location.origin;
-  const url = `${origin}${href.episode(episode.slug)}`;
+  const url = useAbsoluteUrl(href.episode(episode.slug));
   const target = { url, title: episode.title };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
   usePageTitle(episode.title);
@@ -121,13 +119,15 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
       <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <BackLink />
-          {isMobile ? null : <ShareButtons target={target} isCopied={isCopied} onCopy={copy} noun="episode" />}
+          <div className="mobile:hidden">
+            <ShareButtons target={target} isCopied={isCopied} onCopy={copy} noun="episode" />
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-3xl px-4 py-8">
         <article aria-labelledby="episode-title">
           <div className="flex items-start gap-4">
-            <EpisodeArtwork episode={episode} size={isMobile ? 96 : 160} eager />
+            <EpisodeArtwork episode={episode} size={160} smallerOnMobile eager />
             <div className="min-w-0">
               <EpisodeMeta episode={episode} className="text-sm font-semibold uppercase tracking-wide" />
               <h1 id="episode-title" dir="auto" className="mt-1 text-3xl font-extrabold leading-tight wrap-anywhere sm:text-4xl">
@@ -155,7 +155,7 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
           {episode.transcript?.length ? <Transcript episode={episode} canPlay={canPlay} onSeek={seek} /> : null}
         </article>
       </main>
-      {isMobile ? <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} noun="episode" /> : null}
+      <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} noun="episode" />
       <CopyNotice notice={notice} onDismiss={dismiss} />
     </>
   );

@@ -1,9 +1,12 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { orderedProvidersQueryOptions } from "../api";
-import { LISTEN_CLOSE_DELAY_MS, LISTEN_TRIGGER_ID, ListenButtonFace, type ListenIntent } from "./listen-dropdown";
 import { ProviderIcon } from "./provider-icon";
+
+/** docs/product.md §2: the menu closes 150 ms after the pointer leaves it and its button. */
+const LISTEN_CLOSE_DELAY_MS = 150;
+const EDGE = 8;
+const GAP = 8;
 
 const TABBABLE =
   "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]";
@@ -18,125 +21,190 @@ function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement
   return order[order.indexOf(from) + 1] ?? null;
 }
 
-/**
- * 'Listen' menu of providers (docs/product.md §2), on Radix's dropdown menu: it renders in a portal, so
- * the banner cannot clip it, stays inside the screen and scrolls inside itself when the providers
- * do not fit; arrow keys, typeahead, Escape and focus return come with it. A mouse opens it by
- * hovering and it closes 150 ms after the pointer has left both button and menu; touch, click and
- * keyboard open it as a menu button. A lazy chunk: the stand-in button in listen-dropdown.tsx
- * loads it when the page is idle or at the first sign of use, and passes on how it was asked for.
- */
-export default function ListenMenu({ intent }: { intent: ListenIntent }) {
-  const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
-  const [isOpen, setIsOpen] = useState(intent !== null);
-  const [isHoverOpened, setIsHoverOpened] = useState(intent === "hover");
-  const closeTimer = useRef<number | undefined>(undefined);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const content = useRef<HTMLDivElement>(null);
-  // Rendered in place of the stand-in while it had focus (read before the stand-in goes).
-  const [hadFocus] = useState(() => typeof document !== "undefined" && document.activeElement?.id === LISTEN_TRIGGER_ID);
+/** How the menu was opened: by the pointer resting on the button (it closes when the pointer leaves), or for good. */
+type Open = "hover" | "held" | null;
 
-  useEffect(() => {
-    if (intent === "press") {
-      // Asked for by a key or a tap before the menu had loaded: its first provider takes focus.
-      requestAnimationFrame(() => content.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus());
-    } else if (hadFocus) {
-      trigger.current?.focus({ preventScroll: true });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on taking over from the stand-in
-  }, []);
+/**
+ * The 'Listen' menu of providers (docs/product.md §2), as the WAI-ARIA menu button pattern: the
+ * button opens a menu of links; Enter, Space or ArrowDown open it on the first provider and
+ * ArrowUp on the last, the arrows, Home and End move, a letter goes to the next provider that
+ * starts with it, Escape closes it and gives focus back to the button, and Tab leaves it and
+ * closes it, on to what follows the button. A mouse opens it by resting on the button and it
+ * closes 150 ms after the pointer has left both; a click, a tap or a key opens it until it is
+ * closed. It is drawn in the top layer (the Popover API) at the button's corner, inside the
+ * screen, scrolling inside itself when the providers do not fit, so the banner cannot clip it.
+ *
+ * Small and in the page's own chunk: the server renders the closed button and the browser
+ * hydrates that same button; the list is made when it opens.
+ */
+export function ListenMenu() {
+  const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
+  const [open, setOpen] = useState<Open>(null);
+  const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
+  const [place, setPlace] = useState<{ top: number; right: number; maxHeight: number } | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const menuId = useId();
 
   const cancelClose = () => {
     window.clearTimeout(closeTimer.current);
     closeTimer.current = undefined;
   };
+  const close = (returnFocus: boolean) => {
+    cancelClose();
+    setOpen(null);
+    if (returnFocus) trigger.current?.focus();
+  };
   const scheduleClose = () => {
     if (closeTimer.current !== undefined) return;
     closeTimer.current = window.setTimeout(() => {
       closeTimer.current = undefined;
-      setIsOpen(false);
+      setOpen(null);
     }, LISTEN_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
 
-  // Tab leaves a menu and closes it, as menus do (Radix keeps focus in it instead): on to what
-  // follows the button, or with Shift back to the button, since the menu belongs right after it
-  // although it is drawn at the end of the page.
-  const leftByTab = useRef(false);
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== "Tab" || event.altKey || event.ctrlKey || event.metaKey || !trigger.current) return;
-    event.preventDefault();
-    const to = event.shiftKey ? trigger.current : (tabbableAfter(trigger.current, content.current) ?? trigger.current);
-    leftByTab.current = to !== trigger.current;
-    cancelClose();
-    setIsOpen(false);
-    to.focus();
-  };
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
 
-  // While opened by hovering: the pointer over the button or the menu keeps it, anywhere else
-  // closes it after the delay (one listener, whichever element the pointer came from).
+  // Placed below the button, its right edge on the button's, inside the screen: when it opens, and
+  // again when the window changes while it is open.
+  const placeMenu = () => {
+    const box = trigger.current?.getBoundingClientRect();
+    if (!box) return;
+    const top = box.bottom + GAP;
+    setPlace({ top, right: Math.max(EDGE, window.innerWidth - box.right), maxHeight: Math.max(96, window.innerHeight - top - EDGE) });
+  };
   useEffect(() => {
-    if (!isOpen || !isHoverOpened) return;
+    if (!open) return;
+    window.addEventListener("resize", placeMenu);
+    window.addEventListener("scroll", placeMenu, { passive: true });
+    return () => {
+      window.removeEventListener("resize", placeMenu);
+      window.removeEventListener("scroll", placeMenu);
+    };
+  }, [open]);
+
+  // In the top layer while open, where no ancestor's overflow clips it.
+  useLayoutEffect(() => {
+    const element = menu.current;
+    if (!open || !element || typeof element.showPopover !== "function") return;
+    element.showPopover();
+    return () => {
+      if (element.matches(":popover-open")) element.hidePopover();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    const list = items();
+    (focusOnOpen === "first" ? list[0] : list.at(-1))?.focus();
+    setFocusOnOpen(null);
+  }, [open, focusOnOpen, providers]);
+
+  // A press anywhere else closes it; while opened by hovering, the pointer anywhere but the button
+  // or the menu closes it after the delay.
+  useEffect(() => {
+    if (!open) return;
+    const inside = (target: EventTarget | null) =>
+      target instanceof Node && (!!trigger.current?.contains(target) || !!menu.current?.contains(target));
+    const onPointerDown = (event: PointerEvent) => {
+      if (!inside(event.target)) close(false);
+    };
     const onPointerMove = (event: PointerEvent) => {
-      if (event.pointerType !== "mouse") return;
-      const target = event.target as Node | null;
-      const isInside = !!target && (!!trigger.current?.contains(target) || !!content.current?.contains(target));
-      if (isInside) cancelClose();
+      if (open !== "hover" || event.pointerType !== "mouse") return;
+      if (inside(event.target)) cancelClose();
       else scheduleClose();
     };
+    document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("pointermove", onPointerMove);
-    return () => document.removeEventListener("pointermove", onPointerMove);
-  }, [isOpen, isHoverOpened]);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("pointermove", onPointerMove);
+    };
+  }, [open]);
+
+  const openBy = (how: Open, focus: "first" | "last" | null) => {
+    cancelClose();
+    placeMenu();
+    setOpen(how);
+    setFocusOnOpen(focus);
+  };
+
+  const onTriggerKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      openBy("held", event.key === "ArrowUp" ? "last" : "first");
+    } else if (event.key === "Escape" && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const moveTo = (index: number) => list[(index + list.length) % list.length]?.focus();
+    if (event.key === "ArrowDown") moveTo(at + 1);
+    else if (event.key === "ArrowUp") moveTo(at < 0 ? -1 : at - 1);
+    else if (event.key === "Home") moveTo(0);
+    else if (event.key === "End") moveTo(-1);
+    else if (event.key === "Escape") close(true);
+    else if (event.key === "Tab") {
+      // Tab leaves a menu and closes it: on to what follows the button, or with Shift back to the
+      // button, since the menu belongs right after it although it is drawn in the top layer.
+      const to = event.shiftKey || !trigger.current ? trigger.current : (tabbableAfter(trigger.current, menu.current) ?? trigger.current);
+      close(false);
+      to?.focus();
+    } else if (event.key.length === 1 && /\S/.test(event.key)) {
+      // Typeahead: the next provider whose name starts with the letter.
+      const letter = event.key.toLocaleLowerCase();
+      const next = [...list.slice(at + 1), ...list.slice(0, at + 1)].find((item) =>
+        (item.textContent ?? "").trim().toLocaleLowerCase().startsWith(letter),
+      );
+      next?.focus();
+    } else return;
+    event.preventDefault();
+  };
+
+  const onPointerEnter = (event: ReactPointerEvent) => {
+    if (event.pointerType !== "mouse") return;
+    cancelClose();
+    if (!open) openBy("hover", null);
+  };
 
   return (
-    <DropdownMenu.Root
-      open={isOpen}
-      modal={false}
-      onOpenChange={(open) => {
-        cancelClose();
-        // Opened by a click, a tap or a key: it stays until closed, whatever the pointer does.
-        if (open) setIsHoverOpened(false);
-        setIsOpen(open);
-      }}
-    >
-      <DropdownMenu.Trigger
+    <>
+      <button
         ref={trigger}
-        id={LISTEN_TRIGGER_ID}
+        type="button"
+        id="listen-menu-trigger"
         className="banner-btn"
-        onPointerEnter={(event) => {
-          if (event.pointerType !== "mouse") return;
-          cancelClose();
-          if (!isOpen) {
-            setIsHoverOpened(true);
-            setIsOpen(true);
-          }
-        }}
-        onPointerDown={(event) => {
-          // A click on a menu the pointer already opened keeps it open instead of toggling it shut.
-          if (event.pointerType === "mouse" && isOpen && isHoverOpened) event.preventDefault();
-        }}
+        aria-haspopup="menu"
+        aria-expanded={open !== null}
+        aria-controls={open ? menuId : undefined}
+        data-state={open ? "open" : "closed"}
+        onPointerEnter={onPointerEnter}
+        // A click on a menu the pointer opened keeps it open instead of toggling it shut.
+        onClick={() => (open === "hover" ? openBy("held", null) : open ? close(false) : openBy("held", null))}
+        onKeyDown={onTriggerKeyDown}
       >
-        <ListenButtonFace />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          ref={content}
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
+        Listen
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          popover="manual"
+          role="menu"
           aria-label="Podcast providers"
           onKeyDown={onMenuKeyDown}
-          onCloseAutoFocus={(event) => {
-            // Focus went on by Tab: it stays there rather than going back to the button.
-            if (leftByTab.current) event.preventDefault();
-            leftByTab.current = false;
-          }}
-          // A press on the button is the button's to handle (toggle, or keep a hovered menu open),
-          // not a press outside the menu that closes it.
-          onPointerDownOutside={(event) => {
-            if (trigger.current?.contains(event.target as Node)) event.preventDefault();
-          }}
-          className="listen-menu z-30 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
+          className="listen-menu fixed z-30 m-0 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
+          style={place ? { top: place.top, right: place.right, left: "auto", maxHeight: place.maxHeight } : undefined}
         >
           {isPending ? (
             <p className="px-3 py-2" role="status">
@@ -146,24 +214,27 @@ export default function ListenMenu({ intent }: { intent: ListenIntent }) {
             <p className="px-3 py-2">No podcast providers available at the moment.</p>
           ) : (
             providers.map((provider) => (
-              <DropdownMenu.Item key={provider.id} asChild>
-                <a
-                  href={provider.url}
-                  target="_blank"
-                  rel="noopener"
-                  className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 data-[highlighted]:bg-black/10 data-[highlighted]:ring-2 data-[highlighted]:ring-menu-ink"
-                >
-                  <ProviderIcon icon={provider.icon} />
-                  <span dir="auto" className="min-w-0 wrap-anywhere">
-                    {provider.name}
-                  </span>
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </DropdownMenu.Item>
+              <a
+                key={provider.id}
+                role="menuitem"
+                tabIndex={-1}
+                href={provider.url}
+                target="_blank"
+                rel="noopener"
+                onClick={() => close(false)}
+                onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
+                className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
+              >
+                <ProviderIcon icon={provider.icon} />
+                <span dir="auto" className="min-w-0 wrap-anywhere">
+                  {provider.name}
+                </span>
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
             ))
           )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useCopyrightYear } from "@/lib/page-context";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { settingQueryOptions } from "@/lib/settings-api";
 
@@ -9,6 +10,7 @@ import { settingQueryOptions } from "@/lib/settings-api";
 export function Footer() {
   const footer = useQuery(settingQueryOptions("footer_content"));
   const title = useQuery(settingQueryOptions("podcast_title"));
+  const year = useCopyrightYear();
   const html = footer.data?.trim();
   return (
     <footer className="border-t border-fg/20 px-4 py-8 text-center text-sm" aria-label="Site footer">
@@ -16,7 +18,7 @@ export function Footer() {
         <div className="footer-content wrap-anywhere" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <p>
-          © {new Date().getFullYear()} {title.data || DEFAULT_PODCAST_TITLE}. All rights reserved.
+          © {year} {title.data || DEFAULT_PODCAST_TITLE}. All rights reserved.
         </p>
       )}
     </footer>
