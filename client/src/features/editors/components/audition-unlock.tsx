@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { isUsableAuditionFileUrl } from "@shared/settings";
 import { TitledSection } from "@/components/titled-section";
+import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
 import { isApiError } from "@/lib/api-client";
 import { cardStyle } from "@/lib/site";
 import { useUnlockAudition, type AuditionFile } from "../api";
@@ -13,6 +14,8 @@ export function AuditionUnlock() {
   const unlock = useUnlockAudition();
   const inputId = useId();
   const errorId = useId();
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, password, setPassword);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -61,6 +64,7 @@ export function AuditionUnlock() {
             Password
           </label>
           <input
+            ref={field}
             id={inputId}
             type="password"
             autoComplete="off"

@@ -8,6 +8,7 @@ import { href, ROUTES } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
+import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
 import { archiveQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
 
@@ -67,6 +68,8 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState(q);
   const [typed] = useDebounce(draft.trim(), SEARCH_DELAY_MS);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, draft, setDraft);
   // The words this box last put in the address: another `q` came from elsewhere (Back, a link),
   // and the box takes it (which also drops any typing still waiting to be searched).
   const written = useRef(q);
@@ -100,6 +103,7 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
           Search episodes
         </label>
         <input
+          ref={box}
           id="archive-search"
           type="search"
           name="q"
