@@ -46,6 +46,33 @@ export default tseslint.config(
     },
   },
   {
+    // What a visitor's first page loads reads and never writes: the features' api.ts (queries),
+    // the settings and lists queries, and the app's shell that seeds them. Writes live in each
+    // feature's mutations.ts and the lib's crud and settings-mutations, which only the admin's
+    // screens (and the audition form) import, so useMutation stays out of the shared entry.
+    files: [
+      "client/src/features/*/api.ts",
+      "client/src/lib/settings-api.ts",
+      "client/src/lib/lists.ts",
+      "client/src/app/**",
+      "client/src/main.tsx",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@tanstack/react-query", importNames: ["useMutation"], message: "Writes go in the feature's mutations.ts." }],
+          patterns: [
+            {
+              group: ["**/mutations", "**/single-mutation", "**/settings-mutations", "**/lib/crud", "./crud"],
+              message: "Writes go in mutations.ts, which a visitor's first page does not load.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures take an empty destructuring pattern by design.
     files: ["e2e/**"],
     rules: { "no-empty-pattern": "off" },

@@ -13,6 +13,28 @@ async function lintErrors(filePath: string, code: string, rule: (ruleId: string)
 const crossings = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id === "boundaries/dependencies");
 
 describe("lint boundaries (allowlists: what is not allowed fails)", () => {
+  it("when a feature's queries (api.ts) or the app's shell import a write, then lint fails; the feature's mutations.ts may", async () => {
+    const restricted = (file: string, code: string) => lintErrors(file, code, (id) => id === "no-restricted-imports");
+    expect(
+      await restricted("client/src/features/clips/api.ts", 'import { useMutation } from "@tanstack/react-query";\nuseMutation;\n'),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        "client/src/features/clips/api.ts",
+        'import { useSingleMutation } from "@/lib/single-mutation";\nuseSingleMutation;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restricted(
+        "client/src/app/initial-data.ts",
+        'import { useClipMutations } from "@/features/clips/mutations";\nuseClipMutations;\n',
+      ),
+    ).toHaveLength(1);
+    expect(
+      await restricted("client/src/features/clips/mutations.ts", 'import { useMutation } from "@tanstack/react-query";\nuseMutation;\n'),
+    ).toHaveLength(0);
+  });
+
   it("when lib, db or objects import a service, then lint fails", async () => {
     for (const file of ["server/lib/x.ts", "server/db/x.ts", "server/objects/x.ts"]) {
       expect(await crossings(file, 'import { uniqueSlug } from "../services/slugs";\nuniqueSlug;\n'), file).toHaveLength(1);

@@ -4,7 +4,7 @@ import { Router, type Request } from "express";
 import { LRUCache } from "lru-cache";
 import { archiveQuerySchema } from "../../shared/api";
 import type { InitialData } from "../../shared/initial-data";
-import { decodeSegment, href, matchRoute, ROUTES } from "../../shared/routes";
+import { decodeSegment, href, isAdminRoute, matchRoute, ROUTES } from "../../shared/routes";
 import { trimEndChar } from "../../shared/strings";
 import { throttleAddress } from "../auth/client-address";
 import { cacheForEveryVisitor, FOR_ONE_SESSION, STALE_IF_ERROR_MS } from "../lib/cache-policy";
@@ -13,6 +13,7 @@ import { type AnswerMemory, type CachedBody, sendCached } from "../lib/send-cach
 import type { FirstPaint } from "../services/first-paint";
 import { buildPageHead, type PageSubject } from "../services/page-head";
 import { parseShell, renderPage } from "../services/page-shell";
+import { readRouteChunks } from "../services/route-chunks";
 import { etagOf, type PublicCache } from "../services/public-cache";
 import type { ShareImages } from "../services/share-images";
 import type { SiteData } from "../services/site-data";
@@ -52,6 +53,7 @@ export function pagesRouter({
     const file = path.join(clientDir, href);
     return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
   });
+  const routeChunks = readRouteChunks(clientDir);
 
   /**
    * What a path shows: a route of the table, with its clip, episode or archive page; no route when
@@ -129,6 +131,8 @@ export function pagesRouter({
       initialData: data,
       appHtml,
       artwork: site.identity.images.artwork,
+      // The page's own chunks load beside the entry, not after it has run.
+      modulePreloads: subject.route !== null && !isAdminRoute(subject.route) ? routeChunks(subject.route) : [],
     });
     return { status: subject.route === null ? 404 : 200, html };
   };

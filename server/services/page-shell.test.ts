@@ -21,6 +21,20 @@ describe("renderPage", () => {
     expect(html.match(/<\/html>/g)).toHaveLength(1);
   });
 
+  it("when the route has chunks of its own, then the head names each as a modulepreload, beside the entry", () => {
+    const html = renderPage(shell, {
+      head: { title: "T", description: "D", path: "/", ogType: "website" },
+      publicUrl: "https://show.example",
+      siteName: "Show",
+      theme: null,
+      initialData: {},
+      modulePreloads: ["/assets/episode-page-X1.js", "/assets/share-Y2.js"],
+    });
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/episode-page-X1.js" />');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/share-Y2.js" />');
+  });
+
   it("when JSON goes into a script, then nothing in it can close the element", () => {
     expect(scriptJson({ t: "</script><!--\u2028" })).toBe('{"t":"\\u003c/script\\u003e\\u003c!--\\u2028"}');
   });

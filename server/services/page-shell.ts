@@ -80,6 +80,8 @@ export function renderPage(
     initialData: unknown;
     appHtml?: string;
     artwork?: string | null;
+    /** Scripts of the page to fetch beside the entry (services/route-chunks.ts). */
+    modulePreloads?: string[];
   },
 ): string {
   const { head, publicUrl, siteName } = options;
@@ -128,6 +130,7 @@ export function renderPage(
       (img) =>
         `<link rel="preload" as="image" href="${escapeHtml(img.href)}"${img.srcSet ? ` imagesrcset="${escapeHtml(img.srcSet)}" imagesizes="${escapeHtml(img.sizes ?? "100vw")}"` : ""}${img.media ? ` media="${escapeHtml(img.media)}"` : ""}${img.type ? ` type="${escapeHtml(img.type)}"` : ""} fetchpriority="high" />`,
     ),
+    ...(options.modulePreloads ?? []).map((src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}" />`),
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : "",
   ].filter(Boolean);
   const style = Object.entries(vars)

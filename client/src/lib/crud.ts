@@ -1,5 +1,5 @@
 import { useSingleMutation } from "@/lib/single-mutation";
-import { queryOptions, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { apiClient } from "./api-client";
 
 /**
@@ -23,10 +23,3 @@ export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey,
     }),
   };
 }
-
-/** One of the ordered lists (`/api/providers`, `/api/episodes`, `/api/clips`), cached under its name. */
-export const listQueryOptions = <T>(name: "providers" | "episodes" | "clips") =>
-  queryOptions({
-    queryKey: [name],
-    queryFn: () => apiClient.get<T[]>(`/api/${name}`),
-  });

@@ -1,6 +1,5 @@
-/** Site settings: read by every part of the site, saved by the dashboard and the editors page. */
-import { useSingleMutation } from "@/lib/single-mutation";
-import { queryOptions, useQueryClient } from "@tanstack/react-query";
+/** Site settings: read by every part of the site (saved through settings-mutations.ts, the admin's). */
+import { queryOptions } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { SettingKey } from "@shared/settings";
 import { apiClient } from "@/lib/api-client";
@@ -22,20 +21,3 @@ export const adminSettingsQueryOptions = () =>
       return Object.fromEntries(list.map((s) => [s.key, s.value])) as SettingValues;
     },
   });
-
-/** Several settings in one request and one transaction: all saved, or none (PUT /api/settings). */
-export function useSaveSettings() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: (values: SettingValues) =>
-      apiClient.put<{ saved: string[] }>("/api/settings", {
-        settings: Object.entries(values).map(([key, value]) => ({ key, value: value ?? "" })),
-      }),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["settings"] }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
-      ]);
-    },
-  });
-}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { useLogout } from "@/features/auth/api";
+import { useLogout } from "@/features/auth/mutations";
 import { DraftEpisodesNotice } from "@/features/episodes/components/draft-episodes-notice";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
 import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/components/feed-sync-panel";

@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { CurrentUser, LoginInput } from "@shared/api";
+import { queryOptions } from "@tanstack/react-query";
+import type { CurrentUser } from "@shared/api";
 import { apiClient, isApiError } from "@/lib/api-client";
 
 const currentUserKey = ["auth", "me"] as const;
@@ -21,27 +21,4 @@ export const currentUserQueryOptions = () =>
 
 export function isAdminUser(user: CurrentUser | null | undefined): boolean {
   return user?.isAdmin === true;
-}
-
-/** Lists differ for the admin (drafts included): reload them when the session changes. */
-function refreshSessionData(queryClient: QueryClient, user: CurrentUser | null): void {
-  queryClient.setQueryData(currentUserKey, user);
-  for (const key of ["episodes", "clips", "providers"]) void queryClient.invalidateQueries({ queryKey: [key] });
-  queryClient.removeQueries({ queryKey: ["admin"] });
-}
-
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: LoginInput) => apiClient.post<CurrentUser>("/api/auth/login", input),
-    onSuccess: (user) => refreshSessionData(queryClient, user),
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiClient.post<unknown>("/api/auth/logout"),
-    onSuccess: () => refreshSessionData(queryClient, null),
-  });
 }

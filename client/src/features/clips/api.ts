@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Clip, ClipInput, ClipListItem } from "@shared/api";
-import { listQueryOptions, useCrudMutations } from "@/lib/crud";
+import type { Clip, ClipListItem } from "@shared/api";
+import { listQueryOptions } from "@/lib/lists";
 import { apiClient } from "@/lib/api-client";
 import { bySortOrder, publishedInOrder } from "@/lib/ordering";
 
@@ -18,5 +18,3 @@ export const clipBySlugQueryOptions = (slug: string) =>
 
 export const orderedClipsQueryOptions = () =>
   queryOptions({ ...clipsQueryOptions(), select: (clips: ClipListItem[]) => bySortOrder(clips) });
-
-export const useClipMutations = () => useCrudMutations<Clip, ClipInput>("/api/clips", clipsQueryOptions().queryKey);

@@ -1,4 +1,3 @@
-import { useSingleMutation } from "@/lib/single-mutation";
 import { queryOptions } from "@tanstack/react-query";
 import type { AccessLogEntry } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
@@ -6,13 +5,6 @@ import { apiClient } from "@/lib/api-client";
 export interface AuditionFile {
   name: string;
   url: string;
-}
-
-/** The server checks the password and answers with the files (docs/product.md "Audition"). */
-export function useUnlockAudition() {
-  return useSingleMutation({
-    mutationFn: (password: string) => apiClient.post<{ files: AuditionFile[] }>("/api/editors/unlock", { password }),
-  });
 }
 
 /** Admin: whether an audition password is set (it is write-only and never sent back). */

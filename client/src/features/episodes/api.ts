@@ -1,19 +1,9 @@
-import { useSingleMutation } from "@/lib/single-mutation";
-import { keepPreviousData, queryOptions, useQueryClient } from "@tanstack/react-query";
-import type {
-  AdminEpisodePage,
-  AdminEpisodeQuery,
-  ArchiveQuery,
-  Episode,
-  EpisodeArchivePage,
-  EpisodeBulkInput,
-  EpisodeInput,
-  LatestEpisodes,
-} from "@shared/api";
-import { listQueryOptions, useCrudMutations } from "@/lib/crud";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { AdminEpisodePage, AdminEpisodeQuery, ArchiveQuery, Episode, EpisodeArchivePage, LatestEpisodes } from "@shared/api";
+import { listQueryOptions } from "@/lib/lists";
 import { apiClient } from "@/lib/api-client";
 
-const episodesQueryOptions = () => listQueryOptions<Episode>("episodes");
+export const episodesQueryOptions = () => listQueryOptions<Episode>("episodes");
 
 /** One episode with its show notes, or null: the API answers 404 for a missing slug (and a draft, to visitors). */
 export const episodeBySlugQueryOptions = (slug: string) =>
@@ -36,10 +26,6 @@ export const archiveQueryOptions = ({ page, q }: Pick<ArchiveQuery, "page" | "q"
     queryFn: () => apiClient.get<EpisodeArchivePage>(`/api/episodes/archive?${new URLSearchParams({ page: String(page), q }).toString()}`),
   });
 
-/** A feed episode deleted joins the deleted list, so the admin's feed data is read again too. */
-export const useEpisodeMutations = () =>
-  useCrudMutations<Episode, EpisodeInput>("/api/episodes", episodesQueryOptions().queryKey, [["admin", "feed"]]);
-
 /** A page of the admin's episodes screen with its filters; the page shown stays while the next loads. */
 export const adminEpisodesQueryOptions = (query: AdminEpisodeQuery) =>
   queryOptions({
@@ -51,17 +37,3 @@ export const adminEpisodesQueryOptions = (query: AdminEpisodeQuery) =>
     },
     placeholderData: keepPreviousData,
   });
-
-/** Publish, unpublish or delete many episodes in one call (all or nothing); every episode list is read again after. */
-export function useBulkEpisodes() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: (input: EpisodeBulkInput) => apiClient.post<{ count: number }>("/api/episodes/bulk", input),
-    // A feed episode deleted joins the deleted list (the admin's feed data).
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
-      ]),
-  });
-}

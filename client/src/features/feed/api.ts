@@ -1,5 +1,4 @@
-import { useSingleMutation } from "@/lib/single-mutation";
-import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { DeletedFeedEpisode, FeedStatus, FeedSyncResult } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
 
@@ -11,16 +10,6 @@ export const feedStatusQueryOptions = () =>
     refetchInterval: (query) => (query.state.data?.extras.running ? 3_000 : false),
   });
 
-/** The owner takes the address the host moved the show to (FeedStatus.move). */
-export function useAcceptFeedMove() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: () => apiClient.post<FeedStatus>("/api/feed/move", {}),
-    onSuccess: (status) => queryClient.setQueryData(feedStatusQueryOptions().queryKey, status),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
-  });
-}
-
 /** What is left to fetch of the episodes' files, in a sentence, or null when nothing is. */
 export function describeExtras(extras: FeedStatus["extras"]): string | null {
   const parts = [
@@ -31,22 +20,6 @@ export function describeExtras(extras: FeedStatus["extras"]): string | null {
   if (parts.length === 0) return null;
   const failing = extras.failing > 0 ? ` (${extras.failing} could not be fetched yet and will be tried again later)` : "";
   return `${parts.join(", ")} still to fetch${failing}`;
-}
-
-/** Syncs the show's feed now; afterwards the episode lists and the status are read again. */
-export function useSyncFeed() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: () => apiClient.post<FeedSyncResult>("/api/feed/sync", {}),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
-        queryClient.invalidateQueries({ queryKey: feedStatusQueryOptions().queryKey }),
-        // A new site takes the show's name from its feed.
-        queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
-      ]);
-    },
-  });
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -70,29 +43,3 @@ export const deletedFeedEpisodesQueryOptions = () =>
     queryKey: ["admin", "feed", "deleted"],
     queryFn: () => apiClient.get<DeletedFeedEpisode[]>("/api/feed/deleted"),
   });
-
-/** Brings a deleted feed episode back: the feed is read again at once, when it can be. */
-export function useRestoreDeleted() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: (id: number) => apiClient.post<{ sync: FeedSyncResult | null; message?: string }>(`/api/feed/deleted/${id}/restore`, {}),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
-      ]),
-  });
-}
-
-/** Removes the episodes of the previous feed (another show's), never the owner's own. */
-export function useDeletePreviousFeedEpisodes() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: () => apiClient.post<{ count: number }>("/api/feed/previous-episodes/delete", {}),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
-        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
-      ]),
-  });
-}

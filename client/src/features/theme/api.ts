@@ -1,5 +1,4 @@
-import { useSingleMutation } from "@/lib/single-mutation";
-import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { Theme } from "@shared/theme";
 import { apiClient } from "@/lib/api-client";
@@ -20,16 +19,3 @@ export const siteThemeQueryOptions = () =>
     },
     retry: false,
   });
-
-/** Saves the site theme for every visitor (docs/product.md §4: only on 'Apply Theme'). */
-export function useSaveTheme() {
-  const queryClient = useQueryClient();
-  return useSingleMutation({
-    mutationFn: async (theme: Theme) => {
-      const { serializeTheme } = await import("@shared/theme");
-      await apiClient.post("/api/settings", { key: "site_theme", value: serializeTheme(theme) });
-      return theme;
-    },
-    onSuccess: (theme) => queryClient.setQueryData(siteThemeQueryOptions().queryKey, theme),
-  });
-}

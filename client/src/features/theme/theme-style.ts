@@ -2,7 +2,7 @@ import type { Theme } from "@shared/theme";
 import { ALL_THEME_CLASSES, bodyTheme } from "@shared/theme-style";
 
 // The colour rules are shared with the server, which puts the same theme on <body> before the
-// page reaches the browser (server/pages.ts).
+// page reaches the browser (server/services/page-shell.ts).
 export * from "@shared/theme-style";
 
 /** Applies a theme to the body: one theme class, the others removed, and the variables. */

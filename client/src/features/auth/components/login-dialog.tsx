@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast-store";
 import { isApiError } from "@/lib/api-client";
 import { setLoginDialogOpen, useAdminOverlayState } from "@/lib/admin-overlay-store";
 import { useSchemaForm } from "@/lib/forms";
-import { useLogin } from "../api";
+import { useLogin } from "../mutations";
 
 const closeLoginDialog = () => setLoginDialogOpen(false);
 const LOGIN_FAILED = "Invalid credentials or access denied";

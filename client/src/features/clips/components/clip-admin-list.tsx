@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { ClipListItem } from "@shared/api";
 import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
-import { orderedClipsQueryOptions, useClipMutations } from "../api";
+import { orderedClipsQueryOptions } from "../api";
+import { useClipMutations } from "../mutations";
 
 /** docs/product.md §2 "Existing Clips"; a delete asks first, like providers and episodes (the clip's article goes with it). */
 export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void }) {

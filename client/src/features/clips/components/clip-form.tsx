@@ -11,7 +11,8 @@ import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { confirmDiscard } from "@/lib/navigation-guard";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, countedField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
-import { clipBySlugQueryOptions, useClipMutations } from "../api";
+import { clipBySlugQueryOptions } from "../api";
+import { useClipMutations } from "../mutations";
 
 const EMPTY = {
   title: "",

@@ -4,7 +4,8 @@ import { TitledSection } from "@/components/titled-section";
 import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
 import { isApiError } from "@/lib/api-client";
 import { cardStyle } from "@/lib/site";
-import { useUnlockAudition, type AuditionFile } from "../api";
+import { type AuditionFile } from "../api";
+import { useUnlockAudition } from "../mutations";
 import { AUDITION_FAILURE_TEXT, DEFAULT_AUDITION_FILE_LABEL } from "../defaults";
 
 /** Unlocked state lives in this component only: leaving the page locks it again (docs/product.md §4). */

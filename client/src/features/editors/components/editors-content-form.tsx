@@ -7,7 +7,8 @@ import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
-import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
+import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
+import { useSaveSettings } from "@/lib/settings-mutations";
 import { passwordStatusQueryOptions } from "../api";
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

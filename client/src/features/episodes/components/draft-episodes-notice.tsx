@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { adminEpisodesQueryOptions, useBulkEpisodes } from "../api";
+import { adminEpisodesQueryOptions } from "../api";
+import { useBulkEpisodes } from "../mutations";
 
 const DRAFTS = { q: "", status: "draft", source: "all", season: null, page: 1 } as const;
 

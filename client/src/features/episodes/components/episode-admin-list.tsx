@@ -8,7 +8,8 @@ import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
-import { adminEpisodesQueryOptions, useBulkEpisodes, useEpisodeMutations } from "../api";
+import { adminEpisodesQueryOptions } from "../api";
+import { useBulkEpisodes, useEpisodeMutations } from "../mutations";
 
 const ALL = { status: "all", source: "all", season: null } as const;
 const plural = (n: number) => `${n} episode${n === 1 ? "" : "s"}`;

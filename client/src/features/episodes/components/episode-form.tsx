@@ -13,7 +13,8 @@ import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { confirmDiscard } from "@/lib/navigation-guard";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
-import { episodeBySlugQueryOptions, useEpisodeMutations } from "../api";
+import { episodeBySlugQueryOptions } from "../api";
+import { useEpisodeMutations } from "../mutations";
 
 const ARTWORK_UPLOADED = { title: "Artwork uploaded", description: "The episode's artwork has been uploaded" };
 const EMPTY = {

@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminCard } from "@/components/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
-import { deletedFeedEpisodesQueryOptions, describeSync, useRestoreDeleted } from "../api";
+import { deletedFeedEpisodesQueryOptions, describeSync } from "../api";
+import { useRestoreDeleted } from "../mutations";
 
 /**
  * The feed episodes the owner deleted, which syncs leave out (docs/product.md "The owner's

@@ -2,19 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
-import { adminSettingsQueryOptions, useSaveSettings } from "@/lib/settings-api";
+import { adminSettingsQueryOptions } from "@/lib/settings-api";
+import { useSaveSettings } from "@/lib/settings-mutations";
 import type { FeedStatus } from "@shared/api";
 import { BusyButton } from "@/components/ui/form-actions";
 import { useState } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import {
-  describeExtras,
-  describeSync,
-  feedStatusQueryOptions,
-  useAcceptFeedMove,
-  useDeletePreviousFeedEpisodes,
-  useSyncFeed,
-} from "../api";
+import { describeExtras, describeSync, feedStatusQueryOptions } from "../api";
+import { useAcceptFeedMove, useDeletePreviousFeedEpisodes, useSyncFeed } from "../mutations";
 
 const when = (iso: string | null) => (iso ? localDate(iso, true) : null);
 

@@ -11,7 +11,8 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
-import { identityQueryOptions, useSaveAbout } from "../api";
+import { identityQueryOptions } from "../api";
+import { useSaveAbout } from "../mutations";
 import { ImageField } from "./image-field";
 
 const NEW_HOST = { name: "", role: "", bio: "", photo: null };

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SiteImages } from "@shared/identity";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { identityQueryOptions, useSaveImages } from "../api";
+import { identityQueryOptions } from "../api";
+import { useSaveImages } from "../mutations";
 import { ImageField } from "./image-field";
 
 const FIELDS: {

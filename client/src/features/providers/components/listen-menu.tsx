@@ -1,7 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from "react";
 import { orderedProvidersQueryOptions } from "../api";
-import { ProviderIcon } from "./provider-icon";
+
+/**
+ * The platforms' icons (their SVG paths are most of the menu's weight) load at the first sign the
+ * visitor wants the menu (the pointer on the button, a touch, focus), not with the page: a
+ * visitor who never opens it never downloads them.
+ */
+const loadIcons = () => import("./provider-icon");
+const ProviderIcon = lazy(() => loadIcons().then((m) => ({ default: m.ProviderIcon })));
+const ICON_SPACE = <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full bg-black/10" />;
 
 /** docs/product.md §2: the menu closes 150 ms after the pointer leaves it and its button. */
 const LISTEN_CLOSE_DELAY_MS = 150;
@@ -169,6 +187,7 @@ export function ListenMenu() {
   };
 
   const onPointerEnter = (event: ReactPointerEvent) => {
+    void loadIcons();
     if (event.pointerType !== "mouse") return;
     cancelClose();
     if (!open) openBy("hover", null);
@@ -186,6 +205,8 @@ export function ListenMenu() {
         aria-controls={open ? menuId : undefined}
         data-state={open ? "open" : "closed"}
         onPointerEnter={onPointerEnter}
+        onPointerDown={() => void loadIcons()}
+        onFocus={() => void loadIcons()}
         // A click on a menu the pointer opened keeps it open instead of toggling it shut.
         onClick={() => (open === "hover" ? openBy("held", null) : open ? close(false) : openBy("held", null))}
         onKeyDown={onTriggerKeyDown}
@@ -225,7 +246,9 @@ export function ListenMenu() {
                 onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
                 className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
               >
-                <ProviderIcon icon={provider.icon} />
+                <Suspense fallback={ICON_SPACE}>
+                  <ProviderIcon icon={provider.icon} />
+                </Suspense>
                 <span dir="auto" className="min-w-0 wrap-anywhere">
                   {provider.name}
                 </span>

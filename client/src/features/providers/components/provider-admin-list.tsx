@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import type { Provider } from "@shared/api";
 import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
-import { orderedProvidersQueryOptions, useProviderMutations } from "../api";
+import { orderedProvidersQueryOptions } from "../api";
+import { useProviderMutations } from "../mutations";
 import { ProviderIcon } from "./provider-icon";
 
 /** docs/product.md §2 "Current Providers". */

@@ -9,7 +9,8 @@ import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { confirmDiscard } from "@/lib/navigation-guard";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
-import { providersQueryOptions, useProviderMutations } from "../api";
+import { providersQueryOptions } from "../api";
+import { useProviderMutations } from "../mutations";
 import { IconPicker, IconPreview } from "./icon-picker";
 
 const ICON_UPLOADED = { title: "Icon uploaded", description: "The provider icon has been uploaded successfully" };

@@ -6,7 +6,8 @@ import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
-import { adminSettingsQueryOptions, useSaveSettings, type SettingValues } from "@/lib/settings-api";
+import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
+import { useSaveSettings } from "@/lib/settings-mutations";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
 export function RssSettingsCard({ children }: { children?: ReactNode }) {

@@ -4,7 +4,8 @@ import { CUSTOM_THEME_DEFAULTS, DEFAULT_THEME_ID, PRESET_THEME_IDS, TWO_COLOR_DE
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { siteThemeQueryOptions, useSaveTheme } from "../api";
+import { siteThemeQueryOptions } from "../api";
+import { useSaveTheme } from "../mutations";
 import { applyBodyTheme, NAMED_PALETTES } from "../theme-style";
 import { SingleColourPicker, themeChoice, TwoColourPicker, type CustomTheme, type TwoColorTheme } from "./theme-pickers";
 

@@ -1,0 +1,49 @@
+import { expect, test } from "./fixtures";
+import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb, measurePage } from "./js-weight";
+import { SEED } from "./seed";
+
+/**
+ * The byte budget, measured as a browser loads each public page (not by reading the build's
+ * imports): the entry, the page's chunks and whatever it loads once idle, under 100 KB gzipped
+ * (the goal is 80), with no admin code and no request to another host before the visitor acts.
+ */
+test("when a visitor opens each public page, then the JavaScript it loads stays under the budget, holds no admin code and calls no other host", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const episodes = (await (await fetch(`${baseURL}/api/episodes`)).json()) as { slug: string }[];
+  const paths = ["/", "/about", "/listen", "/archive", `/episode/${episodes[0]!.slug}`, `/clips/${SEED.clips[0]!.slug}`, "/no-such-page"];
+  const report: string[] = [];
+  for (const path of paths) {
+    const weight = await measurePage(browser, baseURL!, path);
+    report.push(
+      `${path}: ${kb(weight.jsGzipBytes)} in ${weight.scripts.length} scripts${weight.jsGzipBytes > JS_GOAL_BYTES ? " (over the 80 KB goal)" : ""}`,
+    );
+    expect(weight.scripts.length, `${path} loaded its scripts`).toBeGreaterThan(0);
+    expect(weight.jsGzipBytes, `${path}: ${weight.scripts.map((s) => `${s.url} ${kb(s.gzipBytes)}`).join(", ")}`).toBeLessThanOrEqual(
+      JS_BUDGET_BYTES,
+    );
+    expect(weight.adminCode, path).toEqual([]);
+    expect(weight.foreign, path).toEqual([]);
+  }
+  console.log(report.join("\n"));
+});
+
+test("when a public page is served, then its head names the page's own chunks as modulepreload links, and the 404 page names none", async ({
+  baseURL,
+}) => {
+  const episodes = (await (await fetch(`${baseURL}/api/episodes`)).json()) as { slug: string }[];
+  for (const [path, page] of [
+    ["/", "home-page"],
+    ["/archive", "archive-page"],
+    [`/episode/${episodes[0]!.slug}`, "episode-page"],
+    [`/clips/${SEED.clips[0]!.slug}`, "clip-page"],
+  ] as const) {
+    const html = await (await fetch(baseURL + path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${page}-[\\w-]+\\.js" />`));
+  }
+  const missing = await (await fetch(`${baseURL}/no-such-page`)).text();
+  expect(missing).not.toMatch(/-page-[\w-]+\.js/);
+});
