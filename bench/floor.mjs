@@ -1,7 +1,23 @@
-// The floor the benchmark compares against: an Express hello-world, in its own process.
+// The floors the benchmark compares against, each in its own process: an Express 5 hello-world
+// and a bare node:http server, both answering the same 2 KB of JSON (FLOOR=express or node).
+import http from "node:http";
 import express from "express";
 
-const app = express();
-app.get("/", (_req, res) => res.json({ hello: "world" }));
-const server = app.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
+const body = { hello: "world", items: Array.from({ length: 38 }, (_, i) => ({ id: i, title: `Item number ${i}`, ok: true, n: i * 7 })) };
+const json = JSON.stringify(body);
+if (Buffer.byteLength(json) < 1900 || Buffer.byteLength(json) > 2200)
+  throw new Error(`the floor's body is ${Buffer.byteLength(json)} bytes`);
+
+let server;
+if (process.env.FLOOR === "node") {
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(json) });
+    res.end(json);
+  });
+} else {
+  const app = express();
+  app.get("/", (_req, res) => res.json(body));
+  server = http.createServer(app);
+}
+server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -343,6 +343,10 @@ test.describe("management screens", () => {
     await expect(visit.getByRole("article", { name: "E2E Second Clip" })).toContainText("Edited description");
 
     for (const title of ["E2E Clip: Moving Hurts?", "E2E Second Clip"]) {
+      page.once("dialog", (d) => {
+        expect(d.message()).toBe("Are you sure you want to delete this clip? Its article is deleted with it.");
+        void d.accept();
+      });
       await page.getByRole("button", { name: `Delete: ${title}` }).click();
       await expectToast(page, "Clip deleted", "The clip has been deleted successfully");
     }

@@ -3,7 +3,24 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
+import { negotiateEncoding } from "./content-encoding";
 import { encodedBody, type AnswerMemory, type CachedBody } from "./send-cached";
+
+/**
+ * The coding for a client's Accept-Encoding, worked out once per distinct header value: browsers
+ * send a handful of spellings, so the few last seen are kept (at most 64, then started afresh).
+ */
+const codings = new Map<string, "br" | "gzip" | null>();
+function codingOf(entry: CachedBody, acceptEncoding: string | undefined): "br" | "gzip" | null {
+  if (entry.body.length < 1024 || acceptEncoding === undefined) return null;
+  let coding = codings.get(acceptEncoding);
+  if (coding === undefined) {
+    if (codings.size >= 64) codings.clear();
+    coding = negotiateEncoding(acceptEncoding, ["br", "gzip"]);
+    codings.set(acceptEncoding, coding);
+  }
+  return coding;
+}
 
 /** Headers that belong to one response: made anew for each answer, never copied. */
 const PER_RESPONSE = new Set([
@@ -22,6 +39,46 @@ interface Answer {
   entry: CachedBody;
   /** The route that answered it first, for the metrics. */
   label: string;
+  /** The ready-made responses, one per coding asked for (and 304), made on first use. */
+  variants: Partial<Record<Variant["kind"], Variant>>;
+}
+
+/**
+ * One ready-made response: its headers as the flat list `writeHead` takes (name, value, name,
+ * value...), with the request id's place kept for a fresh one, and its body.
+ */
+interface Variant {
+  kind: "br" | "gzip" | "identity" | "not-modified";
+  headers: (string | number | string[])[];
+  /** Where in `headers` the request id goes, or -1. */
+  idAt: number;
+  body: string | Buffer | undefined;
+}
+
+function variantOf(answer: Answer, kind: Variant["kind"]): Variant {
+  const made = answer.variants[kind];
+  if (made) return made;
+  const headers: Variant["headers"] = [];
+  let idAt = -1;
+  for (const { name, value } of answer.headers) {
+    const lower = name.toLowerCase();
+    if (lower === "x-request-id") {
+      idAt = headers.length + 1;
+      headers.push(name, "");
+    } else if (!PER_RESPONSE.has(lower) && !(kind === "not-modified" && lower === "content-type")) {
+      headers.push(name, value);
+    }
+  }
+  let body: Variant["body"];
+  if (kind !== "not-modified") {
+    const encoded = encodedBody(answer.entry, kind === "identity" ? undefined : kind);
+    body = encoded.body;
+    if (encoded.encoding) headers.push("Content-Encoding", encoded.encoding);
+    headers.push("Content-Length", Buffer.byteLength(body));
+  }
+  const variant = { kind, headers, idAt, body };
+  answer.variants[kind] = variant;
+  return variant;
 }
 
 export interface FastPath extends AnswerMemory {
@@ -84,34 +141,29 @@ export function createFastPath({ isAnonymous, ttlMs, maxBytes = 32 * 1024 * 1024
       // @types/node declares it on the client's request only.
       const names = (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames();
       const headers = names.map((name) => ({ name, value: res.getHeader(name)! }));
-      answers.set(req.originalUrl, { headers, entry, label: labelOf?.(req, res) ?? "other" });
+      answers.set(req.originalUrl, { headers, entry, label: labelOf?.(req, res) ?? "other", variants: {} });
     },
 
     serve(req, res) {
       if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
+      const h = req.headers;
       // A body on a read means nothing, but Express would read it: such requests go there.
-      if (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return false;
+      if (h["transfer-encoding"] !== undefined || (h["content-length"] ?? "0") !== "0") return false;
       const answer = answers.get(req.url);
       if (!answer || !isAnonymous(req)) {
         arrivedIn.set(req, generation);
         return false;
       }
       const startedAt = process.hrtime.bigint();
-      const notModified = fresh(req.headers, { etag: answer.entry.etag });
-      const { encoding, body } = notModified ? { encoding: null, body: "" } : encodedBody(answer.entry, req.headers["accept-encoding"]);
-      for (const { name, value } of answer.headers) {
-        const lower = name.toLowerCase();
-        if (lower === "x-request-id") res.setHeader(name, crypto.randomUUID());
-        else if (!PER_RESPONSE.has(lower) && !(notModified && lower === "content-type")) res.setHeader(name, value);
-      }
-      if (notModified) {
-        res.writeHead(304).end();
-      } else {
-        if (encoding) res.setHeader("Content-Encoding", encoding);
-        res.setHeader("Content-Length", Buffer.byteLength(body));
-        res.writeHead(200);
-        res.end(req.method === "HEAD" ? undefined : body);
-      }
+      // Everything about this answer was worked out when it was first kept: what is left per
+      // request is the client's coding, its cached copy, and a fresh request id.
+      const notModified =
+        (h["if-none-match"] !== undefined || h["if-modified-since"] !== undefined) && fresh(h, { etag: answer.entry.etag });
+      const variant = variantOf(answer, notModified ? "not-modified" : (codingOf(answer.entry, h["accept-encoding"]) ?? "identity"));
+      const headers = variant.idAt >= 0 ? variant.headers.slice() : variant.headers;
+      if (variant.idAt >= 0) headers[variant.idAt] = crypto.randomUUID();
+      res.writeHead(notModified ? 304 : 200, headers);
+      res.end(notModified || req.method === "HEAD" ? undefined : variant.body);
       onAnswer?.(req, res.statusCode, startedAt, answer.label);
       return true;
     },

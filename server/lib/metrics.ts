@@ -45,11 +45,21 @@ export function createMetrics({ processMetrics }: { processMetrics: boolean }): 
     registers: [registry],
   });
 
+  // Each label set's series, looked up by one string rather than prom-client hashing a labels
+  // object on every request (the labels are bounded, so is this map).
+  const series = new Map<string, { count: { inc(): void }; time: { observe(seconds: number): void } }>();
+
   return {
     registry,
     observeRequest(route, method, status, seconds, path) {
-      requests.inc({ route, method, status: String(status), path });
-      durations.observe({ route, path }, seconds);
+      const key = `${route} ${method} ${status} ${path}`;
+      let one = series.get(key);
+      if (!one) {
+        one = { count: requests.labels(route, method, String(status), path), time: durations.labels(route, path) };
+        series.set(key, one);
+      }
+      one.count.inc();
+      one.time.observe(seconds);
     },
     feedSynced(outcome) {
       feedSyncs.inc({ outcome });

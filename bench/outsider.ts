@@ -1,0 +1,119 @@
+/**
+ * Serving speed measured as an outsider measures it: autocannon, 50 connections, 8 s after a
+ * 2 s warm-up, `Accept-Encoding: gzip, deflate, br` as a browser sends it, against an Express 5
+ * hello-world and a bare node:http server that each answer 2 KB of JSON, in the same run and on the
+ * same Node. Standalone (`npx tsx bench/outsider.ts`, after `npm run build`) and part of
+ * `npm run bench`.
+ */
+import { fork } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import { type AppProcess, Client, freePort, ROOT, startApp, tempDir } from "../scripts/faults/lib";
+
+export const OUTSIDER = { connections: 50, warmupSeconds: 2, seconds: Number(process.env.BENCH_SECONDS ?? 8) };
+const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br" };
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Bytes of body per response, as sent. */
+  bytesPerResponse: number;
+}
+
+async function run(url: string, seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+  return autocannon({ url, connections: OUTSIDER.connections, duration: seconds, headers: { ...BROWSER_ENCODINGS, ...headers } });
+}
+
+/** A warm-up that is thrown away, then the measured run. */
+export async function measure(url: string, headers: Record<string, string> = {}): Promise<Figures> {
+  await run(url, OUTSIDER.warmupSeconds, headers);
+  const result = await run(url, OUTSIDER.seconds, headers);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
+  };
+}
+
+/** One of the floors (bench/floor.mjs) in its own process, measured the same way. */
+export async function measureFloorOf(kind: "express" | "node"): Promise<Figures> {
+  const port = await freePort();
+  const floor = fork(path.join(ROOT, "bench", "floor.mjs"), { env: { ...process.env, PORT: String(port), FLOOR: kind } });
+  try {
+    await new Promise((r) => floor.once("message", r));
+    return await measure(`http://127.0.0.1:${port}/`);
+  } finally {
+    floor.kill("SIGTERM");
+  }
+}
+
+/** A show with a dozen episodes and clips, as the bench's other parts make it. */
+export async function seedShow(app: AppProcess): Promise<{ clipPath: string; episodePath: string }> {
+  const client = new Client(app.url);
+  await client.login();
+  for (let i = 1; i <= 12; i++) {
+    await client.request("POST", "/api/episodes", {
+      title: `Episode ${i}: pain, learning and the brain`,
+      spotifyEmbedUrl: `https://open.spotify.com/embed/episode/${String(i).padStart(22, "0")}`,
+      audioUrl: `https://cdn.example/bench/${i}.mp3`,
+      publishedAt: new Date(Date.UTC(2024, 0, i)).toISOString(),
+      description: "Two hosts talk about how pain works and how people learn, with stories from the clinic and the classroom.",
+      showNotes: `<p>In this episode the hosts talk about pain, learning and the brain.</p><ul>${"<li>A topic of the episode, with a line about it</li>".repeat(8)}</ul>`,
+    });
+    await client.request("POST", "/api/clips", {
+      title: `Clip ${i}: why pain protects`,
+      youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
+      keyQuote: "Pain is a protector, not a damage meter.",
+      description: "A short clip from the show.",
+      metaDescription: "A short clip on why pain protects us.",
+      content: "Host: Pain is an output of the brain.\n\nGuest: And learning changes it.",
+    });
+  }
+  return { clipPath: "/clips/clip-1-why-pain-protects", episodePath: "/episode/episode-1-pain-learning-and-the-brain" };
+}
+
+export interface OutsiderFigures {
+  node: string;
+  floors: { express: Figures; node: Figures };
+  /** By path: from the fast path (anonymous), and through Express (a cookie sends it there): the same response. */
+  rows: { path: string; fast: Figures; express: Figures }[];
+}
+
+/** A cookie under the session cookie's name (over HTTP, `sid`), not a session: the fast path leaves it to Express. */
+const SENDS_TO_EXPRESS = { cookie: "sid=not-a-session" };
+
+export async function measureOutsider(app: AppProcess, paths: string[]): Promise<OutsiderFigures> {
+  const floors = { express: await measureFloorOf("express"), node: await measureFloorOf("node") };
+  const rows: OutsiderFigures["rows"] = [];
+  for (const p of paths) {
+    rows.push({ path: p, fast: await measure(app.url + p), express: await measure(app.url + p, SENDS_TO_EXPRESS) });
+  }
+  return { node: process.version, floors, rows };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dataDir = tempDir("bench-outsider");
+  const port = await freePort();
+  const app = await startApp({ DATA_DIR: dataDir, LOG_LEVEL: "warn", FEED_SYNC_MINUTES: "0" }, port);
+  try {
+    const { clipPath } = await seedShow(app);
+    const paths = (process.env.PATHS ?? `/api/episodes,/,${clipPath}`).split(",");
+    const figures = await measureOutsider(app, paths);
+    const { express, node } = figures.floors;
+    console.log(`Node ${figures.node}`);
+    console.log(
+      `floor express ${Math.round(express.rps)} rps p99 ${express.p99} ms; node:http ${Math.round(node.rps)} rps p99 ${node.p99} ms`,
+    );
+    for (const r of figures.rows) {
+      console.log(
+        `${r.path}: fast ${Math.round(r.fast.rps)} rps (${(r.fast.rps / express.rps).toFixed(2)}x express, ${(r.fast.rps / node.rps).toFixed(2)}x node) p99 ${r.fast.p99} ms ${r.fast.bytesPerResponse} B; express ${Math.round(r.express.rps)} rps p99 ${r.express.p99} ms ${r.express.bytesPerResponse} B; errors ${r.fast.errors}/${r.express.errors}`,
+      );
+    }
+  } finally {
+    await app.kill("SIGTERM");
+  }
+}
