@@ -1,5 +1,5 @@
 /**
- * What an owner uploads (issue 14): a large camera JPEG as each banner and photos of two hosts,
+ * What an owner uploads: a large camera JPEG as each banner and photos of two hosts,
  * so the Lighthouse runs measure the pages as a real show's site serves them.
  */
 import sharp from "sharp";

@@ -362,7 +362,7 @@ the router, the same in-memory cache).
 |---|---|---|---|---|---|
 ${rows.map(([label, r]) => `| ${label} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${(r.rps / floorResult.rps).toFixed(2)} | ${r.errors} |`).join("\n")}
 
-## Behind nginx (issue 15)
+## Behind nginx
 
 Debian's nginx with \`deploy/nginx/podcast-site.conf\` (TLS, one worker) and, beside it, a
 plain-HTTP proxy to the same upstream. "Two instances" adds a second app on the same database;
@@ -372,13 +372,13 @@ on two cores that shows correctness and overhead, not a speed-up.
 |---|---|---|---|---|---|---|---|
 ${serving.proxied.map(({ name: via, path: p, figures: r }) => `| ${via} | ${name(p)} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${(r.rps / floorResult.rps).toFixed(2)} | ${(r.rps / directFast(p).rps).toFixed(2)} | ${r.errors} |`).join("\n")}
 
-## The home page's weight (issue 13)
+## The home page's weight
 
 | published episodes | 12 | 200 | 2,000 |
 |---|---|---|---|
 | \`GET /\` HTML with its first-screen data, gzipped | ${kb(homeBytes[12])} | ${kb(home200)} | ${kb(home2000)} |
 
-## Feed import (issue 12)
+## Feed import
 
 A generated feed of ${feed.items} items (${kb(feed.feedBytes)}, HTML show notes) served from loopback into an empty episode list.
 

@@ -1,5 +1,5 @@
 /**
- * The serving part of `npm run bench` (issue 15): the Express hello-world floor, the visitors'
+ * The serving part of `npm run bench`: the Express hello-world floor, the visitors'
  * pages and list on the fast path and, for comparison, through Express (a cookie sends them
  * there), then the same through Debian's nginx with deploy/nginx/podcast-site.conf in front of
  * one and two instances. Everything on loopback, one measurement at a time.

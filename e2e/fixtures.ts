@@ -30,7 +30,7 @@ export const test = base.extend<{ api: APIRequestContext }>({
 export { expect };
 
 /**
- * A page of the app is only usable once the browser has rendered the app over the server's first
+ * A page of the app is only usable once the browser has hydrated the server's first
  * paint (a key or tap before that lands on static markup): every `goto` of an HTML page waits for
  * that, as a person waits for the page to respond. Pages without JavaScript are not waited on.
  * The `page` fixture is made so; a page from a context of the test's own is passed through this.

@@ -11,7 +11,7 @@ import { restoreBackup, writeBackup } from "./services/backup";
 const USAGE = "usage: npm run backup -- FILE | npm run restore -- FILE";
 
 /**
- * `npm run backup -- FILE` and `npm run restore -- FILE` (issue 6). They use the database the
+ * `npm run backup -- FILE` and `npm run restore -- FILE`. They use the database the
  * site uses: DATABASE_URL, or the embedded one in DATA_DIR (the running site's, or started for
  * the occasion), so one archive also moves a site from the embedded default to a server.
  */

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the fault scripts (issue 6): the built server started as `npm start` runs it,
+ * Shared pieces of the fault scripts: the built server started as `npm start` runs it,
  * on loopback, with its own data folder; a PostgreSQL server the script controls; a logged-in
  * client. Every wait is bounded, and every process started here is stopped by its own pid.
  */

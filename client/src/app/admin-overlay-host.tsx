@@ -20,7 +20,7 @@ export function AdminOverlayHost() {
     const match = createSequenceMatcher(LOGIN_SEQUENCE);
     const onKeyDown = (event: KeyboardEvent) => {
       // A key a control already used (the Listen menu's arrows, a slider's) is not part of the
-      // shortcut, and starts it over: one key press never does two things (issue 9).
+      // shortcut, and starts it over: one key press never does two things.
       if (isEditable(event.target) || event.defaultPrevented) {
         match("");
         return;

@@ -26,7 +26,7 @@ export function readInitialData(doc: Document = document): InitialData | null {
 }
 
 /**
- * Starts TanStack Query from the data the server sent with the page (issue 5), so the first
+ * Starts TanStack Query from the data the server sent with the page, so the first
  * screen paints without waiting for API calls; data is never stale (docs/product.md §9), so nothing is
  * asked for again until a change.
  */

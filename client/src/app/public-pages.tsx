@@ -32,8 +32,8 @@ async function loadPage(name: PublicRouteName): Promise<Page> {
 }
 
 /**
- * Loads a page before the first render, so the browser renders over the server's first paint
- * at once instead of a loading state.
+ * Loads a page before the first render, so the browser's first render is the page the server
+ * rendered (hydration needs the same markup), not a loading state.
  */
 export async function preloadPage(name: PublicRouteName): Promise<void> {
   await loadPage(name);

@@ -131,7 +131,7 @@ export function YouTubeEmbed({
   // which is when the frame is made: the first render reads nothing of the device, so the
   // server's markup and the browser's hydration agree.
   const [allowFullscreen, setAllowFullscreen] = useState(true);
-  // The admin's start, end and si stay (issue 9); autoplay since the visitor just pressed play.
+  // The admin's start, end and si stay (docs/product.md §5); autoplay since the visitor just pressed play.
   const player = youTubePlayerUrl(src);
   const style = aspectRatio ? { width, aspectRatio } : { width, height };
   return (

@@ -4,7 +4,7 @@ import { apiClient } from "./api-client";
 
 /**
  * Create, update, delete and swap for one admin list (docs/product.md §4: after any change the list is
- * reloaded, whether the call succeeded or not). Swap is one transaction on the server (issue 4).
+ * reloaded, whether the call succeeded or not). Swap is one transaction on the server (services/ordered-list.ts).
  */
 export function useCrudMutations<T, Input>(basePath: string, queryKey: QueryKey, alsoChanges: QueryKey[] = []) {
   const queryClient = useQueryClient();

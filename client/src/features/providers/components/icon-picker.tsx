@@ -4,7 +4,7 @@ import { PlatformIconBadge } from "./provider-icon";
 const isUploadedImage = (icon: string) => icon.startsWith("/objects/") || icon.includes("/api/objects/uploads/");
 
 /**
- * The provider form's icon choice (issue 9): the common platforms' icons as radio buttons, each
+ * The provider form's icon choice: the common platforms' icons as radio buttons, each
  * shown as it will look on the site. Choosing one stores its name as the provider's icon.
  */
 export function IconPicker({ value, onChange }: { value: string; onChange: (icon: string) => void }) {
