@@ -1,5 +1,8 @@
-// Longer than 200 lines: every page the server fills (heads, first paint, redirects, robots,
-// sitemap, share images) against one built client bundle, which is slow to set up twice.
+// Longer than 200 lines: every page the server fills (heads, the first screen's data, redirects,
+// robots, sitemap, share images) against one fake client bundle, which is slow to set up twice.
+// The fake bundle has no server renderer, so the first paint's markup is not checked here but
+// where the real build runs it: the browser tests (e2e/hydration.spec.ts reads the server's
+// markup and e2e/public-site.spec.ts opens pages without JavaScript).
 import fs from "node:fs";
 import zlib from "node:zlib";
 import type supertest from "supertest";

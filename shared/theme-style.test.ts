@@ -27,6 +27,20 @@ function worstContrast(vars: Record<string, string>): number {
   return worst;
 }
 
+describe("contrast ratio (WCAG 2 relative luminance)", () => {
+  it("when judged against published values, then it agrees: 21:1 black on white, #767676 the lightest grey at 4.5:1 on white, #777777 just under, #595959 at 7:1", () => {
+    const white = hexToRgb("#ffffff");
+    expect(contrastRatio(hexToRgb("#000000"), white)).toBeCloseTo(21, 5);
+    expect(contrastRatio(white, hexToRgb("#000000"))).toBeCloseTo(21, 5);
+    expect(contrastRatio(white, white)).toBeCloseTo(1, 5);
+    expect(contrastRatio(hexToRgb("#767676"), white)).toBeCloseTo(4.54, 2);
+    expect(contrastRatio(hexToRgb("#777777"), white)).toBeLessThan(MIN_CONTRAST);
+    expect(contrastRatio(hexToRgb("#595959"), white)).toBeCloseTo(7.0, 1);
+    // A coloured pair from WebAIM's checker: #0000ff on white is 8.59:1.
+    expect(contrastRatio(hexToRgb("#0000ff"), white)).toBeCloseTo(8.59, 2);
+  });
+});
+
 describe("theme styles", () => {
   it("when the shared theme ids are listed, then each has a palette and every non-default id a class", () => {
     for (const id of NAMED_THEME_IDS) {

@@ -1,14 +1,72 @@
-import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Clip, Episode, Provider } from "@shared/api";
+import { PUBLIC_SETTING_KEYS } from "@shared/settings";
+import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
+import { archiveQueryOptions, episodeBySlugQueryOptions, latestEpisodesQueryOptions } from "@/features/episodes/api";
+import { identityQueryOptions } from "@/features/identity/api";
+import { providersQueryOptions } from "@/features/providers/api";
+import { siteThemeQueryOptions } from "@/features/theme/api";
+import { createQueryClient } from "@/lib/query-client";
+import { settingQueryOptions } from "@/lib/settings-api";
 import { readInitialData, seedQueryClient } from "./initial-data";
 
 const episode = { id: 1, slug: "e", title: "E", sortOrder: "1" } as Episode;
 const clip = { id: 2, slug: "why-pain", title: "C", sortOrder: "1" } as Clip;
 const provider = { id: 3, name: "P", url: "https://p.example", icon: "fa-p", sortOrder: "1" } as Provider;
 
+/**
+ * Mounts the queries a page uses, as its components would (an observer each), with the app's
+ * query client, and returns the addresses they fetched.
+ */
+async function fetchedBy(client: QueryClient, queries: { queryKey: readonly unknown[] }[]): Promise<string[]> {
+  const fetched: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      fetched.push(url);
+      return new Response("null", { status: 200, headers: { "content-type": "application/json" } });
+    }),
+  );
+  const stops = queries.map((options) => new QueryObserver(client, options as never).subscribe(() => undefined));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  stops.forEach((stop) => stop());
+  return fetched;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe("initial data", () => {
-  it("when the page carries the first screen's data, then the queries start from it and nothing is fetched", () => {
+  it("when a page's queries start from the data it carries, then none of them asks the API; one it does not carry does", async () => {
+    const client = createQueryClient();
+    seedQueryClient(client, {
+      values: { podcast_title: "Show" },
+      providers: [provider],
+      theme: null,
+      latestEpisodes: { episodes: [episode], total: 1 },
+      episode,
+      archive: { episodes: [{ ...episode, match: null }], page: 1, pageSize: 20, pageCount: 1, total: 1, query: "" },
+      clips: [clip],
+      clip,
+    });
+    const seeded = [
+      ...PUBLIC_SETTING_KEYS.map((key) => settingQueryOptions(key)),
+      providersQueryOptions(),
+      siteThemeQueryOptions(),
+      latestEpisodesQueryOptions(),
+      episodeBySlugQueryOptions("e"),
+      archiveQueryOptions({ page: 1, q: "" }),
+      clipsQueryOptions(),
+      clipBySlugQueryOptions("why-pain"),
+    ];
+    expect(await fetchedBy(client, seeded)).toEqual([]);
+    // The same check sees a fetch when there is one: the identity was not in this page's data.
+    expect(await fetchedBy(client, [identityQueryOptions()])).toEqual(["/api/identity"]);
+  });
+
+  it("when the page carries the first screen's data, then each query's cache entry holds it", () => {
     const client = new QueryClient();
     seedQueryClient(client, {
       values: { podcast_title: "Show", footer_content: "<p>f</p>" },

@@ -2,8 +2,3 @@
 export function counterText(value: string, max: number): string {
   return `${value.length}/${max}`;
 }
-
-/** What is left of a limit, never below zero. */
-export function remaining(value: string, max: number): number {
-  return Math.max(0, max - value.length);
-}
