@@ -40,7 +40,7 @@ const THEMES = {
 };
 
 for (const [name, value] of Object.entries(THEMES)) {
-  test(`when the site theme is ${name}, then the home page has no serious axe violation and is screenshotted`, async ({
+  test(`when the site theme is ${name}, then the home page has no serious axe violation`, async ({
     page,
     baseURL,
   }) => {
