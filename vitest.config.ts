@@ -16,8 +16,19 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["shared/**/*.test.ts", "server/**/*.test.ts", "client/**/*.test.{ts,tsx}"],
-          exclude: ["**/*.api.test.ts", "node_modules/**"],
+          exclude: ["**/*.api.test.ts", "**/*.component.test.tsx", "node_modules/**"],
           environment: "node",
+        },
+      },
+      {
+        // The client's behaviour-heavy parts rendered in a DOM (jsdom) with Testing Library: a
+        // regression shows in seconds, before the browser tests.
+        extends: true,
+        test: {
+          name: "component",
+          include: ["client/**/*.component.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["client/src/test/setup-dom.ts"],
         },
       },
       {
