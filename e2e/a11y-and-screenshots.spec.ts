@@ -40,10 +40,7 @@ const THEMES = {
 };
 
 for (const [name, value] of Object.entries(THEMES)) {
-  test(`when the site theme is ${name}, then the home page has no serious axe violation`, async ({
-    page,
-    baseURL,
-  }) => {
+  test(`when the site theme is ${name}, then the home page has no serious axe violation`, async ({ page, baseURL }) => {
     await recordRequests(page, baseURL!);
     // The theme is set for real, as the admin would, and the server paints it into the page.
     const admin = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
