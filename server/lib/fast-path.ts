@@ -147,8 +147,14 @@ export function createFastPath({ isAnonymous, ttlMs, maxBytes = 32 * 1024 * 1024
     serve(req, res) {
       if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
       const h = req.headers;
-      // A body on a read means nothing, but Express would read it: such requests go there.
+      // A body on a read means nothing, but Express would read it: such requests go there. So does
+      // a client that asks for no cached answer (a hard reload; the bench's "through Express" row,
+      // which must be the same response as the fast path's).
       if (h["transfer-encoding"] !== undefined || (h["content-length"] ?? "0") !== "0") return false;
+      if (h["cache-control"]?.includes("no-cache") || h.pragma === "no-cache") {
+        arrivedIn.set(req, generation);
+        return false;
+      }
       const answer = answers.get(req.url);
       if (!answer || !isAnonymous(req)) {
         arrivedIn.set(req, generation);

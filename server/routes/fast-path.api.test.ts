@@ -117,6 +117,20 @@ describe("the fast path", () => {
     expect(await fastAnswers(t)).toBe(before);
   });
 
+  it("when a client asks for no cached answer (Cache-Control or Pragma no-cache), then Express answers it with the same response", async ({
+    t,
+  }) => {
+    const kept = await ask(t, "/api/episodes");
+    await ask(t, "/api/episodes");
+    const before = await fastAnswers(t);
+    const fresh = await ask(t, "/api/episodes", { "Cache-Control": "no-cache" });
+    await ask(t, "/api/episodes", { Pragma: "no-cache" });
+    expect(await fastAnswers(t)).toBe(before);
+    expect(fresh.status).toBe(200);
+    expect(comparable(fresh.rawHeaders)).toEqual(comparable(kept.rawHeaders));
+    expect(fresh.body.equals(kept.body)).toBe(true);
+  });
+
   it("when the owner writes, then the next visitor's read is new, not the remembered answer", async ({ t, admin }) => {
     await ask(t, "/api/providers");
     expect(JSON.parse((await ask(t, "/api/providers")).body.toString())).toEqual([]);
