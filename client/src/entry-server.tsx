@@ -12,6 +12,7 @@ import { EditorsPage } from "@/pages/editors-page";
 import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
+import { PersonPage } from "@/pages/person-page";
 import { createQueryClient } from "@/lib/query-client";
 
 /**
@@ -28,6 +29,7 @@ providePages({
   clip: ClipPage,
   episode: EpisodePage,
   archive: ArchivePage,
+  person: PersonPage,
 });
 
 /** `url`: the page's path and query, as the browser asked for it (the archive reads its page and search). */

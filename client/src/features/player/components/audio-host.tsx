@@ -42,15 +42,21 @@ export function AudioHost() {
     player.attach(el);
   }, []);
   useMediaSession();
+  // The speed chosen on an earlier visit, once the page is the browser's (the server knows none).
+  useEffect(() => player.restore(), []);
   const update = () => {
     const el = element.current;
     if (!el) return;
-    player.sync({
-      isPlaying: !el.paused && !el.ended,
-      currentTime: el.currentTime,
-      duration: Number.isFinite(el.duration) ? el.duration : (state.episode?.durationSeconds ?? null),
-      rate: el.playbackRate,
-    });
+    const duration = Number.isFinite(el.duration) ? el.duration : (state.episode?.durationSeconds ?? null);
+    player.sync({ isPlaying: !el.paused && !el.ended, currentTime: el.currentTime, duration, rate: el.playbackRate });
+    // The lock screen's seek bar.
+    if (duration && "mediaSession" in navigator && navigator.mediaSession.setPositionState) {
+      try {
+        navigator.mediaSession.setPositionState({ duration, playbackRate: el.playbackRate, position: Math.min(el.currentTime, duration) });
+      } catch {
+        // A position the browser will not take (a duration it disagrees with) leaves the lock screen as it was.
+      }
+    }
   };
   return (
     <>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { formatClock } from "@shared/time";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
+import { useListeningKeys, useStartPoint, type StartPoint } from "../use-listening";
 import { AudioFailure } from "./audio-failure";
 
 function Icon({ path }: { path: string }) {
@@ -13,16 +14,28 @@ function Icon({ path }: { path: string }) {
 const PLAY = "M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z";
 const PAUSE = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z";
 
+const Key = ({ children }: { children: string }) => <kbd className="rounded border border-current px-1 font-sans text-xs">{children}</kbd>;
+
+/** What pressing play will do, before the episode is loaded: start at the link's moment, or resume. */
+function startText(start: StartPoint): string {
+  if (!start) return "";
+  if (start.kind === "resume") return `Resumes at ${formatClock(start.start)}`;
+  return `Plays from ${formatClock(start.start)}${start.end !== null ? ` to ${formatClock(start.end)}` : ""}`;
+}
+
 /**
- * The episode page's player (docs/product.md "The show's feed and episode pages"): play and
- * pause, a seek bar that keyboards and screen readers operate (a range input), the time played and
- * the total, back 15 s and ahead 30 s, and the speed. It drives the app's one audio element, so
- * the episode goes on playing on other pages. Its size never changes while it plays; a file that
- * cannot be loaded adds a line saying so, with a link to the file.
+ * The episode page's player (docs/product.md "The show's feed and episode pages", "Listening"):
+ * play and pause, a seek bar that keyboards and screen readers operate (a range input), the time
+ * played and the total, back 15 s and ahead 30 s, the speed, and the keys that do the same. It
+ * drives the app's one audio element, so the episode goes on playing on other pages; it starts at
+ * the moment the page's address names, else where this browser left it. Its size never changes
+ * while it plays; a file that cannot be loaded adds a line saying so, with a link to the file.
  */
 export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
   const state = usePlayer();
   const isThis = state.episode?.slug === episode.slug;
+  const startPoint = useStartPoint(episode);
+  useListeningKeys(episode);
   const current = isThis ? state.currentTime : 0;
   const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
   const isPlaying = isThis && state.isPlaying;
@@ -78,6 +91,13 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
           {state.rate}x
         </button>
       </div>
+      <p className="min-h-5 text-sm" role="status">
+        {isThis ? "" : startText(startPoint)}
+      </p>
+      <p className="text-sm">
+        Keys: <Key>Space</Key> or <Key>K</Key> play or pause, <Key>J</Key> or <Key>←</Key> back 15 s, <Key>L</Key> or <Key>→</Key> ahead 30
+        s
+      </p>
       {isThis && state.failed ? <AudioFailure audioUrl={episode.audioUrl} /> : null}
     </div>
   );
