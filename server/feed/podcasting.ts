@@ -30,7 +30,7 @@ export interface FeedPerson {
 export type Note = (title: string, reason: string) => void;
 
 /** More people than any item credits: past it, a feed repeats tags or lists a whole network. */
-export const PEOPLE_PER_LIST = 50;
+const PEOPLE_PER_LIST = 50;
 const MAX_FUNDING = 5;
 const MAX_PODROLL = 20;
 const FIELD = { name: 100, role: 50, label: 100 } as const;

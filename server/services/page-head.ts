@@ -162,7 +162,7 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
 }
 
 /** A list's label in the tab: a search, a season, a page of them. */
-export function archiveLabel({ query, season, page }: Pick<EpisodeArchivePage, "query" | "season" | "page">): string {
+function archiveLabel({ query, season, page }: Pick<EpisodeArchivePage, "query" | "season" | "page">): string {
   if (query) return `Search: ${query}`;
   const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
   return page > 1 ? `${list}, page ${page}` : list;

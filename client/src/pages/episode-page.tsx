@@ -1,6 +1,6 @@
 import { decodeSegment } from "@shared/routes";
 import { EpisodeView } from "@/features/episodes/components/episode-view";
-import { SupportLinks } from "@/features/identity/components/show-links";
+import { SupportLinks } from "@/features/identity/components/support-links";
 import { EpisodePeople } from "@/features/people/components/episode-people";
 import { PlayerControls } from "@/features/player/components/player-controls";
 import { player, toPlayerEpisode, usePlayer } from "@/features/player/player-store";

@@ -1,7 +1,8 @@
 /**
  * What the player remembers in this browser (docs/product.md "Listening"): where each episode
  * was left and the speed chosen. Local storage only: no cookie, nothing sent to the server. A
- * browser that refuses storage (private windows, a full quota) just remembers nothing.
+ * browser that refuses storage (private windows, a full quota) just remembers nothing. A chunk of
+ * its own, loaded after the first render (components/audio-host.tsx).
  */
 const KEY = "podcast-player";
 /** Episodes remembered; the oldest is forgotten first. */
@@ -31,6 +32,8 @@ function write(value: Remembered): void {
     // Storage refused: nothing is remembered, and playing goes on.
   }
 }
+
+export type Memory = typeof memory;
 
 export const memory = {
   rate(): number | null {

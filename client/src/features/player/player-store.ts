@@ -2,7 +2,7 @@ import type { Episode } from "@shared/api";
 import type { Moment } from "@shared/moment";
 import { variantPath } from "@shared/pictures";
 import { createStore } from "@/lib/store";
-import { memory } from "./memory";
+import type { Memory } from "./memory";
 
 /** What the player needs of an episode. */
 export interface PlayerEpisode {
@@ -52,6 +52,8 @@ const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, dur
 const store = createStore(IDLE);
 const set = store.set;
 let audio: HTMLAudioElement | null = null;
+/** What this browser remembers (memory.ts), loaded after the first render: until then, nothing is. */
+let memory: Memory | null = null;
 
 /** A link to a moment of an episode (`?t=`, `#t=`), waiting for the visitor to press play. */
 let offered: (Moment & { slug: string }) | null = null;
@@ -68,7 +70,7 @@ function startOf(episode: PlayerEpisode): { at: number | null; end: number | nul
   // A moment past the episode's end is no moment (a bad link plays as if it had none).
   const duration = store.get().episode?.slug === episode.slug ? store.get().duration : episode.durationSeconds;
   if (moment && (duration === null || moment.start < duration)) return { at: moment.start, end: moment.end };
-  return { at: store.get().episode?.slug === episode.slug ? null : memory.position(episode.slug), end: null };
+  return { at: store.get().episode?.slug === episode.slug ? null : (memory?.position(episode.slug) ?? null), end: null };
 }
 
 /**
@@ -81,8 +83,12 @@ export const player = {
   attach(element: HTMLAudioElement | null): void {
     audio = element;
   },
-  /** The speed chosen on an earlier visit (read after the first render, so it matches the server's). */
-  restore(): void {
+  /**
+   * What this browser remembers, once loaded (after the first render, so it matches the server's):
+   * the speed chosen on an earlier visit is taken at once.
+   */
+  remember(remembered: Memory): void {
+    memory = remembered;
     const rate = memory.rate();
     if (rate !== null && (PLAYBACK_RATES as readonly number[]).includes(rate)) {
       if (audio) audio.playbackRate = rate;
@@ -100,7 +106,7 @@ export const player = {
     // Where it is, kept for the next visit: every few seconds while it plays, at once when it stops.
     if (!isPlaying || Date.now() - lastKept >= KEEP_EVERY_MS) {
       lastKept = Date.now();
-      memory.setPosition(episode.slug, audio?.ended ? (duration ?? currentTime) : currentTime, duration);
+      memory?.setPosition(episode.slug, audio?.ended ? (duration ?? currentTime) : currentTime, duration);
     }
   },
   /** A link to a moment of an episode: playing it starts there (and pauses at its end) instead of where the visitor left it. */
@@ -114,7 +120,7 @@ export const player = {
     const current = store.get();
     if (current.episode?.slug !== episode.slug) {
       // The episode left is kept where it was, for when the visitor comes back to it.
-      if (current.episode) memory.setPosition(current.episode.slug, current.currentTime, current.duration);
+      if (current.episode) memory?.setPosition(current.episode.slug, current.currentTime, current.duration);
       audio.src = episode.audioUrl;
       audio.playbackRate = store.get().rate;
       set({ episode, currentTime: 0, duration: episode.durationSeconds, isPlaying: false, failed: false });
@@ -168,7 +174,7 @@ export const player = {
     const next = PLAYBACK_RATES[(PLAYBACK_RATES.indexOf(store.get().rate as (typeof PLAYBACK_RATES)[number]) + 1) % PLAYBACK_RATES.length]!;
     if (audio) audio.playbackRate = next;
     set({ rate: next });
-    memory.setRate(next);
+    memory?.setRate(next);
   },
 };
 

@@ -42,8 +42,11 @@ export function AudioHost() {
     player.attach(el);
   }, []);
   useMediaSession();
-  // The speed chosen on an earlier visit, once the page is the browser's (the server knows none).
-  useEffect(() => player.restore(), []);
+  // What this browser remembers (positions, the speed), once the page is the browser's: the
+  // server knows none of it, and the first render must be the server's.
+  useEffect(() => {
+    void import("../memory").then((m) => player.remember(m.memory));
+  }, []);
   const update = () => {
     const el = element.current;
     if (!el) return;

@@ -1,18 +1,10 @@
 import { useId } from "react";
 import { formatClock } from "@shared/time";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
-import { useListeningKeys, useStartPoint, type StartPoint } from "../use-listening";
+import type { StartPoint } from "../listening";
+import { useListening } from "../use-listening";
 import { AudioFailure } from "./audio-failure";
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
-      <path d={path} />
-    </svg>
-  );
-}
-const PLAY = "M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z";
-const PAUSE = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z";
+import { Icon, PAUSE, PLAY } from "./play-icon";
 
 const Key = ({ children }: { children: string }) => <kbd className="rounded border border-current px-1 font-sans text-xs">{children}</kbd>;
 
@@ -34,8 +26,7 @@ function startText(start: StartPoint): string {
 export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
   const state = usePlayer();
   const isThis = state.episode?.slug === episode.slug;
-  const startPoint = useStartPoint(episode);
-  useListeningKeys(episode);
+  const startPoint = useListening(episode);
   const current = isThis ? state.currentTime : 0;
   const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
   const isPlaying = isThis && state.isPlaying;
@@ -100,25 +91,5 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
       </p>
       {isThis && state.failed ? <AudioFailure audioUrl={episode.audioUrl} /> : null}
     </div>
-  );
-}
-
-/**
- * A card's play button: plays the episode with the site's player (the bar at the foot of the page
- * appears), or pauses it while it plays. Named for what it does and which episode.
- */
-export function PlayEpisodeButton({ episode }: { episode: PlayerEpisode }) {
-  const state = usePlayer();
-  const isThis = state.episode?.slug === episode.slug;
-  const isPlaying = isThis && state.isPlaying;
-  return (
-    <button
-      type="button"
-      onClick={() => (isThis ? player.toggle() : void player.play(episode))}
-      aria-label={`${isPlaying ? "Pause" : "Play"}: ${episode.title}`}
-      className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
-    >
-      <Icon path={isPlaying ? PAUSE : PLAY} />
-    </button>
   );
 }

@@ -9,25 +9,6 @@ const hostOf = (url: string) => {
   }
 };
 
-/**
- * The show's support links (podcast:funding, docs/product.md "Listening"): 'Support the show', or
- * the tag's own words when it has them; nothing when the feed has none.
- */
-export function SupportLinks({ className }: { className?: string }) {
-  const funding = useQuery(identityQueryOptions()).data?.links.funding ?? [];
-  if (funding.length === 0) return null;
-  return (
-    <p className={`flex flex-wrap gap-2 ${className ?? ""}`}>
-      {funding.map((link) => (
-        <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer" className="btn" dir="auto">
-          {link.label || "Support the show"}
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-      ))}
-    </p>
-  );
-}
-
 /** The shows the feed recommends (podcast:podroll items with a feed address): 'Shows we recommend', each linking to its feed. */
 export function RecommendedShows() {
   const shows = useQuery(identityQueryOptions()).data?.links.podroll ?? [];
