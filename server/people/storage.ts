@@ -120,7 +120,10 @@ export async function replaceShowPeople(tx: Executor, named: PersonInput[], ids:
 
 const personColumns = { slug: people.slug, name: people.name, imagePath: people.imagePath, href: people.href };
 
-/** Who is in an episode: its own people, else the show's, in the feed's order. */
+/**
+ * Who is in an episode: its own people, else (an episode from the feed) the show's, in the feed's
+ * order. An episode the owner typed in is the feed's show only when its item names someone.
+ */
 export async function listEpisodePeople(db: Executor, episodeId: number): Promise<EpisodePerson[]> {
   const own = await db
     .select({ ...personColumns, role: episodePeople.role, group: episodePeople.group })
@@ -129,6 +132,8 @@ export async function listEpisodePeople(db: Executor, episodeId: number): Promis
     .where(eq(episodePeople.episodeId, episodeId))
     .orderBy(asc(episodePeople.position));
   if (own.length > 0) return own;
+  const [episode] = await db.select({ source: episodes.source }).from(episodes).where(eq(episodes.id, episodeId));
+  if (episode?.source !== "feed") return [];
   return db
     .select({ ...personColumns, role: showPeople.role, group: showPeople.group })
     .from(showPeople)
@@ -136,10 +141,10 @@ export async function listEpisodePeople(db: Executor, episodeId: number): Promis
     .orderBy(asc(showPeople.position));
 }
 
-/** Episodes a person is in: their own credit, or the show's when the episode credits no one. */
-const appearsIn = (personId: number | ReturnType<typeof sql>) => sql`(
+/** Episodes a person is in: their own credit, or the show's when a feed episode credits no one (listEpisodePeople). */
+const appearsIn = (personId: number) => sql`(
   EXISTS (SELECT 1 FROM ${episodePeople} ep WHERE ep.episode_id = ${episodes.id} AND ep.person_id = ${personId})
-  OR (EXISTS (SELECT 1 FROM ${showPeople} sp WHERE sp.person_id = ${personId})
+  OR (${episodes.source} = 'feed' AND EXISTS (SELECT 1 FROM ${showPeople} sp WHERE sp.person_id = ${personId})
       AND NOT EXISTS (SELECT 1 FROM ${episodePeople} ep2 WHERE ep2.episode_id = ${episodes.id})))`;
 
 /** A person by slug, with the ids of the published episodes they are in (newest first) and their roles (most frequent first). */

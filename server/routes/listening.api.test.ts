@@ -149,6 +149,9 @@ describe("the feed's people", () => {
 
   it("when a person's page is asked for, then it has them, their roles and every published episode they are in, newest first; unknown is 404", async () => {
     await syncShow();
+    // An episode the owner typed in is not the feed's: the show's people are not its people.
+    await admin.post("/api/episodes").send({ title: "Typed by hand", spotifyEmbedUrl: SPOTIFY() }).expect(201);
+    expect((await t.request.get("/api/episodes/slug/typed-by-hand").expect(200)).body.people).toEqual([]);
     const ana = (await t.request.get("/api/people/slug/ana-host").expect(200)).body;
     expect(ana.person).toEqual({
       slug: "ana-host",

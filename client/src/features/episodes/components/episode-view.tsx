@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Chapter, Episode, TranscriptParagraph } from "@shared/api";
-import { momentParam } from "@shared/moment";
 import { href, NOT_FOUND_LABEL } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { Picture } from "@/components/picture";
@@ -90,6 +89,8 @@ function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[]
     position,
   );
   const list = useFollow(heard);
+  // Titles line up when some chapters have a picture and others not.
+  const hasPictures = chapters.some((c) => c.image);
   return (
     <TitledSection id="chapters" title="Chapters" className="mt-10">
       <ol ref={list} className="mt-4 space-y-1">
@@ -98,6 +99,8 @@ function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[]
             <span className="flex items-center gap-3">
               {chapter.image ? (
                 <Picture path={chapter.image} kind="photo" sizes="48px" width={48} alt="" className="shrink-0 rounded" />
+              ) : hasPictures ? (
+                <span aria-hidden="true" className="w-12 shrink-0" />
               ) : null}
               <span className="tabular-nums">{formatClock(chapter.start)}</span>
               <span dir="auto" className="wrap-anywhere">
@@ -120,8 +123,14 @@ function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[]
                 <span className="w-full px-2 py-1">{content}</span>
               )}
               {chapter.url ? (
-                <a href={chapter.url} target="_blank" rel="noopener noreferrer nofollow" className="shrink-0 text-sm underline">
-                  Link<span className="sr-only">: {chapter.title} (opens in a new tab)</span>
+                <a
+                  href={chapter.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="shrink-0 text-sm underline"
+                  aria-label={`Link: ${chapter.title} (opens in a new tab)`}
+                >
+                  Link
                 </a>
               ) : null}
             </li>
@@ -191,19 +200,6 @@ function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode }
   );
 }
 
-/** The share row's 'link at the current time': the episode's address with ?t= where the player is. */
-function MomentLink({ url, position }: { url: string; position: number }) {
-  const { isCopied, notice, copy, dismiss } = useCopyLink(`${url}?t=${momentParam(position)}`);
-  return (
-    <>
-      <button type="button" className="btn btn-ghost !px-3" onClick={copy}>
-        {isCopied ? "Copied!" : "Link at current time"}
-      </button>
-      <CopyNotice notice={notice} onDismiss={dismiss} />
-    </>
-  );
-}
-
 function EpisodeDetail({ episode, player, onSeek, position, extras }: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
   const isMobile = useIsMobile();
   const origin = typeof window === "undefined" ? "" : window.location.origin;
@@ -218,7 +214,6 @@ function EpisodeDetail({ episode, player, onSeek, position, extras }: { episode:
       <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <BackLink />
-          {position !== null && position >= 1 ? <MomentLink url={url} position={position} /> : null}
           {isMobile ? null : <ShareButtons target={target} isCopied={isCopied} onCopy={copy} noun="episode" />}
         </div>
       </header>

@@ -1,5 +1,8 @@
 import { useId } from "react";
+import { momentParam } from "@shared/moment";
+import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
+import { CopyNotice, useCopyLink } from "@/components/share-buttons";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
 import type { StartPoint } from "../listening";
 import { useListening } from "../use-listening";
@@ -7,6 +10,24 @@ import { AudioFailure } from "./audio-failure";
 import { Icon, PAUSE, PLAY } from "./play-icon";
 
 const Key = ({ children }: { children: string }) => <kbd className="rounded border border-current px-1 font-sans text-xs">{children}</kbd>;
+
+/**
+ * Share's link at the current time (docs/product.md "Listening"): the episode's address with ?t=
+ * where the player is, copied. Beside the player's buttons, where the time is, since the page's
+ * share row has no room left on a phone or a desktop; shown once the episode is playing here.
+ */
+function MomentLink({ slug, at }: { slug: string; at: number }) {
+  const clock = momentParam(at);
+  const { isCopied, notice, copy, dismiss } = useCopyLink(`${window.location.origin}${href.episode(slug)}?t=${clock}`);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost !px-3 tabular-nums" onClick={copy}>
+        {isCopied ? "Copied!" : `Link at ${clock}`}
+      </button>
+      <CopyNotice notice={notice} onDismiss={dismiss} />
+    </>
+  );
+}
 
 /** What pressing play will do, before the episode is loaded: start at the link's moment, or resume. */
 function startText(start: StartPoint): string {
@@ -26,14 +47,20 @@ function startText(start: StartPoint): string {
 export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
   const state = usePlayer();
   const isThis = state.episode?.slug === episode.slug;
-  const startPoint = useListening(episode);
+  const listening = useListening(episode);
   const current = isThis ? state.currentTime : 0;
   const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
   const isPlaying = isThis && state.isPlaying;
   const seekId = useId();
   const start = () => void player.play(episode);
   return (
-    <div className="card flex flex-col gap-3 p-4" role="group" aria-label={`Player: ${episode.title}`}>
+    <div
+      className="card flex flex-col gap-3 p-4"
+      role="group"
+      aria-label={`Player: ${episode.title}`}
+      // The keys answer from now on (they load after the first render); browser tests wait for it.
+      data-keys={listening.isReady ? "on" : undefined}
+    >
       <div className="flex items-center gap-3">
         <button
           type="button"
@@ -73,6 +100,7 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
         <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(30)} disabled={!isThis}>
           +30 s<span className="sr-only">: ahead 30 seconds</span>
         </button>
+        {isThis && current >= 1 ? <MomentLink slug={episode.slug} at={current} /> : null}
         <button
           type="button"
           className="btn btn-ghost ms-auto !px-3 tabular-nums"
@@ -83,7 +111,7 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
         </button>
       </div>
       <p className="min-h-5 text-sm" role="status">
-        {isThis ? "" : startText(startPoint)}
+        {isThis ? "" : startText(listening.start)}
       </p>
       <p className="text-sm">
         Keys: <Key>Space</Key> or <Key>K</Key> play or pause, <Key>J</Key> or <Key>←</Key> back 15 s, <Key>L</Key> or <Key>→</Key> ahead 30
