@@ -55,6 +55,7 @@ async function startHost() {
     },
   };
   let base = "";
+  const requests: string[] = [];
   const item = (title: string, inner: string) =>
     `<item><title>${title}</title><guid>${title}</guid><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate><itunes:duration>${AUDIO_SECONDS}</itunes:duration><enclosure url="${base}/episode.wav" length="${audio.length}" type="audio/wav"/>${inner}</item>`;
   const feed = (full: boolean) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -79,6 +80,7 @@ ${item("E2E Season One Episode", "<itunes:season>1</itunes:season>")}`
   let full = true;
   const server = http.createServer((req, res) => {
     const url = req.url ?? "";
+    requests.push(url);
     if (url === "/feed.xml") return void res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(feed(full));
     if (url === "/c.json")
       return void res.writeHead(200, { "Content-Type": "application/json" }).end(
@@ -112,6 +114,7 @@ ${item("E2E Season One Episode", "<itunes:season>1</itunes:season>")}`
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return {
     base,
+    requests,
     /** From now on the feed names nothing: the show's people and links go with the next sync. */
     empty: () => void (full = false),
     close: () => new Promise<void>((r) => server.close(() => r())),
@@ -160,6 +163,8 @@ for (const width of [390, 1280]) {
     }) => {
       await openEpisode(page, `${EPISODE}#t=0:03,0:06`);
       await expect(playerOf(page).getByRole("status")).toHaveText("Plays from 0:03 to 0:06");
+      // Nothing is fetched from the audio's host before the visitor presses play.
+      expect(host.requests.filter((r) => r.startsWith("/episode.wav"))).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, `listening-moment-${width}.png`) });
       await press(playerOf(page).getByRole("button", { name: "Play", exact: true }));
       await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(3.2);
@@ -286,6 +291,8 @@ for (const width of [390, 1280]) {
       );
       await expect(page.getByRole("list", { name: "Their episodes" }).getByRole("link")).toHaveText(["E2E Listening Episode"]);
       await expect(page).toHaveTitle(/^Ben Guest · /);
+      // The server renders the person's page as it renders an episode's.
+      expect(await (await page.request.get("/people/ben-guest")).text()).toMatch(/<h1[^>]*>Ben Guest<\/h1>/);
       await page.screenshot({ path: path.join(ARTIFACTS, `listening-person-${width}.png`), fullPage: true });
       expect(await seriousAxeFindings(page)).toEqual([]);
       // Served by the server as it is: the host's page lists every episode the show names her in.

@@ -147,6 +147,17 @@ describe("the feed's people", () => {
     expect((await t.request.get("/api/episodes/slug/old-trailer").expect(200)).body.chapters).toBeNull();
   });
 
+  it("when a chapters file never answers, then the sync answers at once, the episode has no chapters yet and the file waits its turn", async () => {
+    host.routes.set("/slow.json", { hang: true });
+    const result = await syncShow(
+      [{ title: "Slow", extra: `<podcast:chapters url="${host.url("/slow.json")}" type="application/json+chapters"/>` }],
+      "<title>S</title>",
+    );
+    expect(result.added).toBe(1);
+    expect((await t.request.get("/api/episodes/slug/slow").expect(200)).body.chapters).toBeNull();
+    expect((await admin.get("/api/feed/status").expect(200)).body.extras).toMatchObject({ chapters: 1, failing: 1 });
+  });
+
   it("when a person's page is asked for, then it has them, their roles and every published episode they are in, newest first; unknown is 404", async () => {
     await syncShow();
     // An episode the owner typed in is not the feed's: the show's people are not its people.
