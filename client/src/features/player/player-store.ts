@@ -116,6 +116,8 @@ export const player = {
   /** Plays `episode` (from `at` seconds when given); the same episode goes on where it was. */
   async play(episode: PlayerEpisode, at?: number): Promise<void> {
     if (!audio) return;
+    // A time chosen on the page (a chapter, a line) wins over a link's moment, which is then spent.
+    if (at !== undefined && offered?.slug === episode.slug) offered = null;
     const start = at === undefined ? startOf(episode) : { at, end: null };
     const current = store.get();
     if (current.episode?.slug !== episode.slug) {
