@@ -73,7 +73,15 @@ ${item(
 <podcast:socialInteract protocol="activitypub" uri="https://social.example/@show/42"/>`,
 )}
 ${item("E2E Listening Trailer", "<itunes:episodeType>trailer</itunes:episodeType><itunes:season>2</itunes:season>")}
-${item("E2E Season One Episode", "<itunes:season>1</itunes:season>")}`
+${item("E2E Season One Episode", "<itunes:season>1</itunes:season>")}
+${item(
+  "E2E Crowd Episode",
+  [
+    `<podcast:person role="guest">عبد الرحمن بن عبد الله الحسيني المقدسي من جامعة القدس المفتوحة</podcast:person>`,
+    `<podcast:person role="guest">Maximiliana Wilhelmina Konstantinopoulou-Papadimitriou-Vandenberghe</podcast:person>`,
+    ...Array.from({ length: 48 }, (_, i) => `<podcast:person role="${i % 2 ? "guest" : "producer"}">Crowd Person ${i}</podcast:person>`),
+  ].join(""),
+)}`
     : ""
 }
 </channel></rss>`;
@@ -338,6 +346,21 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole("heading", { level: 1, name: "Season 1" })).toBeVisible();
       await expect(page.getByRole("list", { name: "Episodes" }).getByRole("heading")).toHaveText(["E2E Season One Episode"]);
       await expect(page.getByRole("list", { name: "Episodes" })).toContainText("Season 1 · 1 Jan 2024");
+    });
+
+    test("when an episode names 50 people, some with long or right-to-left names, then its page and theirs hold them", async ({ page }) => {
+      await page.goto("/episode/e2e-crowd-episode");
+      const people = page.getByRole("region", { name: "In this episode" });
+      await expect(people.getByRole("link")).toHaveCount(8);
+      await press(people.getByText("Show all 50 people"));
+      await expect(people.getByRole("link")).toHaveCount(50);
+      await page.screenshot({ path: path.join(ARTIFACTS, `listening-crowd-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await press(people.getByRole("link", { name: /^عبد الرحمن/ }));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("عبد الرحمن بن عبد الله الحسيني المقدسي من جامعة القدس المفتوحة");
+      await page.screenshot({ path: path.join(ARTIFACTS, `listening-person-rtl-${width}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await seriousAxeFindings(page)).toEqual([]);
     });
 
     test("when 'Copy RSS feed' or the player's 'Link at' is pressed, then the exact address is copied", async ({ page, context }) => {

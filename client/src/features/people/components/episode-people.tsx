@@ -28,9 +28,37 @@ export function PersonPicture({ person, size }: { person: Pick<EpisodePerson, "n
   );
 }
 
+/** People shown at once; the rest behind 'Show all', so a crowd does not push the episode's notes far down. */
+const AT_ONCE = 8;
+
+function PersonLink({ person }: { person: EpisodePerson }) {
+  return (
+    <Link href={href.person(person.slug)} className="flex items-center gap-2 rounded-full bg-fg/10 py-1 pe-3 ps-1 hover:bg-fg/20">
+      <PersonPicture person={person} size={32} />
+      <span className="min-w-0">
+        <span dir="auto" className="font-semibold wrap-anywhere">
+          {person.name}
+        </span>
+        <span className="text-sm">, {roleLabel(person.role)}</span>
+      </span>
+    </Link>
+  );
+}
+
+const list = (people: EpisodePerson[], from: number) => (
+  <ul className="mt-2 flex flex-wrap gap-2">
+    {people.map((person, i) => (
+      <li key={`${person.slug}-${person.role}-${from + i}`}>
+        <PersonLink person={person} />
+      </li>
+    ))}
+  </ul>
+);
+
 /**
  * Who is in an episode (docs/product.md "Listening"): each person the feed names, with their
- * role and picture, linking to their page.
+ * role and picture, linking to their page; past the first eight, behind 'Show all' (a <details>,
+ * which works before the page's script has run).
  */
 export function EpisodePeople({ people }: { people: EpisodePerson[] }) {
   if (people.length === 0) return null;
@@ -39,21 +67,13 @@ export function EpisodePeople({ people }: { people: EpisodePerson[] }) {
       <h2 id="people-heading" className="text-lg font-bold">
         In this episode
       </h2>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {people.map((person, i) => (
-          <li key={`${person.slug}-${person.role}-${i}`}>
-            <Link href={href.person(person.slug)} className="flex items-center gap-2 rounded-full bg-fg/10 py-1 pe-3 ps-1 hover:bg-fg/20">
-              <PersonPicture person={person} size={32} />
-              <span className="min-w-0">
-                <span dir="auto" className="font-semibold wrap-anywhere">
-                  {person.name}
-                </span>
-                <span className="text-sm">, {roleLabel(person.role)}</span>
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {list(people.slice(0, AT_ONCE), 0)}
+      {people.length > AT_ONCE ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer font-semibold underline">Show all {people.length} people</summary>
+          {list(people.slice(AT_ONCE), AT_ONCE)}
+        </details>
+      ) : null}
     </section>
   );
 }

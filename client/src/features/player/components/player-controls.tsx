@@ -13,15 +13,15 @@ const Key = ({ children }: { children: string }) => <kbd className="rounded bord
 
 /**
  * Share's link at the current time (docs/product.md "Listening"): the episode's address with ?t=
- * where the player is, copied. Beside the player's buttons, where the time is, since the page's
- * share row has no room left on a phone or a desktop; shown once the episode is playing here.
+ * where the player is, copied. Under the seek bar beside the time, since the page's share row has
+ * no room left on a phone or a desktop; shown once the episode is playing here.
  */
 function MomentLink({ slug, at }: { slug: string; at: number }) {
   const clock = momentParam(at);
   const { isCopied, notice, copy, dismiss } = useCopyLink(`${window.location.origin}${href.episode(slug)}?t=${clock}`);
   return (
     <>
-      <button type="button" className="btn btn-ghost !px-3 tabular-nums" onClick={copy}>
+      <button type="button" className="h-7 rounded px-2 font-semibold underline" onClick={copy}>
         {isCopied ? "Copied!" : `Link at ${clock}`}
       </button>
       <CopyNotice notice={notice} onDismiss={dismiss} />
@@ -86,8 +86,18 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
             aria-valuetext={`${formatClock(current)} of ${formatClock(duration)}`}
             onChange={(e) => player.seek(Number(e.target.value))}
           />
-          <div className="flex justify-between text-sm tabular-nums">
+          {/* One height whatever it holds: what appears in the middle never moves the rest. */}
+          <div className="flex h-7 items-center justify-between gap-2 text-sm tabular-nums">
             <span>{formatClock(current)}</span>
+            {isThis ? (
+              current >= 1 ? (
+                <MomentLink slug={episode.slug} at={current} />
+              ) : null
+            ) : (
+              <span role="status" className="min-w-0 truncate">
+                {startText(listening.start)}
+              </span>
+            )}
             <span>{duration ? formatClock(duration) : "--:--"}</span>
           </div>
         </div>
@@ -100,7 +110,6 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
         <button type="button" className="btn btn-ghost !px-3" onClick={() => player.skip(30)} disabled={!isThis}>
           +30 s<span className="sr-only">: ahead 30 seconds</span>
         </button>
-        {isThis && current >= 1 ? <MomentLink slug={episode.slug} at={current} /> : null}
         <button
           type="button"
           className="btn btn-ghost ms-auto !px-3 tabular-nums"
@@ -110,9 +119,6 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
           {state.rate}x
         </button>
       </div>
-      <p className="min-h-5 text-sm" role="status">
-        {isThis ? "" : startText(listening.start)}
-      </p>
       <p className="text-sm">
         Keys: <Key>Space</Key> or <Key>K</Key> play or pause, <Key>J</Key> or <Key>←</Key> back 15 s, <Key>L</Key> or <Key>→</Key> ahead 30
         s
