@@ -382,7 +382,8 @@ for (const width of [390, 1280]) {
       await press(link);
       await expect(playerOf(page).getByRole("button", { name: "Copied!" })).toBeVisible();
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      expect(copied).toMatch(new RegExp(`^${page.url().split("/episode/")[0]}/episode/e2e-listening-episode\\?t=0:0[789]$`));
+      expect(copied.startsWith(`${new URL(page.url()).origin}/episode/e2e-listening-episode?t=`)).toBe(true);
+      expect(copied).toMatch(/\?t=0:0[789]$/);
       // The copied link opens the episode at that moment.
       await page.goto(copied);
       await expect(playerOf(page).getByRole("status")).toHaveText(/^Plays from 0:0[789]$/);
