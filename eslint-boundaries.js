@@ -23,6 +23,7 @@ const ROOMS = [
   room("server-lib", "server/lib"),
   room("server-objects", "server/objects"),
   room("server-feed", "server/feed"),
+  room("server-people", "server/people"),
   room("server-test", "server/test"),
   room("server-root", "server"),
   room("shared", "shared"),
@@ -39,6 +40,7 @@ const ROOMS = [
 const FILES = [
   { category: "schema", pattern: "shared/schema.ts" },
   { category: "queries", pattern: "server/feed/storage.ts" },
+  { category: "queries", pattern: "server/people/storage.ts" },
 ];
 
 const rooms = (types) => ({ element: { type: types } });
@@ -52,6 +54,7 @@ const packages = (...modules) => ({ to: { module: { origin: ["external", "core"]
 const QUERY_PACKAGES = ["drizzle-orm", "pg"];
 const schema = { element: { type: "shared" }, file: { categories: "schema" } };
 const feedStorage = { element: { type: "server-feed" }, file: { categories: "queries" } };
+const peopleStorage = { element: { type: "server-people" }, file: { categories: "queries" } };
 /** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
 const STYLESHEETS = {
   from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]),
@@ -68,6 +71,7 @@ const SERVER = [
   "server-lib",
   "server-objects",
   "server-feed",
+  "server-people",
   "server-test",
 ];
 
@@ -81,14 +85,21 @@ const RULES = [
   allow(
     "server-routes",
     to("server-routes", "server-services", "server-auth", "server-lib", "shared"),
-    typesOf("server-objects", "server-feed", "server-db"),
+    typesOf("server-objects", "server-feed", "server-people", "server-db"),
   ),
   allow(
     "server-services",
     to("server-services", "server-storage", "server-auth", "server-lib", "server-feed", "server-objects", "shared"),
-    typesOf("server-db"),
+    typesOf("server-db", "server-people"),
   ),
-  allow("server-feed", to("server-feed", "server-storage", "server-lib", "shared"), typesOf("server-db", "server-services")),
+  allow(
+    "server-feed",
+    to("server-feed", "server-storage", "server-lib", "shared"),
+    { to: peopleStorage },
+    typesOf("server-db", "server-services"),
+  ),
+  // The people the feed names: their queries, and the service pages read them through.
+  allow("server-people", to("server-people", "server-lib", "shared"), typesOf("server-db", "server-services")),
   allow("server-storage", to("server-storage", "server-db", "server-lib", "shared")),
   allow("server-db", to("server-db", "server-lib", "shared")),
   allow("server-auth", to("server-auth", "server-storage", "server-lib", "shared"), typesOf("server-db")),
@@ -104,10 +115,12 @@ const RULES = [
       "server-lib",
       "server-objects",
       "server-feed",
+      "server-people",
       ...CLIENT,
     ]),
     disallow: [packages(...QUERY_PACKAGES), { to: schema }],
-    message: "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's room has its storage.ts).",
+    message:
+      "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's and the people's rooms have their storage.ts).",
   },
   { from: rooms(["server-root", "server-test"]), allow: { to: schema } },
   {
@@ -118,6 +131,7 @@ const RULES = [
     ],
   },
   { from: feedStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
+  { from: peopleStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   // shared/ is used by both sides and imports neither; only its schema names drizzle.
   allow("shared", to("shared")),
   disallow(

@@ -17,6 +17,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { benchFeedImport } from "./feed-import";
+import { benchPeopleImport } from "./people-import";
 import { uploadOwnerImages } from "./owner-images";
 import { CONNECTIONS, DURATION, load, measureFloor, measureServing, type LoadFigures } from "./serving";
 
@@ -220,6 +221,7 @@ async function main() {
   await loadClient.login();
   const homeBytes = { 12: await gzippedBytes(`${app.url}/`) };
   const feed = await benchFeedImport(loadClient, app.child.pid!);
+  const people = await benchPeopleImport(loadClient);
   const published = async (from: number, to: number) => {
     for (let i = from; i <= to; i++) {
       await loadClient.request("POST", "/api/episodes", {
@@ -317,6 +319,11 @@ async function main() {
   );
   target(feed.rssGrowthMb < 150, `memory growth while importing ${feed.rssGrowthMb.toFixed(0)} MB (target < 150 MB)`, WHY_FEED);
   target(
+    people.importMs < 10_000,
+    `import of ${people.items} items naming ${people.personTags.toLocaleString("en")} people in ${ms(people.importMs)} (target < 10 s)`,
+    WHY_FEED,
+  );
+  target(
     Math.max(home200, home2000) - homeBytes[12] < 1024,
     `home page HTML grows by ${kb(Math.max(home200, home2000) - homeBytes[12])} from 12 to 2,000 episodes (target flat)`,
   );
@@ -388,6 +395,12 @@ A generated feed of ${feed.items} items (${kb(feed.feedBytes)}, HTML show notes)
 | re-sync, the host answers 304 | ${ms(feed.notModifiedMs)} |
 | re-sync, the same bytes without validators | ${ms(feed.sameBytesMs)} |
 | Node resident memory growth while importing | ${feed.rssGrowthMb.toFixed(0)} MB |
+
+A second feed of ${people.items} items naming ${people.personTags.toLocaleString("en")} people (podcast:person: a host, one of 150 guests and a producer each), with support links, a podroll and socialInteract (${kb(people.feedBytes)}), imported after it (docs/product.md "Listening"):
+
+| | |
+|---|---|
+| first import (${people.added} episodes added, their people and pages) | ${ms(people.importMs)} |
 
 ## Start and memory
 

@@ -60,9 +60,9 @@ export async function syncFeedAndFiles(api: APIRequestContext): Promise<void> {
     .poll(
       async () => {
         const { extras } = (await (await api.get("/api/feed/status")).json()) as {
-          extras: { running: boolean; transcripts: number; chapters: number; artwork: number; failing: number };
+          extras: { running: boolean; transcripts: number; chapters: number; artwork: number; pictures: number; failing: number };
         };
-        return !extras.running && extras.transcripts + extras.chapters + extras.artwork === extras.failing;
+        return !extras.running && extras.transcripts + extras.chapters + extras.artwork + extras.pictures === extras.failing;
       },
       { timeout: 20_000 },
     )

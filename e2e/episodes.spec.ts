@@ -164,13 +164,13 @@ test("when a keyboard user plays and pauses the episode, then the audio advances
   expect(await page.evaluate(() => document.querySelector("audio")!.playbackRate)).toBe(1.25);
 });
 
-test("when a chapter or a transcript time is chosen, then the episode plays from there", async ({ page }) => {
+test("when a chapter or a transcript line is chosen, then the episode plays from there", async ({ page }) => {
   await page.goto("/episode/e2e-player-episode");
   await expectAppReady(page);
-  await page.getByRole("region", { name: "Chapters" }).getByRole("button", { name: "Play from 0:10" }).click();
+  await page.getByRole("region", { name: "Chapters" }).getByRole("button", { name: "0:10 Middle" }).click();
   await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(10);
   expect(await isPaused(page)).toBe(false);
-  await page.getByRole("region", { name: "Transcript" }).getByRole("button", { name: "Play from 0:12" }).click();
+  await page.getByRole("region", { name: "Transcript" }).getByRole("button", { name: "0:12 Ben: Twelve seconds in." }).click();
   await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(12);
 });
 

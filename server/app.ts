@@ -34,6 +34,7 @@ import { identityRouter } from "./routes/identity";
 import { anonymousListsFastPath, orderedListRouter } from "./routes/lists";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { pagesRouter } from "./routes/pages";
+import { peopleRouter } from "./routes/people";
 import { seoRouter } from "./routes/seo";
 import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
 import { shareImagesRouter } from "./routes/share-images";
@@ -47,6 +48,7 @@ import { createFeedExtras, type FeedExtras } from "./feed/extras";
 import { createFeedSync, type FeedSyncService } from "./feed/sync";
 import { createFeedWorkers, type FeedWorkerLimits } from "./feed/workers";
 import { createIdentityService } from "./services/identity";
+import { createPeopleService } from "./people/service";
 import { createFirstPaint } from "./services/first-paint";
 import { createFaviconSource, createPictures } from "./services/pictures";
 import { createPublicCache } from "./services/public-cache";
@@ -141,7 +143,13 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   const providers = createProvidersService(db, uploads, writes);
   const clips = createClipsService(db, writes, { pictures, thumbnailBase: deps.thumbnailBase, logger });
-  const episodes = createEpisodesService(db, uploads, writes, { pictures, fetchArtwork: () => extras.kick() });
+  // The episodes' people are the people room's; a person's episodes are listed as every list shows them.
+  const people = createPeopleService(db, { listPublished: (ids) => episodes.listPublishedByIds(ids) });
+  const episodes = createEpisodesService(db, uploads, writes, {
+    pictures,
+    fetchArtwork: () => extras.kick(),
+    peopleOf: (id) => people.ofEpisode(id),
+  });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
@@ -151,6 +159,7 @@ export function createApp(deps: AppDeps): SiteApp {
     episodes,
     settings,
     identity,
+    people,
     cache,
     searchGate: createSearchGate(deps.searchLimits),
   });
@@ -165,6 +174,7 @@ export function createApp(deps: AppDeps): SiteApp {
     allowPrivate: config.feedAllowPrivate ?? false,
     onChannelImage: (url) => identity.offerArtwork(url),
     onHosts: (hosts) => identity.offerFeedHosts(hosts),
+    onLinks: (links) => identity.offerFeedLinks(links),
     logger,
     limits: deps.feedFetchLimits,
     onSynced: (outcome) => metrics.feedSynced(outcome),
@@ -227,6 +237,7 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use("/episodes", episodesRouter(episodes, siteData, cache, fastPath));
   api.use("/feed", feedRouter(feed, episodes, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
+  api.use("/people", peopleRouter(siteData));
   api.use(
     "/clips",
     orderedListRouter(clips, { name: "clips", schema: clipSchema, updateSchema: clipUpdateSchema, cache, memory: fastPath }),

@@ -68,6 +68,17 @@ describe("lint boundaries (allowlists: what is not allowed fails)", () => {
     expect(await crossings("server/services/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(0);
   });
 
+  it("when the feed reaches the people room's service, or the people room a route or storage, then lint fails; the people's queries pass", async () => {
+    expect(
+      await crossings("server/feed/x.ts", 'import { createPeopleService } from "../people/service";\ncreatePeopleService;\n'),
+    ).toHaveLength(1);
+    expect(await crossings("server/feed/x.ts", 'import { upsertPeople } from "../people/storage";\nupsertPeople;\n')).toHaveLength(0);
+    expect(await crossings("server/people/x.ts", 'import { peopleRouter } from "../routes/people";\npeopleRouter;\n')).toHaveLength(1);
+    expect(await crossings("server/people/x.ts", 'import { findClip } from "../storage/clips";\nfindClip;\n')).toHaveLength(1);
+    expect(await crossings("server/people/x.ts", 'import { people } from "../../shared/schema";\npeople;\n')).toHaveLength(1);
+    expect(await crossings("server/people/storage.ts", 'import { people } from "../../shared/schema";\npeople;\n')).toHaveLength(0);
+  });
+
   it("when shared/ imports a side or a server package, then lint fails", async () => {
     expect(await crossings("shared/x.ts", 'import { AppError } from "../server/lib/errors";\nAppError;\n')).toHaveLength(1);
     expect(await crossings("shared/x.ts", 'import express from "express";\nexpress;\n')).toHaveLength(1);

@@ -79,7 +79,7 @@ describe("pages", () => {
     const data = initialDataOf(res.text);
     expect(data.values.podcast_title).toBe("Pain & Learning");
     expect(data.clips.map((c: { title: string }) => c.title)).toContain("Listed clip");
-    expect(data.latestEpisodes).toEqual({ episodes: [], total: 0 });
+    expect(data.latestEpisodes).toEqual({ episodes: [], total: 0, trailer: null });
   });
 
   it("when the request carries a session cookie (maybe the admin's), then the page leaves the lists to the API", async ({ t, admin }) => {

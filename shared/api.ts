@@ -237,6 +237,8 @@ export interface Episode {
   link: string | null;
   transcriptUrl: string | null;
   chaptersUrl: string | null;
+  /** Where listeners talk about it (the feed's podcast:socialInteract): 'Join the discussion'; null when none or turned off. */
+  discussionUrl: string | null;
   isPublished: boolean;
   sortOrder: string;
   createdAt: string;
@@ -253,6 +255,31 @@ export interface Episode {
    */
   transcriptCut?: boolean;
   chapters?: Chapter[] | null;
+  /** Only in single-episode answers: who is in it (its item's people, else the show's), in the feed's order. */
+  people?: EpisodePerson[];
+}
+
+/** A person the feed names (podcast:person) in an episode or the show; their page is /people/{slug}. */
+export interface EpisodePerson {
+  slug: string;
+  name: string;
+  /** As the feed names it, lower case: "host", "guest", "producer"... */
+  role: string;
+  /** The role's group, lower case: "cast", "writing"... */
+  group: string;
+  /** Their picture as the site keeps it (/objects/{id}), never the feed's address; null until fetched or when there is none. */
+  imagePath: string | null;
+  /** Their own page elsewhere (http or https), or null. */
+  href: string | null;
+}
+
+/** GET /api/people/slug/{slug}: a person's page, with every published episode they are in, newest first. */
+export interface PersonPage {
+  person: Omit<EpisodePerson, "role" | "group"> & {
+    /** Every role they have on the show ("host", "guest"), most frequent first. */
+    roles: string[];
+  };
+  episodes: Episode[];
 }
 export interface Clip {
   id: number;
@@ -320,8 +347,11 @@ export interface FeedStatus {
    * (POST /api/feed/move). `problem`: why the new address does not work yet, or null.
    */
   move: { url: string; problem: string | null } | null;
-  /** The episodes' files (transcripts, chapters, artwork) still to fetch in the background; `failing`: of them, those that failed before. */
-  extras: { transcripts: number; chapters: number; artwork: number; failing: number; running: boolean };
+  /**
+   * The episodes' files (transcripts, chapters, artwork) and people's pictures still to fetch in the
+   * background; `failing`: of them, those that failed before.
+   */
+  extras: { transcripts: number; chapters: number; artwork: number; pictures: number; failing: number; running: boolean };
   /** The address set has never been synced: before the first sync, the owner is asked whether new episodes go live at once. */
   neverSynced: boolean;
   /**
@@ -339,11 +369,15 @@ export interface TranscriptParagraph {
   text: string;
 }
 
-/** A chapter of an episode: from when (seconds), its title, and a link when the feed gives one. */
+/**
+ * A chapter of an episode: from when (seconds), its title, a link when the feed gives one, and its
+ * picture once the site keeps a copy (/objects/{id}; never the chapters file's address).
+ */
 export interface Chapter {
   start: number;
   title: string;
   url: string | null;
+  image?: string | null;
 }
 
 /** POST /api/episodes/bulk: many episodes at once, all or nothing (docs/product.md "The owner's work"). */
@@ -406,6 +440,11 @@ export const archiveQuerySchema = z.object({
     (v) => (v === undefined || v === "" ? ARCHIVE_PAGE_SIZE : v),
     z.coerce.number().pipe(z.union([z.literal(ARCHIVE_PAGE_SIZE), z.literal(HOME_EPISODE_COUNT)])),
   ),
+  /** The archive narrowed to one season (podcast:season or itunes:season); none: every episode. */
+  season: z.preprocess(
+    (v) => (v === undefined || v === "" ? null : v),
+    z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(100_000).nullable(),
+  ),
 });
 export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;
 
@@ -421,6 +460,8 @@ export interface ArchiveEpisode extends Episode {
 export interface LatestEpisodes {
   episodes: Episode[];
   total: number;
+  /** The show's newest published trailer (itunes:episodeType trailer): where a new listener starts. */
+  trailer: Episode | null;
 }
 
 /** One page of published episodes, newest first, or a search's matches, best first. */
@@ -431,4 +472,8 @@ export interface EpisodeArchivePage {
   pageCount: number;
   total: number;
   query: string;
+  /** The season the page is narrowed to, or null. */
+  season: number | null;
+  /** The seasons the published episodes have, for narrowing the archive; empty when the show has none. */
+  seasons: number[];
 }

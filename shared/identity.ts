@@ -23,10 +23,23 @@ export interface SiteImages {
   artwork: string | null;
 }
 
+/**
+ * What the feed offers besides episodes (docs/product.md "Listening"): its support links
+ * (podcast:funding), shown as 'Support the show', and the shows it recommends (podcast:podroll
+ * items with a feed address), 'Shows we recommend'.
+ */
+export interface ShowLinks {
+  /** `label`: the tag's text, or "" (the page then says 'Support the show'). */
+  funding: { url: string; label: string }[];
+  /** `title`: the remote item's title, or "" (the page then shows the feed's host). */
+  podroll: { url: string; title: string }[];
+}
+
 /** What every page shows of the show's identity. */
 export interface Identity {
   about: AboutContent;
   images: SiteImages;
+  links: ShowLinks;
   /** How many times each was saved (0: never), for the admin's optimistic concurrency. */
   versions: { about: number; images: number };
 }

@@ -1,4 +1,4 @@
-import type { Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, Provider } from "./api";
+import type { Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, PersonPage, Provider } from "./api";
 import type { Identity } from "./identity";
 import type { SettingKey } from "./settings";
 import type { Theme } from "./theme";
@@ -26,9 +26,12 @@ export interface InitialData {
   episode?: Episode;
   /** A page of /archive, or of a search. */
   archive?: EpisodeArchivePage;
+  /** A person's page. */
+  person?: PersonPage;
   /** On a 404 clip or episode page: the slug the server found nothing for. */
   missingClipSlug?: string;
   missingEpisodeSlug?: string;
+  missingPersonSlug?: string;
   /** Whether a session cookie came with the page's request (false: nobody is logged in). */
   hasSession?: boolean;
 }

@@ -40,4 +40,12 @@ describe("the route table", () => {
     expect(href.clip("a b/c")).toBe("/clips/a%20b%2Fc");
     expect(matchRoute(href.clip("a b/c"))).toEqual({ name: "clip", params: { slug: "a%20b%2Fc" } });
   });
+
+  it("when a person's page or a season's archive is linked, then the slug is escaped and page 1 and no season are left out", () => {
+    expect(href.person("ann-lee")).toBe("/people/ann-lee");
+    expect(matchRoute("/people/ann-lee")).toEqual({ name: "person", params: { slug: "ann-lee" } });
+    expect(href.archive({ season: 2 })).toBe("/archive?season=2");
+    expect(href.archive({ season: 0, page: 3, q: "pain" })).toBe("/archive?q=pain&season=0&page=3");
+    expect(href.archive({ season: null })).toBe("/archive");
+  });
 });

@@ -7,7 +7,7 @@
 interface RouteDef {
   path: string;
   area: "public" | "admin";
-  head: "site" | "clip" | "episode" | "archive" | "admin";
+  head: "site" | "clip" | "episode" | "archive" | "person" | "admin";
   label?: string;
   /** Kept out of search engines (robots.txt and a noindex tag). */
   noindex?: boolean;
@@ -25,6 +25,7 @@ export const ROUTES = {
   clip: { path: "/clips/:slug", area: "public", head: "clip" },
   episode: { path: "/episode/:slug", area: "public", head: "episode" },
   archive: { path: "/archive", area: "public", head: "archive", label: "All episodes", sitemap: true },
+  person: { path: "/people/:slug", area: "public", head: "person" },
   admin: { path: "/admin", area: "admin", head: "admin", label: "Admin Dashboard", noindex: true },
   adminProviders: { path: "/providers", area: "admin", head: "admin", label: "Podcast Providers", noindex: true },
   adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "Episode Management", noindex: true },
@@ -49,10 +50,13 @@ export const href = {
   /** An episode's page; `at`: the second to play from (?t=, whole seconds), as a search's transcript match links it. */
   episode: (slug: string, at?: number | null) =>
     `/episode/${encodeURIComponent(slug)}${at != null && at > 0 ? `?t=${Math.floor(at)}` : ""}`,
-  /** A page of the archive, or a search's: page 1 and an empty search are left out of the address. */
-  archive: ({ page = 1, q = "" }: { page?: number; q?: string } = {}) => {
+  /** A person's page: the episodes they are in. */
+  person: (slug: string) => `/people/${encodeURIComponent(slug)}`,
+  /** A page of the archive, a search's, or a season's: page 1, an empty search and no season are left out of the address. */
+  archive: ({ page = 1, q = "", season = null }: { page?: number; q?: string; season?: number | null } = {}) => {
     const params = new URLSearchParams();
     if (q) params.set("q", q);
+    if (season !== null) params.set("season", String(season));
     if (page > 1) params.set("page", String(page));
     const query = params.toString();
     return query ? `/archive?${query}` : "/archive";

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   json,
   jsonb,
   pgTable,
@@ -126,6 +127,8 @@ export const episodes = pgTable(
     /** Chapters ({start, title, url}), fetched from chapters_url at sync. */
     chapters: jsonb("chapters"),
     chaptersSourceUrl: text("chapters_source_url"),
+    /** The item's podcast:socialInteract address (none when the feed turns comments off): 'Join the discussion'. */
+    discussionUrl: text("discussion_url"),
     /** The artwork kept here (/objects/{id}): an upload, or a copy of image_url fetched at sync. */
     imagePath: text("image_path"),
     /** The address the kept copy came from; another image_url means fetch again. */
@@ -274,3 +277,70 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: bigint("expire", { mode: "number" }),
 });
+
+/**
+ * The people a feed names (podcast:person, docs/product.md "Listening"): one row per person, the
+ * same person across items by `name_key` (the name in NFKC, lower case, spaces collapsed). Their
+ * picture is fetched and kept here like an episode's artwork (image_path), never linked to.
+ */
+export const people = pgTable(
+  "people",
+  {
+    id: serial("id").primaryKey(),
+    nameKey: text("name_key").notNull(),
+    name: text("name").notNull(),
+    /** The person's page is /people/{slug}. */
+    slug: text("slug").notNull(),
+    href: text("href"),
+    imageUrl: text("image_url"),
+    imagePath: text("image_path"),
+    imageSourceUrl: text("image_source_url"),
+    imageFailures: integer("image_failures").notNull().default(0),
+    imageRetryAt: timestamp("image_retry_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("people_name_key_key").on(t.nameKey), uniqueIndex("people_slug_key").on(t.slug)],
+);
+
+/** Who is in an episode, as its item names them, in the feed's order, each with their role and group. */
+export const episodePeople = pgTable(
+  "episode_people",
+  {
+    episodeId: integer("episode_id")
+      .notNull()
+      .references(() => episodes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    group: text("group_name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.episodeId, t.position] }), index("episode_people_person_idx").on(t.personId)],
+);
+
+/** The show's people, as its channel names them: every episode's whose item names none. */
+export const showPeople = pgTable("show_people", {
+  position: integer("position").primaryKey(),
+  personId: integer("person_id")
+    .notNull()
+    .references(() => people.id, { onDelete: "cascade" }),
+  role: text("role").notNull(),
+  group: text("group_name").notNull(),
+});
+
+/**
+ * Slugs a clip or an episode had before the admin changed it: the old address answers 301 with
+ * the new one (docs/product.md "Listening"), until another item of the kind takes the slug.
+ */
+export const slugHistory = pgTable(
+  "slug_history",
+  {
+    kind: text("kind", { enum: ["episode", "clip"] }).notNull(),
+    slug: text("slug").notNull(),
+    itemId: integer("item_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.slug] }), index("slug_history_item_idx").on(t.kind, t.itemId)],
+);

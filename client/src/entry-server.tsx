@@ -13,6 +13,7 @@ import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
 import { PageContextProvider } from "@/lib/page-context";
+import { PersonPage } from "@/pages/person-page";
 import { createQueryClient } from "@/lib/query-client";
 
 /**
@@ -29,6 +30,7 @@ providePages({
   clip: ClipPage,
   episode: EpisodePage,
   archive: ArchivePage,
+  person: PersonPage,
 });
 
 /** `url`: the page's path and query, as the browser asked for it (the archive reads its page and search). */

@@ -9,11 +9,14 @@ import {
   claimDueExtras,
   countPendingExtras,
   keptImageFor,
+  noteSkipped,
   recordExtra,
   type ClaimedExtra,
   type ExtraKind,
   type ExtraOutcome,
 } from "./storage";
+import { claimDuePictures, countPendingPictures, recordPicture } from "../people/storage";
+import type { StoredChapter } from "./transcripts";
 import type { PicturesService } from "../services/pictures";
 import type { UploadsService } from "../services/uploads";
 
@@ -24,6 +27,9 @@ const LIMITS = { transcript: 5 * 1024 * 1024, chapters: 1024 * 1024, image: 5 * 
 
 /** After this many failed tries a file is given up on, until its address changes. */
 const MAX_FAILURES = 10;
+/** Chapter pictures kept per episode: past it, the chapters show without theirs. */
+const MAX_CHAPTER_IMAGES = 30;
+const WHAT: Record<ExtraKind, string> = { transcript: "Transcript", chapters: "Chapters", image: "Artwork" };
 
 /** The wait after the n-th failure: 2, 4, 8... minutes, at most a day. */
 const retryDelayMinutes = (failures: number) => Math.min(2 ** failures, 24 * 60);
@@ -82,22 +88,51 @@ export function createFeedExtras({
     return res.status === "ok" ? res.body : Buffer.alloc(0);
   };
 
-  /** One image address, fetched once however many episodes name it in a round. */
+  /**
+   * One image address, fetched once however many episodes name it in a round, kept here and its
+   * sizes made for `kind` (episodes' artwork; chapters' and people's pictures are photos).
+   */
   const images = new Map<string, Promise<string | null>>();
-  const keepImage = (url: string) => {
-    let job = images.get(url);
+  const keepImage = (url: string, kind: "artwork" | "photo" = "artwork") => {
+    let job = images.get(`${kind}:${url}`);
     if (!job) {
       job = (async () => {
-        const kept = await keptImageFor(db, url);
+        const kept = kind === "artwork" ? await keptImageFor(db, url) : null;
         if (kept) return kept;
         const path = await uploads.storeImage(await fetchBytes(url, "image"));
         if (!path) throw new FeedParseError("the file is not an image");
-        await pictures?.prepare(path, "artwork");
+        await pictures?.prepare(path, kind);
         return path;
       })();
-      images.set(url, job);
+      images.set(`${kind}:${url}`, job);
     }
     return job;
+  };
+  /** Notes for the owner, gathered in a round and added to the last sync's result once. */
+  let notes: { title: string; reason: string }[] = [];
+  const why = (err: unknown) => (err instanceof Error ? err.message : "it could not be read").slice(0, 300);
+
+  /**
+   * A chapters file's pictures, kept here (never linked to): the first MAX_CHAPTER_IMAGES
+   * addresses; one that fails leaves its chapter without a picture, and the owner is told.
+   */
+  const keepChapterImages = async (chapters: StoredChapter[], title: string): Promise<StoredChapter[]> => {
+    const addresses = [...new Set(chapters.map((c) => c.img).filter((u): u is string => !!u))];
+    const kept = new Map<string, string | null>();
+    for (const url of addresses.slice(0, MAX_CHAPTER_IMAGES)) {
+      try {
+        kept.set(url, await keepImage(url, "photo"));
+      } catch (err) {
+        kept.set(url, null);
+        notes.push({ title: `Chapter picture of "${title}"`, reason: why(err) });
+      }
+    }
+    if (addresses.length > MAX_CHAPTER_IMAGES)
+      notes.push({
+        title: `Chapters of "${title}"`,
+        reason: `only the first ${MAX_CHAPTER_IMAGES} of ${addresses.length} chapter pictures are kept`,
+      });
+    return chapters.map((c) => ({ ...c, image: c.img ? (kept.get(c.img) ?? null) : null }));
   };
 
   const fetchOne = async (kind: ExtraKind, file: ClaimedExtra): Promise<ExtraOutcome> => {
@@ -106,13 +141,15 @@ export function createFeedExtras({
         const { transcript, text } = await workers.parseTranscript(await fetchBytes(file.url, kind), file.type ?? "");
         return { kind, transcript, text };
       }
-      if (kind === "chapters") return { kind, chapters: await workers.parseChapters(await fetchBytes(file.url, kind)) };
+      if (kind === "chapters")
+        return { kind, chapters: await keepChapterImages(await workers.parseChapters(await fetchBytes(file.url, kind)), file.title) };
       return { kind, imagePath: await keepImage(file.url) };
     } catch (err) {
       const failures = file.failures + 1;
       logger?.info({ episode: file.id, kind, url: file.url, failures, err: (err as Error).message }, "an episode's file was not read");
       // Given up on: kept as read (nothing), so it is not asked for again until its address changes.
       if (isFinal(err) || failures >= MAX_FAILURES) {
+        notes.push({ title: `${WHAT[kind]} of "${file.title}"`, reason: why(err) });
         return kind === "transcript"
           ? { kind, transcript: null, text: "" }
           : kind === "chapters"
@@ -123,8 +160,23 @@ export function createFeedExtras({
     }
   };
 
+  /** A person's picture: kept here, or failed (tried again later, given up after MAX_FAILURES). */
+  const fetchPicture = async (person: { id: number; url: string; name: string; failures: number }) => {
+    try {
+      return { imagePath: await keepImage(person.url, "photo") };
+    } catch (err) {
+      const failures = person.failures + 1;
+      if (isFinal(err) || failures >= MAX_FAILURES) {
+        notes.push({ title: `Picture of ${person.name}`, reason: why(err) });
+        return { imagePath: null };
+      }
+      return { failures, retryAt: new Date(Date.now() + retryDelayMinutes(failures) * 60_000) };
+    }
+  };
+
   /** One round: what is due of each kind, fetched; the results saved in one write. Whether there was any. */
   const round = async (): Promise<boolean> => {
+    notes = [];
     const claimed = (
       await Promise.all(
         (["transcript", "chapters", "image"] as const).map(async (kind) =>
@@ -132,7 +184,8 @@ export function createFeedExtras({
         ),
       )
     ).flat();
-    if (claimed.length === 0) return false;
+    const portraits = await claimDuePictures(db, PER_ROUND);
+    if (claimed.length === 0 && portraits.length === 0) return false;
     const results: { file: ClaimedExtra; outcome: ExtraOutcome }[] = [];
     const queue = [...claimed];
     await Promise.all(
@@ -141,8 +194,12 @@ export function createFeedExtras({
           results.push({ file: next.file, outcome: await fetchOne(next.kind, next.file) });
       }),
     );
+    const pictured: { person: (typeof portraits)[number]; outcome: Awaited<ReturnType<typeof fetchPicture>> }[] = [];
+    for (const person of portraits) pictured.push({ person, outcome: await fetchPicture(person) });
     await writes.run(async (tx) => {
       for (const { file, outcome } of results) await recordExtra(tx, file.id, file.url, outcome);
+      for (const { person, outcome } of pictured) await recordPicture(tx, person.id, person.url, outcome);
+      await noteSkipped(tx, notes);
     });
     return true;
   };
@@ -172,8 +229,8 @@ export function createFeedExtras({
       while (running) await running;
     },
     async progress() {
-      const counts = await countPendingExtras(db);
-      return { ...counts, running: running !== null };
+      const [counts, pictures] = await Promise.all([countPendingExtras(db), countPendingPictures(db)]);
+      return { ...counts, pictures: pictures.pending, failing: counts.failing + pictures.failing, running: running !== null };
     },
     async close() {
       closed = true;

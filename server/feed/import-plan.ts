@@ -1,4 +1,5 @@
 import type { FeedItem, ItemIdentity, KnownItem } from "./parse-feed";
+import type { FeedPerson } from "./podcasting";
 import type { EpisodeValues } from "../storage/episodes";
 import type { SyncedEpisode } from "./storage";
 
@@ -21,6 +22,7 @@ type FeedValues = Pick<
   | "transcriptUrl"
   | "transcriptType"
   | "chaptersUrl"
+  | "discussionUrl"
 >;
 
 export interface ImportPlan {
@@ -34,6 +36,8 @@ export interface ImportPlan {
   unchanged: number;
   /** Every stored episode the feed still carries (changed or not). */
   carried: number[];
+  /** The people of each item read anew: its episode by id, or a new one by its slug. */
+  people: { id: number | null; slug: string | null; people: FeedPerson[] }[];
 }
 
 function feedValuesOf(item: FeedItem): FeedValues {
@@ -54,6 +58,7 @@ function feedValuesOf(item: FeedItem): FeedValues {
     transcriptUrl: item.transcriptUrl,
     transcriptType: item.transcriptType,
     chaptersUrl: item.chaptersUrl,
+    discussionUrl: item.discussionUrl,
   };
 }
 
@@ -179,6 +184,7 @@ export function planImport(
     updated: 0,
     unchanged: 0,
     carried: [...new Set(matches.values())].map((e) => e.id),
+    people: [],
   };
   const fresh: { values: EpisodeValues; date: number }[] = [];
   for (const item of items) {
@@ -203,12 +209,14 @@ export function planImport(
         isPublished: options.autoPublish,
       };
       fresh.push({ values: row, date: item.publishedAt?.getTime() ?? 0 });
+      plan.people.push({ id: null, slug: row.slug!, people: item.people });
       continue;
     }
     const changes = changesFor(episode, values, keys);
     // Only what a visitor would see counts as an update; the bookkeeping alone does not.
     const visible = Object.keys(changes).some((k) => !BOOKKEEPING.has(k));
     plan.updates.push({ id: episode.id, title: item.title, values: { ...changes, feedHash }, visible });
+    plan.people.push({ id: episode.id, slug: null, people: item.people });
     if (visible) plan.updated++;
     else plan.unchanged++;
   }

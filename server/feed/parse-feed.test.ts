@@ -50,6 +50,24 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
     });
   });
 
+  it("when the channel names people, support and recommended shows, then they come out; a remote item without a feed address is left out", () => {
+    expect(feed.people).toEqual([
+      {
+        name: "Ana Green",
+        nameKey: "ana green",
+        slugBase: "ana-green",
+        role: "host",
+        group: "cast",
+        img: "https://storage.example-host.com/ana.jpg",
+        href: "https://gardenhour.example/ana",
+      },
+    ]);
+    expect(feed.links).toEqual({
+      funding: [{ url: "https://gardenhour.example/support", label: "Support The Garden Hour" }],
+      podroll: [{ url: "https://feeds.example.org/compost.xml", title: "The Compost Show" }],
+    });
+  });
+
   it("when items have audio, then they come in feed order; the video-only and audio-less ones are skipped with reasons", () => {
     expect(feed.items.map((i) => i.title)).toEqual([
       "12: Tomatoes on a Balcony",
@@ -87,6 +105,19 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
       transcriptUrl: "https://www.example-host.com/episodes/1234/12/transcript.vtt",
       transcriptType: "text/vtt",
       chaptersUrl: "https://www.example-host.com/episodes/1234/12/chapters.json",
+      people: [
+        {
+          name: "Bo Stone",
+          nameKey: "bo stone",
+          slugBase: "bo-stone",
+          role: "guest",
+          group: "cast",
+          img: null,
+          href: "https://example.org/bo",
+        },
+      ],
+      // The socialInteract of the highest priority (the lowest number) with an address.
+      discussionUrl: "https://x.example/gardenhour/status/1",
     });
   });
 
@@ -436,6 +467,19 @@ describe("parseFeed: iTunes and Podcasting 2.0 tags", () => {
     expect(only(rss(item(`<title>A</title>${t("text/vtt")}`))).transcriptUrl).toBe("https://t.example/text-vtt");
   });
 
+  it("when podcast:season and itunes:season disagree, then podcast: wins; without it, itunes: is used", () => {
+    const both = only(
+      rss(
+        item(
+          "<title>A</title><itunes:season>1</itunes:season><itunes:episode>3</itunes:episode><podcast:season>2</podcast:season><podcast:episode>7</podcast:episode>",
+        ),
+      ),
+    );
+    expect([both.seasonNumber, both.episodeNumber]).toEqual([2, 7]);
+    const itunes = only(rss(item("<title>A</title><itunes:season>1</itunes:season><itunes:episode>3</itunes:episode>")));
+    expect([itunes.seasonNumber, itunes.episodeNumber]).toEqual([1, 3]);
+  });
+
   it("when only podcast:season and podcast:episode give numbers, then they are used; a fractional episode is not a number", () => {
     const episode = only(
       rss(item('<title>A</title><podcast:season name="Two">2</podcast:season><podcast:episode display="Ep 7">7</podcast:episode>')),
@@ -508,4 +552,88 @@ describe("parseFeed: big feeds", () => {
     expect(feed.items[999]!.title).toBe("Episode 1");
     expect(feed.items.every((i) => i.durationSeconds === 3600)).toBe(true);
   }, 30_000);
+});
+
+describe("parseFeed: people, support, discussion and recommended shows (bad input never stops a sync)", () => {
+  const person = (attrs: string, name: string) => `<podcast:person ${attrs}>${name}</podcast:person>`;
+
+  it("when an item names people, then each comes with role and group (host and cast when unsaid), a web picture and link only, in order, each once", () => {
+    const episode = only(
+      rss(
+        item(
+          `<title>A</title>${person('role="Guest" group="Cast" img="https://i.example/jo.png" href="https://jo.example"', " Jo  Park ")}${person(
+            'img="ftp://i.example/x.png" href="javascript:alert(1)"',
+            "Ann &amp; Co",
+          )}${person('role="guest"', "jo park")}${person('role="Producer" group="Audio Post-Production"', "Jo Park")}`,
+        ),
+      ),
+    );
+    expect(episode.people).toEqual([
+      {
+        name: "Jo Park",
+        nameKey: "jo park",
+        slugBase: "jo-park",
+        role: "guest",
+        group: "cast",
+        img: "https://i.example/jo.png",
+        href: "https://jo.example/",
+      },
+      { name: "Ann & Co", nameKey: "ann & co", slugBase: "ann-co", role: "host", group: "cast", img: null, href: null },
+      { name: "Jo Park", nameKey: "jo park", slugBase: "jo-park", role: "producer", group: "audio post-production", img: null, href: null },
+    ]);
+  });
+
+  it("when person tags have no name, then they are left out and the sync result says so; the item stays", () => {
+    const { items, skipped } = parse(
+      rss(item(`<title>A</title>${person('role="guest"', " ")}${person('href="https://x.example"', "&#160; ")}${person("", "Jo")}`)),
+    );
+    expect(items[0]!.people.map((p) => p.name)).toEqual(["Jo"]);
+    expect(skipped).toEqual([{ title: "A", reason: "2 podcast:person tags without a name were left out" }]);
+  });
+
+  it("when an item names 1,204 people, then the first 50 are kept and the rest are said to be left out", () => {
+    const many = Array.from({ length: 1_204 }, (_, i) => person('role="guest"', `Person ${i}`)).join("");
+    const { items, skipped } = parse(rss(item(`<title>Crowd</title>${many}`)));
+    expect(items[0]!.people).toHaveLength(50);
+    expect(items[0]!.people[49]!.name).toBe("Person 49");
+    expect(skipped).toEqual([{ title: "Crowd", reason: "it names more than 50 people: 1154 more were left out" }]);
+  });
+
+  it("when hundreds of items each have a nameless person, then the notes stop at 50 and say how many more", () => {
+    const items = Array.from({ length: 120 }, (_, i) => item(`<title>E${i}</title><guid>g${i}</guid>${person('role="guest"', "")}`)).join(
+      "",
+    );
+    const { skipped } = parse(rss(items));
+    expect(skipped).toHaveLength(51);
+    expect(skipped.at(-1)).toEqual({ title: "70 more", reason: "more people or links were left out for the reasons above" });
+  });
+
+  it("when a support link is not http(s), then it is left out and said; the tag's text is its label, or empty", () => {
+    const channel = `<title>S</title><podcast:funding url="https://pay.example/s">  Back us!  </podcast:funding><podcast:funding url="javascript:alert(1)">Bad</podcast:funding><podcast:funding url="bitcoin:abc"/><podcast:funding url="https://two.example/"/>`;
+    const { links, skipped } = parse(rss(item("<title>A</title>"), channel));
+    expect(links.funding).toEqual([
+      { url: "https://pay.example/s", label: "Back us!" },
+      { url: "https://two.example/", label: "" },
+    ]);
+    expect(skipped).toEqual([
+      { title: "Support link", reason: 'its address "javascript:alert(1)" is not an http or https address' },
+      { title: "Support link", reason: 'its address "bitcoin:abc" is not an http or https address' },
+    ]);
+  });
+
+  it("when any socialInteract of an item says disabled, then there is no discussion link; one without a web address is passed over", () => {
+    const si = (protocol: string, uri = "https://social.example/p/1") => `<podcast:socialInteract protocol="${protocol}" uri="${uri}"/>`;
+    expect(only(rss(item(`<title>A</title>${si("activitypub")}${si("disabled")}`))).discussionUrl).toBeNull();
+    expect(only(rss(item(`<title>A</title>${si("activitypub", "at://did:plc:x/post/1")}${si("lemmy")}`))).discussionUrl).toBe(
+      "https://social.example/p/1",
+    );
+    expect(only(rss(item("<title>A</title>"))).discussionUrl).toBeNull();
+  });
+
+  it("when the channel names people and hosts, then the About page's hosts are its hosts in the cast", () => {
+    const channel = `<title>S</title>${person("", "Ana")}${person('role="guest"', "Bo")}${person('group="writing" role="host"', "Cy")}`;
+    const feed = parse(rss(item("<title>A</title>"), channel));
+    expect(feed.people.map((p) => p.name)).toEqual(["Ana", "Bo", "Cy"]);
+    expect(feed.hosts).toEqual([{ name: "Ana", role: "Host", img: null, href: null }]);
+  });
 });

@@ -3,7 +3,9 @@ import type { RssFeed } from "feedsmith";
 import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
 import { lazily } from "../lib/lazy-require";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../lib/sanitize";
+import type { ShowLinks } from "../../shared/identity";
 import { checkRss, decode, FeedParseError, notFeed } from "./feed-text";
+import { discussionOf, peopleOf, showLinksOf, type FeedPerson, type Note } from "./podcasting";
 import {
   cleanTitle,
   collapse,
@@ -65,6 +67,10 @@ export interface FeedItem {
   transcriptUrl: string | null;
   transcriptType: string | null;
   chaptersUrl: string | null;
+  /** The item's own people (podcast:person); none: the show's are its people. */
+  people: FeedPerson[];
+  /** podcast:socialInteract's address, or null (none, or comments turned off). */
+  discussionUrl: string | null;
 }
 
 /** `Item`: FeedItem alone when no hashes were known to the reader. */
@@ -81,6 +87,10 @@ export interface ParsedFeed<Item = FeedItem | KnownItem> {
    * role), else its itunes:author: the About page's hosts until the owner writes their own.
    */
   hosts: { name: string; role: string; img: string | null; href: string | null }[];
+  /** The channel's people (podcast:person): every episode's whose item names none. */
+  people: FeedPerson[];
+  /** Support links and recommended shows. */
+  links: ShowLinks;
   /** In feed order; the caller sorts. */
   items: Item[];
   /** Items left out, each with a reason the owner can act on. */
@@ -92,7 +102,7 @@ type Item = RssFeed.Item<Date | null>;
 /** Bounds of the work one sync may make of a feed: more items than any show has; notes longer than any. */
 const FEED_LIMITS = { items: 10_000, notesChars: 200_000 };
 /** Changed when what an item's fields are made from changes, so every item is read again once. */
-const HASH_VERSION = "2";
+const HASH_VERSION = "3";
 
 const TRANSCRIPT_TYPES = ["text/vtt", "application/x-subrip", "application/srt", "text/srt", "application/json", "text/html"];
 const EPISODE_TYPES = new Set(["full", "trailer", "bonus"]);
@@ -155,6 +165,7 @@ function readItem(
   item: Item,
   showImage: string | null,
   known: ReadonlySet<string>,
+  note: Note,
 ): FeedItem | KnownItem | { title: string; reason: string } {
   const publishedAt = item.pubDate ?? item.dc?.dates?.[0] ?? null;
   const title = titleOf(item, publishedAt);
@@ -184,14 +195,16 @@ function readItem(
     audioType: audio.type,
     audioLength: audio.length,
     imageUrl: webUrl(item.itunes?.image)?.href ?? showImage,
-    // itunes: first (what Apple and most hosts write), podcast: when it is a whole number.
-    seasonNumber: whole(item.itunes?.season) ?? whole(item.podcast?.season?.number),
-    episodeNumber: whole(item.itunes?.episode) ?? whole(item.podcast?.episode?.number),
+    // podcast: first (docs/product.md "Listening"), else itunes:, each only when a whole number.
+    seasonNumber: whole(item.podcast?.season?.number) ?? whole(item.itunes?.season),
+    episodeNumber: whole(item.podcast?.episode?.number) ?? whole(item.itunes?.episode),
     episodeType: EPISODE_TYPES.has(episodeType) ? (episodeType as FeedItem["episodeType"]) : "full",
     link: webUrl(item.link)?.href ?? null,
     transcriptUrl: transcript?.url ?? null,
     transcriptType: transcript?.type ?? null,
     chaptersUrl: webUrl(item.podcast?.chapters?.url)?.href ?? null,
+    people: peopleOf(item.podcast?.persons, title, note),
+    discussionUrl: discussionOf(item.podcast?.socialInteracts),
   };
 }
 
@@ -224,8 +237,9 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
   const skipped: ParsedFeed["skipped"] = [];
   const guids = new Map<string, string>();
   const all = feed.items ?? [];
+  const note = noteTaker(skipped);
   for (const raw of all.slice(0, FEED_LIMITS.items)) {
-    const item = readItem(raw, showImage, known);
+    const item = readItem(raw, showImage, known, note);
     if ("reason" in item) {
       skipped.push(item);
       continue;
@@ -250,9 +264,13 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
       reason: `a feed is read up to its first ${FEED_LIMITS.items.toLocaleString("en")} items`,
     });
   }
+  const title = cleanTitle(feed.title) || cleanTitle(feed.itunes?.title);
+  const people = peopleOf(feed.podcast?.persons, title || "The show", note);
   return {
-    title: cleanTitle(feed.title) || cleanTitle(feed.itunes?.title),
-    hosts: hostsOf(feed),
+    title,
+    hosts: hostsOf(feed, people),
+    people,
+    links: showLinksOf(feed.podcast?.fundings, feed.podcast?.podroll, note),
     description: htmlToText(feed.description ?? feed.itunes?.summary ?? ""),
     link: webUrl(feed.link)?.href ?? null,
     imageUrl: showImage,
@@ -262,17 +280,28 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
   };
 }
 
+/**
+ * Notes of what was left out of the people and links, at most this many (a feed with a thousand
+ * nameless tags says so in a few lines, then how many more).
+ */
+const MAX_NOTES = 50;
+function noteTaker(skipped: ParsedFeed["skipped"]): Note {
+  let count = 0;
+  let more: ParsedFeed["skipped"][number] | null = null;
+  return (title, reason) => {
+    count++;
+    if (count <= MAX_NOTES) return void skipped.push({ title, reason });
+    if (!more) skipped.push((more = { title: "", reason: "" }));
+    more.title = `${count - MAX_NOTES} more`;
+    more.reason = "more people or links were left out for the reasons above";
+  };
+}
+
 /** The show's hosts as its channel names them (ParsedFeed.hosts): at most four, as the About page shows. */
-function hostsOf(feed: RssFeed.Feed<Date | null>): ParsedFeed["hosts"] {
-  const people = (feed.podcast?.persons ?? [])
-    .filter((p) => (p.role?.trim().toLowerCase() ?? "host") === "host" && (p.group?.trim().toLowerCase() ?? "cast") === "cast")
-    .map((p) => ({
-      name: cleanTitle(p.display).slice(0, 100),
-      role: "Host",
-      img: webUrl(p.img)?.href ?? null,
-      href: webUrl(p.href)?.href ?? null,
-    }))
-    .filter((p) => p.name);
+function hostsOf(feed: RssFeed.Feed<Date | null>, channelPeople: FeedPerson[]): ParsedFeed["hosts"] {
+  const people = channelPeople
+    .filter((p) => p.role === "host" && p.group === "cast")
+    .map((p) => ({ name: p.name, role: "Host", img: p.img, href: p.href }));
   if (people.length > 0) return people.slice(0, 4);
   const author = cleanTitle(feed.itunes?.author).slice(0, 100);
   return author ? [{ name: author, role: "Host", img: null, href: null }] : [];

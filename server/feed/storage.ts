@@ -66,6 +66,7 @@ export function listEpisodesForSync(tx: Executor) {
       transcriptUrl: episodes.transcriptUrl,
       transcriptType: episodes.transcriptType,
       chaptersUrl: episodes.chaptersUrl,
+      discussionUrl: episodes.discussionUrl,
       sortOrder: episodes.sortOrder,
       editedFields: episodes.editedFields,
       feedHash: episodes.feedHash,
@@ -105,9 +106,37 @@ export async function listFeedHashes(db: Executor): Promise<string[]> {
  * statement takes the event loop a while, so each stays short enough for visitors' requests to
  * be answered between them.
  */
-export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 50) await tx.insert(episodes).values(rows.slice(i, i + 50));
+export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promise<{ id: number; slug: string }[]> {
+  const inserted: { id: number; slug: string }[] = [];
+  for (let i = 0; i < rows.length; i += 50)
+    inserted.push(
+      ...(await tx
+        .insert(episodes)
+        .values(rows.slice(i, i + 50))
+        .returning({ id: episodes.id, slug: sql<string>`${episodes.slug}` })),
+    );
+  return inserted;
 }
+
+/**
+ * Adds what a background fetch gave up on to the last sync's result (its `skipped`), so the owner
+ * reads it where the sync's other news is: a chapters file that is too big or broken, a picture
+ * that is not one. At most `MAX_LATER_NOTES` in all.
+ */
+export async function noteSkipped(db: Executor, notes: { title: string; reason: string }[]): Promise<void> {
+  if (notes.length === 0) return;
+  await ensureRow(db);
+  await db
+    .update(feedSync)
+    .set({
+      lastResult: sql`CASE WHEN ${feedSync.lastResult} IS NULL THEN NULL ELSE jsonb_set(${feedSync.lastResult}, '{skipped}',
+        (SELECT coalesce(jsonb_agg(x), '[]'::jsonb) FROM (
+          SELECT x FROM jsonb_array_elements(coalesce(${feedSync.lastResult}->'skipped', '[]'::jsonb) || ${JSON.stringify(notes)}::jsonb) x
+          LIMIT ${MAX_LATER_NOTES}) s)) END`,
+    })
+    .where(eq(feedSync.id, ROW));
+}
+const MAX_LATER_NOTES = 500;
 
 /** Moves every episode down the list by `by`, their order among themselves kept. */
 export async function shiftSortOrders(tx: Executor, by: number): Promise<void> {
@@ -143,6 +172,8 @@ const wanted = (kind: ExtraKind) => {
 export interface ClaimedExtra {
   id: number;
   url: string;
+  /** The episode's title, for what the owner is told when its file is given up on. */
+  title: string;
   /** The transcript's declared type (transcripts only). */
   type: string | null;
   failures: number;
@@ -164,7 +195,7 @@ export async function claimDueExtras(db: Executor, kind: ExtraKind, limit: numbe
       ORDER BY ${c.retryAt} ASC NULLS FIRST, ${episodes.id} ASC
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING ${episodes.id} AS id, ${c.url} AS url, ${type} AS type, ${c.failures} AS failures`);
+    RETURNING ${episodes.id} AS id, ${c.url} AS url, ${episodes.title} AS title, ${type} AS type, ${c.failures} AS failures`);
   return result.rows as unknown as ClaimedExtra[];
 }
 

@@ -11,6 +11,8 @@ import { FetchError, safeFetch, type FetchResult } from "../lib/safe-fetch";
 import { deleteEpisodes, listTombstoneKeys, updateEpisode } from "../storage/episodes";
 import * as feedStore from "./storage";
 import { lockEpisodes, lockOrdering } from "../storage/locks";
+import { forgetSlugs } from "../storage/slug-history";
+import { replaceEpisodePeople, replaceShowPeople, upsertPeople } from "../people/storage";
 import type { EpisodesService } from "../services/episodes";
 import type { FeedExtras } from "./extras";
 import { planImport, type ImportPlan } from "./import-plan";
@@ -49,6 +51,8 @@ export interface FeedSyncDeps {
   onChannelImage?: (url: string | null) => Promise<void>;
   /** The channel's hosts, offered for the About page (shown until the owner writes their own). */
   onHosts?: (hosts: ParsedFeed["hosts"]) => Promise<void>;
+  /** The channel's support links and recommended shows. */
+  onLinks?: (links: ParsedFeed["links"]) => Promise<void>;
   logger?: Logger;
   /** The fetcher's limits (20 s, 50 MB by default); tests make them small. */
   limits?: { timeoutMs?: number; maxBytes?: number };
@@ -90,6 +94,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     allowPrivate,
     onChannelImage,
     onHosts,
+    onLinks,
     logger,
     limits,
     onSynced,
@@ -130,8 +135,14 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
    * skipped with its reason (used when the plain run failed on a row, so one bad item never
    * stops the others).
    */
-  const apply = async (tx: Executor, plan: ImportPlan, url: string, careful: boolean): Promise<FeedSyncResult["skipped"]> => {
+  const apply = async (
+    tx: Executor,
+    plan: ImportPlan,
+    url: string,
+    careful: boolean,
+  ): Promise<{ refused: FeedSyncResult["skipped"]; inserted: Map<string, number> }> => {
     const skipped: FeedSyncResult["skipped"] = [];
+    const inserted = new Map<string, number>();
     await feedStore.shiftSortOrders(tx, plan.shift);
     await feedStore.markFeedUrl(tx, plan.carried, url);
     for (const row of plan.inserts) row.feedUrl = url;
@@ -144,11 +155,27 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
         skipped.push({ title, reason: rowReason(err) });
       }
     };
-    if (careful) for (const row of plan.inserts) await each(row.title, (on) => feedStore.insertEpisodes(on, [row]));
-    else await feedStore.insertEpisodes(tx, plan.inserts);
+    const keep = (rows: { id: number; slug: string }[]) => rows.forEach((row) => inserted.set(row.slug, row.id));
+    if (careful) for (const row of plan.inserts) await each(row.title, async (on) => keep(await feedStore.insertEpisodes(on, [row])));
+    else keep(await feedStore.insertEpisodes(tx, plan.inserts));
     for (const { id, values, title, visible } of plan.updates)
       await each(title, (on) => updateEpisode(on, id, values, { newVersion: visible }));
-    return skipped;
+    // Another episode's old address that a new one now takes answers for the new one.
+    await forgetSlugs(tx, "episode", [...inserted.keys()]);
+    return { refused: skipped, inserted };
+  };
+
+  /**
+   * Who is in each episode read anew (its item's people; none: the show's), and the show's own
+   * people, in the import's transaction: a page never shows an episode without them.
+   */
+  const writePeople = async (tx: Executor, feed: ParsedFeed, plan: ImportPlan, inserted: Map<string, number>) => {
+    const entries = plan.people
+      .map((p) => ({ episodeId: p.id ?? inserted.get(p.slug!), people: p.people }))
+      .filter((e): e is { episodeId: number; people: typeof e.people } => e.episodeId !== undefined);
+    const ids = await upsertPeople(tx, [...feed.people, ...entries.flatMap((e) => e.people)]);
+    await replaceEpisodePeople(tx, entries, ids);
+    await replaceShowPeople(tx, feed.people, ids);
   };
 
   const importFeed = async (feed: ParsedFeed, url: string, autoPublish: boolean) => {
@@ -162,7 +189,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
           enclosures: new Set(tombstones.map((t) => t.enclosureKey).filter((e): e is string => !!e)),
         };
         const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish, deleted });
-        const refused = await apply(tx, plan, url, careful);
+        const { refused, inserted } = await apply(tx, plan, url, careful);
+        await writePeople(tx, feed, plan, inserted);
         return { plan, refused };
       });
     try {
@@ -229,6 +257,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       );
     if (feed)
       await onHosts?.(feed.hosts).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's hosts were not kept"));
+    if (feed)
+      await onLinks?.(feed.links).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's links were not kept"));
     // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
     extras.kick();
     return result;

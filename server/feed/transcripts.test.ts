@@ -58,24 +58,45 @@ describe("parseTranscript", () => {
 });
 
 describe("parseChapters", () => {
-  it("when a chapters file is given, then chapters come in time order with titles, http(s) links only, toc:false left out", () => {
+  it("when a chapters file is given, then chapters come in time order with titles, http(s) links and pictures only, toc:false left out", () => {
     const json = JSON.stringify({
       version: "1.2.0",
       chapters: [
-        { startTime: 600.4, title: "Questions", url: "javascript:alert(1)" },
-        { startTime: 0, title: " Intro ", url: "https://show.example/intro" },
+        { startTime: 600.4, title: "Questions", url: "javascript:alert(1)", img: "data:image/png;base64,AAAA" },
+        { startTime: 0, title: " Intro ", url: "https://show.example/intro", img: "https://show.example/intro.jpg" },
         { startTime: 300, title: "Hidden", toc: false },
         { startTime: 400 },
       ],
     });
     expect(parseChapters(json)).toEqual([
-      { start: 0, title: "Intro", url: "https://show.example/intro" },
-      { start: 600, title: "Questions", url: null },
+      { start: 0, title: "Intro", url: "https://show.example/intro", img: "https://show.example/intro.jpg", image: null },
+      { start: 600, title: "Questions", url: null, img: null, image: null },
     ]);
+  });
+
+  it("when a chapter in the file is not one (a negative or text start, a number for a title), then it alone is left out", () => {
+    const json = JSON.stringify({
+      chapters: [
+        { startTime: -1, title: "x" },
+        { startTime: "10", title: "y" },
+        { startTime: 5, title: 7 },
+        null,
+        { startTime: 8, title: "Kept" },
+      ],
+    });
+    expect(parseChapters(json)).toEqual([{ start: 8, title: "Kept", url: null, img: null, image: null }]);
+  });
+
+  it("when a file has thousands of chapters, then the first 500 are kept", () => {
+    const chapters = Array.from({ length: 5_000 }, (_, i) => ({ startTime: i, title: `C${i}` }));
+    const kept = parseChapters(JSON.stringify({ chapters }));
+    expect(kept).toHaveLength(500);
+    expect(kept.at(-1)!.title).toBe("C499");
   });
 
   it("when the file is not a chapters file, then it is refused", () => {
     expect(() => parseChapters("{}")).toThrow();
-    expect(() => parseChapters('{"chapters":[{"startTime":-1,"title":"x"}]}')).toThrow();
+    expect(() => parseChapters("not json")).toThrow();
+    expect(() => parseChapters('{"chapters":"none"}')).toThrow();
   });
 });

@@ -133,21 +133,44 @@ export function transcriptText(transcript: TranscriptParagraph[]): string {
     .slice(0, MAX_TEXT);
 }
 
-/** The Podcasting 2.0 JSON chapters format. Chapters marked toc: false are left out of the list. */
-const chaptersFile = z.object({
-  chapters: z.array(
-    z.object({ startTime: z.number().min(0), title: z.string().optional(), url: z.string().optional(), toc: z.boolean().optional() }),
-  ),
+/** The Podcasting 2.0 JSON chapters format: {chapters: [{startTime, title, url, img, toc}]}. */
+const chaptersFile = z.object({ chapters: z.array(z.unknown()) });
+const chapterEntry = z.object({
+  startTime: z.number().min(0).max(360_000),
+  title: z.string().optional(),
+  url: z.string().optional(),
+  img: z.string().optional(),
+  toc: z.boolean().optional(),
 });
 
-/** Chapters in time order, each with a title; a link only when it is http(s). */
-export function parseChapters(body: string): Chapter[] {
+/** More chapters than any episode has: past it a file is a list of something else. */
+const MAX_CHAPTERS = 500;
+
+/** A chapter as kept: `img`, the file's picture address, is fetched and kept here as `image` (server/feed/extras.ts). */
+export type StoredChapter = Chapter & { img: string | null };
+
+const webAddress = (raw: string | undefined) => (raw && /^https?:\/\//i.test(raw.trim()) ? raw.trim() : null);
+
+/**
+ * Chapters in time order, each with a title, at most MAX_CHAPTERS; a link and a picture only when
+ * http(s). A chapter that is not one (no start time, no title, toc: false) is left out; a file
+ * that is not JSON or has no chapters list is refused.
+ */
+export function parseChapters(body: string): StoredChapter[] {
   const { chapters } = chaptersFile.parse(JSON.parse(body.replace(/^\uFEFF/, "")));
-  return chapters
-    .filter((c) => c.toc !== false && c.title?.trim())
-    .map((c) => {
-      const url = c.url && /^https?:\/\//i.test(c.url.trim()) ? c.url.trim() : null;
-      return { start: Math.round(c.startTime), title: collapse(c.title!), url };
-    })
-    .sort((a, b) => a.start - b.start);
+  const kept: StoredChapter[] = [];
+  for (const raw of chapters) {
+    const parsed = chapterEntry.safeParse(raw);
+    if (!parsed.success || parsed.data.toc === false || !parsed.data.title?.trim()) continue;
+    const c = parsed.data;
+    kept.push({
+      start: Math.round(c.startTime),
+      title: collapse(c.title!).slice(0, 300),
+      url: webAddress(c.url),
+      img: webAddress(c.img),
+      image: null,
+    });
+    if (kept.length >= MAX_CHAPTERS) break;
+  }
+  return kept.sort((a, b) => a.start - b.start);
 }

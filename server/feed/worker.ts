@@ -1,7 +1,7 @@
-import type { Chapter, TranscriptParagraph } from "../../shared/api";
+import type { TranscriptParagraph } from "../../shared/api";
 import { FeedParseError } from "./feed-text";
 import { parseFeed, type ParsedFeed } from "./parse-feed";
-import { parseChapters, parseTranscript, transcriptText } from "./transcripts";
+import { parseChapters, parseTranscript, transcriptText, type StoredChapter } from "./transcripts";
 
 /** What the feed worker is asked: a feed's bytes, a transcript's, or a chapters file's. */
 export type FeedTask =
@@ -16,7 +16,7 @@ export type FeedTask =
 export type FeedTaskResult =
   | { kind: "feed"; feed: ParsedFeed }
   | { kind: "transcript"; transcript: TranscriptParagraph[]; text: string }
-  | { kind: "chapters"; chapters: Chapter[] }
+  | { kind: "chapters"; chapters: StoredChapter[] }
   | { kind: "refused"; message: string };
 
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import type { Chapter, TranscriptParagraph } from "../../shared/api";
+import type { TranscriptParagraph } from "../../shared/api";
 import type { FeedTask, FeedTaskResult } from "./worker";
 import { FeedParseError } from "./feed-text";
 import type { ParsedFeed } from "./parse-feed";
+import type { StoredChapter } from "./transcripts";
 
 /** The worker's module: the bundled .js beside the server build, or the .ts source in tests. */
 function workerFile(): { filename: string; execArgv: string[] } {
@@ -19,7 +20,7 @@ export interface FeedWorkers {
   /** Throws FeedParseError when the file is not a transcript of its type. */
   parseTranscript(body: Buffer, type: string): Promise<{ transcript: TranscriptParagraph[]; text: string }>;
   /** Throws FeedParseError when the file is not a chapters file. */
-  parseChapters(body: Buffer): Promise<Chapter[]>;
+  parseChapters(body: Buffer): Promise<StoredChapter[]>;
   close(): Promise<void>;
 }
 

@@ -175,8 +175,8 @@ describe("transcripts and chapters", () => {
     const soil = (await t.request.get("/api/episodes/slug/soil").expect(200)).body;
     expect(soil.transcript).toEqual([{ start: 1, speaker: "Ann", text: "We talk about mycorrhizal fungi." }]);
     expect(soil.chapters).toEqual([
-      { start: 0, title: "Intro", url: null },
-      { start: 95, title: "Fungi", url: null },
+      { start: 0, title: "Intro", url: null, image: null },
+      { start: 95, title: "Fungi", url: null, image: null },
     ]);
     const broken = (await t.request.get("/api/episodes/slug/broken").expect(200)).body;
     expect(broken).toMatchObject({ transcript: null, chapters: null });
@@ -207,7 +207,7 @@ describe("transcripts and chapters", () => {
     const synced = await admin.post("/api/feed/sync").send({}).expect(200);
     expect(synced.body.added).toBe(1);
     const status = (await admin.get("/api/feed/status").expect(200)).body;
-    expect(status.extras).toEqual({ transcripts: 1, chapters: 0, artwork: 0, failing: 0, running: true });
+    expect(status.extras).toEqual({ transcripts: 1, chapters: 0, artwork: 0, pictures: 0, failing: 0, running: true });
     await t.app.extras.idle();
     const after = (await admin.get("/api/feed/status").expect(200)).body;
     expect(after.extras).toMatchObject({ transcripts: 1, failing: 1, running: false });

@@ -21,7 +21,9 @@ export function episodesRouter(episodes: EpisodesService, siteData: SiteData, ca
     sendCached(
       req,
       res,
-      await cache.json(`archive:${query.size}:${query.page}:${query.q}`, () => siteData.archive(query, throttleAddress(req.ip))),
+      await cache.json(`archive:${query.size}:${query.page}:${query.season ?? ""}:${query.q}`, () =>
+        siteData.archive(query, throttleAddress(req.ip)),
+      ),
       "application/json",
     );
   });

@@ -45,6 +45,7 @@ describe("the About page's content", () => {
     expect(res.body).toEqual({
       about: { title: "", intro: "", hosts: [] },
       images: { bannerDesktop: null, bannerMobile: null, artwork: null },
+      links: { funding: [], podroll: [] },
       versions: { about: 0, images: 0 },
     });
   });

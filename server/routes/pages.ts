@@ -4,6 +4,7 @@ import { Router, type Request } from "express";
 import { LRUCache } from "lru-cache";
 import { archiveQuerySchema } from "../../shared/api";
 import type { InitialData } from "../../shared/initial-data";
+import { parseMoment } from "../../shared/moment";
 import { decodeSegment, href, isAdminRoute, matchRoute, ROUTES } from "../../shared/routes";
 import { trimEndChar } from "../../shared/strings";
 import { throttleAddress } from "../auth/client-address";
@@ -56,26 +57,39 @@ export function pagesRouter({
   const routeChunks = readRouteChunks(clientDir);
 
   /**
-   * What a path shows: a route of the table, with its clip, episode or archive page; no route when
-   * there is nothing to show (an unknown slug, a draft, an archive page past the last).
+   * What a path shows: a route of the table, with its clip, episode, person or archive page; no
+   * route when there is nothing to show (an unknown slug, a draft, an archive page past the last,
+   * a season the show does not have); or, for a clip's or an episode's slug the admin has since
+   * changed, where it lives now (`moved`).
    */
-  const subjectOf = async (pathname: string, search: Request["query"], client: string): Promise<PageSubject> => {
+  const subjectOf = async (pathname: string, search: Request["query"], client: string): Promise<PageSubject | { moved: string }> => {
     const match = matchRoute(pathname);
     const missing = { route: null, path: pathname } as const;
     if (!match) return missing;
     if (match.name === "clip") {
-      const clip = await siteData.findClip(decodeSegment(match.params.slug!));
-      return clip ? { route: "clip", clip } : missing;
+      const slug = decodeSegment(match.params.slug!);
+      const clip = await siteData.findClip(slug);
+      if (clip) return { route: "clip", clip };
+      const renamed = await siteData.findRenamed("clip", slug);
+      return renamed ? { moved: href.clip(renamed) } : missing;
     }
     if (match.name === "episode") {
-      const episode = await siteData.findEpisode(decodeSegment(match.params.slug!));
-      return episode ? { route: "episode", episode } : missing;
+      const slug = decodeSegment(match.params.slug!);
+      const episode = await siteData.findEpisode(slug);
+      if (episode) return { route: "episode", episode };
+      const renamed = await siteData.findRenamed("episode", slug);
+      return renamed ? { moved: href.episode(renamed) } : missing;
+    }
+    if (match.name === "person") {
+      const person = await siteData.findPerson(decodeSegment(match.params.slug!));
+      return person ? { route: "person", person } : missing;
     }
     if (match.name === "archive") {
-      const query = archiveQuerySchema.safeParse({ page: search.page, q: search.q });
+      const query = archiveQuerySchema.safeParse({ page: search.page, q: search.q, season: search.season });
       if (!query.success) return missing;
       const archive = await siteData.archive(query.data, client);
-      return archive.page <= archive.pageCount ? { route: "archive", archive } : missing;
+      const isSeason = archive.season === null || archive.seasons.includes(archive.season);
+      return archive.page <= archive.pageCount && isSeason ? { route: "archive", archive } : missing;
     }
     return { route: match.name };
   };
@@ -86,16 +100,26 @@ export function pagesRouter({
       ? href.clip(subject.clip.slug)
       : subject.route === "episode"
         ? href.episode(subject.episode.slug)
-        : subject.route === "archive"
-          ? href.archive({ page: subject.archive.page, q: subject.archive.query })
-          : null;
+        : subject.route === "person"
+          ? href.person(subject.person.person.slug)
+          : subject.route === "archive"
+            ? href.archive({ page: subject.archive.page, q: subject.archive.query, season: subject.archive.season })
+            : null;
 
   /**
-   * An episode's page asked for at a moment (?t=75, as a search's transcript match links it): the
-   * same page, for the player to start there, not another spelling to send away.
+   * The query of a link to a moment (docs/product.md "Listening"): only `t`, once, with a value
+   * that reads as one (`?t=75`, `?t=1:02:03`, `?t=npt:10,20`); "" for anything else.
    */
+  const momentQuery = (asked: string): string => {
+    const at = asked.indexOf("?");
+    if (at === -1) return "";
+    const params = [...new URLSearchParams(asked.slice(at + 1))];
+    return params.length === 1 && params[0]![0] === "t" && parseMoment(params[0]![1]) ? asked.slice(at) : "";
+  };
+
+  /** An episode's page asked for at a moment: the same page, for the player to start there, not another spelling to send away. */
   const isMomentOf = (subject: PageSubject, asked: string, canonical: string) =>
-    subject.route === "episode" && asked.startsWith(`${canonical}?t=`) && /^\d{1,6}$/.test(asked.slice(canonical.length + 3));
+    subject.route === "episode" && asked.startsWith(`${canonical}?`) && momentQuery(asked) !== "";
 
   /** One page as HTML. `withLists`: no session came with the request, so the lists are a visitor's. */
   const render = async (url: string, subject: PageSubject, withLists: boolean): Promise<{ status: number; html: string }> => {
@@ -114,11 +138,13 @@ export function pagesRouter({
     if (subject.route === "clip") data = { ...data, clip: subject.clip };
     if (subject.route === "episode") data = { ...data, episode: subject.episode };
     if (subject.route === "archive") data = { ...data, archive: subject.archive };
+    if (subject.route === "person") data = { ...data, person: subject.person };
     if (subject.route === "home" && withLists) data = { ...data, ...(await siteData.home()) };
     // The client shows 'Clip Not Found' (or the episode's) from this, without asking the API again.
     const missing = subject.route === null ? matchRoute(pathname) : null;
     if (missing?.name === "clip") data = { ...data, missingClipSlug: decodeSegment(missing.params.slug!) };
     if (missing?.name === "episode") data = { ...data, missingEpisodeSlug: decodeSegment(missing.params.slug!) };
+    if (missing?.name === "person") data = { ...data, missingPersonSlug: decodeSegment(missing.params.slug!) };
 
     const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input) });
     const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";
@@ -133,6 +159,7 @@ export function pagesRouter({
       artwork: site.identity.images.artwork,
       // The page's own chunks load beside the entry, not after it has run.
       modulePreloads: subject.route !== null && !isAdminRoute(subject.route) ? routeChunks(subject.route) : [],
+      feedUrl: site.values.rss_url,
     });
     return { status: subject.route === null ? 404 : 200, html };
   };
@@ -158,7 +185,13 @@ export function pagesRouter({
     let page: { status: number; entry: CachedBody };
     let canonical: string;
     try {
-      subject = await subjectOf(pathname, req.query, throttleAddress(req.ip));
+      const found = await subjectOf(pathname, req.query, throttleAddress(req.ip));
+      // A slug the admin changed: its old address answers with the new one, a moment kept.
+      if ("moved" in found) {
+        res.redirect(301, found.moved + momentQuery(asked));
+        return;
+      }
+      subject = found;
       // Only pages that exist are cached, under their canonical address, so made-up paths and other
       // spellings (percent-escapes, ?page=1) cannot fill the cache: those go to the canonical one.
       canonical = canonicalOf(subject) ?? pathname;

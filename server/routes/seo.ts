@@ -22,8 +22,8 @@ const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * robots.txt, sitemap.xml, the web app manifest and /favicon.ico. robots.txt and the sitemap come
- * from the route table: the fixed public pages it marks for the sitemap and every published clip
- * and episode, each with its own date; admin screens and pages kept out of search engines are
+ * from the route table: the fixed public pages it marks for the sitemap, every published clip and
+ * episode, and every person's page, each with its own date; admin screens and pages kept out of search engines are
  * disallowed. `favicon`: the site's 32 px icon as a PNG (services/pictures.ts createFaviconSource).
  */
 export function seoRouter({
@@ -54,12 +54,13 @@ export function seoRouter({
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
-    const { clips, episodes } = await siteData.published();
+    const { clips, episodes, people } = await siteData.published();
     const pages = ROUTE_NAMES.filter((name) => "sitemap" in ROUTES[name] && ROUTES[name].sitemap).map((name) => ROUTES[name].path);
     const urls = [
       ...pages.map((p) => `  <url><loc>${xml(publicUrl + p)}</loc></url>`),
       ...clips.map((c) => `  <url><loc>${xml(publicUrl + href.clip(c.slug))}</loc><lastmod>${c.updatedAt.slice(0, 10)}</lastmod></url>`),
       ...episodes.map((e) => `  <url><loc>${xml(publicUrl + href.episode(e.slug))}</loc><lastmod>${episodeDate(e)}</lastmod></url>`),
+      ...people.map((p) => `  <url><loc>${xml(publicUrl + href.person(p.slug))}</loc><lastmod>${p.updatedAt.slice(0, 10)}</lastmod></url>`),
     ];
     res
       .type("application/xml")

@@ -57,7 +57,12 @@ async function fillSite(source: TestApp) {
     .post("/api/episodes")
     .send({ title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" })
     .expect(201);
-  await admin.post("/api/clips").send({ title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false }).expect(201);
+  const clip = await admin
+    .post("/api/clips")
+    .send({ title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false })
+    .expect(201);
+  // An old slug that still answers (slug_history).
+  await admin.put(`/api/clips/${clip.body.id}`).send({ slug: "c1-renamed" }).expect(200);
   const { body } = await admin.post("/api/objects/upload").expect(200);
   await admin.put(body.uploadURL).send(PNG).expect(200);
   await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: body.uploadURL }).expect(201);

@@ -11,6 +11,7 @@ import { nextSortOrder, swapSortOrder } from "../storage/ordering";
 import { checkSwap, definedOnly, type OrderedList } from "./ordered-list";
 import type { PicturesService } from "./pictures";
 import { uniqueSlug } from "./slugs";
+import * as slugHistory from "../storage/slug-history";
 
 const iso = (d: Date) => d.toISOString();
 
@@ -23,6 +24,8 @@ const toClip = ({ posterVideoId: _video, ...r }: store.ClipRow): Clip => ({
 
 export interface ClipsService extends OrderedList<ClipListItem, ClipInput, ClipUpdate> {
   getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Clip>;
+  /** The slug now of the published clip that once had `slug` (its old address answers 301 with it), or null. */
+  findRenamed(slug: string): Promise<string | null>;
 }
 
 export interface ClipsOptions {
@@ -62,6 +65,7 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
       // A visitor's list leaves the articles out: only the clip's page shows one.
       return listOptions.includeDrafts ? clips : clips.map(({ content: _article, ...summary }) => summary);
     },
+    findRenamed: (slug) => (SLUG_PATTERN.test(slug) ? slugHistory.findRenamed(db, "clip", slug) : Promise.resolve(null)),
     async getBySlug(slug, slugOptions) {
       // No stored slug can differ from the pattern, so anything else (a NUL byte, an escape)
       // is not found without asking the database.
@@ -75,6 +79,8 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
         // One new clip at a time: two with one title get -2, never one slug.
         await lockOrdering(tx, "clips");
         const slug = await uniqueSlug(tx, "clips", { asked: input.slug || undefined, title: input.title });
+        // Another clip's old address that this one now takes answers for this one.
+        await slugHistory.forgetSlugs(tx, "clip", [slug]);
         const sortOrder = input.sortOrder ?? (await nextSortOrder(tx, "clips"));
         const id = await store.insertClip(tx, {
           slug,
@@ -102,6 +108,8 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
           fields.slug === undefined
             ? undefined
             : await uniqueSlug(tx, "clips", { asked: fields.slug || undefined, title: fields.title ?? existing.title, exceptId: id });
+        // The old address keeps answering, with a 301 to the new one (docs/product.md "Listening").
+        if (slug !== undefined && slug !== existing.slug) await slugHistory.rememberOldSlug(tx, "clip", id, existing.slug, slug);
         await store.updateClip(tx, id, definedOnly({ ...fields, slug }));
         return { before: existing, after: (await store.findClip(tx, id))! };
       });

@@ -10,6 +10,7 @@ import {
   type Episode,
   type EpisodeArchivePage,
   type EpisodeInput,
+  type EpisodePerson,
   type EpisodeUpdate,
   type LatestEpisodes,
   type TranscriptParagraph,
@@ -26,6 +27,7 @@ import { lockEpisodes, lockOrdering } from "../storage/locks";
 import type { PicturesService } from "./pictures";
 import { checkSwap, type OrderedList } from "./ordered-list";
 import { uniqueSlug } from "./slugs";
+import * as slugHistory from "../storage/slug-history";
 import type { UploadsService } from "./uploads";
 
 /**
@@ -36,12 +38,18 @@ const OWNER_EDITABLE_FIELDS = ["title", "description", "showNotes", "audioUrl", 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Chapters as kept (server/feed/transcripts.ts), as visitors see them: the picture only as the site keeps it, never the file's address. */
+const shownChapters = (stored: unknown): Chapter[] | null =>
+  Array.isArray(stored)
+    ? (stored as (Chapter & { img?: string | null })[]).map(({ start, title, url, image }) => ({ start, title, url, image: image ?? null }))
+    : null;
+
 /** A row as the API shows it: to visitors without the owner's bookkeeping; in lists without the notes. */
 function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
   const { editedFields, ...rest } = row;
   const whole =
     "transcript" in row
-      ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: (row.chapters as Chapter[] | null) ?? null }
+      ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: shownChapters(row.chapters) }
       : {};
   return {
     ...(rest as Omit<typeof rest, "transcript" | "chapters">),
@@ -60,8 +68,12 @@ export interface EpisodesService extends OrderedList<Episode, EpisodeInput, Epis
   latest(): Promise<LatestEpisodes>;
   /** A page of /archive: published episodes newest first, or a search's matches best first. */
   archive(query: ArchiveQuery): Promise<EpisodeArchivePage>;
-  /** A published episode (any, for the admin) with its show notes. */
+  /** A published episode (any, for the admin) with its show notes and its people. */
   getBySlug(slug: string, options: { includeDrafts: boolean }): Promise<Episode>;
+  /** The slug now of the published episode that once had `slug` (its old address answers 301 with it), or null. */
+  findRenamed(slug: string): Promise<string | null>;
+  /** Published episodes by id, in that order (a person's page). */
+  listPublishedByIds(ids: number[]): Promise<Episode[]>;
   /** A feed episode deleted is remembered, and no sync brings it back until it is restored. */
   remove(id: number): Promise<void>;
   /** Publishes, unpublishes or deletes many at once: all or nothing; an unknown id changes nothing (404). */
@@ -110,6 +122,9 @@ function changesOf(input: EpisodeUpdate, image: string | null | undefined): Part
 
 export interface EpisodesOptions {
   pictures?: PicturesService;
+  /** Who is in an episode (the people room's), for its page. */
+  peopleOf?: (episodeId: number) => Promise<EpisodePerson[]>;
+
   /** Asks for artwork on another host to be fetched and kept here, after the answer (feed-extras.ts). */
   fetchArtwork?: () => void;
 }
@@ -118,7 +133,7 @@ export function createEpisodesService(
   db: Db,
   uploads: UploadsService,
   writes: SiteWrites,
-  { pictures, fetchArtwork }: EpisodesOptions = {},
+  { pictures, fetchArtwork, peopleOf }: EpisodesOptions = {},
 ): EpisodesService {
   /** An uploaded image has its sizes made now; one on another host is fetched after the answer. */
   const keepArtwork = async (imageUrl: string | null | undefined) => {
@@ -137,12 +152,24 @@ export function createEpisodesService(
       return (await store.listEpisodes(db, options)).map((row) => toEpisode(row, { isAdmin: options.includeDrafts }));
     },
     async latest() {
-      const { rows, total } = await store.listLatestPublished(db, HOME_EPISODE_COUNT);
-      return { episodes: rows.map((row) => toEpisode(row, { isAdmin: false })), total };
+      const [{ rows, total }, trailer] = await Promise.all([
+        store.listLatestPublished(db, HOME_EPISODE_COUNT),
+        store.findNewestTrailer(db),
+      ]);
+      return {
+        episodes: rows.map((row) => toEpisode(row, { isAdmin: false })),
+        total,
+        trailer: trailer ? toEpisode(trailer, { isAdmin: false }) : null,
+      };
     },
-    async archive({ page, q, size }) {
+    findRenamed: (slug) => (SLUG_PATTERN.test(slug) ? slugHistory.findRenamed(db, "episode", slug) : Promise.resolve(null)),
+    async listPublishedByIds(ids) {
+      return (await store.listPublishedByIds(db, ids)).map((row) => toEpisode(row, { isAdmin: false }));
+    },
+    async archive({ page, q, size, season }) {
+      const seasons = store.listPublishedSeasons(db);
       const { rows, total } = await store
-        .listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q })
+        .listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q, season })
         .catch((err: unknown) => {
           if (sqlStateOf(err) === "57014")
             throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
@@ -155,6 +182,8 @@ export function createEpisodesService(
         pageCount: Math.max(1, Math.ceil(total / size)),
         total,
         query: q,
+        season,
+        seasons: await seasons,
       };
     },
     async getBySlug(slug, options) {
@@ -162,7 +191,8 @@ export function createEpisodesService(
       const row = SLUG_PATTERN.test(slug) ? await store.findEpisodeBySlug(db, slug, options) : null;
       if (!row) throw notFound("Episode not found");
       // Sanitised again as it goes out, like the footer: stored notes may come from an old backup.
-      return toEpisode({ ...row, showNotes: sanitizeShowNotes(row.showNotes) }, { isAdmin: options.includeDrafts });
+      const episode = toEpisode({ ...row, showNotes: sanitizeShowNotes(row.showNotes) }, { isAdmin: options.includeDrafts });
+      return peopleOf ? { ...episode, people: await peopleOf(row.id) } : episode;
     },
     async create(input) {
       const image = (await imageOf(input.imageUrl)) ?? null;
@@ -170,9 +200,12 @@ export function createEpisodesService(
         await lockEpisodes(tx, "edit");
         // One new episode at a time: two with one title get -2, never one slug.
         await lockOrdering(tx, "episodes");
+        const slug = await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: input.title });
+        // Another episode's old address that this one now takes answers for this one.
+        await slugHistory.forgetSlugs(tx, "episode", [slug]);
         const id = await store.insertEpisode(tx, {
           title: input.title,
-          slug: await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: input.title }),
+          slug,
           spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
           audioUrl: input.audioUrl ?? null,
           description: input.description ?? "",
@@ -207,6 +240,8 @@ export function createEpisodesService(
             title: values.title ?? before.title,
             exceptId: id,
           });
+          // The old address keeps answering, with a 301 to the new one (docs/product.md "Listening").
+          if (before.slug && values.slug !== before.slug) await slugHistory.rememberOldSlug(tx, "episode", id, before.slug, values.slug);
         }
         if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
         const after = { ...before, ...values };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AboutContent, AboutHost, Identity, SiteImages } from "../../shared/identity";
+import type { AboutContent, AboutHost, Identity, ShowLinks, SiteImages } from "../../shared/identity";
 import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
 import type { PictureKind } from "../../shared/pictures";
 import type { SiteWrites } from "../db/change-bus";
@@ -19,6 +19,14 @@ const feedHostsSchema = z
   .array(z.object({ name: z.string(), role: z.string(), photo: z.string().nullable(), source: z.string().nullable() }))
   .max(4);
 type FeedHost = z.infer<typeof feedHostsSchema>[number];
+
+/** The feed's support links and recommended shows, kept as the last sync found them (docs/product.md "Listening"). */
+const FEED_LINKS_KEY = "feed_links";
+const feedLinksSchema = z.object({
+  funding: z.array(z.object({ url: z.string(), label: z.string() })).max(20),
+  podroll: z.array(z.object({ url: z.string(), title: z.string() })).max(50),
+});
+const NO_LINKS: ShowLinks = { funding: [], podroll: [] };
 const NO_IMAGES: SiteImages = { bannerDesktop: null, bannerMobile: null, artwork: null };
 const IMAGE_KINDS: Record<keyof SiteImages, PictureKind[]> = {
   bannerDesktop: ["banner-desktop"],
@@ -47,6 +55,8 @@ export interface IdentityService {
   saveImages(input: Partial<SiteImages> & { version?: number }): Promise<Identity>;
   /** A feed's artwork becomes the show's when the owner has set none. */
   offerArtwork(url: string | null): Promise<void>;
+  /** The feed's support links and recommended shows, shown as they are. */
+  offerFeedLinks(links: ShowLinks): Promise<void>;
   /** The hosts the feed names: the About page's until the owner writes their own. */
   offerFeedHosts(hosts: { name: string; role: string; img: string | null }[]): Promise<void>;
 }
@@ -58,7 +68,7 @@ export interface IdentityService {
  */
 export function createIdentityService(db: Db, uploads: UploadsService, pictures: PicturesService, writes: SiteWrites): IdentityService {
   const get = async (): Promise<Identity> => {
-    const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY, FEED_HOSTS_KEY]);
+    const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY, FEED_HOSTS_KEY, FEED_LINKS_KEY]);
     const about = rows.get(ABOUT_KEY);
     const images = rows.get(IMAGES_KEY);
     // Until the owner writes the About page: the feed's hosts, or none (nothing made up).
@@ -71,6 +81,7 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
     return {
       about: readJson(about?.value, (v) => aboutSchema.safeParse(v).data ?? null, { title: "", intro: "", hosts: feedHosts }),
       images: { ...NO_IMAGES, ...imagesOf(images?.value) },
+      links: readJson(rows.get(FEED_LINKS_KEY)?.value, (v) => feedLinksSchema.safeParse(v).data ?? null, NO_LINKS),
       versions: { about: about?.version ?? 0, images: images?.version ?? 0 },
     };
   };
@@ -124,6 +135,11 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
       const value = JSON.stringify(kept);
       if ((await getVersionedSettings(db, [FEED_HOSTS_KEY])).get(FEED_HOSTS_KEY)?.value === value) return;
       await writes.run((tx) => putSetting(tx, FEED_HOSTS_KEY, value));
+    },
+    async offerFeedLinks(links) {
+      const value = JSON.stringify(links);
+      if ((await getVersionedSettings(db, [FEED_LINKS_KEY])).get(FEED_LINKS_KEY)?.value === value) return;
+      await writes.run((tx) => putSetting(tx, FEED_LINKS_KEY, value));
     },
     async offerArtwork(url) {
       if (!url || (await get()).images.artwork) return;

@@ -10,7 +10,12 @@ const site: Site = {
   theme: null,
   name: "Pain Talk",
   description: "A show about pain.",
-  identity: { about: { title: "", intro: "", hosts: [] }, images: NO_IMAGES, versions: { about: 0, images: 0 } },
+  identity: {
+    about: { title: "", intro: "", hosts: [] },
+    images: NO_IMAGES,
+    links: { funding: [], podroll: [] },
+    versions: { about: 0, images: 0 },
+  },
 };
 const clip: Clip = {
   id: 1,
@@ -51,6 +56,7 @@ const episode: Episode = {
   link: null,
   transcriptUrl: null,
   chaptersUrl: null,
+  discussionUrl: null,
   isPublished: true,
   sortOrder: "1",
   createdAt: "2026-01-02T03:04:05.000Z",
@@ -170,6 +176,31 @@ describe("buildPageHead", () => {
       headline: "Why pain",
       isQuote: false,
       footer: "Pain Talk · Why pain",
+    });
+  });
+
+  it("when the page is a person's, then it has their name, roles and episode count, and a JSON-LD Person with their kept picture and link", () => {
+    const head = buildPageHead(
+      {
+        route: "person",
+        person: {
+          person: { slug: "ann-lee", name: "Ann Lee", href: "https://ann.example/", imagePath: ART, roles: ["host", "guest"] },
+          episodes: [episode],
+        },
+      },
+      ctx,
+    );
+    expect(head.title).toBe("Ann Lee · Pain Talk");
+    expect(head.path).toBe("/people/ann-lee");
+    expect(head.description).toBe("Ann Lee (Host, Guest) on Pain Talk: 1 episode.");
+    expect(head.jsonLd).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: "Ann Lee",
+      url: "https://show.example/people/ann-lee",
+      image: `https://show.example${ART}/photo-480.jpeg`,
+      sameAs: ["https://ann.example/"],
+      jobTitle: "Host, Guest",
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { Clip, Episode, EpisodeArchivePage } from "../../shared/api";
+import type { Clip, Episode, EpisodeArchivePage, PersonPage } from "../../shared/api";
 import { youTubeVideoId } from "../../shared/embeds";
 import { pageTitle } from "../../shared/page-titles";
 import { pictureSources, variantPath } from "../../shared/pictures";
@@ -93,10 +93,11 @@ export interface HeadContext {
 
 /** What a page is about: a route of the table (a clip's or an episode's page with it), or no route (404, at its path). */
 export type PageSubject =
-  | { route: Exclude<RouteName, "clip" | "episode" | "archive"> }
+  | { route: Exclude<RouteName, "clip" | "episode" | "archive" | "person"> }
   | { route: "clip"; clip: Clip }
   | { route: "episode"; episode: Episode }
   | { route: "archive"; archive: EpisodeArchivePage }
+  | { route: "person"; person: PersonPage }
   | { route: null; path: string };
 
 /** Seconds as an ISO 8601 duration (PT1H2M3S), as schema.org's timeRequired reads it. */
@@ -160,20 +161,59 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
   };
 }
 
+/** A list's label in the tab: a search, a season, a page of them. */
+function archiveLabel({ query, season, page }: Pick<EpisodeArchivePage, "query" | "season" | "page">): string {
+  if (query) return `Search: ${query}`;
+  const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
+  return page > 1 ? `${list}, page ${page}` : list;
+}
+
 function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey }: HeadContext): PageHead {
-  const label = archive.query ? `Search: ${archive.query}` : archive.page > 1 ? `All episodes, page ${archive.page}` : ROUTES.archive.label;
+  const label = archiveLabel(archive);
+  const at = (page: number) => href.archive({ page, q: archive.query, season: archive.season });
   const links: NonNullable<PageHead["links"]> = [];
-  if (archive.page > 1) links.push({ rel: "prev", path: href.archive({ page: archive.page - 1, q: archive.query }) });
-  if (archive.page < archive.pageCount) links.push({ rel: "next", path: href.archive({ page: archive.page + 1, q: archive.query }) });
+  if (archive.page > 1) links.push({ rel: "prev", path: at(archive.page - 1) });
+  if (archive.page < archive.pageCount) links.push({ rel: "next", path: at(archive.page + 1) });
   return {
     title: pageTitle(label, site.name),
-    description: `Every episode of ${site.name}, newest first. ${site.description}`.slice(0, 300),
-    path: href.archive({ page: archive.page, q: archive.query }),
+    description:
+      `${archive.season !== null ? `Season ${archive.season} of ${site.name}` : `Every episode of ${site.name}`}, newest first. ${site.description}`.slice(
+        0,
+        300,
+      ),
+    path: at(archive.page),
     // A search's results are not a page of their own for search engines; the pages of the list are.
     noindex: archive.query !== "" || undefined,
     ogType: "website",
     image: siteImage(site, publicUrl, shareKey),
     links,
+  };
+}
+
+/** A person's page: who they are on the show (JSON-LD Person), their picture as the site keeps it. */
+function personHead({ person, episodes }: PersonPage, { site, publicUrl, shareKey }: HeadContext): PageHead {
+  const path = href.person(person.slug);
+  const roles = person.roles.map((r) => r.charAt(0).toUpperCase() + r.slice(1)).join(", ");
+  const description = truncate(
+    `${person.name}${roles ? ` (${roles})` : ""} on ${site.name}: ${episodes.length} ${episodes.length === 1 ? "episode" : "episodes"}.`,
+    200,
+  );
+  const image = person.imagePath ? `${publicUrl}${variantPath(person.imagePath, "photo", 480, "jpeg")}` : null;
+  return {
+    title: pageTitle(person.name, site.name),
+    description,
+    path,
+    ogType: "website",
+    image: image ? { url: image, width: 480, height: 480, alt: person.name, card: "summary" } : siteImage(site, publicUrl, shareKey),
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: person.name,
+      url: publicUrl + path,
+      ...(image ? { image } : {}),
+      ...(person.href ? { sameAs: [person.href] } : {}),
+      ...(roles ? { jobTitle: roles } : {}),
+    },
   };
 }
 
@@ -229,6 +269,7 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
   }
   if (subject.route === "episode") return episodeHead(subject.episode, { site, publicUrl, shareKey });
   if (subject.route === "archive") return archiveHead(subject.archive, { site, publicUrl, shareKey });
+  if (subject.route === "person") return personHead(subject.person, { site, publicUrl, shareKey });
   const route: { path: string; head: string; label?: string; noindex?: boolean; banner?: boolean } = ROUTES[subject.route];
   if (route.head === "admin") {
     return { title: pageTitle(route.label, site.name), description: site.description, path: route.path, noindex: true, ogType: "website" };

@@ -82,6 +82,8 @@ export function renderPage(
     artwork?: string | null;
     /** Scripts of the page to fetch beside the entry (services/route-chunks.ts). */
     modulePreloads?: string[];
+    /** The show's feed (rss_url): every page names it, so a browser or a reader finds where to subscribe. */
+    feedUrl?: string | null;
   },
 ): string {
   const { head, publicUrl, siteName } = options;
@@ -100,6 +102,9 @@ export function renderPage(
         ]
       : [`<link rel="icon" href="/favicon.svg" type="image/svg+xml" />`]),
     `<link rel="manifest" href="/manifest.webmanifest" />`,
+    options.feedUrl
+      ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(siteName)}" href="${escapeHtml(options.feedUrl)}" />`
+      : "",
     head.noindex ? `<meta name="robots" content="noindex" />` : "",
     `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
     `<meta property="og:type" content="${head.ogType}" />`,

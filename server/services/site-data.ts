@@ -1,4 +1,4 @@
-import type { ArchiveQuery, Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, Provider } from "../../shared/api";
+import type { ArchiveQuery, Clip, ClipListItem, Episode, EpisodeArchivePage, LatestEpisodes, PersonPage, Provider } from "../../shared/api";
 import { siteNameOf } from "../../shared/page-titles";
 import type { SettingKey } from "../../shared/settings";
 import { DEFAULT_PODCAST_DESCRIPTION } from "../../shared/site";
@@ -10,6 +10,7 @@ import type { ClipsService } from "./clips";
 import type { EpisodesService } from "./episodes";
 import type { ProvidersService } from "./providers";
 import type { IdentityService } from "./identity";
+import type { PeopleService } from "../people/service";
 import type { PublicCache } from "./public-cache";
 import type { SettingsService } from "./settings";
 
@@ -27,12 +28,16 @@ export interface SiteData {
   site(): Promise<Site>;
   /** The home page's lists: the first published episodes, and the published clips (without their articles). */
   home(): Promise<{ latestEpisodes: LatestEpisodes; clips: ClipListItem[] }>;
-  /** Every published clip and episode, for the sitemap. */
-  published(): Promise<{ episodes: Episode[]; clips: ClipListItem[] }>;
+  /** Every published clip and episode, and everyone with a page, for the sitemap. */
+  published(): Promise<{ episodes: Episode[]; clips: ClipListItem[]; people: { slug: string; updatedAt: string }[] }>;
   /** A published clip, or null. */
   findClip(slug: string): Promise<Clip | null>;
   /** A published episode, whole, or null. */
   findEpisode(slug: string): Promise<Episode | null>;
+  /** A person's page, or null. */
+  findPerson(slug: string): Promise<PersonPage | null>;
+  /** The slug now of the published episode or clip that once had `slug`, or null (docs/product.md "Listening"). */
+  findRenamed(kind: "episode" | "clip", slug: string): Promise<string | null>;
   /** `client`: who asks (an address, a /64), for the search gate; a page without words is not a search. */
   archive(query: ArchiveQuery, client: string): Promise<EpisodeArchivePage>;
 }
@@ -69,6 +74,7 @@ export function createSiteData({
   episodes,
   settings,
   identity,
+  people,
   cache,
   searchGate,
 }: {
@@ -77,6 +83,7 @@ export function createSiteData({
   episodes: EpisodesService;
   settings: SettingsService;
   identity: IdentityService;
+  people: PeopleService;
   cache: PublicCache;
   searchGate: SearchGate;
 }): SiteData {
@@ -99,8 +106,12 @@ export function createSiteData({
       }),
     published: () =>
       cache.get("published", async () => {
-        const [episodeList, clipList] = await Promise.all([episodes.list({ includeDrafts: false }), clips.list({ includeDrafts: false })]);
-        return { episodes: episodeList, clips: clipList };
+        const [episodeList, clipList, peopleList] = await Promise.all([
+          episodes.list({ includeDrafts: false }),
+          clips.list({ includeDrafts: false }),
+          people.withPages(),
+        ]);
+        return { episodes: episodeList, clips: clipList, people: peopleList };
       }),
     home: () =>
       cache.get("home", async () => {
@@ -108,11 +119,14 @@ export function createSiteData({
         return { latestEpisodes, clips: clipList };
       }),
     archive: (query, client) =>
-      cache.get(`archive:${query.size}:${query.page}:${query.q}`, () =>
+      cache.get(`archive:${query.size}:${query.page}:${query.season ?? ""}:${query.q}`, () =>
         query.q ? searchGate.run(client, () => episodes.archive(query)) : episodes.archive(query),
       ),
     findEpisode: (slug) =>
       orNull(cache.get(`episode:${slug}`, async () => withPageTranscript(await episodes.getBySlug(slug, { includeDrafts: false })))),
     findClip: (slug) => orNull(cache.get(`clip:${slug}`, () => clips.getBySlug(slug, { includeDrafts: false }))),
+    findPerson: (slug) => orNull(cache.get(`person:${slug}`, () => people.page(slug))),
+    // Not kept: only addresses that exist are (a made-up one must not fill the cache).
+    findRenamed: (kind, slug) => (kind === "episode" ? episodes.findRenamed(slug) : clips.findRenamed(slug)),
   };
 }

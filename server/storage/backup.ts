@@ -14,21 +14,31 @@ export const BACKUP_TABLES = [
   "clips",
   "editor_access_log",
   "objects",
+  // The feed's people: a restored site's episodes are read as unchanged by the next sync, so
+  // who is in them comes back with them. And the old slugs that still answer.
+  "people",
+  "episode_people",
+  "show_people",
+  "slug_history",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
-const PRIMARY_KEY: Record<BackupTable, string> = {
-  users: "id",
-  settings: "key",
-  providers: "id",
-  episodes: "id",
-  deleted_feed_episodes: "id",
-  clips: "id",
-  editor_access_log: "id",
-  objects: "id",
+const PRIMARY_KEY: Record<BackupTable, string[]> = {
+  users: ["id"],
+  settings: ["key"],
+  providers: ["id"],
+  episodes: ["id"],
+  deleted_feed_episodes: ["id"],
+  clips: ["id"],
+  editor_access_log: ["id"],
+  objects: ["id"],
+  people: ["id"],
+  episode_people: ["episode_id", "position"],
+  show_people: ["position"],
+  slug_history: ["kind", "slug"],
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
-const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log"];
+const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log", "people"];
 
 /** Columns the database computes (full-text search): left out of a backup, made again on restore. */
 const GENERATED: Partial<Record<BackupTable, string[]>> = { episodes: ["search_vector"] };
@@ -36,7 +46,7 @@ const GENERATED: Partial<Record<BackupTable, string[]>> = { episodes: ["search_v
 /** A table's rows as JSON in primary-key order, without its generated columns. */
 export const selectRowsSql = (table: BackupTable) => {
   const drop = (GENERATED[table] ?? []).map((c) => ` - '${c}'`).join("");
-  return `SELECT to_jsonb(t)${drop} AS row FROM ${table} t ORDER BY t.${PRIMARY_KEY[table]}`;
+  return `SELECT to_jsonb(t)${drop} AS row FROM ${table} t ORDER BY ${PRIMARY_KEY[table].map((c) => `t.${c}`).join(", ")}`;
 };
 
 /** Every row as JSON, in primary-key order, read in one snapshot. */

@@ -24,6 +24,7 @@ const episodeColumns = {
   link: episodes.link,
   transcriptUrl: episodes.transcriptUrl,
   chaptersUrl: episodes.chaptersUrl,
+  discussionUrl: episodes.discussionUrl,
   isPublished: episodes.isPublished,
   sortOrder: episodes.sortOrder,
   createdAt: episodes.createdAt,
@@ -58,6 +59,28 @@ export async function listLatestPublished(db: Executor, limit: number) {
       .where(eq(episodes.isPublished, true)),
   ]);
   return { rows, total: count!.n };
+}
+
+/** The newest published trailer (itunes:episodeType trailer), by its date, else when it was added. */
+export async function findNewestTrailer(db: Executor) {
+  const rows = await db
+    .select(episodeColumns)
+    .from(episodes)
+    .where(and(eq(episodes.isPublished, true), eq(episodes.episodeType, "trailer")))
+    .orderBy(sql`coalesce(${episodes.publishedAt}, ${episodes.createdAt}) DESC, ${episodes.id} DESC`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Published episodes by id, in the order of `ids`. */
+export async function listPublishedByIds(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(episodeColumns)
+    .from(episodes)
+    .where(and(inArray(episodes.id, ids), eq(episodes.isPublished, true)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
 }
 
 /** One episode with its show notes. */
@@ -212,21 +235,16 @@ const SNIPPET = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxWords=30, Min
  * search_vector, its GIN index), best first, with the matched words marked in the title and a
  * snippet of the description or transcript.
  */
-export async function listArchivePage(db: Executor, options: { offset: number; limit: number; query: string }) {
+export async function listArchivePage(db: Executor, options: { offset: number; limit: number; query: string; season: number | null }) {
   const newest = sql`coalesce(${episodes.publishedAt}, ${episodes.createdAt}) DESC, ${episodes.id} DESC`;
+  const published = and(eq(episodes.isPublished, true), options.season === null ? undefined : eq(episodes.seasonNumber, options.season));
   if (!options.query) {
     const [rows, [count]] = await Promise.all([
-      db
-        .select(episodeColumns)
-        .from(episodes)
-        .where(eq(episodes.isPublished, true))
-        .orderBy(newest)
-        .limit(options.limit)
-        .offset(options.offset),
+      db.select(episodeColumns).from(episodes).where(published).orderBy(newest).limit(options.limit).offset(options.offset),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(episodes)
-        .where(eq(episodes.isPublished, true)),
+        .where(published),
     ]);
     return { rows: rows.map((row) => ({ ...row, match: null })), total: count!.n };
   }
@@ -236,7 +254,7 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
   // ignored (the podcast text search configuration; migrations/0007). Only letters and digits
   // reach the query's text, so nothing typed is read as query syntax.
   const query = sql`to_tsquery('podcast', ${words.map((w) => `${w}:*`).join(" & ")})`;
-  const where = and(eq(episodes.isPublished, true), sql`${episodes.searchVector} @@ ${query}`);
+  const where = and(published, sql`${episodes.searchVector} @@ ${query}`);
   // The first transcript paragraph that matches, for a snippet that links to that moment.
   const heard = sql`(SELECT p FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${episodes.transcript}) = 'array' THEN ${episodes.transcript} ELSE '[]'::jsonb END) AS p
     WHERE to_tsvector('podcast', left(p->>'text', ${SNIPPET_SOURCE_CHARS})) @@ ${query} LIMIT 1)`;
@@ -267,6 +285,16 @@ export async function listArchivePage(db: Executor, options: { offset: number; l
       .where(where);
     return { rows, total: count!.n };
   });
+}
+
+/** The seasons the published episodes have, lowest first. */
+export async function listPublishedSeasons(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ season: episodes.seasonNumber })
+    .from(episodes)
+    .where(and(eq(episodes.isPublished, true), isNotNull(episodes.seasonNumber)))
+    .orderBy(asc(episodes.seasonNumber));
+  return rows.map((r) => r.season!);
 }
 
 /** The words of a search as the text search reads them: letters and digits, at most 10 words of 40 characters. */

@@ -45,9 +45,18 @@ describe("initial data", () => {
       values: { podcast_title: "Show" },
       providers: [provider],
       theme: null,
-      latestEpisodes: { episodes: [episode], total: 1 },
+      latestEpisodes: { episodes: [episode], total: 1, trailer: null },
       episode,
-      archive: { episodes: [{ ...episode, match: null }], page: 1, pageSize: 20, pageCount: 1, total: 1, query: "" },
+      archive: {
+        episodes: [{ ...episode, match: null }],
+        page: 1,
+        pageSize: 20,
+        pageCount: 1,
+        total: 1,
+        query: "",
+        season: null,
+        seasons: [],
+      },
       clips: [clip],
       clip,
     });
@@ -72,19 +81,32 @@ describe("initial data", () => {
       values: { podcast_title: "Show", footer_content: "<p>f</p>" },
       providers: [provider],
       theme: { id: "deep-ocean" },
-      latestEpisodes: { episodes: [episode], total: 30 },
+      latestEpisodes: { episodes: [episode], total: 30, trailer: null },
       episode,
-      archive: { episodes: [{ ...episode, match: null }], page: 2, pageSize: 20, pageCount: 2, total: 21, query: "" },
+      archive: {
+        episodes: [{ ...episode, match: null }],
+        page: 2,
+        pageSize: 20,
+        pageCount: 2,
+        total: 21,
+        query: "",
+        season: 3,
+        seasons: [3],
+      },
       clips: [clip],
       clip,
+      person: { person: { slug: "ann", name: "Ann", href: null, imagePath: null, roles: ["host"] }, episodes: [episode] },
+      missingPersonSlug: "nobody",
     });
     expect(client.getQueryData(["settings", "podcast_title"])).toBe("Show");
     expect(client.getQueryData(["settings", "editors_intro"])).toBe("");
     expect(client.getQueryData(["providers"])).toEqual([provider]);
     expect(client.getQueryData(["theme", "site"])).toEqual({ id: "deep-ocean" });
-    expect(client.getQueryData(["episodes", "latest"])).toEqual({ episodes: [episode], total: 30 });
+    expect(client.getQueryData(["episodes", "latest"])).toEqual({ episodes: [episode], total: 30, trailer: null });
     expect(client.getQueryData(["episodes", "slug", "e"])).toEqual(episode);
-    expect(client.getQueryData(["episodes", "archive", 2, ""])).toMatchObject({ page: 2, total: 21 });
+    expect(client.getQueryData(["episodes", "archive", 2, "", 3])).toMatchObject({ page: 2, total: 21 });
+    expect(client.getQueryData(["people", "slug", "ann"])).toMatchObject({ person: { name: "Ann" } });
+    expect(client.getQueryData(["people", "slug", "nobody"])).toBeNull();
     expect(client.getQueryData(["clips"])).toEqual([clip]);
     expect(client.getQueryData(["clips", "slug", "why-pain"])).toEqual(clip);
   });

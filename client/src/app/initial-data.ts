@@ -9,6 +9,7 @@ import type { PageContext } from "@/lib/page-context";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
 import { identityQueryOptions } from "@/features/identity/api";
+import { personQueryOptions } from "@/features/people/api";
 
 /** What the first render reads besides the queries' data, as the server had it. */
 export function pageContextOf(data: InitialData | null): PageContext | null {
@@ -39,7 +40,13 @@ export function seedQueryClient(client: QueryClient, data: InitialData | null): 
   if (data.latestEpisodes) client.setQueryData(latestEpisodesQueryOptions().queryKey, data.latestEpisodes);
   if (data.episode) client.setQueryData(episodeBySlugQueryOptions(data.episode.slug).queryKey, data.episode);
   if (data.missingEpisodeSlug !== undefined) client.setQueryData(episodeBySlugQueryOptions(data.missingEpisodeSlug).queryKey, null);
-  if (data.archive) client.setQueryData(archiveQueryOptions({ page: data.archive.page, q: data.archive.query }).queryKey, data.archive);
+  if (data.archive)
+    client.setQueryData(
+      archiveQueryOptions({ page: data.archive.page, q: data.archive.query, season: data.archive.season }).queryKey,
+      data.archive,
+    );
+  if (data.person) client.setQueryData(personQueryOptions(data.person.person.slug).queryKey, data.person);
+  if (data.missingPersonSlug !== undefined) client.setQueryData(personQueryOptions(data.missingPersonSlug).queryKey, null);
   if (data.clips) client.setQueryData(clipsQueryOptions().queryKey, data.clips);
   if (data.clip) client.setQueryData(clipBySlugQueryOptions(data.clip.slug).queryKey, data.clip);
   // The server already said 404: the clip page shows 'Clip Not Found' without asking again.

@@ -17,6 +17,7 @@ const loaders: Record<PublicRouteName, () => Promise<Page>> = {
   clip: () => import("@/pages/clip-page").then((m) => m.ClipPage),
   episode: () => import("@/pages/episode-page").then((m) => m.EpisodePage),
   archive: () => import("@/pages/archive-page").then((m) => m.ArchivePage),
+  person: () => import("@/pages/person-page").then((m) => m.PersonPage),
 };
 
 const loaded: Partial<Record<PublicRouteName, Page>> = {};

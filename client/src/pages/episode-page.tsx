@@ -1,16 +1,27 @@
 import { decodeSegment } from "@shared/routes";
 import { EpisodeView } from "@/features/episodes/components/episode-view";
+import { SupportLinks } from "@/features/identity/components/support-links";
+import { EpisodePeople } from "@/features/people/components/episode-people";
 import { PlayerControls } from "@/features/player/components/player-controls";
-import { player, toPlayerEpisode } from "@/features/player/player-store";
+import { player, toPlayerEpisode, usePlayer } from "@/features/player/player-store";
 import { useSiteName } from "@/hooks/use-page-title";
 
 export function EpisodePage({ params }: { params: Record<string, string | undefined> }) {
   const showName = useSiteName();
+  const slug = decodeSegment(params.slug ?? "");
+  const state = usePlayer();
   return (
     <EpisodeView
-      slug={decodeSegment(params.slug ?? "")}
+      slug={slug}
       player={(e) => <PlayerControls episode={toPlayerEpisode(e, showName)} />}
       onSeek={(e, seconds) => void player.play(toPlayerEpisode(e, showName), seconds)}
+      position={state.episode?.slug === slug ? state.currentTime : null}
+      extras={(e) => (
+        <>
+          <EpisodePeople people={e.people ?? []} />
+          <SupportLinks className="mt-6" />
+        </>
+      )}
     />
   );
 }

@@ -4,12 +4,16 @@ import { Banner } from "@/components/banner";
 import { useBannerImages } from "@/features/identity/api";
 import { ClipsStrip } from "@/features/clips/components/clips-strip";
 import { EpisodesStrip } from "@/features/episodes/components/episodes-strip";
-import { PlayEpisodeButton } from "@/features/player/components/player-controls";
+import { TrailerCard } from "@/features/episodes/components/trailer-card";
+import { RecommendedShows } from "@/features/identity/components/recommended-shows";
+import { SupportLinks } from "@/features/identity/components/support-links";
+import { PlayEpisodeButton } from "@/features/player/components/play-episode-button";
 import { toPlayerEpisode } from "@/features/player/player-store";
 import { ListenMenu } from "@/features/providers/components/listen-menu";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { usePageTitle, useSiteName } from "@/hooks/use-page-title";
+import type { Episode } from "@shared/api";
 import { ROUTES } from "@shared/routes";
 
 export function HomePage() {
@@ -18,6 +22,7 @@ export function HomePage() {
   const banners = useBannerImages();
   const showName = useSiteName();
   usePageTitle();
+  const play = (episode: Episode) => (episode.audioUrl ? <PlayEpisodeButton episode={toPlayerEpisode(episode, showName)} /> : null);
   return (
     <>
       <Banner
@@ -38,9 +43,12 @@ export function HomePage() {
           <p dir="auto" className="text-lg font-medium wrap-anywhere sm:text-xl">
             {description}
           </p>
+          <SupportLinks className="mt-4" />
         </div>
-        <EpisodesStrip play={(episode) => (episode.audioUrl ? <PlayEpisodeButton episode={toPlayerEpisode(episode, showName)} /> : null)} />
+        <TrailerCard play={play} />
+        <EpisodesStrip play={play} />
         <ClipsStrip />
+        <RecommendedShows />
       </main>
     </>
   );

@@ -1,4 +1,5 @@
 import { BackLink } from "@/components/back-link";
+import { CopyFeedButton } from "@/features/providers/components/copy-feed-button";
 import { ProviderGrid } from "@/features/providers/components/provider-grid";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ROUTES } from "@shared/routes";
@@ -10,6 +11,7 @@ export function ListenPage() {
       <BackLink />
       <h1 className="mt-6 mb-8 text-4xl font-extrabold">Listen to Our Podcast</h1>
       <ProviderGrid />
+      <CopyFeedButton />
     </main>
   );
 }

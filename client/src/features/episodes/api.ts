@@ -19,11 +19,15 @@ export const latestEpisodesQueryOptions = () =>
     queryFn: () => apiClient.get<LatestEpisodes>("/api/episodes/latest"),
   });
 
-/** A page of /archive, or of a search. */
-export const archiveQueryOptions = ({ page, q }: Pick<ArchiveQuery, "page" | "q">) =>
+/** A page of /archive, of a search, or of a season. */
+export const archiveQueryOptions = ({ page, q, season = null }: Pick<ArchiveQuery, "page" | "q"> & { season?: number | null }) =>
   queryOptions({
-    queryKey: ["episodes", "archive", page, q],
-    queryFn: () => apiClient.get<EpisodeArchivePage>(`/api/episodes/archive?${new URLSearchParams({ page: String(page), q }).toString()}`),
+    queryKey: ["episodes", "archive", page, q, season],
+    queryFn: () => {
+      const params = new URLSearchParams({ page: String(page), q });
+      if (season !== null) params.set("season", String(season));
+      return apiClient.get<EpisodeArchivePage>(`/api/episodes/archive?${params.toString()}`);
+    },
   });
 
 /** A page of the admin's episodes screen with its filters; the page shown stays while the next loads. */

@@ -16,6 +16,7 @@ export function describeExtras(extras: FeedStatus["extras"]): string | null {
     extras.transcripts > 0 ? count(extras.transcripts, "transcript", "transcripts") : null,
     extras.chapters > 0 ? count(extras.chapters, "chapter list", "chapter lists") : null,
     extras.artwork > 0 ? count(extras.artwork, "picture", "pictures") : null,
+    extras.pictures > 0 ? count(extras.pictures, "picture of a person", "pictures of people") : null,
   ].filter(Boolean);
   if (parts.length === 0) return null;
   const failing = extras.failing > 0 ? ` (${extras.failing} could not be fetched yet and will be tried again later)` : "";

@@ -56,6 +56,29 @@ function ArchiveItem({ episode }: { episode: ArchiveEpisode }) {
   );
 }
 
+/** The archive narrowed to a season, or all of it: links, so they work without JavaScript too. */
+function SeasonLinks({ seasons, season }: { seasons: number[]; season: number | null }) {
+  const link = (to: number | null, label: string) => (
+    <li key={label}>
+      <Link
+        href={href.archive({ season: to })}
+        aria-current={season === to ? "page" : undefined}
+        className="btn btn-ghost !px-3 aria-[current=page]:bg-fg/20"
+      >
+        {label}
+      </Link>
+    </li>
+  );
+  return (
+    <nav aria-label="Seasons" className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {link(null, "All seasons")}
+        {seasons.map((s) => link(s, `Season ${s}`))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * /archive (docs/product.md "The show's feed and episode pages"): every published episode, newest
  * first, 20 a page, with real links between pages and a search form that works as a plain GET
@@ -63,8 +86,11 @@ function ArchiveItem({ episode }: { episode: ArchiveEpisode }) {
  * follows too (replaced, not one history entry per key; page 1 again), the results shown stay
  * until the next ones arrive, and the box is never re-made, so focus and caret stay where they were.
  */
-export function ArchiveView({ page, q }: { page: number; q: string }) {
-  const { data, isPending, isPlaceholderData } = useQuery({ ...archiveQueryOptions({ page, q }), placeholderData: keepPreviousData });
+export function ArchiveView({ page, q, season }: { page: number; q: string; season: number | null }) {
+  const { data, isPending, isPlaceholderData } = useQuery({
+    ...archiveQueryOptions({ page, q, season }),
+    placeholderData: keepPreviousData,
+  });
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState(q);
   const [typed] = useDebounce(draft.trim(), SEARCH_DELAY_MS);
@@ -81,24 +107,27 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
   const search = (words: string) => {
     if (words === written.current) return;
     written.current = words;
-    navigate(href.archive({ q: words }), { replace: true });
+    navigate(href.archive({ q: words, season }), { replace: true });
   };
   useEffect(() => {
     search(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typing settles
   }, [typed]);
-  usePageTitle(q ? `Search: ${q}` : page > 1 ? `All episodes, page ${page}` : ROUTES.archive.label);
+  const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
+  usePageTitle(q ? `Search: ${q}` : page > 1 ? `${list}, page ${page}` : list);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     search(draft.trim());
   };
   // What the results on screen are for: the last answer, until the next one arrives.
-  const shown = data ? { page: data.page, q: data.query } : { page, q };
+  const shown = data ? { page: data.page, q: data.query, season: data.season } : { page, q, season };
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8">
       <BackLink />
-      <h1 className="mt-4 text-3xl font-bold">{q ? "Search results" : "All episodes"}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{q ? "Search results" : season !== null ? `Season ${season}` : "All episodes"}</h1>
+      {data && data.seasons.length > 0 ? <SeasonLinks seasons={data.seasons} season={season} /> : null}
       <form role="search" action={ROUTES.archive.path} method="get" onSubmit={onSearch} className="mt-4 flex flex-wrap gap-2">
+        {season !== null ? <input type="hidden" name="season" value={season} /> : null}
         <label htmlFor="archive-search" className="sr-only">
           Search episodes
         </label>
@@ -141,7 +170,7 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
           {data.pageCount > 1 ? (
             <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
               {shown.page > 1 ? (
-                <Link href={href.archive({ page: shown.page - 1, q: shown.q })} className="btn btn-ghost" rel="prev">
+                <Link href={href.archive({ page: shown.page - 1, q: shown.q, season: shown.season })} className="btn btn-ghost" rel="prev">
                   ← Previous
                 </Link>
               ) : (
@@ -151,7 +180,7 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
                 Page {shown.page} of {data.pageCount}
               </span>
               {shown.page < data.pageCount ? (
-                <Link href={href.archive({ page: shown.page + 1, q: shown.q })} className="btn btn-ghost" rel="next">
+                <Link href={href.archive({ page: shown.page + 1, q: shown.q, season: shown.season })} className="btn btn-ghost" rel="next">
                   Next →
                 </Link>
               ) : (

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Chapter, Episode, TranscriptParagraph } from "@shared/api";
 import { href, NOT_FOUND_LABEL } from "@shared/routes";
 import { formatClock } from "@shared/time";
+import { Picture } from "@/components/picture";
 import { BackLink } from "@/components/back-link";
 import { SpotifyEmbed } from "@/components/embed-facade";
 import { useAbsoluteUrl } from "@/lib/page-context";
@@ -18,6 +19,10 @@ export interface EpisodeViewProps {
   player: (episode: Episode) => ReactNode;
   /** A chapter or a transcript's time was chosen: play from there. */
   onSeek: (episode: Episode, seconds: number) => void;
+  /** Where the player is in this episode (seconds), or null when it is not the one loaded. */
+  position: number | null;
+  /** What other features show of the episode below its player: its people, the show's support link. */
+  extras?: (episode: Episode) => ReactNode;
 }
 
 function EpisodeNotFound() {
@@ -35,41 +40,108 @@ function EpisodeNotFound() {
   );
 }
 
-/** A time that plays the episode from there, when it can be played here. */
-function TimeButton({ seconds, canPlay, onSeek }: { seconds: number; canPlay: boolean; onSeek: (s: number) => void }) {
-  const label = formatClock(seconds);
-  if (!canPlay) return <span className="tabular-nums">{label}</span>;
-  return (
-    <button type="button" className="time-link tabular-nums" onClick={() => onSeek(seconds)} aria-label={`Play from ${label}`}>
-      {label}
-    </button>
-  );
+/** The cue or chapter being heard at `position`: the last one that starts at or before it; -1 for none. */
+function heardIndex(starts: (number | null)[], position: number | null): number {
+  if (position === null) return -1;
+  let heard = -1;
+  starts.forEach((start, i) => {
+    if (start !== null && start <= position + 0.25) heard = i;
+  });
+  return heard;
 }
 
-function Chapters({ chapters, canPlay, onSeek }: { chapters: Chapter[]; canPlay: boolean; onSeek: (s: number) => void }) {
+const isOnScreen = (element: Element) => {
+  const box = element.getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+};
+
+/**
+ * Keeps the one being heard in view while the visitor follows along: when it changes, the next is
+ * scrolled to only if the one before was on screen (a visitor who scrolled away is left there).
+ */
+function useFollow(index: number) {
+  const list = useRef<HTMLOListElement>(null);
+  const before = useRef<Element | null>(null);
+  useEffect(() => {
+    const now = list.current?.querySelector('[aria-current="true"]') ?? null;
+    const previous = before.current;
+    before.current = now;
+    if (!now || !previous || previous === now || !previous.isConnected || !isOnScreen(previous)) return;
+    const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    now.scrollIntoView({ block: "nearest", behavior: calm ? "auto" : "smooth" });
+  }, [index]);
+  return list;
+}
+
+/** A cue's or a chapter's control: its whole text seeks there; the one being heard is marked. */
+const SEEK_CONTROL =
+  "w-full rounded-lg px-2 py-1 text-start hover:bg-fg/10 aria-[current=true]:bg-fg/15 aria-[current=true]:outline aria-[current=true]:outline-2 aria-[current=true]:outline-current";
+
+interface SeekListProps {
+  canPlay: boolean;
+  onSeek: (seconds: number) => void;
+  position: number | null;
+}
+
+function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[] } & SeekListProps) {
+  const heard = heardIndex(
+    chapters.map((c) => c.start),
+    position,
+  );
+  const list = useFollow(heard);
+  // Titles line up when some chapters have a picture and others not.
+  const hasPictures = chapters.some((c) => c.image);
   return (
     <TitledSection id="chapters" title="Chapters" className="mt-10">
-      <ol className="mt-4 space-y-2">
-        {chapters.map((chapter) => (
-          <li key={`${chapter.start}-${chapter.title}`} className="flex gap-3">
-            <TimeButton seconds={chapter.start} canPlay={canPlay} onSeek={onSeek} />
-            <span dir="auto" className="wrap-anywhere">
-              {chapter.url ? (
-                <a href={chapter.url} target="_blank" rel="noopener noreferrer nofollow">
-                  {chapter.title}
-                </a>
-              ) : (
-                chapter.title
-              )}
+      <ol ref={list} className="mt-4 space-y-1">
+        {chapters.map((chapter, i) => {
+          const content = (
+            <span className="flex items-center gap-3">
+              {chapter.image ? (
+                <Picture path={chapter.image} kind="photo" sizes="48px" width={48} alt="" className="shrink-0 rounded" />
+              ) : hasPictures ? (
+                <span aria-hidden="true" className="w-12 shrink-0" />
+              ) : null}
+              <span className="tabular-nums">{formatClock(chapter.start)}</span>
+              <span dir="auto" className="wrap-anywhere">
+                {chapter.title}
+              </span>
             </span>
-          </li>
-        ))}
+          );
+          return (
+            <li key={`${chapter.start}-${chapter.title}`} className="flex items-center gap-2">
+              {canPlay ? (
+                <button
+                  type="button"
+                  className={SEEK_CONTROL}
+                  aria-current={i === heard ? "true" : undefined}
+                  onClick={() => onSeek(chapter.start)}
+                >
+                  {content}
+                </button>
+              ) : (
+                <span className="w-full px-2 py-1">{content}</span>
+              )}
+              {chapter.url ? (
+                <a
+                  href={chapter.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="shrink-0 text-sm underline"
+                  aria-label={`Link: ${chapter.title} (opens in a new tab)`}
+                >
+                  Link
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     </TitledSection>
   );
 }
 
-function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: boolean; onSeek: (s: number) => void }) {
+function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode } & SeekListProps) {
   // A long transcript comes cut on the page; the rest is fetched when the visitor asks for it.
   const [wantsAll, setWantsAll] = useState(false);
   const whole = useQuery({
@@ -79,21 +151,42 @@ function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: b
   });
   const paragraphs: TranscriptParagraph[] = (wantsAll ? whole.data?.transcript : null) ?? episode.transcript ?? [];
   const isCut = !!episode.transcriptCut && !whole.data;
+  const heard = heardIndex(
+    paragraphs.map((p) => p.start),
+    position,
+  );
+  const list = useFollow(heard);
   return (
     <TitledSection id="transcript" title="Transcript" className="mt-10">
-      <div className="mt-4 space-y-4 leading-relaxed">
-        {paragraphs.map((p, i) => (
-          <p key={i} dir="auto" className="wrap-anywhere">
-            {p.start !== null ? (
-              <>
-                <TimeButton seconds={p.start} canPlay={canPlay} onSeek={onSeek} />{" "}
-              </>
-            ) : null}
-            {p.speaker ? <strong>{p.speaker}: </strong> : null}
-            {p.text}
-          </p>
-        ))}
-      </div>
+      <ol ref={list} className="mt-4 space-y-2 leading-relaxed">
+        {paragraphs.map((p, i) => {
+          const words = (
+            <>
+              {p.speaker ? <strong>{p.speaker}: </strong> : null}
+              {p.text}
+            </>
+          );
+          return (
+            <li key={i} dir="auto" className="wrap-anywhere">
+              {canPlay && p.start !== null ? (
+                <button
+                  type="button"
+                  className={SEEK_CONTROL}
+                  aria-current={i === heard ? "true" : undefined}
+                  onClick={() => onSeek(p.start!)}
+                >
+                  <span className="tabular-nums">{formatClock(p.start)}</span> {words}
+                </button>
+              ) : (
+                <p className="px-2 py-1">
+                  {p.start !== null ? <span className="tabular-nums">{formatClock(p.start)} </span> : null}
+                  {words}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
       {isCut ? (
         <button type="button" className="btn btn-ghost mt-4" disabled={wantsAll} onClick={() => setWantsAll(true)}>
           {wantsAll
@@ -107,7 +200,7 @@ function Transcript({ episode, canPlay, onSeek }: { episode: Episode; canPlay: b
   );
 }
 
-function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
+function EpisodeDetail({ episode, player, onSeek, position, extras }: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
   const url = useAbsoluteUrl(href.episode(episode.slug));
   const target = { url, title: episode.title };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
@@ -136,6 +229,14 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
             </div>
           </div>
           {canPlay ? <div className="mt-6">{player(episode)}</div> : null}
+          {extras?.(episode)}
+          {episode.discussionUrl ? (
+            <p className="mt-4">
+              <a href={episode.discussionUrl} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold underline">
+                Join the discussion<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : null}
           {episode.spotifyEmbedUrl ? (
             <div className="mt-6">
               <SpotifyEmbed src={episode.spotifyEmbedUrl} title={episode.title} height={152} />
@@ -151,8 +252,8 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
               {episode.description}
             </p>
           ) : null}
-          {episode.chapters?.length ? <Chapters chapters={episode.chapters} canPlay={canPlay} onSeek={seek} /> : null}
-          {episode.transcript?.length ? <Transcript episode={episode} canPlay={canPlay} onSeek={seek} /> : null}
+          {episode.chapters?.length ? <Chapters chapters={episode.chapters} canPlay={canPlay} onSeek={seek} position={position} /> : null}
+          {episode.transcript?.length ? <Transcript episode={episode} canPlay={canPlay} onSeek={seek} position={position} /> : null}
         </article>
       </main>
       <MobileShareBar target={target} isCopied={isCopied} onCopy={copy} noun="episode" />
@@ -162,11 +263,13 @@ function EpisodeDetail({ episode, player, onSeek }: { episode: Episode } & Omit<
 }
 
 /**
- * An episode's page (docs/product.md "The show's feed and episode pages"): its facts, the site's
- * own player, Spotify behind a facade when there is an embed, the notes, chapters and transcript
- * (in the served HTML: the page's best words for search engines), and share buttons.
+ * An episode's page (docs/product.md "The show's feed and episode pages", "Listening"): its
+ * facts, the site's own player, its people and where to talk about it, Spotify behind a facade
+ * when there is an embed, the notes, chapters and transcript (in the served HTML: the page's best
+ * words for search engines; each cue and chapter seeks, the one heard marked), and share buttons
+ * with a link at the moment being heard.
  */
-export function EpisodeView({ slug, player, onSeek }: EpisodeViewProps) {
+export function EpisodeView({ slug, ...rest }: EpisodeViewProps) {
   const { data: episode, isPending } = useQuery(episodeBySlugQueryOptions(slug));
   if (isPending) {
     return (
@@ -176,5 +279,5 @@ export function EpisodeView({ slug, player, onSeek }: EpisodeViewProps) {
     );
   }
   if (!episode) return <EpisodeNotFound />;
-  return <EpisodeDetail episode={episode} player={player} onSeek={onSeek} />;
+  return <EpisodeDetail episode={episode} {...rest} />;
 }

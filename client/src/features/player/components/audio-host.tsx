@@ -42,15 +42,24 @@ export function AudioHost() {
     player.attach(el);
   }, []);
   useMediaSession();
+  // What this browser remembers (positions, the speed), once the page is the browser's: the
+  // server knows none of it, and the first render must be the server's.
+  useEffect(() => {
+    void import("../memory").then((m) => player.remember(m.memory));
+  }, []);
   const update = () => {
     const el = element.current;
     if (!el) return;
-    player.sync({
-      isPlaying: !el.paused && !el.ended,
-      currentTime: el.currentTime,
-      duration: Number.isFinite(el.duration) ? el.duration : (state.episode?.durationSeconds ?? null),
-      rate: el.playbackRate,
-    });
+    const duration = Number.isFinite(el.duration) ? el.duration : (state.episode?.durationSeconds ?? null);
+    player.sync({ isPlaying: !el.paused && !el.ended, currentTime: el.currentTime, duration, rate: el.playbackRate });
+    // The lock screen's seek bar.
+    if (duration && "mediaSession" in navigator && navigator.mediaSession.setPositionState) {
+      try {
+        navigator.mediaSession.setPositionState({ duration, playbackRate: el.playbackRate, position: Math.min(el.currentTime, duration) });
+      } catch {
+        // A position the browser will not take (a duration it disagrees with) leaves the lock screen as it was.
+      }
+    }
   };
   return (
     <>

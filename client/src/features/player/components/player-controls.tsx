@@ -1,35 +1,66 @@
 import { useId } from "react";
+import { momentParam } from "@shared/moment";
+import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
+import { CopyNotice, useCopyLink } from "@/components/share-buttons";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
+import type { StartPoint } from "../listening";
+import { useListening } from "../use-listening";
 import { AudioFailure } from "./audio-failure";
+import { Icon, PAUSE, PLAY } from "./play-icon";
 
-function Icon({ path }: { path: string }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor">
-      <path d={path} />
-    </svg>
-  );
-}
-const PLAY = "M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z";
-const PAUSE = "M7 5h3.5v14H7zM13.5 5H17v14h-3.5z";
+const Key = ({ children }: { children: string }) => <kbd className="rounded border border-current px-1 font-sans text-xs">{children}</kbd>;
 
 /**
- * The episode page's player (docs/product.md "The show's feed and episode pages"): play and
- * pause, a seek bar that keyboards and screen readers operate (a range input), the time played and
- * the total, back 15 s and ahead 30 s, and the speed. It drives the app's one audio element, so
- * the episode goes on playing on other pages. Its size never changes while it plays; a file that
- * cannot be loaded adds a line saying so, with a link to the file.
+ * Share's link at the current time (docs/product.md "Listening"): the episode's address with ?t=
+ * where the player is, copied. Under the seek bar beside the time, since the page's share row has
+ * no room left on a phone or a desktop; shown once the episode is playing here.
+ */
+function MomentLink({ slug, at }: { slug: string; at: number }) {
+  const clock = momentParam(at);
+  const { isCopied, notice, copy, dismiss } = useCopyLink(`${window.location.origin}${href.episode(slug)}?t=${clock}`);
+  return (
+    <>
+      <button type="button" className="h-7 rounded px-2 font-semibold underline" onClick={copy}>
+        {isCopied ? "Copied!" : `Link at ${clock}`}
+      </button>
+      <CopyNotice notice={notice} onDismiss={dismiss} />
+    </>
+  );
+}
+
+/** What pressing play will do, before the episode is loaded: start at the link's moment, or resume. */
+function startText(start: StartPoint): string {
+  if (!start) return "";
+  if (start.kind === "resume") return `Resumes at ${formatClock(start.start)}`;
+  return `Plays from ${formatClock(start.start)}${start.end !== null ? ` to ${formatClock(start.end)}` : ""}`;
+}
+
+/**
+ * The episode page's player (docs/product.md "The show's feed and episode pages", "Listening"):
+ * play and pause, a seek bar that keyboards and screen readers operate (a range input), the time
+ * played and the total, back 15 s and ahead 30 s, the speed, and the keys that do the same. It
+ * drives the app's one audio element, so the episode goes on playing on other pages; it starts at
+ * the moment the page's address names, else where this browser left it. Its size never changes
+ * while it plays; a file that cannot be loaded adds a line saying so, with a link to the file.
  */
 export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
   const state = usePlayer();
   const isThis = state.episode?.slug === episode.slug;
+  const listening = useListening(episode);
   const current = isThis ? state.currentTime : 0;
   const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
   const isPlaying = isThis && state.isPlaying;
   const seekId = useId();
   const start = () => void player.play(episode);
   return (
-    <div className="card flex flex-col gap-3 p-4" role="group" aria-label={`Player: ${episode.title}`}>
+    <div
+      className="card flex flex-col gap-3 p-4"
+      role="group"
+      aria-label={`Player: ${episode.title}`}
+      // The keys answer from now on (they load after the first render); browser tests wait for it.
+      data-keys={listening.isReady ? "on" : undefined}
+    >
       <div className="flex items-center gap-3">
         <button
           type="button"
@@ -55,8 +86,18 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
             aria-valuetext={`${formatClock(current)} of ${formatClock(duration)}`}
             onChange={(e) => player.seek(Number(e.target.value))}
           />
-          <div className="flex justify-between text-sm tabular-nums">
+          {/* One height whatever it holds: what appears in the middle never moves the rest. */}
+          <div className="flex h-7 items-center justify-between gap-2 text-sm tabular-nums">
             <span>{formatClock(current)}</span>
+            {isThis ? (
+              current >= 1 ? (
+                <MomentLink slug={episode.slug} at={current} />
+              ) : null
+            ) : (
+              <span role="status" className="min-w-0 truncate">
+                {startText(listening.start)}
+              </span>
+            )}
             <span>{duration ? formatClock(duration) : "--:--"}</span>
           </div>
         </div>
@@ -78,27 +119,11 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
           {state.rate}x
         </button>
       </div>
+      <p className="text-sm">
+        Keys: <Key>Space</Key> or <Key>K</Key> play or pause, <Key>J</Key> or <Key>←</Key> back 15 s, <Key>L</Key> or <Key>→</Key> ahead 30
+        s
+      </p>
       {isThis && state.failed ? <AudioFailure audioUrl={episode.audioUrl} /> : null}
     </div>
-  );
-}
-
-/**
- * A card's play button: plays the episode with the site's player (the bar at the foot of the page
- * appears), or pauses it while it plays. Named for what it does and which episode.
- */
-export function PlayEpisodeButton({ episode }: { episode: PlayerEpisode }) {
-  const state = usePlayer();
-  const isThis = state.episode?.slug === episode.slug;
-  const isPlaying = isThis && state.isPlaying;
-  return (
-    <button
-      type="button"
-      onClick={() => (isThis ? player.toggle() : void player.play(episode))}
-      aria-label={`${isPlaying ? "Pause" : "Play"}: ${episode.title}`}
-      className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
-    >
-      <Icon path={isPlaying ? PAUSE : PLAY} />
-    </button>
   );
 }

@@ -1,0 +1,33 @@
+import { useQuery } from "@tanstack/react-query";
+import { identityQueryOptions } from "../api";
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
+
+/** The shows the feed recommends (podcast:podroll items with a feed address): 'Shows we recommend', each linking to its feed. */
+export function RecommendedShows() {
+  const shows = useQuery(identityQueryOptions()).data?.links.podroll ?? [];
+  if (shows.length === 0) return null;
+  return (
+    <section aria-labelledby="podroll-heading" className="mx-auto max-w-6xl px-4 pt-10">
+      <h2 id="podroll-heading" className="text-2xl font-bold">
+        Shows we recommend
+      </h2>
+      <ul className="mt-4 flex flex-wrap gap-2">
+        {shows.map((show) => (
+          <li key={show.url}>
+            <a href={show.url} target="_blank" rel="noopener noreferrer nofollow" className="btn btn-ghost" dir="auto">
+              {show.title || hostOf(show.url)}
+              <span className="sr-only"> (its feed, opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { settingQueryOptions } from "@/lib/settings-api";
+
+/** How long the button says 'Copied!' (docs/product.md §9: the copy confirmation). */
+const CONFIRMATION_MS = 2000;
+
+/**
+ * 'Copy RSS feed' on the Listen page (docs/product.md "Listening"): the show's exact feed address
+ * (rss_url), shown and copied, for any podcast app the providers do not cover; nothing without one.
+ */
+export function CopyFeedButton() {
+  const url = useQuery(settingQueryOptions("rss_url")).data;
+  const [said, setSaid] = useState<"" | "copied" | "failed">("");
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  if (!url) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setSaid("copied");
+    } catch {
+      setSaid("failed");
+    }
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setSaid(""), CONFIRMATION_MS);
+  };
+  return (
+    <section aria-labelledby="feed-heading" className="card mt-8 p-4">
+      <h2 id="feed-heading" className="text-xl font-bold">
+        Any other podcast app
+      </h2>
+      <p className="mt-1">Add the show by its RSS feed:</p>
+      <p className="mt-2 font-mono text-sm break-all">{url}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button type="button" className="btn" onClick={copy}>
+          {said === "copied" ? "Copied!" : "Copy RSS feed"}
+        </button>
+        <span role="status" className="text-sm">
+          {said === "copied" ? "The feed's address is copied." : said === "failed" ? "Could not copy: select the address above." : ""}
+        </span>
+      </div>
+    </section>
+  );
+}
