@@ -3,6 +3,7 @@ import { momentParam } from "@shared/moment";
 import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { CopyNotice, useCopyLink } from "@/components/share-buttons";
+import { useAbsoluteUrl } from "@/lib/page-context";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
 import type { StartPoint } from "../listening";
 import { useListening } from "../use-listening";
@@ -18,7 +19,7 @@ const Key = ({ children }: { children: string }) => <kbd className="rounded bord
  */
 function MomentLink({ slug, at }: { slug: string; at: number }) {
   const clock = momentParam(at);
-  const { isCopied, notice, copy, dismiss } = useCopyLink(`${window.location.origin}${href.episode(slug)}?t=${clock}`);
+  const { isCopied, notice, copy, dismiss } = useCopyLink(useAbsoluteUrl(`${href.episode(slug)}?t=${clock}`));
   return (
     <>
       <button type="button" className="h-7 rounded px-2 font-semibold underline" onClick={copy}>
