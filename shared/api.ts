@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, toSpotifyEmbedUrl, toYouTubeEmbedUrl } from "./embeds";
+import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl } from "./embeds";
+import { toSpotifyEmbedUrl, toYouTubeEmbedUrl } from "./pasted-links";
 import { ARCHIVE_PAGE_SIZE, HOME_EPISODE_COUNT } from "./archive";
 import { SETTING_KEYS } from "./settings";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  isHttpUrl,
-  isSpotifyEmbedUrl,
-  isYouTubeEmbedUrl,
-  toSpotifyEmbedUrl,
-  toYouTubeEmbedUrl,
-  youTubePlayerUrl,
-  youTubeVideoId,
-} from "./embeds";
+import { isHttpUrl, isSpotifyEmbedUrl, isYouTubeEmbedUrl, youTubePlayerUrl, youTubeVideoId } from "./embeds";
+import { toSpotifyEmbedUrl, toYouTubeEmbedUrl } from "./pasted-links";
 
 describe("toYouTubeEmbedUrl", () => {
   it("when given the short form, then it becomes {host}/embed/{id}", () => {

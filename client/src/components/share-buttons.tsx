@@ -1,4 +1,3 @@
-import { cva } from "class-variance-authority";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { facebookShareUrl, instagramShareUrl, linkedInShareUrl, xShareUrl, type ShareTarget } from "@shared/share";
 
@@ -44,17 +43,16 @@ export function useCopyLink(url: string) {
   return { isCopied, notice, copy, dismiss };
 }
 
-/** The copy notice: white, or dark red when copying failed. */
-const copyNotice = cva("pointer-events-auto relative rounded-xl py-3 pl-4 pr-12 shadow-xl", {
-  variants: { tone: { info: "bg-white text-ink", error: "bg-danger-strong text-white" } },
-});
+/** The copy notice: white, or dark red when copying failed (two fixed tones, so no variant library on visitors' pages). */
+const COPY_NOTICE = "pointer-events-auto relative rounded-xl py-3 pl-4 pr-12 shadow-xl";
+const COPY_NOTICE_TONE = { info: "bg-white text-ink", error: "bg-danger-strong text-white" } as const;
 
 /** The copy toast: it goes after 5,000 ms (docs/product.md §9), or at once with its close button. */
 export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
       {notice ? (
-        <div className={copyNotice({ tone: notice.isError ? "error" : "info" })}>
+        <div className={`${COPY_NOTICE} ${COPY_NOTICE_TONE[notice.isError ? "error" : "info"]}`}>
           <p className="font-bold">{notice.title}</p>
           <p className="text-sm">{notice.text}</p>
           <button

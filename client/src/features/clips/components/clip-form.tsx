@@ -2,7 +2,7 @@ import { useEffect, useState, type ClipboardEvent } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
-import { toYouTubeEmbedUrl } from "@shared/embeds";
+import { toYouTubeEmbedUrl } from "@shared/pasted-links";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";

@@ -4,7 +4,7 @@ import { Controller } from "react-hook-form";
 import { Link } from "wouter";
 import { href } from "@shared/routes";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
-import { toSpotifyEmbedUrl } from "@shared/embeds";
+import { toSpotifyEmbedUrl } from "@shared/pasted-links";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
