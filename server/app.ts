@@ -262,7 +262,7 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use("/objects", uploadsRouter(uploads));
   api.use(
     "/backup",
-    backupRouter((out) => writeBackup(pool, store, out)),
+    backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles)),
   );
   api.use(apiNotFound);
 

@@ -14,6 +14,7 @@ export const BACKUP_TABLES = [
   "clips",
   "editor_access_log",
   "objects",
+  "auditions",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string> = {
@@ -25,6 +26,7 @@ const PRIMARY_KEY: Record<BackupTable, string> = {
   clips: "id",
   editor_access_log: "id",
   objects: "id",
+  auditions: "id",
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
