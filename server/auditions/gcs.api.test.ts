@@ -39,9 +39,9 @@ describe("audition hand-ins with STORAGE=gcs", () => {
       expect(url.searchParams.get("X-Goog-SignedHeaders")).toBe("content-length;host");
       expect(Number(url.searchParams.get("X-Goog-Expires"))).toBeLessThanOrEqual(15 * 60);
       // A part longer than signed is refused by the bucket itself.
-      const longer = await fetch(url, { method: "PUT", body: Buffer.concat([bytes, Buffer.alloc(10)]) });
+      const longer = await fetch(url, { method: "PUT", body: new Uint8Array(Buffer.concat([bytes, Buffer.alloc(10)])) });
       expect(longer.status).toBe(403);
-      const put = await fetch(url, { method: "PUT", body: bytes });
+      const put = await fetch(url, { method: "PUT", body: new Uint8Array(bytes) });
       expect(put.status).toBe(200);
       expect(put.headers.get("etag")).toBeTruthy();
     }
