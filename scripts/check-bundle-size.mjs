@@ -27,7 +27,7 @@ const gzipped = (file) => {
 
 const entry = closure("index.html");
 const pages = Object.keys(manifest).filter((key) =>
-  /^src\/pages\/(?!admin|clips-admin|episodes-admin|providers-admin|editors-admin)[\w-]+-page\.tsx$/.test(key),
+  /^src\/pages\/(?!admin|clips-admin|episodes-admin|providers-admin|editors-admin|auditions-admin)[\w-]+-page\.tsx$/.test(key),
 );
 const problems = [];
 if (pages.length === 0) problems.push("no public page chunk found in the build manifest");

@@ -73,6 +73,8 @@ export const handInSchema = z.strictObject({
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64"),
 });
 export type HandInInput = z.infer<typeof handInSchema>;
+/** The fields the candidate types (the form checks them with the server's own rules). */
+export const handInFieldsSchema = handInSchema.pick({ name: true, email: true, notes: true });
 
 export const resumeHandInSchema = z.strictObject({ code });
 

@@ -38,7 +38,7 @@ export async function durationOf(head: Readable, size: number, contentType: stri
       { duration: false, skipCovers: true, skipPostHeaders: true },
     );
     const seconds = format.duration;
-    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : null;
+    return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : null;
   } catch {
     return null;
   } finally {

@@ -116,7 +116,7 @@ describe("audition hand-ins: the owner's routes", () => {
         fileName: "my-edit.wav",
         size: wav.length,
         contentType: "audio/wav",
-        durationSeconds: Math.round((6 * MB) / (44_100 * 4)),
+        durationSeconds: Math.floor((6 * MB) / (44_100 * 4)),
         status: "new",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
