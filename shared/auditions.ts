@@ -78,9 +78,14 @@ export const handInFieldsSchema = handInSchema.pick({ name: true, email: true, n
 
 export const resumeHandInSchema = z.strictObject({ code });
 
-/** Which address of an upload the browser asks for: one part's, or the list of the parts stored. */
+const partNumber = z.number().int("must be a whole number").min(1).max(MAX_PARTS);
+/** How many parts' addresses one request may ask for (the browser asks for the next ones ahead, saving a round trip a part). */
+export const SIGN_BATCH = 20;
+
+/** Which addresses of an upload the browser asks for: one part's, several parts', or the list of the parts stored. */
 export const signRequestSchema = z.union([
-  z.strictObject({ partNumber: z.number().int("must be a whole number").min(1).max(MAX_PARTS) }),
+  z.strictObject({ partNumber }),
+  z.strictObject({ partNumbers: z.array(partNumber).min(1).max(SIGN_BATCH) }),
   z.strictObject({ list: z.literal(true) }),
 ]);
 

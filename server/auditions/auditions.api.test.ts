@@ -319,6 +319,20 @@ describe("audition hand-ins: resuming and cleaning up", () => {
       .send({ code: CODE });
     expect(other.status).toBe(403);
 
+    // The browser asks for the next parts' addresses in one go; never for a part the file has not.
+    const ahead = await t.request
+      .post(`/api/editors/hand-ins/${upload.id}/sign`)
+      .set("x-upload-token", upload.token)
+      .send({ partNumbers: [2] });
+    expect(ahead.body.addresses).toEqual([
+      { partNumber: 2, url: expect.stringMatching(/\/parts\/2\?offset=5242880&bytes=\d+&expires=\d+&signature=/) },
+    ]);
+    const beyond = await t.request
+      .post(`/api/editors/hand-ins/${upload.id}/sign`)
+      .set("x-upload-token", upload.token)
+      .send({ partNumbers: [2, 3] });
+    expect(beyond.status).toBe(400);
+
     expect((await putPart(t, upload, 2, wav.subarray(upload.partSize))).status).toBe(200);
     const done = await complete(t, upload);
     expect(done.text).toContain(`<Key>${upload.id}</Key>`);
@@ -339,17 +353,21 @@ describe("audition hand-ins: resuming and cleaning up", () => {
     const url = new URL(signed.body.url, "http://localhost");
     expect(url.searchParams.get("signature")).toBeTruthy();
     expect(Number(url.searchParams.get("expires"))).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
-    expect(
-      (await t.request.put(`${url.pathname}?expires=${Date.now() + 3_600_000}&signature=${url.searchParams.get("signature")}`).send(wav))
-        .status,
-    ).toBe(403);
+    const altered = (changes: Record<string, string>) => {
+      const copy = new URL(url);
+      for (const [k, v] of Object.entries(changes)) copy.searchParams.set(k, v);
+      return `${copy.pathname}${copy.search}`;
+    };
+    // A later expiry, or room for more bytes, breaks the signature.
+    expect((await t.request.put(altered({ expires: String(Date.now() + 3_600_000) })).send(wav)).status).toBe(403);
+    expect((await t.request.put(altered({ bytes: String(wav.length + 1000) })).send(wav)).status).toBe(403);
     // Signed as the site signs, but already expired.
     const expires = String(Date.now() - 1_000);
     const signature = crypto
       .createHmac("sha256", "test-secret-".padEnd(64, "x"))
-      .update(`audition-part\n${upload.id}\n1\n${expires}`)
+      .update(`audition-part\n${upload.id}\n1\n0\n${wav.length}\n${expires}`)
       .digest("base64url");
-    const late = await t.request.put(`${url.pathname}?expires=${expires}&signature=${signature}`).send(wav);
+    const late = await t.request.put(altered({ expires, signature })).send(wav);
     expect(late.status).toBe(410);
     expect(late.body.message).toBe(HAND_IN_MESSAGES.addressExpired);
   });

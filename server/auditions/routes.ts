@@ -64,12 +64,20 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   });
   r.post("/:id/sign", async (req, res) => {
     const request = parse(signRequestSchema, req.body);
-    res.set("Cache-Control", "no-store").json(await auditions.sign(String(req.params.id), tokenOf(req), request));
+    const id = String(req.params.id);
+    res
+      .set("Cache-Control", "no-store")
+      .json(
+        "partNumbers" in request
+          ? { addresses: await auditions.signParts(id, tokenOf(req), request.partNumbers) }
+          : await auditions.sign(id, tokenOf(req), request),
+      );
   });
   r.put("/:id/parts/:n", async (req, res) => {
     const n = Number(req.params.n);
     if (!Number.isInteger(n) || n < 1) throw new AppError("NOT_FOUND", "There is no such part.");
-    const query = { expires: String(req.query.expires ?? ""), signature: String(req.query.signature ?? "") };
+    const field = (name: string) => (typeof req.query[name] === "string" ? req.query[name] : "");
+    const query = { offset: field("offset"), bytes: field("bytes"), expires: field("expires"), signature: field("signature") };
     try {
       const etag = await auditions.receivePart(String(req.params.id), n, query, req);
       res

@@ -65,6 +65,14 @@ export interface UploadAddress {
   headers?: Record<string, string>;
 }
 
+/** What a part's address says, signed: where the part goes in the file and how long it is, until when. */
+export interface PartQuery {
+  offset: string;
+  bytes: string;
+  expires: string;
+  signature: string;
+}
+
 /** A finished hand-in's file, for the owner's player and download. */
 export interface AuditionFile {
   fileName: string;
@@ -80,8 +88,10 @@ export interface AuditionsService {
   resume(id: string, token: string, code: string): Promise<HandInUpload>;
   /** A part's address (the bucket's, signed, or the server's own), or the list's. */
   sign(id: string, token: string, request: { partNumber: number } | { list: true }): Promise<UploadAddress>;
+  /** Several parts' addresses at once. */
+  signParts(id: string, token: string, partNumbers: readonly number[]): Promise<(UploadAddress & { partNumber: number })[]>;
   /** A part the server takes itself (the local store), at an address sign() gave. */
-  receivePart(id: string, partNumber: number, query: { expires: string; signature: string }, body: AsyncIterable<Buffer>): Promise<string>;
+  receivePart(id: string, partNumber: number, query: PartQuery, body: AsyncIterable<Buffer>): Promise<string>;
   /** The parts the server holds, for the browser to skip on resuming. */
   listParts(id: string, token: string): Promise<{ partNumber: number; etag: string }[]>;
   /** Joins the parts and checks everything again (the code, the bytes, the limit, the quota); idempotent. */
@@ -109,8 +119,11 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
   const { db, files, limits } = deps;
   const now = deps.clock ?? (() => new Date());
   const maxMb = Math.floor(limits.maxBytes / 1024 / 1024);
-  const partSignature = (id: string, partNumber: number, expires: string) =>
-    crypto.createHmac("sha256", deps.secret).update(`audition-part\n${id}\n${partNumber}\n${expires}`).digest("base64url");
+  const partSignature = (id: string, partNumber: number, q: Omit<PartQuery, "signature">) =>
+    crypto
+      .createHmac("sha256", deps.secret)
+      .update(`audition-part\n${id}\n${partNumber}\n${q.offset}\n${q.bytes}\n${q.expires}`)
+      .digest("base64url");
 
   /** The upload a browser names, when its token is the one handed out with it. */
   async function ownUpload(id: string, token: string): Promise<AuditionRow> {
@@ -200,39 +213,52 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     },
 
     async sign(id, token, request) {
+      if ("partNumber" in request) return (await this.signParts(id, token, [request.partNumber]))[0]!;
+      const row = await ownUpload(id, token);
+      assertUnderway(row);
+      const url = await files.signListParts(id, row.uploadId, new Date(now().getTime() + ADDRESS_LIFETIME_MS));
+      return url ? { url } : { url: `/api/editors/hand-ins/${id}/parts`, headers: { "x-upload-token": token } };
+    },
+
+    async signParts(id, token, partNumbers) {
       const row = await ownUpload(id, token);
       assertUnderway(row);
       const expiresAt = new Date(now().getTime() + ADDRESS_LIFETIME_MS);
-      if ("list" in request) {
-        const url = await files.signListParts(id, row.uploadId, expiresAt);
-        return url ? { url } : { url: `/api/editors/hand-ins/${id}/parts`, headers: { "x-upload-token": token } };
-      }
-      const { partNumber } = request;
-      if (partNumber > partCountOf(row.size, row.partSize)) throw new AppError("VALIDATION", "The file has no such part.");
-      const bytes = partBytes(row.size, row.partSize, partNumber);
-      const url = await files.signPart(id, row.uploadId, partNumber, bytes, expiresAt);
-      if (url) return { url };
       const expires = String(expiresAt.getTime());
-      const query = new URLSearchParams({ expires, signature: partSignature(id, partNumber, expires) });
-      return { url: `/api/editors/hand-ins/${id}/parts/${partNumber}?${query}` };
+      const count = partCountOf(row.size, row.partSize);
+      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", "The file has no such part.");
+      return Promise.all(
+        partNumbers.map(async (partNumber) => {
+          const bytes = partBytes(row.size, row.partSize, partNumber);
+          const url = await files.signPart(id, row.uploadId, partNumber, bytes, expiresAt);
+          if (url) return { partNumber, url };
+          // The address carries, signed, where the part goes and its length: the server takes it without a lookup.
+          const signed = { offset: String((partNumber - 1) * row.partSize), bytes: String(bytes), expires };
+          const query = new URLSearchParams({ ...signed, signature: partSignature(id, partNumber, signed) });
+          return { partNumber, url: `/api/editors/hand-ins/${id}/parts/${partNumber}?${query}` };
+        }),
+      );
     },
 
     async receivePart(id, partNumber, query, body) {
       if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw unknownUpload();
-      if (!sameText(query.signature, partSignature(id, partNumber, query.expires))) {
+      if (!sameText(query.signature, partSignature(id, partNumber, query))) {
         throw new AppError("FORBIDDEN", "This upload address is not one the site gave out.");
       }
       if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
-      const row = await findAudition(db, id);
-      if (!row) throw unknownUpload();
-      assertUnderway(row);
-      if (partNumber > partCountOf(row.size, row.partSize)) throw new AppError("VALIDATION", "The file has no such part.");
-      const bytes = partBytes(row.size, row.partSize, partNumber);
-      const written = await files.writePart(id, (partNumber - 1) * row.partSize, bytes, body);
+      let written;
+      try {
+        written = await files.writePart(id, Number(query.offset), Number(query.bytes), body);
+      } catch (err) {
+        // The upload was finished, cancelled or swept meanwhile.
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw unknownUpload();
+        throw err;
+      }
       if (written === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.wrongSize);
       if (written === "short") throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
       const etag = `p${partNumber}-${crypto.randomBytes(6).toString("hex")}`;
-      if (!(await recordPart(db, id, partNumber, etag))) throw unknownUpload();
+      // Recorded only while the upload is under way and within its day.
+      if (!(await recordPart(db, id, partNumber, etag, now()))) throw unknownUpload();
       return etag;
     },
 

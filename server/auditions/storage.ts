@@ -54,11 +54,11 @@ export async function findAudition(db: Executor, id: string): Promise<AuditionRo
 }
 
 /** Records a part the server took; false when the upload is no longer under way. */
-export async function recordPart(db: Db, id: string, partNumber: number, etag: string): Promise<boolean> {
+export async function recordPart(db: Db, id: string, partNumber: number, etag: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(auditions)
     .set({ parts: sql`${auditions.parts} || jsonb_build_object(${String(partNumber)}::text, ${etag}::text)` })
-    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading")))
+    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading"), gt(auditions.expiresAt, now)))
     .returning({ id: auditions.id });
   return rows.length === 1;
 }

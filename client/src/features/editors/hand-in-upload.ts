@@ -1,6 +1,15 @@
 import AwsS3 from "@uppy/aws-s3";
 import Uppy, { type UppyFile } from "@uppy/core";
-import { AUDIO_EXTENSIONS, AUDIO_FILE_HINT, HAND_IN_LIMITS, HAND_IN_MESSAGES, partSizeFor, type HandInUpload } from "@shared/auditions";
+import {
+  AUDIO_EXTENSIONS,
+  AUDIO_FILE_HINT,
+  HAND_IN_LIMITS,
+  HAND_IN_MESSAGES,
+  partCountOf,
+  partSizeFor,
+  SIGN_BATCH,
+  type HandInUpload,
+} from "@shared/auditions";
 import { apiClient, isApiError } from "@/lib/api-client";
 
 /**
@@ -12,16 +21,23 @@ import { apiClient, isApiError } from "@/lib/api-client";
  */
 type HandInFile = UppyFile<Record<string, unknown>, Record<string, never>>;
 
-/** The upload under way and the code that started it, which the completion presents again. */
+/** The upload under way, the file's size and the code that started it, which the completion presents again. */
 export interface HandInSession {
   upload: HandInUpload;
+  size: number;
   code: string;
 }
+
+type Address = { url: string; headers?: Record<string, string> };
+/** Addresses asked for ahead are used within this time (the site's last 15 minutes). */
+const ADDRESS_USE_MS = 10 * 60 * 1000;
 
 const AUDIO_ACCEPT = [...AUDIO_EXTENSIONS, "audio/*"];
 const absolute = (url: string) => new URL(url, window.location.origin).href;
 
 export function createHandInUppy(session: () => HandInSession | null, onRefused: (message: string) => void) {
+  // Part addresses asked for in batches, each used once: one round trip for the next 20 parts.
+  const ahead = new Map<string, Address & { at: number }>();
   const uppy = new Uppy({
     id: "audition-hand-in",
     autoProceed: false,
@@ -46,8 +62,21 @@ export function createHandInUppy(session: () => HandInSession | null, onRefused:
       const sign = (body: object) =>
         apiClient.post<{ url: string; headers?: Record<string, string> }>(`/api/editors/hand-ins/${id}/sign`, body, auth);
       if (request.method === "PUT" && "partNumber" in request) {
-        const signed = await sign({ partNumber: request.partNumber });
-        return { url: absolute(signed.url), headers: signed.headers };
+        const key = (n: number) => `${current.upload.uploadId}:${n}`;
+        let address = ahead.get(key(request.partNumber));
+        if (!address || Date.now() - address.at > ADDRESS_USE_MS) {
+          const last = Math.min(partCountOf(current.size, current.upload.partSize), request.partNumber + SIGN_BATCH - 1);
+          const partNumbers = Array.from({ length: last - request.partNumber + 1 }, (_, i) => request.partNumber + i);
+          const { addresses } = await apiClient.post<{ addresses: (Address & { partNumber: number })[] }>(
+            `/api/editors/hand-ins/${id}/sign`,
+            { partNumbers },
+            auth,
+          );
+          for (const a of addresses) ahead.set(key(a.partNumber), { url: a.url, headers: a.headers, at: Date.now() });
+          address = ahead.get(key(request.partNumber))!;
+        }
+        ahead.delete(key(request.partNumber));
+        return { url: absolute(address.url), headers: address.headers };
       }
       if (request.method === "GET") {
         const signed = await sign({ list: true });
@@ -130,7 +159,7 @@ export async function beginHandIn(
         { "x-upload-token": saved.token },
       );
       uppy.setFileState(file.id, { s3Multipart: { uploadId: upload.uploadId, key: upload.key } });
-      return { session: { upload, code: fields.code }, resumed: true };
+      return { session: { upload, size: (file.data as Blob).size, code: fields.code }, resumed: true };
     } catch (error) {
       // Gone or someone else's: start afresh. A refused code, or an edit already handed in, is said as it is.
       if (isApiError(error, "UNAUTHORIZED") || isApiError(error, "TOO_MANY_REQUESTS")) throw error;
@@ -147,7 +176,7 @@ export async function beginHandIn(
   });
   rememberUpload(file, upload);
   uppy.setFileState(file.id, { s3Multipart: { uploadId: upload.uploadId, key: upload.key } });
-  return { session: { upload, code: fields.code }, resumed: false };
+  return { session: { upload, size: data.size, code: fields.code }, resumed: false };
 }
 
 /** What a failed part, list or completion carries: the status and body of the answer, or none (no connection). */
