@@ -125,7 +125,9 @@ async function floorMs(file: string, dir: string): Promise<number> {
     for (let at = 0; at < size; at += 5 * MIB) {
       const data = Buffer.alloc(Math.min(5 * MIB, size - at));
       fs.readSync(fd, data, 0, data.length, at);
-      await (await fetch(`${base}/?at=${at}`, { method: "PUT", body: new Uint8Array(data) })).arrayBuffer();
+      await (
+        await fetch(`${base}/?at=${at}`, { method: "PUT", body: new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.length) })
+      ).arrayBuffer();
     }
     return performance.now() - started;
   } finally {

@@ -98,7 +98,12 @@ export class HandInClient {
       url = this.ahead.get(n)!;
     }
     this.ahead.delete(n);
-    const res = await fetch(new URL(url, this.base), { method: "PUT", body: new Uint8Array(data), headers: { Origin: this.base }, signal });
+    const res = await fetch(new URL(url, this.base), {
+      method: "PUT",
+      body: new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.length),
+      headers: { Origin: this.base },
+      signal,
+    });
     await res.arrayBuffer();
     return res.status;
   }
