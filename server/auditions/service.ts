@@ -40,7 +40,7 @@ const ADDRESS_LIFETIME_MS = 15 * 60 * 1000;
 /** How much of a finished file is read to find its length: headers only. */
 const DURATION_PROBE_BYTES = 4 * 1024 * 1024;
 
-export interface AuditionLimits {
+interface AuditionLimits {
   /** The largest file, in bytes (AUDITION_MAX_MB). */
   maxBytes: number;
   /** All hand-ins and uploads under way together, in bytes (AUDITION_QUOTA_GB). */
@@ -60,13 +60,13 @@ export interface AuditionsDeps {
 }
 
 /** Where a browser sends a request of an upload: a signed address, and the headers it must carry. */
-export interface UploadAddress {
+interface UploadAddress {
   url: string;
   headers?: Record<string, string>;
 }
 
 /** What a part's address says, signed: where the part goes in the file and how long it is, until when. */
-export interface PartQuery {
+interface PartQuery {
   offset: string;
   bytes: string;
   expires: string;
@@ -74,7 +74,7 @@ export interface PartQuery {
 }
 
 /** A finished hand-in's file, for the owner's player and download. */
-export interface AuditionFile {
+interface AuditionFile {
   fileName: string;
   contentType: string;
   size: number;

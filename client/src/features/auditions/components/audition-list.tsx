@@ -10,7 +10,7 @@ import { auditionFileUrl, auditionsQueryOptions, useDeleteAudition, useSetAuditi
 import { fileSize } from "../format";
 
 const STATUS_LABELS: Record<AuditionStatus, string> = { new: "New", shortlisted: "Shortlisted", declined: "Declined" };
-export const DELETE_AUDITION_CONFIRM = "Delete this hand-in and its audio file? This cannot be undone.";
+const DELETE_AUDITION_CONFIRM = "Delete this hand-in and its audio file? This cannot be undone.";
 
 function AuditionCard({ audition, player }: { audition: Audition; player: (audition: Audition) => ReactNode }) {
   const setStatus = useSetAuditionStatus();
