@@ -24,6 +24,7 @@ const ROOMS = [
   room("server-objects", "server/objects"),
   room("server-feed", "server/feed"),
   room("server-people", "server/people"),
+  room("server-auditions", "server/auditions"),
   room("server-test", "server/test"),
   room("server-root", "server"),
   room("shared", "shared"),
@@ -41,6 +42,7 @@ const FILES = [
   { category: "schema", pattern: "shared/schema.ts" },
   { category: "queries", pattern: "server/feed/storage.ts" },
   { category: "queries", pattern: "server/people/storage.ts" },
+  { category: "queries", pattern: "server/auditions/storage.ts" },
 ];
 
 const rooms = (types) => ({ element: { type: types } });
@@ -55,6 +57,7 @@ const QUERY_PACKAGES = ["drizzle-orm", "pg"];
 const schema = { element: { type: "shared" }, file: { categories: "schema" } };
 const feedStorage = { element: { type: "server-feed" }, file: { categories: "queries" } };
 const peopleStorage = { element: { type: "server-people" }, file: { categories: "queries" } };
+const auditionStorage = { element: { type: "server-auditions" }, file: { categories: "queries" } };
 /** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
 const STYLESHEETS = {
   from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]),
@@ -72,6 +75,7 @@ const SERVER = [
   "server-objects",
   "server-feed",
   "server-people",
+  "server-auditions",
   "server-test",
 ];
 
@@ -100,6 +104,14 @@ const RULES = [
   ),
   // The people the feed names: their queries, and the service pages read them through.
   allow("server-people", to("server-people", "server-lib", "shared"), typesOf("server-db", "server-services")),
+  allow("server-feed", to("server-feed", "server-storage", "server-lib", "shared"), typesOf("server-db", "server-services")),
+  // The audition hand-ins: routes, service, storage and the audio check in one room, on the
+  // object store's large files, the auth room's guards and throttle, and lib.
+  allow(
+    "server-auditions",
+    to("server-auditions", "server-auth", "server-lib", "server-objects", "shared"),
+    typesOf("server-db", "server-services"),
+  ),
   allow("server-storage", to("server-storage", "server-db", "server-lib", "shared")),
   allow("server-db", to("server-db", "server-lib", "shared")),
   allow("server-auth", to("server-auth", "server-storage", "server-lib", "shared"), typesOf("server-db")),
@@ -132,6 +144,7 @@ const RULES = [
   },
   { from: feedStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   { from: peopleStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
+  { from: auditionStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   // shared/ is used by both sides and imports neither; only its schema names drizzle.
   allow("shared", to("shared")),
   disallow(

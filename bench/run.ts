@@ -16,6 +16,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
+import { auditionUploadReport, benchAuditionUpload } from "./audition-upload";
 import { benchFeedImport } from "./feed-import";
 import { benchPeopleImport } from "./people-import";
 import { uploadOwnerImages } from "./owner-images";
@@ -239,6 +240,8 @@ async function main() {
   const home2000 = await gzippedBytes(`${app.url}/`);
   await app.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log("audition upload...");
+  const handIn = auditionUploadReport(await benchAuditionUpload());
 
   const bundle = publicBundle();
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -253,7 +256,7 @@ async function main() {
     ["GET /archive, fast path", archiveResult],
   ];
   const directFast = (p: string) => serving.direct.find((d) => d.path === p)!.fast;
-  const misses: string[] = [];
+  const misses: string[] = [...handIn.misses];
   const notes: string[] = [];
   const why = new Set<string>();
   const target = (ok: boolean, what: string, reason?: string) => {
@@ -402,6 +405,7 @@ A second feed of ${people.items} items naming ${people.personTags.toLocaleString
 |---|---|
 | first import (${people.added} episodes added, their people and pages) | ${ms(people.importMs)} |
 
+${handIn.markdown}
 ## Start and memory
 
 | | |

@@ -16,6 +16,7 @@ import { createSiteWrites, startChangeBus, type ChangeBus } from "./db/change-bu
 import type { Database } from "./db/client";
 import { newestMigrationMark } from "./db/migrate";
 import { apiNotFound, errorHandler } from "./lib/error-handler";
+import { AppError } from "./lib/errors";
 import { createFastPath } from "./lib/fast-path";
 import type { Logger } from "./lib/logger";
 import { projectRoot } from "./lib/paths";
@@ -24,6 +25,9 @@ import { createSearchGate, type SearchGateLimits } from "./lib/search-gate";
 import { requestLogger } from "./lib/request-logger";
 import { securityHeaders } from "./lib/security-headers";
 import type { ObjectStore } from "./objects/store";
+import type { LargeFileStore } from "./objects/large-files";
+import { auditionsRouter, handInsRouter, isHandInUploadBody } from "./auditions/routes";
+import { createAuditionsService } from "./auditions/service";
 import { authRouter } from "./routes/auth";
 import { createDeviceCookies } from "./auth/device-cookie";
 import { backupRouter } from "./routes/backup";
@@ -60,9 +64,11 @@ import { appliedMigrationMark, pingDatabase } from "./storage/health";
 
 export interface AppDeps {
   config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
-    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample">>;
+    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes">>;
   database: Database;
   store: ObjectStore;
+  /** The audition hand-ins' files; without it, hand-ins are refused (503). */
+  largeFiles?: LargeFileStore;
   logger: Logger;
   sessionSecret: string;
   /** Where the built SPA lives; pages are served only when it exists. */
@@ -105,6 +111,8 @@ export interface SiteApp {
   extras: FeedExtras;
   metrics: Metrics;
   bus: ChangeBus;
+  /** Removes audition uploads left unfinished past their day (hourly on a running site); answers how many. */
+  sweepAuditions(now?: Date): Promise<number>;
   /**
    * Stops everything the app runs beside its requests: the background fetches of episodes'
    * files, the feed worker, the change bus's connection, the throttles' sweep, the session
@@ -114,6 +122,10 @@ export interface SiteApp {
    */
   close(): Promise<void>;
 }
+
+const handInsUnavailable: express.RequestHandler = () => {
+  throw new AppError("UNAVAILABLE", "Hand-ins are not open on this site just now.");
+};
 
 export function createApp(deps: AppDeps): SiteApp {
   const { config, database, store, logger } = deps;
@@ -152,6 +164,18 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
+  const auditions = deps.largeFiles
+    ? createAuditionsService({
+        db,
+        files: deps.largeFiles,
+        checkCode: (code) => settings.checkAuditionPassword(code),
+        secret: deps.sessionSecret,
+        limits: { maxBytes: config.auditionMaxBytes ?? 1024 ** 3, quotaBytes: config.auditionQuotaBytes ?? 20 * 1024 ** 3 },
+        logger,
+      })
+    : undefined;
+  const auditionSweep =
+    auditions && config.env !== "test" ? setInterval(() => void auditions.sweep().catch(() => {}), 60 * 60_000).unref() : undefined;
   const identity = createIdentityService(db, uploads, pictures, writes);
   const siteData = createSiteData({
     providers,
@@ -210,7 +234,7 @@ export function createApp(deps: AppDeps): SiteApp {
 
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
-  api.use(jsonBodiesOnly((req) => req.method === "PUT" && req.path.startsWith("/objects/uploads/")));
+  api.use(jsonBodiesOnly((req) => (req.method === "PUT" && req.path.startsWith("/objects/uploads/")) || isHandInUploadBody(req)));
   api.use(express.json({ limit: "1mb", strict: true }));
   const sessions = createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport });
   api.use(sessions.handler);
@@ -243,11 +267,13 @@ export function createApp(deps: AppDeps): SiteApp {
     orderedListRouter(clips, { name: "clips", schema: clipSchema, updateSchema: clipUpdateSchema, cache, memory: fastPath }),
   );
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
+  api.use("/editors/hand-ins", auditions ? handInsRouter(auditions, throttles.audition) : handInsUnavailable);
   api.use("/editor-access-log", accessLogRouter(editors));
+  if (auditions) api.use("/auditions", auditionsRouter(auditions));
   api.use("/objects", uploadsRouter(uploads));
   api.use(
     "/backup",
-    backupRouter((out) => writeBackup(pool, store, out)),
+    backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles)),
   );
   api.use(apiNotFound);
 
@@ -284,6 +310,7 @@ export function createApp(deps: AppDeps): SiteApp {
   // background fetches first (they write), then the feed worker, then the rest.
   const stops: (() => Promise<void> | void)[] = [
     () => extras.close(),
+    () => clearInterval(auditionSweep),
     () => feedWorkers.close(),
     () => bus.close(),
     () => throttles.close(),
@@ -302,6 +329,7 @@ export function createApp(deps: AppDeps): SiteApp {
     extras,
     metrics,
     bus,
+    sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),
     async close() {
       const [first, ...rest] = stops;
       const results = [...(await Promise.allSettled([first!()])), ...(await Promise.allSettled(rest.map(async (stop) => stop())))];

@@ -5,7 +5,7 @@ import type { EmbeddedServer } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { AppError } from "./lib/errors";
 import { createLogger } from "./lib/logger";
-import { createObjectStore } from "./objects";
+import { createLargeFileStore, createObjectStore } from "./objects";
 import { restoreBackup, writeBackup } from "./services/backup";
 
 const USAGE = "usage: npm run backup -- FILE | npm run restore -- FILE";
@@ -38,15 +38,16 @@ async function main(argv: string[]): Promise<number> {
     database = connectDatabase(url);
     await runMigrations(url);
     const store = await createObjectStore(config);
+    const largeFiles = await createLargeFileStore(config);
     if (command === "backup") {
       const tmp = `${file}.partial`;
-      const result = await writeBackup(database.pool, store, fs.createWriteStream(tmp, { mode: 0o600 }));
+      const result = await writeBackup(database.pool, store, fs.createWriteStream(tmp, { mode: 0o600 }), largeFiles);
       fs.renameSync(tmp, file);
-      process.stdout.write(`Backed up ${result.rows} rows and ${result.objects} files to ${file}\n`);
+      process.stdout.write(`Backed up ${result.rows} rows, ${result.objects} files and ${result.files} hand-ins to ${file}\n`);
     } else {
       if (!fs.existsSync(file)) throw new AppError("NOT_FOUND", `No such file: ${file}`);
-      const result = await restoreBackup(database.pool, store, fs.createReadStream(file));
-      process.stdout.write(`Restored ${result.rows} rows and ${result.objects} files from ${file}\n`);
+      const result = await restoreBackup(database.pool, store, fs.createReadStream(file), largeFiles);
+      process.stdout.write(`Restored ${result.rows} rows, ${result.objects} files and ${result.files} hand-ins from ${file}\n`);
     }
     return 0;
   } catch (err) {

@@ -28,6 +28,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ METRICS_PORT: "0" })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ CACHE_TTL_SECONDS: "-1" })).toThrow(/CACHE_TTL_SECONDS/);
   });
+  it("when the audition limits are set, then they are taken in MB and GB; by default 1024 MB a file and 20 GB in all", () => {
+    expect(loadConfig({})).toMatchObject({ auditionMaxBytes: 1024 * 1024 * 1024, auditionQuotaBytes: 20 * 1024 ** 3 });
+    expect(loadConfig({ AUDITION_MAX_MB: "200", AUDITION_QUOTA_GB: "0.5" })).toMatchObject({
+      auditionMaxBytes: 200 * 1024 * 1024,
+      auditionQuotaBytes: 512 * 1024 * 1024,
+    });
+    expect(() => loadConfig({ AUDITION_MAX_MB: "0" })).toThrow(/AUDITION_MAX_MB/);
+    expect(() => loadConfig({ AUDITION_QUOTA_GB: "lots" })).toThrow(/AUDITION_QUOTA_GB/);
+  });
   it("when STORAGE=gcs has no bucket, then it fails; PUBLIC_URL loses a trailing slash", () => {
     expect(() => loadConfig({ STORAGE: "gcs" })).toThrow(/GCS_BUCKET/);
     expect(loadConfig({ PUBLIC_URL: "https://show.example/" }).publicUrl).toBe("https://show.example");

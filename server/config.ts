@@ -37,6 +37,8 @@ const envSchema = z.object({
   METRICS_PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
   CACHE_TTL_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.1).max(3600).default(5)),
   ACCESS_LOG_SAMPLE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(100)),
+  AUDITION_MAX_MB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(1024)),
+  AUDITION_QUOTA_GB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.001).max(1_000_000).default(20)),
 });
 
 export interface Config {
@@ -63,6 +65,10 @@ export interface Config {
   cacheTtlMs: number;
   /** One in this many answers of the fast path is written to the log (0: none). */
   accessLogSample: number;
+  /** The largest audition hand-in (AUDITION_MAX_MB), in bytes. */
+  auditionMaxBytes: number;
+  /** All audition hand-ins together, and the uploads under way (AUDITION_QUOTA_GB), in bytes. */
+  auditionQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT,
     cacheTtlMs: Math.round(e.CACHE_TTL_SECONDS * 1000),
     accessLogSample: e.ACCESS_LOG_SAMPLE,
+    auditionMaxBytes: e.AUDITION_MAX_MB * 1024 * 1024,
+    auditionQuotaBytes: Math.round(e.AUDITION_QUOTA_GB * 1024 ** 3),
   };
 }

@@ -13,7 +13,7 @@ import { rootMessage } from "./lib/error-handler";
 import { createLogger } from "./lib/logger";
 import { serveMetrics } from "./lib/metrics";
 import { readOrCreateSecret } from "./lib/secret-file";
-import { createObjectStore } from "./objects";
+import { createLargeFileStore, createObjectStore } from "./objects";
 import { fillMissingEpisodeSlugs } from "./services/episodes";
 import { startFeedSchedule } from "./feed/schedule";
 import { createShareImages, type ShareImages } from "./services/share-images";
@@ -96,6 +96,7 @@ async function main(): Promise<void> {
       cacheTtlMs: config.cacheTtlMs,
       database,
       store,
+      largeFiles: await createLargeFileStore(config),
       shareImages,
       logger,
       sessionSecret: config.sessionSecret ?? readOrCreateSecret(path.join(config.dataDir, "session-secret"), { minLength: 32 }),

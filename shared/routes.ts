@@ -32,6 +32,7 @@ export const ROUTES = {
   adminClips: { path: "/admin/clips", area: "admin", head: "admin", label: "Clip Management", noindex: true },
   adminEditors: { path: "/admin/editors", area: "admin", head: "admin", label: "Editors Page Management", noindex: true },
   adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "About Page & Pictures", noindex: true },
+  adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "Audition Hand-ins", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

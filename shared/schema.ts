@@ -344,3 +344,47 @@ export const slugHistory = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.slug] }), index("slug_history_item_idx").on(t.kind, t.itemId)],
 );
+
+/**
+ * Audition hand-ins (docs/product.md "Audition hand-in"). A row is `uploading` from the start of
+ * its upload (its declared size counts against the quota from then on) and `complete` once the
+ * file is checked; an upload still unfinished at `expires_at` is removed with its parts. `code`
+ * is the candidate's number (the digits after the audition prefix), never the prefix.
+ */
+export const auditions = pgTable(
+  "auditions",
+  {
+    id: uuid("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    notes: text("notes").notNull().default(""),
+    fileName: text("file_name").notNull(),
+    /** The size the browser declared; the parts are cut to it, so the file is never larger. */
+    size: bigint("size", { mode: "number" }).notNull(),
+    contentType: text("content_type"),
+    durationSeconds: integer("duration_seconds"),
+    uploadState: text("upload_state", { enum: ["uploading", "complete"] })
+      .notNull()
+      .default("uploading"),
+    status: text("status", { enum: ["new", "shortlisted", "declined"] })
+      .notNull()
+      .default("new"),
+    /** The store's id of the multipart upload (the bucket's, or the local store's). */
+    uploadId: text("upload_id").notNull(),
+    partSize: integer("part_size").notNull(),
+    /** Parts the server took itself (local store): part number → ETag. */
+    parts: jsonb("parts")
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** SHA-256 of the token the candidate's browser presents with each request of the upload. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [index("auditions_code_idx").on(t.code), index("auditions_completed_idx").on(t.completedAt)],
+);

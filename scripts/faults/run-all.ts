@@ -2,6 +2,7 @@ import { bigFeedSync } from "./big-feed";
 import { crashDuringWrites } from "./crash-writes";
 import { databaseOutage } from "./db-outage";
 import { diskFullUpload } from "./disk-full";
+import { handInCrash } from "./hand-in-crash";
 import { loginStorm } from "./login-storm";
 import { slowConnections } from "./slowloris";
 import { runScript } from "./lib";
@@ -12,6 +13,7 @@ const scripts: [string, Parameters<typeof runScript>[1]][] = [
   ["kill -9 during writes (PostgreSQL server)", (c) => crashDuringWrites(c, "postgres")],
   ["PostgreSQL restarted and stalled under load", databaseOutage],
   ["disk full while an upload is written", diskFullUpload],
+  ["kill -9 in the middle of an audition hand-in, then resumed", handInCrash],
   ["1,500 slow connections (slowloris)", slowConnections],
   ["200 concurrent logins", loginStorm],
   ["a 3,000-item feed synced while visitors read", bigFeedSync],

@@ -20,9 +20,14 @@ function isStateChanging(req: Request): boolean {
 
 /** Every write under /api needs the admin, but for these (docs/product.md "Admin only"); paths are relative to /api. */
 const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]);
+/** The candidate's hand-in, authorised by the audition code and its upload's token (docs/product.md "Audition hand-in"). */
+const PUBLIC_WRITE_PREFIX = "/editors/hand-ins";
+
+const isPublicWrite = (path: string) =>
+  PUBLIC_WRITES.has(trimEndChar(path, "/")) || path === PUBLIC_WRITE_PREFIX || path.startsWith(`${PUBLIC_WRITE_PREFIX}/`);
 
 export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
-  if (isStateChanging(req) && !PUBLIC_WRITES.has(trimEndChar(req.path, "/")) && !isAdmin(req)) {
+  if (isStateChanging(req) && !isPublicWrite(req.path) && !isAdmin(req)) {
     throw new AppError("UNAUTHORIZED", "Admin login required");
   }
   next();

@@ -1,5 +1,7 @@
 import path from "node:path";
 import type { Config } from "../config";
+import type { LargeFileStore } from "./large-files";
+import { createLocalLargeFiles } from "./local-large-files";
 import { createLocalStore } from "./local-store";
 import type { ObjectStore } from "./store";
 
@@ -9,4 +11,13 @@ export async function createObjectStore(config: Pick<Config, "storage" | "gcsBuc
     return createGcsStore(new Storage(), config.gcsBucket!);
   }
   return createLocalStore(path.join(config.dataDir, "objects"));
+}
+
+/** The audition hand-ins' store: beside the images, under a key space /objects never serves. */
+export async function createLargeFileStore(config: Pick<Config, "storage" | "gcsBucket" | "dataDir">): Promise<LargeFileStore> {
+  if (config.storage === "gcs") {
+    const [{ Storage }, { createGcsLargeFiles }] = await Promise.all([import("@google-cloud/storage"), import("./gcs-large-files")]);
+    return createGcsLargeFiles(new Storage(), config.gcsBucket!);
+  }
+  return createLocalLargeFiles(path.join(config.dataDir, "objects", "auditions"));
 }

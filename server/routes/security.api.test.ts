@@ -41,8 +41,22 @@ function writeRoutesOf(app: Express): string[] {
   return [...found];
 }
 
-/** The writes docs/product.md opens to visitors (auth/guards.ts): logging in and out, the audition. */
-const PUBLIC_WRITES = ["POST /api/auth/login", "POST /api/auth/logout", "POST /api/editors/unlock"];
+/**
+ * The writes docs/product.md opens to visitors (auth/guards.ts): logging in and out, the audition,
+ * and the candidate's hand-in, authorised by the audition code and its upload's token instead
+ * (server/auditions/auditions.api.test.ts holds those refusals).
+ */
+const PUBLIC_WRITES = [
+  "POST /api/auth/login",
+  "POST /api/auth/logout",
+  "POST /api/editors/unlock",
+  "POST /api/editors/hand-ins",
+  "POST /api/editors/hand-ins/:id/resume",
+  "POST /api/editors/hand-ins/:id/sign",
+  "PUT /api/editors/hand-ins/:id/parts/:n",
+  "POST /api/editors/hand-ins/:id/complete",
+  "DELETE /api/editors/hand-ins/:id",
+];
 
 /**
  * A body the admin's request would be accepted with, so that a missing guard shows as a change.

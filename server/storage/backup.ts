@@ -20,6 +20,8 @@ export const BACKUP_TABLES = [
   "episode_people",
   "show_people",
   "slug_history",
+  // Audition hand-ins: their records here, their files streamed beside the tables.
+  "auditions",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string[]> = {
@@ -35,6 +37,7 @@ const PRIMARY_KEY: Record<BackupTable, string[]> = {
   episode_people: ["episode_id", "position"],
   show_people: ["position"],
   slug_history: ["kind", "slug"],
+  auditions: ["id"],
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */

@@ -8,6 +8,7 @@ import { inject, test } from "vitest";
 import { createApp, type AppDeps, type SiteApp } from "../app";
 import { connectDatabase, type Database } from "../db/client";
 import { createLogger } from "../lib/logger";
+import { createLocalLargeFiles } from "../objects/local-large-files";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEST_PASSWORD_COST, withDatabase } from "./global-setup";
@@ -77,6 +78,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
       config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined },
       database: db.database,
       store,
+      largeFiles: createLocalLargeFiles(path.join(objectsDir, "auditions")),
       logger: createLogger("silent"),
       sessionSecret: SESSION_SECRET,
       clientDir: path.join(objectsDir, "no-client"),

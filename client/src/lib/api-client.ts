@@ -33,12 +33,15 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, { message: `${res.status}: ${text || res.statusText}` });
 }
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   // docs/product.md §7: credentials always; a JSON content type only when a body is sent.
   const res = await fetch(path, {
     method,
     credentials: "include",
-    headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+    headers: {
+      ...headers,
+      ...(body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw await toApiError(res);
@@ -57,7 +60,8 @@ export const apiClient = {
       throw error;
     }
   },
-  post: <T>(path: string, body?: unknown) => request<T>("POST", path, body ?? {}),
+  /** `headers`: a request's own, such as an upload's token. */
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>("POST", path, body ?? {}, headers),
   put: <T>(path: string, body: unknown) => request<T>("PUT", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),
 };

@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/mutations";
+import { HandInsQuickAction } from "@/features/auditions/components/audition-list";
 import { DraftEpisodesNotice } from "@/features/episodes/components/draft-episodes-notice";
 import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
 import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/components/feed-sync-panel";
@@ -66,6 +67,7 @@ export function AdminDashboardPage() {
                 {action.label}
               </Link>
             ))}
+            <HandInsQuickAction href={ROUTES.adminAuditions.path} className="btn btn-ghost justify-start" />
             <RefreshFeedButton />
             <button type="button" className="btn btn-ghost justify-start" onClick={() => setIsThemeOpen(true)}>
               Change Site Theme

@@ -1,3 +1,5 @@
+import { Link } from "wouter";
+import { ROUTES } from "@shared/routes";
 import { AdminScreen } from "@/components/admin-screen";
 import { AccessLogTable } from "@/features/editors/components/access-log-table";
 import { EditorsContentForm } from "@/features/editors/components/editors-content-form";
@@ -5,6 +7,11 @@ import { EditorsContentForm } from "@/features/editors/components/editors-conten
 export function EditorsAdminPage() {
   return (
     <AdminScreen title="Editors Page Management">
+      <p className="mt-4">
+        <Link href={ROUTES.adminAuditions.path} className="btn btn-ghost">
+          Audition hand-ins: listen and decide
+        </Link>
+      </p>
       <div className="mt-6 space-y-6">
         <EditorsContentForm />
         <AccessLogTable />

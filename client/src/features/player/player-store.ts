@@ -13,6 +13,8 @@ export interface PlayerEpisode {
   imagePath: string | null;
   durationSeconds: number | null;
   showName: string;
+  /** Where the player bar's title leads; the episode's page when not given. */
+  pageHref?: string;
 }
 
 /** An episode as the player takes it (the page checks it has audio). */

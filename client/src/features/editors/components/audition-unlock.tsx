@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from "react";
 import { isUsableAuditionFileUrl } from "@shared/settings";
 import { TitledSection } from "@/components/titled-section";
 import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
@@ -8,10 +8,15 @@ import { type AuditionFile } from "../api";
 import { useUnlockAudition } from "../mutations";
 import { AUDITION_FAILURE_TEXT, DEFAULT_AUDITION_FILE_LABEL } from "../defaults";
 
+// The hand-in form and its uploader (Uppy) load only once the page is unlocked: no visitor downloads them before.
+const HandInForm = lazy(() => import("./hand-in-form"));
+
 /** Unlocked state lives in this component only: leaving the page locks it again (docs/product.md §4). */
 export function AuditionUnlock() {
   const [password, setPassword] = useState("");
   const [files, setFiles] = useState<AuditionFile[] | null>(null);
+  /** The code that opened the page: it authorises the hand-in (the server checks it again). */
+  const [code, setCode] = useState("");
   const unlock = useUnlockAudition();
   const inputId = useId();
   const errorId = useId();
@@ -20,7 +25,12 @@ export function AuditionUnlock() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    unlock.mutate(password, { onSuccess: (data) => setFiles(data.files) });
+    unlock.mutate(password, {
+      onSuccess: (data) => {
+        setCode(password.trim());
+        setFiles(data.files);
+      },
+    });
   };
 
   if (files) {
@@ -30,24 +40,35 @@ export function AuditionUnlock() {
     const label = file?.name || DEFAULT_AUDITION_FILE_LABEL;
     const url = file?.url;
     return (
-      <TitledSection id="access" title="Access Granted" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
-        <p className="mt-3 text-lg">Access your audition files:</p>
-        {isUsableAuditionFileUrl(url) ? (
-          <a href={url} target="_blank" rel="noopener noreferrer" className="btn mt-4 max-w-full break-words" dir="auto">
-            {label}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        ) : (
-          <button type="button" className="btn mt-4 max-w-full break-words" dir="auto" disabled>
-            {label}
-          </button>
-        )}
-        <ol className="mt-6 ml-6 list-decimal space-y-1 text-lg">
-          <li>Download the files.</li>
-          <li>Do the editing.</li>
-          <li>Send the completed version, with your notes, to the e-mail address provided.</li>
-        </ol>
-      </TitledSection>
+      <>
+        <TitledSection id="access" title="Access Granted" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
+          <p className="mt-3 text-lg">Access your audition files:</p>
+          {isUsableAuditionFileUrl(url) ? (
+            <a href={url} target="_blank" rel="noopener noreferrer" className="btn mt-4 max-w-full break-words" dir="auto">
+              {label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            <button type="button" className="btn mt-4 max-w-full break-words" dir="auto" disabled>
+              {label}
+            </button>
+          )}
+          <ol className="mt-6 ml-6 list-decimal space-y-1 text-lg">
+            <li>Download the files.</li>
+            <li>Do the editing.</li>
+            <li>Hand in the completed version, with your notes, below.</li>
+          </ol>
+        </TitledSection>
+        <Suspense
+          fallback={
+            <p role="status" className="card p-6">
+              Loading the hand-in form...
+            </p>
+          }
+        >
+          <HandInForm code={code} />
+        </Suspense>
+      </>
     );
   }
 

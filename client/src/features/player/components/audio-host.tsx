@@ -90,7 +90,7 @@ export function AudioHost() {
                 <span aria-hidden="true">{state.isPlaying ? "❚❚" : "▶"}</span>
               </button>
               <div className="flex min-w-0 flex-1 flex-col">
-                <Link href={href.episode(state.episode.slug)} className="truncate font-semibold" dir="auto">
+                <Link href={state.episode.pageHref ?? href.episode(state.episode.slug)} className="truncate font-semibold" dir="auto">
                   {state.episode.title}
                 </Link>
                 {state.failed ? <AudioFailure audioUrl={state.episode.audioUrl} compact /> : null}

@@ -1,0 +1,200 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { HAND_IN_MESSAGES } from "../shared/auditions";
+import { makeWav } from "../server/test/wav";
+import { adminApi } from "./admin-api";
+import { expect, expectPageSettled, recordRequests, seriousAxeFindings, test } from "./fixtures";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ARTIFACTS = path.join(here, "artifacts");
+const MB = 1024 * 1024;
+
+/** A real WAV the test makes, written where the browser's file picker can take it. */
+function wavFile(name: string, bytes: number): { file: string; data: Buffer } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-hand-in-"));
+  const data = makeWav({ bytes, sampleRate: 44_100, channels: 2 });
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, data);
+  return { file, data };
+}
+
+async function unlock(page: Page, code: string) {
+  await page.goto("/editors");
+  await page.getByLabel("Password", { exact: true }).fill(code);
+  await page.getByRole("button", { name: "Access Files" }).click();
+  await expect(page.getByRole("heading", { name: "Hand in your edit" })).toBeVisible();
+}
+
+async function fillHandIn(page: Page, file: string, name = "E2E Candidate") {
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Your e-mail").fill("candidate@example.com");
+  await page.getByLabel("Notes on your edit").fill("Took out the ums and evened the levels.");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: /browse files/i }).click();
+  await (await chooser).setFiles(file);
+  await expect(page.getByText(path.basename(file)).first()).toBeVisible();
+}
+
+/** The owner's hand-ins as the API lists them. */
+async function handIns(api: APIRequestContext): Promise<{ id: string; name: string; status: string }[]> {
+  return (await (await api.get("/api/auditions")).json()) as { id: string; name: string; status: string }[];
+}
+
+let api: APIRequestContext;
+test.beforeEach(async ({ baseURL }) => {
+  api = await adminApi(baseURL!);
+});
+test.afterEach(async () => {
+  for (const audition of await handIns(api)) if (audition.name.startsWith("E2E")) await api.delete(`/api/auditions/${audition.id}`);
+  await api.dispose();
+});
+
+test("when a candidate hands in a real WAV, then they see it arrived, and the owner plays it (seeking by ranges), downloads the same bytes, sets its status and deletes it", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await recordRequests(page, baseURL!);
+  const { file, data } = wavFile("e2e-edit.wav", 6 * MB);
+  await unlock(page, "podedit77");
+  await fillHandIn(page, file);
+  await page.getByRole("button", { name: "Hand in your edit" }).click();
+  await expect(page.getByText("Thank you, E2E Candidate: your edit has been handed in.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("“e2e-edit.wav” arrived safely.")).toBeVisible();
+  await page.screenshot({ path: path.join(ARTIFACTS, "hand-in-done-1280.png"), fullPage: true });
+
+  // The owner: the dashboard counts it, the editors page links to the list.
+  await page.context().addCookies((await api.storageState()).cookies);
+  await page.goto("/admin");
+  await expect(page.getByRole("link", { name: "Audition hand-ins (1 new)" })).toBeVisible();
+  await page.goto("/admin/editors");
+  await page.getByRole("link", { name: /Audition hand-ins/ }).click();
+  await expect(page.getByRole("heading", { name: "Audition Hand-ins", level: 1 })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: "E2E Candidate" });
+  await expect(card.getByText("Candidate 77")).toBeVisible();
+  await expect(card.getByText("Took out the ums and evened the levels.")).toBeVisible();
+  await expect(card.getByText(/6\.0 MB · 0:35/)).toBeVisible();
+
+  // The site's own player plays it; a seek asks for a range of the file.
+  const ranges: number[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/api/auditions/") && res.url().endsWith("/file")) ranges.push(res.status());
+  });
+  await card.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(card.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.querySelector("audio")!.currentTime)).toBeGreaterThan(0.2);
+  await card.getByLabel("Seek").fill("30");
+  await expect.poll(() => page.evaluate(() => document.querySelector("audio")!.currentTime)).toBeGreaterThanOrEqual(29);
+  expect(ranges).toContain(206);
+  await card.getByRole("button", { name: "Pause", exact: true }).click();
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-auditions-1280.png"), fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  // Download: the same bytes.
+  const downloading = page.waitForEvent("download");
+  await card.getByRole("link", { name: /Download/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("e2e-edit.wav");
+  expect(Buffer.compare(fs.readFileSync((await download.path())!), data)).toBe(0);
+
+  // The owner's decision stays.
+  await card.getByLabel("Status").selectOption("shortlisted");
+  await expect(card.getByText("Shortlisted", { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("listitem").filter({ hasText: "E2E Candidate" }).getByLabel("Status")).toHaveValue("shortlisted");
+  expect((await handIns(api)).find((a) => a.name === "E2E Candidate")?.status).toBe("shortlisted");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectPageSettled(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-auditions-390.png"), fullPage: true });
+
+  // Delete asks first.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: "E2E Candidate" })
+    .getByRole("button", { name: /Delete/ })
+    .click();
+  await expect(page.getByText("No edits have been handed in yet.")).toBeVisible();
+  expect(await handIns(api)).toEqual([]);
+});
+
+test("when the connection drops mid-upload and the page is reloaded, then choosing the same file again picks up where it stopped and it arrives whole", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await recordRequests(page, baseURL!);
+  const { file, data } = wavFile("e2e-long-edit.wav", 11 * MB);
+  const parts: string[] = [];
+  page.on("request", (req) => {
+    const m = /\/parts\/(\d+)\?/.exec(req.url());
+    if (req.method() === "PUT" && m) parts.push(m[1]!);
+  });
+  // The connection drops when the second part is on its way.
+  await page.route(/\/parts\/2\?/, (route) => route.abort("internetdisconnected"));
+  await unlock(page, "podedit78");
+  await fillHandIn(page, file, "E2E Reloader");
+  await page.getByRole("button", { name: "Hand in your edit" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The connection was lost" })).toBeVisible({ timeout: 30_000 });
+  expect(parts.filter((n) => n === "1")).toHaveLength(1);
+
+  await page.unroute(/\/parts\/2\?/);
+  await page.reload();
+  await unlock(page, "podedit78");
+  await fillHandIn(page, file, "E2E Reloader");
+  await page.getByRole("button", { name: "Hand in your edit" }).click();
+  await expect(page.getByText("Thank you, E2E Reloader: your edit has been handed in.")).toBeVisible({ timeout: 30_000 });
+  // Part 1 was not sent again.
+  expect(parts.filter((n) => n === "1")).toHaveLength(1);
+  expect(parts).toContain("3");
+
+  const [audition] = (await handIns(api)).filter((a) => a.name === "E2E Reloader");
+  const stored = await api.get(`/api/auditions/${audition!.id}/file`);
+  expect(Buffer.compare(await stored.body(), data)).toBe(0);
+});
+
+test.describe("at 390 px, by keyboard", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("when a text file named .wav is handed in, then the refusal says why, in words, and nothing is stored", async ({
+    page,
+    baseURL,
+  }) => {
+    await recordRequests(page, baseURL!);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-hand-in-"));
+    const text = path.join(dir, "notes.wav");
+    fs.writeFileSync(text, "These are my notes, not audio.\n".repeat(100));
+
+    await page.goto("/editors");
+    await page.getByLabel("Password", { exact: true }).focus();
+    await page.keyboard.type("podedit79");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Hand in your edit" })).toBeVisible();
+    await page.getByLabel("Your name").focus();
+    await page.keyboard.type("E2E Keyboard");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("keys@example.com");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Typed without a mouse.");
+    await expectPageSettled(page);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.screenshot({ path: path.join(ARTIFACTS, "hand-in-form-390.png"), fullPage: true });
+
+    // The file picker opens from the keyboard too.
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: /browse files/i }).focus();
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles(text);
+    await page.getByRole("button", { name: "Hand in your edit" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("alert").filter({ hasText: HAND_IN_MESSAGES.notAudio })).toBeVisible();
+    await page.screenshot({ path: path.join(ARTIFACTS, "hand-in-refused-390.png"), fullPage: true });
+    expect((await handIns(api)).filter((a) => a.name === "E2E Keyboard")).toEqual([]);
+    // Nothing on the page is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

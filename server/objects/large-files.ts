@@ -1,0 +1,37 @@
+import type { Readable } from "node:stream";
+
+/**
+ * Where large files live (the audition hand-ins, docs/decisions/014-audition-uploads.md): files
+ * of any size, uploaded in parts and read in ranges, never held whole in memory. A separate key
+ * space from the site's images: nothing here is ever served at /objects/{id}. Ids are UUIDs
+ * (assertObjectId), so nothing else reaches a path or a bucket key.
+ */
+export interface LargeFileStore {
+  readonly kind: "local" | "gcs";
+  /** Starts a multipart upload of file `id`; answers the store's id for the upload. */
+  beginUpload(id: string): Promise<string>;
+  /**
+   * The short-lived signed address the browser PUTs part `partNumber` to, straight to the bucket,
+   * signed for exactly `bytes` bytes; null when the server takes the parts itself (writePart).
+   */
+  signPart(id: string, uploadId: string, partNumber: number, bytes: number, expiresAt: Date): Promise<string | null>;
+  /** The signed address the browser lists the stored parts at; null when the server answers that itself. */
+  signListParts(id: string, uploadId: string, expiresAt: Date): Promise<string | null>;
+  /**
+   * Parts the server takes itself (the local store): writes the body at `offset` as it arrives,
+   * never holding it; "too-large" as soon as it passes `bytes`, "short" when it ends before.
+   */
+  writePart?(id: string, offset: number, bytes: number, body: AsyncIterable<Buffer>): Promise<"ok" | "too-large" | "short">;
+  /** Joins the parts into the file. `partSizes`: the size each part must have, in order. */
+  completeUpload(id: string, uploadId: string, partSizes: readonly number[]): Promise<void>;
+  /** Drops an unfinished upload and its parts (a finished file is left alone). */
+  abortUpload(id: string, uploadId: string): Promise<void>;
+  /** The finished file's size, or null when there is none. */
+  size(id: string): Promise<number | null>;
+  /** Bytes `start` to `end` (inclusive) of the finished file, streamed. */
+  read(id: string, start: number, end: number): Promise<Readable>;
+  /** A finished file written from a stream (a restore), whole or not at all. */
+  writeFrom(id: string, body: Readable): Promise<void>;
+  /** Removes the finished file (and an upload's leftovers), if any. */
+  remove(id: string): Promise<void>;
+}
