@@ -23,6 +23,7 @@ const ROOMS = [
   room("server-lib", "server/lib"),
   room("server-objects", "server/objects"),
   room("server-feed", "server/feed"),
+  room("server-analytics", "server/analytics"),
   room("server-test", "server/test"),
   room("server-root", "server"),
   room("shared", "shared"),
@@ -39,6 +40,7 @@ const ROOMS = [
 const FILES = [
   { category: "schema", pattern: "shared/schema.ts" },
   { category: "queries", pattern: "server/feed/storage.ts" },
+  { category: "queries", pattern: "server/analytics/storage.ts" },
 ];
 
 const rooms = (types) => ({ element: { type: types } });
@@ -52,6 +54,7 @@ const packages = (...modules) => ({ to: { module: { origin: ["external", "core"]
 const QUERY_PACKAGES = ["drizzle-orm", "pg"];
 const schema = { element: { type: "shared" }, file: { categories: "schema" } };
 const feedStorage = { element: { type: "server-feed" }, file: { categories: "queries" } };
+const analyticsStorage = { element: { type: "server-analytics" }, file: { categories: "queries" } };
 /** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
 const STYLESHEETS = {
   from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]),
@@ -68,6 +71,7 @@ const SERVER = [
   "server-lib",
   "server-objects",
   "server-feed",
+  "server-analytics",
   "server-test",
 ];
 
@@ -89,6 +93,8 @@ const RULES = [
     typesOf("server-db"),
   ),
   allow("server-feed", to("server-feed", "server-storage", "server-lib", "shared"), typesOf("server-db", "server-services")),
+  // The owner's analytics: beacons before Express, their counting and storage, the admin's report.
+  allow("server-analytics", to("server-analytics", "server-auth", "server-lib", "shared"), typesOf("server-db")),
   allow("server-storage", to("server-storage", "server-db", "server-lib", "shared")),
   allow("server-db", to("server-db", "server-lib", "shared")),
   allow("server-auth", to("server-auth", "server-storage", "server-lib", "shared"), typesOf("server-db")),
@@ -104,10 +110,12 @@ const RULES = [
       "server-lib",
       "server-objects",
       "server-feed",
+      "server-analytics",
       ...CLIENT,
     ]),
     disallow: [packages(...QUERY_PACKAGES), { to: schema }],
-    message: "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's room has its storage.ts).",
+    message:
+      "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's and the analytics' rooms have their storage.ts).",
   },
   { from: rooms(["server-root", "server-test"]), allow: { to: schema } },
   {
@@ -118,6 +126,7 @@ const RULES = [
     ],
   },
   { from: feedStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
+  { from: analyticsStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   // shared/ is used by both sides and imports neither; only its schema names drizzle.
   allow("shared", to("shared")),
   disallow(

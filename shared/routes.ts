@@ -31,6 +31,7 @@ export const ROUTES = {
   adminClips: { path: "/admin/clips", area: "admin", head: "admin", label: "Clip Management", noindex: true },
   adminEditors: { path: "/admin/editors", area: "admin", head: "admin", label: "Editors Page Management", noindex: true },
   adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "About Page & Pictures", noindex: true },
+  adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "Analytics", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

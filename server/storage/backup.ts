@@ -3,7 +3,8 @@ import { recordPictureUses } from "./objects";
 
 /**
  * Tables in a backup, parents first. Sessions and throttling counters are not content: a
- * restored site starts logged out with fresh counters.
+ * restored site starts logged out with fresh counters. The analytics' daily counts are kept;
+ * their salts and visitors' hashes never leave the database (docs/analytics.md).
  */
 export const BACKUP_TABLES = [
   "users",
@@ -14,6 +15,8 @@ export const BACKUP_TABLES = [
   "clips",
   "editor_access_log",
   "objects",
+  "analytics_daily",
+  "analytics_searches",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string> = {
@@ -25,6 +28,8 @@ const PRIMARY_KEY: Record<BackupTable, string> = {
   clips: "id",
   editor_access_log: "id",
   objects: "id",
+  analytics_daily: "day, metric, key",
+  analytics_searches: "day, q",
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */

@@ -31,12 +31,15 @@ function Poster({
   kind,
   onPlay,
   image,
+  track,
 }: {
   title: string;
   label: string;
   kind: string;
   onPlay: () => void;
   image?: string | null;
+  /** What the owner's analytics count a press as (`data-track`, docs/analytics.md). */
+  track?: string;
 }) {
   return (
     <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white">
@@ -57,6 +60,7 @@ function Poster({
         type="button"
         onClick={onPlay}
         aria-label={label}
+        data-track={track}
         className="relative inline-flex h-12 w-12 shrink-0 items-center justify-center self-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
       >
         <PlayIcon />
@@ -125,7 +129,8 @@ export function YouTubeEmbed({
   aspectRatio,
   allowFullscreen = true,
   poster,
-}: FacadeProps & { src: string; allowFullscreen?: boolean; poster?: string | null }) {
+  track,
+}: FacadeProps & { src: string; allowFullscreen?: boolean; poster?: string | null; track?: string }) {
   const [isLoaded, setIsLoaded] = useState(false);
   // The admin's start, end and si stay (issue 9); autoplay since the visitor just pressed play.
   const player = youTubePlayerUrl(src);
@@ -144,7 +149,14 @@ export function YouTubeEmbed({
           allowFullScreen={allowFullscreen}
         />
       ) : (
-        <Poster title={title} kind="Video clip · YouTube" label={`Play video: ${title}`} onPlay={() => setIsLoaded(true)} image={poster} />
+        <Poster
+          title={title}
+          kind="Video clip · YouTube"
+          label={`Play video: ${title}`}
+          onPlay={() => setIsLoaded(true)}
+          image={poster}
+          track={track}
+        />
       )}
     </div>
   );

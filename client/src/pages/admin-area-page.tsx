@@ -7,6 +7,7 @@ import { currentUserQueryOptions, isAdminUser } from "@/features/auth/api";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { openLoginDialog, wantAdminOverlay } from "@/lib/admin-overlay-store";
 import { AdminDashboardPage } from "./admin-dashboard-page";
+import { AnalyticsAdminPage } from "./analytics-admin-page";
 import { ClipsAdminPage } from "./clips-admin-page";
 import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
@@ -21,6 +22,7 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
   adminClips: ClipsAdminPage,
   adminEditors: EditorsAdminPage,
   adminIdentity: IdentityAdminPage,
+  adminAnalytics: AnalyticsAdminPage,
 };
 
 /** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */

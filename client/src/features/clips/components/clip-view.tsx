@@ -59,6 +59,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
               height={640}
               allowFullscreen={!isMobile}
               poster={clip.posterPath}
+              track={`clip:${clip.slug}`}
             />
           </div>
           <article className="min-w-0 flex-1" aria-label="Article">

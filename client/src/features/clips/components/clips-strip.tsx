@@ -29,6 +29,7 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
         height={CLIP_EMBED_HEIGHT}
         allowFullscreen={!isMobile}
         poster={clip.posterPath}
+        track={`clip:${clip.slug}`}
       />
       <Link href={href.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">
         <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere group-hover:underline">

@@ -8,6 +8,7 @@ import { href, ROUTES } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
+import { track } from "@/lib/track";
 import { archiveQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
 
@@ -85,6 +86,12 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typing settles
   }, [typed]);
   usePageTitle(q ? `Search: ${q}` : page > 1 ? `All episodes, page ${page}` : ROUTES.archive.label);
+  // A search's answer, for the owner's analytics (which searches find nothing tells what to publish).
+  const answered = data && !isPlaceholderData && data.query ? { q: data.query, results: data.total } : null;
+  useEffect(() => {
+    if (answered) track({ type: "search", ...answered });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answered?.q, answered?.results]);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     search(draft.trim());

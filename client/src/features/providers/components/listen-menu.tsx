@@ -151,6 +151,7 @@ export default function ListenMenu({ intent }: { intent: ListenIntent }) {
                   href={provider.url}
                   target="_blank"
                   rel="noopener"
+                  data-track={`provider:${provider.id}`}
                   className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 data-[highlighted]:bg-black/10 data-[highlighted]:ring-2 data-[highlighted]:ring-menu-ink"
                 >
                   <ProviderIcon icon={provider.icon} />
