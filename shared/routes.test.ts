@@ -17,7 +17,7 @@ describe("the route table", () => {
     for (const path of ["/clips/", "/clips", "/clips/a/b", "/nope", "/about/x", "/admin/", ""]) expect(matchRoute(path)).toBeNull();
   });
 
-  it("when the admin area is asked for, then its six screens are the admin routes and no public page is", () => {
+  it("when the admin area is asked for, then its seven screens are the admin routes and no public page is", () => {
     expect(ROUTE_NAMES.filter(isAdminRoute).map((n) => ROUTES[n].path)).toEqual([
       "/admin",
       "/providers",
@@ -25,6 +25,7 @@ describe("the route table", () => {
       "/admin/clips",
       "/admin/editors",
       "/admin/about",
+      "/admin/analytics",
     ]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });

@@ -17,18 +17,7 @@ import { createCollector, type Sender } from "./collect";
 import { pageOf, searchText, sourceOf } from "./normalise";
 import { createRateLimiter } from "./rate-limit";
 import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
-import {
-  forgetVisitorsBefore,
-  readCatalogue,
-  readNames,
-  saltFor,
-  searchesByDay,
-  sumsByDay,
-  sumsByKey,
-  topSearches,
-  writeTally,
-  type Catalogue,
-} from "./storage";
+import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue } from "./storage";
 import { DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type Visitor } from "./tally";
 import { newSalt, visitorKey } from "./visitor";
 
@@ -227,17 +216,20 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     return rows;
   }
 
-  let flushing: Promise<void> | null = null;
+  /**
+   * The hashes and salts of the days before yesterday go first, on every instance, busy or not.
+   * An idle instance does nothing else: the salts and the catalogue are read when there is
+   * something to key and check.
+   */
   async function flushOnce(): Promise<void> {
-    await loadSalts();
-    await loadCatalogue();
-    const today = utcDay(now());
-    const keepFrom = addDays(today, -1);
+    const keepFrom = addDays(utcDay(now()), -1);
     if (forgottenBefore !== keepFrom) {
       await forgetVisitorsBefore(db, keepFrom);
       forgottenBefore = keepFrom;
     }
     if (tally.isEmpty()) return;
+    await loadSalts();
+    await loadCatalogue();
     const window = tally;
     tally = new Tally(caps);
     try {
@@ -249,13 +241,14 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     }
   }
 
+  /** The last write asked for, settled either way: one write at a time, and one asked for during another runs after it. */
+  let flushing: Promise<void> = Promise.resolve();
   function flush(): Promise<void> {
-    // One write at a time; a flush asked for during one runs after it.
-    const run = (flushing ?? Promise.resolve()).catch(() => undefined).then(flushOnce);
-    const tracked = run.finally(() => {
-      if (flushing === tracked) flushing = null;
-    });
-    flushing = tracked;
+    const run = flushing.then(flushOnce);
+    flushing = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -264,19 +257,14 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     flush().catch((err: unknown) => logger.warn({ err: (err as Error).message }, "writing the analytics failed; kept for the next try"));
   }, flushMs);
   timer.unref();
-  // The salts and the catalogue at once, so the first beacons are keyed and checked.
-  flush().catch((err: unknown) => logger.warn({ err: (err as Error).message }, "reading the analytics' salts failed; tried again shortly"));
+  // Yesterday's visitors' hashes may be due for deletion: at once, not only at the first write.
+  flush().catch((err: unknown) =>
+    logger.warn({ err: (err as Error).message }, "deleting old visitors' hashes failed; tried again shortly"),
+  );
 
   async function sums(query: AnalyticsRangeQuery): Promise<ReportInput> {
     const { from, to } = resolveRange(query, utcDay(now()));
-    const [byKey, byDay, perDaySearches, searches] = await Promise.all([
-      sumsByKey(db, from, to),
-      sumsByDay(db, from, to),
-      searchesByDay(db, from, to),
-      topSearches(db, from, to, REPORT_LIST_LIMIT),
-    ]);
-    const names = await readNames(db, countedIds(byKey));
-    return { from, to, byKey, byDay, searchesByDay: perDaySearches, searches, names };
+    return { from, to, ...(await readSums(db, from, to, REPORT_LIST_LIMIT, countedIds)) };
   }
 
   return {
@@ -292,7 +280,9 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     flush,
     async close() {
       clearInterval(timer);
-      await flush();
+      await flush().catch((err: unknown) =>
+        logger.warn({ err: (err as Error).message }, "the analytics of the last seconds could not be written before stopping"),
+      );
     },
   };
 }

@@ -131,8 +131,34 @@ async function writeRows(tx: Executor, rows: TallyRows): Promise<void> {
   }
 }
 
+/**
+ * Everything a report needs of `from`..`to`, read in one snapshot (a write that commits meanwhile
+ * is wholly in it or wholly not): sums by key and by day, searches by day, the top searches, and
+ * the names of what was counted.
+ */
+export async function readSums(db: Db, from: string, to: string, limit: number, idsOf: (byKey: SumByKey[]) => Ids) {
+  return db.transaction(
+    async (tx) => {
+      const byKey = await sumsByKey(tx, from, to);
+      const byDay = await sumsByDay(tx, from, to);
+      const perDaySearches = await searchesByDay(tx, from, to);
+      const searches = await topSearches(tx, from, to, limit);
+      const names = await readNames(tx, idsOf(byKey));
+      return { byKey, byDay, searchesByDay: perDaySearches, searches, names };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+type SumByKey = Awaited<ReturnType<typeof sumsByKey>>[number];
+interface Ids {
+  episodes: number[];
+  clips: number[];
+  providers: number[];
+}
+
 /** Sums per metric and key over the days `from`..`to`. */
-export function sumsByKey(db: Db, from: string, to: string) {
+function sumsByKey(db: Executor, from: string, to: string) {
   return db
     .select({ metric: analyticsDaily.metric, key: analyticsDaily.key, count: sql<number>`sum(${analyticsDaily.count})::int` })
     .from(analyticsDaily)
@@ -141,7 +167,7 @@ export function sumsByKey(db: Db, from: string, to: string) {
 }
 
 /** Sums per day and metric over the days `from`..`to`. */
-export function sumsByDay(db: Db, from: string, to: string) {
+function sumsByDay(db: Executor, from: string, to: string) {
   return db
     .select({ day: analyticsDaily.day, metric: analyticsDaily.metric, count: sql<number>`sum(${analyticsDaily.count})::int` })
     .from(analyticsDaily)
@@ -150,7 +176,7 @@ export function sumsByDay(db: Db, from: string, to: string) {
 }
 
 /** Searches per day over the days `from`..`to`. */
-export function searchesByDay(db: Db, from: string, to: string) {
+function searchesByDay(db: Executor, from: string, to: string) {
   return db
     .select({ day: analyticsSearches.day, count: sql<number>`sum(${analyticsSearches.count})::int` })
     .from(analyticsSearches)
@@ -159,7 +185,7 @@ export function searchesByDay(db: Db, from: string, to: string) {
 }
 
 /** The most frequent searches of `from`..`to`, with the number of results the latest of each found. */
-export function topSearches(db: Db, from: string, to: string, limit: number) {
+function topSearches(db: Executor, from: string, to: string, limit: number) {
   const count = sql<number>`sum(${analyticsSearches.count})::int`;
   return db
     .select({
@@ -175,7 +201,7 @@ export function topSearches(db: Db, from: string, to: string, limit: number) {
 }
 
 /** The names the report shows for the ids it counted (an item deleted since is not among them). */
-export async function readNames(db: Db, ids: { episodes: number[]; clips: number[]; providers: number[] }) {
+async function readNames(db: Executor, ids: Ids) {
   const [episodeRows, clipRows, providerRows] = await Promise.all([
     ids.episodes.length === 0
       ? []
