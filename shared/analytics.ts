@@ -14,10 +14,13 @@ export const ANALYTICS_MAX_DAYS = 366;
 export const ANALYTICS_DEFAULT_DAYS = 30;
 
 /** The networks a share button names (components/share-buttons.tsx); "native" is the device's own share sheet. */
-export const SHARE_NETWORKS = ["copy", "x", "facebook", "linkedin", "instagram", "native"] as const;
-export type ShareNetwork = (typeof SHARE_NETWORKS)[number];
+const SHARE_NETWORKS = ["copy", "x", "facebook", "linkedin", "instagram", "native"] as const;
 
-/** What a visitor's page may report. Texts are capped here; the server normalises and folds them further. */
+/**
+ * What a visitor's page may report: a type, and the value it is about (a path, an episode's or a
+ * clip's slug, a provider's id, a share network, a search's words). The body is at most 2 KB;
+ * the server normalises, checks and folds every value further (server/analytics/normalise.ts).
+ */
 const slug = z.string().min(1).max(200);
 const seconds = z
   .number()
@@ -27,27 +30,34 @@ const seconds = z
 export const analyticsEventSchema = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("pageview"),
-    path: z.string().min(1).max(600),
-    /** Reached from another page of the site (a navigation inside it, or a reload): it says nothing of where the visitor came from. */
-    internal: z.literal(true).optional(),
-    /** The host of the page the visitor came from, when another site sent them. */
+    /** The page's path. */
+    value: z.string().min(1),
+    /**
+     * On the first page of a visit only: the host of the site that sent the visitor, or "" when
+     * none did. Absent on a page reached from the site itself (a navigation in it, a reload),
+     * which says nothing of where the visit came from.
+     */
     referrer: z.string().max(300).optional(),
-    /** The address's `utm_source`, when it has one. */
-    utm: z.string().max(300).optional(),
+    /** The first page's `utm_source`, when its address has one. */
+    utm: z.string().optional(),
   }),
-  z.strictObject({ type: z.literal("play"), episode: slug }),
+  /** The site's player started the episode `value`. */
+  z.strictObject({ type: z.literal("play"), value: slug }),
   z.strictObject({
     type: z.literal("progress"),
-    episode: slug,
+    value: slug,
     /** Seconds of audio actually played in this visit to the page (seeking does not count). */
     played: seconds,
     /** The audio's length in seconds, as the player knows it. */
     duration: seconds,
   }),
-  z.strictObject({ type: z.literal("provider"), id: z.number().int().positive().max(2_147_483_647) }),
-  z.strictObject({ type: z.literal("clip"), clip: slug }),
-  z.strictObject({ type: z.literal("share"), network: z.enum(SHARE_NETWORKS) }),
-  z.strictObject({ type: z.literal("search"), q: z.string().max(300), results: z.number().int().min(0).max(1_000_000) }),
+  /** A provider's link, by the provider's id. */
+  z.strictObject({ type: z.literal("provider"), value: z.string().regex(/^\d{1,10}$/, "must be a provider's id") }),
+  /** A clip's poster, by the clip's slug. */
+  z.strictObject({ type: z.literal("clip"), value: slug }),
+  z.strictObject({ type: z.literal("share"), value: z.enum(SHARE_NETWORKS) }),
+  /** An archive search: its words, and how many episodes it found. */
+  z.strictObject({ type: z.literal("search"), value: z.string().max(300), results: z.number().int().min(0).max(1_000_000) }),
 ]);
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 

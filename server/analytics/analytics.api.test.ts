@@ -55,7 +55,7 @@ describe("POST /api/events", () => {
     t,
     admin,
   }) => {
-    const res = await beacon(t, { type: "pageview", path: "/", referrer: "www.google.com" });
+    const res = await beacon(t, { type: "pageview", value: "/", referrer: "www.google.com" });
     expect(res.status).toBe(204);
     expect(res.headers["set-cookie"]).toBeUndefined();
     expect(res.headers["cache-control"]).toBe("no-store");
@@ -63,6 +63,14 @@ describe("POST /api/events", () => {
     expect(r.totals).toMatchObject({ pageviews: 1, visitors: 1 });
     expect(r.pages).toEqual([{ path: "/", pageviews: 1, visitors: 1 }]);
     expect(r.referrers).toEqual([{ source: "google.com", visitors: 1 }]);
+    // Then a page reached inside the site: a page view, no source; and a visitor who came from nowhere is "direct".
+    await beacon(t, { type: "pageview", value: "/about" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/", referrer: "" }, { "User-Agent": IPHONE }).expect(204);
+    const next = await until(admin, (r) => r.totals.pageviews === 3);
+    expect(next.referrers).toEqual([
+      { source: "direct", visitors: 1 },
+      { source: "google.com", visitors: 1 },
+    ]);
     expect(r.devices).toEqual([{ kind: "desktop", visitors: 1 }]);
     expect(r.browsers).toEqual([{ name: "Chrome", visitors: 1 }]);
   });
@@ -71,7 +79,7 @@ describe("POST /api/events", () => {
     await t.request
       .post("/api/events")
       .set({ Origin: ORIGIN, "User-Agent": CHROME })
-      .send({ type: "pageview", path: "/about" })
+      .send({ type: "pageview", value: "/about" })
       .expect(204);
     await until(admin, (r) => r.pages.some((p) => p.path === "/about"));
   });
@@ -80,15 +88,15 @@ describe("POST /api/events", () => {
     t,
     admin,
   }) => {
-    const a = await beacon(t, { type: "pageview", path: "/" }, { Origin: "https://evil.example" });
+    const a = await beacon(t, { type: "pageview", value: "/" }, { Origin: "https://evil.example" });
     expect(a.status).toBe(403);
     expect(a.body).toMatchObject({ code: "FORBIDDEN", message: "Cross-site request refused" });
     const b = await t.request
       .post("/api/events")
       .set({ "Sec-Fetch-Site": "cross-site", "User-Agent": CHROME, "Content-Type": "text/plain" })
-      .send(JSON.stringify({ type: "pageview", path: "/" }));
+      .send(JSON.stringify({ type: "pageview", value: "/" }));
     expect(b.status).toBe(403);
-    await beacon(t, { type: "pageview", path: "/listen" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/listen" }).expect(204);
     const r = await until(admin, (r) => r.totals.pageviews > 0);
     expect(r.pages).toEqual([{ path: "/listen", pageviews: 1, visitors: 1 }]);
   });
@@ -102,10 +110,10 @@ describe("POST /api/events", () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe("VALIDATION");
     expect(unknown.body.errors.length).toBeGreaterThan(0);
-    expect((await beacon(t, { type: "pageview", path: "/", extra: 1 })).status).toBe(400);
-    expect((await beacon(t, { type: "search", q: "x", results: -1 })).status).toBe(400);
-    expect((await beacon(t, { type: "provider", id: "1; DROP TABLE" })).status).toBe(400);
-    expect((await beacon(t, [{ type: "pageview", path: "/" }])).status).toBe(400);
+    expect((await beacon(t, { type: "pageview", value: "/", extra: 1 })).status).toBe(400);
+    expect((await beacon(t, { type: "search", value: "x", results: -1 })).status).toBe(400);
+    expect((await beacon(t, { type: "provider", value: "1; DROP TABLE" })).status).toBe(400);
+    expect((await beacon(t, [{ type: "pageview", value: "/" }])).status).toBe(400);
     const form = await t.request
       .post("/api/events")
       .set({ Origin: ORIGIN, "User-Agent": CHROME, "Content-Type": "application/x-www-form-urlencoded" })
@@ -114,7 +122,7 @@ describe("POST /api/events", () => {
   });
 
   it("when the body is 3 KB, said by its length or sent in chunks, then it is 413", async ({ t }) => {
-    const big = JSON.stringify({ type: "search", q: "x".repeat(3_000), results: 0 });
+    const big = JSON.stringify({ type: "search", value: "x".repeat(3_000), results: 0 });
     const declared = await beacon(t, big);
     expect(declared.status).toBe(413);
     expect(declared.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
@@ -147,14 +155,14 @@ describe("POST /api/events", () => {
   });
 
   it("when a robot or the owner's own session sends a beacon, then it is 204 and not counted", async ({ t, admin }) => {
-    await beacon(t, { type: "pageview", path: "/" }, { "User-Agent": GOOGLEBOT }).expect(204);
-    await beacon(t, { type: "pageview", path: "/" }, { "User-Agent": "" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/" }, { "User-Agent": GOOGLEBOT }).expect(204);
+    await beacon(t, { type: "pageview", value: "/" }, { "User-Agent": "" }).expect(204);
     const owners = await admin
       .post("/api/events")
       .set({ Origin: ORIGIN, "User-Agent": IPHONE, "Content-Type": "text/plain" })
-      .send(JSON.stringify({ type: "pageview", path: "/" }));
+      .send(JSON.stringify({ type: "pageview", value: "/" }));
     expect(owners.status).toBe(204);
-    await beacon(t, { type: "pageview", path: "/about" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/about" }).expect(204);
     const r = await until(admin, (r) => r.totals.pageviews > 0);
     expect(r.pages).toEqual([{ path: "/about", pageviews: 1, visitors: 1 }]);
     expect(r.devices).toEqual([{ kind: "desktop", visitors: 1 }]);
@@ -163,12 +171,12 @@ describe("POST /api/events", () => {
   it("when made-up paths, unknown and draft slugs come, then nothing of them is stored", async ({ t, admin }) => {
     await publishedEpisode(admin, "A draft", false);
     for (const path of ["/wp-admin", "/episode/no-such-episode", "/episode/a-draft", "/clips/nope", "/admin", "/episodes", "/x/y/z"]) {
-      await beacon(t, { type: "pageview", path }).expect(204);
+      await beacon(t, { type: "pageview", value: path }).expect(204);
     }
-    await beacon(t, { type: "play", episode: "a-draft" }).expect(204);
-    await beacon(t, { type: "clip", clip: "nope" }).expect(204);
-    await beacon(t, { type: "provider", id: 999_999 }).expect(204);
-    await beacon(t, { type: "pageview", path: "/" }).expect(204);
+    await beacon(t, { type: "play", value: "a-draft" }).expect(204);
+    await beacon(t, { type: "clip", value: "nope" }).expect(204);
+    await beacon(t, { type: "provider", value: "999999" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/", referrer: "" }).expect(204);
     const r = await until(admin, (r) => r.totals.pageviews > 0);
     expect(r.pages.map((p) => p.path)).toEqual(["/"]);
     expect(r.totals).toMatchObject({ pageviews: 1, plays: 0, clipPlays: 0, providerClicks: 0 });
@@ -179,8 +187,8 @@ describe("POST /api/events", () => {
   it("when one client sends too much, then it gets 429 with Retry-After", async () => {
     const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 5 } });
     try {
-      for (let i = 0; i < 5; i++) await beacon(t, { type: "pageview", path: "/" }).expect(204);
-      const res = await beacon(t, { type: "pageview", path: "/" });
+      for (let i = 0; i < 5; i++) await beacon(t, { type: "pageview", value: "/" }).expect(204);
+      const res = await beacon(t, { type: "pageview", value: "/" });
       expect(res.status).toBe(429);
       expect(res.body.code).toBe("TOO_MANY_REQUESTS");
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
@@ -197,9 +205,9 @@ describe("what is counted", () => {
   }) => {
     const episode = await publishedEpisode(admin, "Pain and the brain");
     const listen = async (agent: string) => {
-      await beacon(t, { type: "play", episode: episode.slug }, { "User-Agent": agent }).expect(204);
+      await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": agent }).expect(204);
       for (const played of [100.2, 200, 300, 399.6]) {
-        await beacon(t, { type: "progress", episode: episode.slug, played, duration: 400 }, { "User-Agent": agent }).expect(204);
+        await beacon(t, { type: "progress", value: episode.slug, played, duration: 400 }, { "User-Agent": agent }).expect(204);
       }
     };
     await listen(CHROME);
@@ -209,8 +217,8 @@ describe("what is counted", () => {
       { slug: episode.slug, title: "Pain and the brain", plays: 1, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } },
     ]);
     // Another browser got to a quarter, under a minute in: a play, no listen.
-    await beacon(t, { type: "play", episode: episode.slug }, { "User-Agent": IPHONE }).expect(204);
-    await beacon(t, { type: "progress", episode: episode.slug, played: 59, duration: 200 }, { "User-Agent": IPHONE }).expect(204);
+    await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": IPHONE }).expect(204);
+    await beacon(t, { type: "progress", value: episode.slug, played: 59, duration: 200 }, { "User-Agent": IPHONE }).expect(204);
     r = await until(admin, (r) => r.totals.plays === 2 && r.episodes[0]?.reached["25"] === 2);
     expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 1, reached: { "25": 2, "50": 1, "75": 1, "100": 1 } });
     expect(r.totals.listens).toBe(1);
@@ -224,13 +232,13 @@ describe("what is counted", () => {
       await admin.post("/api/providers").send({ name: "Podcast App", url: "https://apps.example/show", icon: "fa-podcast" })
     ).body as { id: number };
     const clip = (await admin.post("/api/clips").send({ title: "Why pain protects", youtubeEmbedUrl: YOUTUBE() })).body as { slug: string };
-    await beacon(t, { type: "provider", id: provider.id }).expect(204);
-    await beacon(t, { type: "provider", id: provider.id }, { "User-Agent": IPHONE }).expect(204);
-    await beacon(t, { type: "clip", clip: clip.slug }).expect(204);
-    await beacon(t, { type: "share", network: "x" }).expect(204);
-    await beacon(t, { type: "search", q: "  Chronic PAIN ", results: 0 }).expect(204);
-    await beacon(t, { type: "search", q: "chronic pain", results: 0 }).expect(204);
-    await beacon(t, { type: "search", q: "brain", results: 3 }).expect(204);
+    await beacon(t, { type: "provider", value: String(provider.id) }).expect(204);
+    await beacon(t, { type: "provider", value: String(provider.id) }, { "User-Agent": IPHONE }).expect(204);
+    await beacon(t, { type: "clip", value: clip.slug }).expect(204);
+    await beacon(t, { type: "share", value: "x" }).expect(204);
+    await beacon(t, { type: "search", value: "  Chronic PAIN ", results: 0 }).expect(204);
+    await beacon(t, { type: "search", value: "chronic pain", results: 0 }).expect(204);
+    await beacon(t, { type: "search", value: "brain", results: 3 }).expect(204);
     const r = await until(admin, (r) => r.totals.searches === 3 && r.totals.shares === 1);
     expect(r.totals).toMatchObject({ providerClicks: 2, clipPlays: 1, shares: 1, searches: 3 });
     expect(r.providers).toEqual([{ id: provider.id, name: "Podcast App", clicks: 2 }]);
@@ -246,13 +254,13 @@ describe("what is counted", () => {
     admin,
   }) => {
     const second = t.restart();
-    await beacon(t, { type: "pageview", path: "/" }).expect(204);
-    const other = await fetchVia(second, { type: "pageview", path: "/" }, CHROME);
+    await beacon(t, { type: "pageview", value: "/" }).expect(204);
+    const other = await fetchVia(second, { type: "pageview", value: "/" }, CHROME);
     expect(other).toBe(204);
     let r = await until(admin, (r) => r.totals.pageviews === 2);
     expect(r.totals.visitors).toBe(1);
     expect(r.pages).toEqual([{ path: "/", pageviews: 2, visitors: 1 }]);
-    expect(await fetchVia(second, { type: "pageview", path: "/" }, IPHONE)).toBe(204);
+    expect(await fetchVia(second, { type: "pageview", value: "/" }, IPHONE)).toBe(204);
     r = await until(admin, (r) => r.totals.pageviews === 3);
     expect(r.totals.visitors).toBe(2);
     expect(r.devices).toEqual([
@@ -265,7 +273,7 @@ describe("what is counted", () => {
     t,
     admin,
   }) => {
-    await beacon(t, { type: "pageview", path: "/", referrer: "news.example" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/", referrer: "news.example" }).expect(204);
     await until(admin, (r) => r.totals.pageviews === 1);
     const text = JSON.stringify([await rows(t, "SELECT * FROM analytics_daily"), await rows(t, "SELECT * FROM analytics_searches")]);
     for (const secret of ["127.0.0.1", "Mozilla", "Chrome/131", "Windows NT"]) expect(text).not.toContain(secret);
@@ -342,8 +350,8 @@ describe("GET /api/analytics and its CSV", () => {
     t,
     admin,
   }) => {
-    await beacon(t, { type: "pageview", path: "/" }).expect(204);
-    await beacon(t, { type: "search", q: "nothing here", results: 0 }).expect(204);
+    await beacon(t, { type: "pageview", value: "/" }).expect(204);
+    await beacon(t, { type: "search", value: "nothing here", results: 0 }).expect(204);
     const r = await until(admin, (r) => r.totals.searches === 1 && r.totals.pageviews === 1);
     const res = await admin.get(`/api/analytics/export.csv?from=${r.from}&to=${r.to}`);
     expect(res.status).toBe(200);
@@ -363,13 +371,13 @@ describe("salts, retention, shutdown and backups", () => {
     try {
       const admin = await t.admin();
       const range = "?from=2026-11-25&to=2026-11-27";
-      await beacon(t, { type: "pageview", path: "/" }).expect(204);
+      await beacon(t, { type: "pageview", value: "/" }).expect(204);
       await until(admin, (r) => r.totals.visitors === 1, range);
       const salts = await rows(t, "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_salts ORDER BY day");
       expect(salts.map((s) => s.day)).toEqual(["2026-11-25", "2026-11-26"]);
 
       clock = new Date("2026-11-26T00:00:05Z");
-      await beacon(t, { type: "pageview", path: "/" }).expect(204);
+      await beacon(t, { type: "pageview", value: "/" }).expect(204);
       const r = await until(admin, (r) => r.totals.visitors === 2, range);
       expect(r.days.map((d) => d.visitors)).toEqual([1, 1, 0]);
       const hashes = await rows(t, "SELECT encode(visitor, 'hex') AS h FROM analytics_seen WHERE kind = 'site'");
@@ -391,7 +399,7 @@ describe("salts, retention, shutdown and backups", () => {
   it("when the app shuts down, then what it counted since its last write is written before the pool closes", async () => {
     const t = await createTestApp({ analytics: { flushMs: 3_600_000 } });
     const url = t.db.url;
-    for (let i = 0; i < 25; i++) await beacon(t, { type: "pageview", path: "/" }).expect(204);
+    for (let i = 0; i < 25; i++) await beacon(t, { type: "pageview", value: "/" }).expect(204);
     await t.close({ keepDatabase: true });
     const pool = new pg.Pool({ connectionString: url });
     try {
@@ -404,8 +412,8 @@ describe("salts, retention, shutdown and backups", () => {
   });
 
   it("when a backup is restored into an empty site, then the daily figures come with it", async ({ t, admin }) => {
-    await beacon(t, { type: "pageview", path: "/listen" }).expect(204);
-    await beacon(t, { type: "search", q: "sleep", results: 0 }).expect(204);
+    await beacon(t, { type: "pageview", value: "/listen" }).expect(204);
+    await beacon(t, { type: "search", value: "sleep", results: 0 }).expect(204);
     const before = await until(admin, (r) => r.totals.pageviews === 1 && r.totals.searches === 1);
     const out = new PassThrough();
     const chunks: Buffer[] = [];

@@ -7,7 +7,7 @@ import { classifyAgent, type AgentKind } from "./agents";
 import type { RateLimiter } from "./rate-limit";
 import { networkOf } from "./visitor";
 
-export const EVENTS_PATH = "/api/events";
+const EVENTS_PATH = "/api/events";
 
 /** Who sent a beacon: their network (IPv4 address or IPv6 /64), agent, and what the agent is. */
 export interface Sender {

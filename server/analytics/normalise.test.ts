@@ -65,8 +65,9 @@ describe("where a visit came from", () => {
   });
 
   it("when nothing sent the visitor, then the source is direct; a page reached from the site itself has none", () => {
-    expect(sourceOf({}, own)).toBe("direct");
-    expect(sourceOf({ internal: true, referrer: "google.com" }, own)).toBeNull();
+    expect(sourceOf({ referrer: "" }, own)).toBe("direct");
+    expect(sourceOf({}, own)).toBeNull();
+    expect(sourceOf({ utm: "newsletter" }, own)).toBeNull();
     expect(sourceOf({ referrer: own }, own)).toBeNull();
   });
 

@@ -46,7 +46,7 @@ export function foldText(text: string, max: number): string {
 }
 
 /** The longest search text kept; a longer one is kept cut. */
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_LENGTH = 100;
 /** The longest campaign name (utm_source) kept. */
 const UTM_MAX_LENGTH = 60;
 /** A host name as DNS spells it, label by label (253 characters at most); anything else reported as a referrer is folded into "other". */
@@ -61,14 +61,14 @@ export function searchText(q: string): string | null {
 
 /**
  * Where a visitor who arrived on the site came from: the campaign the address names
- * (`utm_source`), else the referring site's host (without `www.`), else "direct". Null when the
- * page was reached from the site itself, which says nothing of where the visit came from.
+ * (`utm_source`), else the referring site's host (without `www.`), else "direct". Null for a
+ * page reached from the site itself (no `referrer` at all), which says nothing of where the visit came from.
  */
-export function sourceOf(event: { internal?: true; referrer?: string; utm?: string }, ownHost: string): string | null {
-  if (event.internal) return null;
+export function sourceOf(event: { referrer?: string; utm?: string }, ownHost: string): string | null {
+  if (event.referrer === undefined) return null;
   const utm = event.utm === undefined ? "" : foldText(event.utm, UTM_MAX_LENGTH);
   if (utm) return utm;
-  if (event.referrer === undefined || event.referrer === "") return "direct";
+  if (event.referrer === "") return "direct";
   const host = event.referrer.trim().toLowerCase();
   if (host === ownHost) return null;
   if (!isHostName(host)) return "other";

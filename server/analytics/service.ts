@@ -43,7 +43,7 @@ export interface AnalyticsDeps {
   options?: AnalyticsOptions;
 }
 
-export const DEFAULT_FLUSH_MS = 5_000;
+const DEFAULT_FLUSH_MS = 5_000;
 const DEFAULT_PER_MINUTE = 300;
 /** The catalogue (published slugs) is read again after a change notice, and at least this often. */
 const CATALOGUE_MAX_AGE_MS = 60_000;
@@ -111,7 +111,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     };
     switch (event.type) {
       case "pageview": {
-        const page = pageOf(event.path);
+        const page = pageOf(event.value);
         if (!page || (page.episode && isGone("episodes", page.episode)) || (page.clip && isGone("clips", page.clip))) return;
         tally.count(day, "pageviews", page.path);
         tally.seen(day, visitor, "site", "");
@@ -121,27 +121,28 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
         return;
       }
       case "play":
-        if (!isGone("episodes", event.episode)) tally.seen(day, visitor, "play", event.episode);
+        if (!isGone("episodes", event.value)) tally.seen(day, visitor, "play", event.value);
         return;
       case "progress": {
-        if (isGone("episodes", event.episode)) return;
-        if (isListen(event.played, event.duration)) tally.seen(day, visitor, "listen", event.episode);
+        if (isGone("episodes", event.value)) return;
+        if (isListen(event.played, event.duration)) tally.seen(day, visitor, "listen", event.value);
         const quarters = quartersReached(event.played, event.duration);
-        for (let q = 0; q < quarters; q++) tally.seen(day, visitor, QUARTER_KINDS[q]!, event.episode);
+        for (let q = 0; q < quarters; q++) tally.seen(day, visitor, QUARTER_KINDS[q]!, event.value);
         return;
       }
-      case "provider":
-        if (catalogue === null || isCatalogueStale || catalogue.providers.has(event.id))
-          tally.count(day, "provider_clicks", String(event.id));
+      case "provider": {
+        const id = Number(event.value);
+        if (catalogue === null || isCatalogueStale || catalogue.providers.has(id)) tally.count(day, "provider_clicks", String(id));
         return;
+      }
       case "clip":
-        if (!isGone("clips", event.clip)) tally.count(day, "clip_plays", event.clip);
+        if (!isGone("clips", event.value)) tally.count(day, "clip_plays", event.value);
         return;
       case "share":
-        tally.count(day, "shares", event.network);
+        tally.count(day, "shares", event.value);
         return;
       case "search": {
-        const q = searchText(event.q);
+        const q = searchText(event.value);
         if (q) tally.search(day, q, event.results);
         return;
       }

@@ -51,7 +51,7 @@ interface Day {
   visitors: Map<string, VisitorFacts>;
 }
 
-export interface SeenRow {
+interface SeenRow {
   day: string;
   kind: SeenKind;
   value: string;

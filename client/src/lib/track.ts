@@ -1,24 +1,27 @@
 /**
  * What a part of the site tells the owner's analytics that the page alone does not show
  * (docs/analytics.md "Collection"): an archive search and how many episodes it found. The
- * analytics feature takes these in once it runs; until then a few wait here.
+ * analytics feature's collector loads after the page's first render: the latest search waits
+ * here for it (only the latest is reported anyway).
  */
+
+/** As the beacon carries it (shared/analytics.ts): the words, and how many episodes they found. */
 export interface TrackedSearch {
   type: "search";
-  q: string;
+  value: string;
   results: number;
 }
 
-let sink: ((event: TrackedSearch) => void) | undefined;
-const waiting: TrackedSearch[] = [];
+let sink: ((search: TrackedSearch) => void) | undefined;
+let waiting: TrackedSearch | undefined;
 
-export function track(event: TrackedSearch): void {
-  if (sink) sink(event);
-  else if (waiting.length < 10) waiting.push(event);
+export function trackSearch(search: TrackedSearch): void {
+  if (sink) sink(search);
+  else waiting = search;
 }
 
-/** The analytics feature takes the events from here on (and those that waited). */
-export function takeTracked(next: (event: TrackedSearch) => void): void {
+/** The collector takes the searches from here on, and the one that waited. */
+export function takeSearches(next: (search: TrackedSearch) => void): void {
   sink = next;
-  for (const event of waiting.splice(0)) next(event);
+  if (waiting) next(waiting);
 }

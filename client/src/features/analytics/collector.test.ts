@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { heardBetween, marksOf } from "./collector";
+import { heardBetween, stepOf } from "./collector";
 
 describe("the audio a visitor heard (seeking does not count)", () => {
   it("when the player's time moves as fast as the clock, then that time was heard", () => {
@@ -13,9 +13,10 @@ describe("the audio a visitor heard (seeking does not count)", () => {
     expect(heardBetween(0, 5, 1)).toBe(0);
   });
 
-  it("when the marks change as audio is heard, then each change is one report", () => {
-    const marks = [0, 30, 59, 60, 900, 1800, 2700, 3599.5].map((played) => marksOf(played, 3_600));
-    expect(new Set(marks).size).toBe(6);
-    expect(marks[0]).toBe(marksOf(0, 1));
+  it("when audio is heard, then a report is due at each quarter and at the first minute, and at no other time", () => {
+    const steps = [0, 30, 59, 60, 899, 900, 1800, 2700, 3599, 3600].map((played) => stepOf(played, 3_600));
+    expect(steps).toEqual([0, 0, 0, 5, 5, 6, 7, 8, 8, 9]);
+    // A short episode: the quarters first, the minute never (its end reports the listen).
+    expect([0, 10, 20, 30, 40].map((played) => stepOf(played, 40))).toEqual([0, 1, 2, 3, 4]);
   });
 });

@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { AnalyticsReport, AnalyticsTotals } from "@shared/analytics";
 import { AdminCard } from "@/components/ui/admin-card";
 import { analyticsCsvUrl, analyticsQueryOptions, type DayRange } from "../api";
 import { changeOf, lastDays, PRESET_DAYS, previousRange, rangeProblem, todayUtc } from "../ranges";
+import { DailyChart } from "./daily-chart";
 import { ReportTable } from "./report-table";
-
-// The chart library comes with this screen only, never with the visitors' pages (docs/analytics.md).
-const DailyChart = lazy(() => import("./daily-chart"));
 
 const TOTALS: { key: keyof AnalyticsTotals; label: string }[] = [
   { key: "pageviews", label: "Page views" },
@@ -333,9 +331,7 @@ export function AnalyticsView() {
               role="img"
               aria-label="Chart of page views, visitors, plays and listens per day; the same figures are in the table Figures by day below it."
             >
-              <Suspense fallback={<p className="p-4">Loading the chart...</p>}>
-                <DailyChart days={report.data.days} />
-              </Suspense>
+              <DailyChart days={report.data.days} />
             </div>
             <DaysTable report={report.data} />
           </section>

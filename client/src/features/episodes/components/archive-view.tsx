@@ -8,7 +8,7 @@ import { href, ROUTES } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { track } from "@/lib/track";
+import { trackSearch } from "@/lib/track";
 import { archiveQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
 
@@ -87,11 +87,11 @@ export function ArchiveView({ page, q }: { page: number; q: string }) {
   }, [typed]);
   usePageTitle(q ? `Search: ${q}` : page > 1 ? `All episodes, page ${page}` : ROUTES.archive.label);
   // A search's answer, for the owner's analytics (which searches find nothing tells what to publish).
-  const answered = data && !isPlaceholderData && data.query ? { q: data.query, results: data.total } : null;
+  const answered = data && !isPlaceholderData && data.query ? { value: data.query, results: data.total } : null;
   useEffect(() => {
-    if (answered) track({ type: "search", ...answered });
+    if (answered) trackSearch({ type: "search", ...answered });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
-  }, [answered?.q, answered?.results]);
+  }, [answered?.value, answered?.results]);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     search(draft.trim());
