@@ -203,6 +203,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
       <ReportTable
         id="analytics-episodes"
         title="Episodes played on the site"
+        className="lg:col-span-2"
         intro="A play is an episode started on the site's own player; a listen is a play with at least a minute of audio heard (the whole episode when shorter). The percentages: how many plays heard that much of the episode (skipping ahead does not count)."
         columns={[
           { label: "Episode", cell: (e) => e.title },

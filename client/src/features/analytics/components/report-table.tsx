@@ -20,6 +20,7 @@ export function ReportTable<T>({
   rows,
   rowKey,
   empty = "Nothing counted in this period.",
+  className,
 }: {
   id: string;
   title: string;
@@ -28,9 +29,10 @@ export function ReportTable<T>({
   rows: T[];
   rowKey: (row: T) => string;
   empty?: string;
+  className?: string;
 }) {
   return (
-    <AdminCard id={id} title={title}>
+    <AdminCard id={id} title={title} className={className}>
       {intro ? <p className="mt-2 text-sm">{intro}</p> : null}
       {rows.length === 0 ? (
         <p className="mt-4">{empty}</p>
@@ -51,7 +53,7 @@ export function ReportTable<T>({
                 <tr key={rowKey(row)} className="border-b border-[rgb(var(--fg-rgb)/0.2)] align-top">
                   {columns.map((c, i) =>
                     i === 0 ? (
-                      <th key={c.label} scope="row" className="p-2 font-normal wrap-anywhere" dir="auto">
+                      <th key={c.label} scope="row" className="min-w-36 p-2 font-normal wrap-anywhere" dir="auto">
                         {c.cell(row)}
                       </th>
                     ) : (
