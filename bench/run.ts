@@ -16,6 +16,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
+import { analyticsReport, benchAnalytics } from "./analytics";
 import { benchFeedImport } from "./feed-import";
 import { uploadOwnerImages } from "./owner-images";
 import { CONNECTIONS, DURATION, load, measureFloor, measureServing, type LoadFigures } from "./serving";
@@ -237,6 +238,8 @@ async function main() {
   const home2000 = await gzippedBytes(`${app.url}/`);
   await app.kill("SIGTERM");
   fs.rmSync(dataDir, { recursive: true, force: true });
+  console.log("analytics...");
+  const analytics = analyticsReport(await benchAnalytics());
 
   const bundle = publicBundle();
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -251,7 +254,7 @@ async function main() {
     ["GET /archive, fast path", archiveResult],
   ];
   const directFast = (p: string) => serving.direct.find((d) => d.path === p)!.fast;
-  const misses: string[] = [];
+  const misses: string[] = [...analytics.misses];
   const notes: string[] = [];
   const why = new Set<string>();
   const target = (ok: boolean, what: string, reason?: string) => {
@@ -389,6 +392,7 @@ A generated feed of ${feed.items} items (${kb(feed.feedBytes)}, HTML show notes)
 | re-sync, the same bytes without validators | ${ms(feed.sameBytesMs)} |
 | Node resident memory growth while importing | ${feed.rssGrowthMb.toFixed(0)} MB |
 
+${analytics.section}
 ## Start and memory
 
 | | |

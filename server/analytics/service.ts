@@ -18,7 +18,7 @@ import { pageOf, searchText, sourceOf } from "./normalise";
 import { createRateLimiter } from "./rate-limit";
 import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
 import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue } from "./storage";
-import { DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type Visitor } from "./tally";
+import { DayKeys, DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type Visitor } from "./tally";
 import { newSalt, visitorKey } from "./visitor";
 
 export interface AnalyticsOptions {
@@ -92,7 +92,8 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   const caps = { ...DEFAULT_CAPS, ...options.caps };
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
   const salts = new Map<string, Buffer>();
-  let tally = new Tally(caps);
+  const dayKeys = new DayKeys(caps.values);
+  let tally = new Tally(caps, dayKeys);
   let catalogue: Catalogue | null = null;
   let catalogueReadAt = 0;
   let isCatalogueStale = true;
@@ -232,7 +233,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     await loadSalts();
     await loadCatalogue();
     const window = tally;
-    tally = new Tally(caps);
+    tally = new Tally(caps, dayKeys);
     try {
       await writeTally(db, resolve(window));
     } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OTHER, Tally } from "./tally";
+import { DayKeys, OTHER, Tally } from "./tally";
 
 const DAY = "2026-11-25";
 const visitor = (n: number) => ({ key: `v${n}`, device: "desktop", browser: "Chrome" });
@@ -32,6 +32,23 @@ describe("the in-memory tally", () => {
     ]);
     expect(rows.searches.find((s) => s.q === OTHER)).toMatchObject({ count: 7 });
     expect(new Set(rows.seen.map((s) => s.value)).size).toBe(4);
+  });
+
+  it("when a later window brings new values once the day's cap is reached, then they are folded too; the next day starts afresh", () => {
+    const caps = { visitors: 100, values: 2, factsPerVisitor: 10 };
+    const keys = new DayKeys(2);
+    const first = new Tally(caps, keys);
+    first.count(DAY, "pageviews", "/a");
+    first.count(DAY, "pageviews", "/b");
+    const second = new Tally(caps, keys);
+    second.count(DAY, "pageviews", "/c");
+    second.count(DAY, "pageviews", "/a");
+    second.count("2026-11-26", "pageviews", "/c");
+    expect(second.rows().counts.map((c) => [c.day, c.key])).toEqual([
+      [DAY, OTHER],
+      [DAY, "/a"],
+      ["2026-11-26", "/c"],
+    ]);
   });
 
   it("when more visitors come in one window than the cap, then the extra ones are not held; a visitor's facts are capped too", () => {

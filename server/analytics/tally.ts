@@ -3,7 +3,7 @@
  * is written"): plain counts per day, metric and key, and per visitor the facts that may make
  * them count once more (a first page view of the day, a first play of an episode...), which only
  * the database can decide across instances. Everything here is bounded: so many visitors, so
- * many distinct values per metric (the rest folded into "other"), so many facts per visitor.
+ * many distinct values per metric and day (the rest folded into "other"), so many facts per visitor.
  */
 
 /** What is counted every time it happens. */
@@ -21,7 +21,7 @@ export const OTHER = "other";
 export interface TallyCaps {
   /** Distinct visitors per day in one window; more are not counted as visitors until the next. */
   visitors: number;
-  /** Distinct keys per metric, day and window (paths, referrers, searches...); more fold into "other". */
+  /** Distinct keys per metric and day on an instance (paths, referrers, searches...); more fold into "other". */
   values: number;
   /** Facts per visitor, day and window (pages seen, episodes played...). */
   factsPerVisitor: number;
@@ -46,8 +46,6 @@ interface VisitorFacts {
 interface Day {
   counts: Map<CountMetric, Map<string, number>>;
   searches: Map<string, { count: number; results: number }>;
-  /** The distinct values seen per kind (for the cap). */
-  seenValues: Map<SeenKind, Set<string>>;
   visitors: Map<string, VisitorFacts>;
 }
 
@@ -68,37 +66,62 @@ export interface TallyRows {
 
 const SEP = "\t";
 
+/**
+ * The distinct values an instance has let through, per day and figure, across its windows: once
+ * a figure has `cap` of a day, any new one is "other" for the rest of that day, so a flood of
+ * made-up values cannot add rows to the daily table window after window. Two days are kept.
+ */
+export class DayKeys {
+  private readonly days = new Map<string, Map<string, Set<string>>>();
+
+  constructor(private readonly cap: number) {}
+
+  admit(day: string, figure: string, key: string): string {
+    let figures = this.days.get(day);
+    if (!figures) {
+      this.days.set(day, (figures = new Map()));
+      const newest = [...this.days.keys()].sort().slice(-2);
+      for (const d of this.days.keys()) if (!newest.includes(d)) this.days.delete(d);
+    }
+    let keys = figures.get(figure);
+    if (!keys) figures.set(figure, (keys = new Set()));
+    if (keys.has(key)) return key;
+    if (keys.size >= this.cap) return OTHER;
+    keys.add(key);
+    return key;
+  }
+}
+
 export class Tally {
   private readonly days = new Map<string, Day>();
 
-  constructor(private readonly caps: TallyCaps = DEFAULT_CAPS) {}
+  constructor(
+    private readonly caps: TallyCaps = DEFAULT_CAPS,
+    private readonly keys: DayKeys = new DayKeys(caps.values),
+  ) {}
 
   private day(day: string): Day {
     let d = this.days.get(day);
     if (!d) {
-      d = { counts: new Map(), searches: new Map(), seenValues: new Map(), visitors: new Map() };
+      d = { counts: new Map(), searches: new Map(), visitors: new Map() };
       this.days.set(day, d);
     }
     return d;
   }
 
-  /** `key` itself while the map has room for it, else "other". */
-  private folded<V>(map: Map<string, V> | Set<string>, key: string): string {
-    return map.has(key) || map.size < this.caps.values ? key : OTHER;
-  }
 
   count(day: string, metric: CountMetric, key: string, by = 1): void {
     const counts = this.day(day).counts;
     let byKey = counts.get(metric);
     if (!byKey) counts.set(metric, (byKey = new Map()));
-    const k = this.folded(byKey, key);
+    const k = this.keys.admit(day, metric, key);
     byKey.set(k, (byKey.get(k) ?? 0) + by);
   }
 
   /** A search and how many episodes it found (the latest answer for the same words wins; `isOlder`: this one is not the latest). */
   search(day: string, q: string, results: number, by = 1, isOlder = false): void {
     const searches = this.day(day).searches;
-    const k = this.folded(searches, q);
+    const k = this.keys.admit(day, "search", q);
     const entry = searches.get(k);
     if (entry) {
       entry.count += by;
@@ -117,11 +140,7 @@ export class Tally {
       facts = { device: visitor.device, browser: visitor.browser, facts: new Set() };
       d.visitors.set(visitor.key, facts);
     }
-    let values = d.seenValues.get(kind);
-    if (!values) d.seenValues.set(kind, (values = new Set()));
-    const v = this.folded(values, value);
-    values.add(v);
-    const fact = kind + SEP + v;
+    const fact = kind + SEP + this.keys.admit(day, kind, value);
     if (facts.facts.has(fact) || facts.facts.size >= this.caps.factsPerVisitor) return;
     facts.facts.add(fact);
   }
