@@ -110,8 +110,8 @@ export interface SiteApp {
   /**
    * Stops everything the app runs beside its requests: the background fetches of episodes'
    * files, the feed worker, the change bus's connection, the throttles' sweep, the session
-   * store's pruning and the share images' worker when createApp made it (one passed in is the
-   * caller's to close). Before the pool ends; the fetches end first (they write), then the rest,
+   * store's pruning, the share images' worker when createApp made it (one passed in is the
+   * caller's to close), and the analytics' schedule, after writing what they counted. Before the pool ends; the fetches end first (they write), then the rest,
    * each stopped even if another fails, and the first failure is thrown after.
    */
   close(): Promise<void>;
