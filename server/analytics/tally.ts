@@ -109,7 +109,6 @@ export class Tally {
     return d;
   }
 
-
   count(day: string, metric: CountMetric, key: string, by = 1): void {
     const counts = this.day(day).counts;
     let byKey = counts.get(metric);
