@@ -25,6 +25,7 @@ const ROOMS = [
   room("server-feed", "server/feed"),
   room("server-people", "server/people"),
   room("server-auditions", "server/auditions"),
+  room("server-analytics", "server/analytics"),
   room("server-test", "server/test"),
   room("server-root", "server"),
   room("shared", "shared"),
@@ -43,6 +44,7 @@ const FILES = [
   { category: "queries", pattern: "server/feed/storage.ts" },
   { category: "queries", pattern: "server/people/storage.ts" },
   { category: "queries", pattern: "server/auditions/storage.ts" },
+  { category: "queries", pattern: "server/analytics/storage.ts" },
 ];
 
 const rooms = (types) => ({ element: { type: types } });
@@ -58,6 +60,7 @@ const schema = { element: { type: "shared" }, file: { categories: "schema" } };
 const feedStorage = { element: { type: "server-feed" }, file: { categories: "queries" } };
 const peopleStorage = { element: { type: "server-people" }, file: { categories: "queries" } };
 const auditionStorage = { element: { type: "server-auditions" }, file: { categories: "queries" } };
+const analyticsStorage = { element: { type: "server-analytics" }, file: { categories: "queries" } };
 /** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
 const STYLESHEETS = {
   from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]),
@@ -76,6 +79,7 @@ const SERVER = [
   "server-feed",
   "server-people",
   "server-auditions",
+  "server-analytics",
   "server-test",
 ];
 
@@ -112,6 +116,8 @@ const RULES = [
     to("server-auditions", "server-auth", "server-lib", "server-objects", "shared"),
     typesOf("server-db", "server-services"),
   ),
+  // The owner's analytics: beacons before Express, their counting and storage, the admin's report.
+  allow("server-analytics", to("server-analytics", "server-auth", "server-lib", "shared"), typesOf("server-db")),
   allow("server-storage", to("server-storage", "server-db", "server-lib", "shared")),
   allow("server-db", to("server-db", "server-lib", "shared")),
   allow("server-auth", to("server-auth", "server-storage", "server-lib", "shared"), typesOf("server-db")),
@@ -128,11 +134,13 @@ const RULES = [
       "server-objects",
       "server-feed",
       "server-people",
+      "server-auditions",
+      "server-analytics",
       ...CLIENT,
     ]),
     disallow: [packages(...QUERY_PACKAGES), { to: schema }],
     message:
-      "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's and the people's rooms have their storage.ts).",
+      "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's, the people's, the auditions' and the analytics' rooms have their storage.ts).",
   },
   { from: rooms(["server-root", "server-test"]), allow: { to: schema } },
   {
@@ -145,6 +153,7 @@ const RULES = [
   { from: feedStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   { from: peopleStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   { from: auditionStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
+  { from: analyticsStorage, allow: [packages(...QUERY_PACKAGES), { to: schema }, { to: rooms(["server-db"]) }] },
   // shared/ is used by both sides and imports neither; only its schema names drizzle.
   allow("shared", to("shared")),
   disallow(

@@ -17,6 +17,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { auditionUploadReport, benchAuditionUpload } from "./audition-upload";
+import { analyticsReport, benchAnalytics } from "./analytics";
 import { benchFeedImport } from "./feed-import";
 import { benchPeopleImport } from "./people-import";
 import { uploadOwnerImages } from "./owner-images";
@@ -242,6 +243,8 @@ async function main() {
   fs.rmSync(dataDir, { recursive: true, force: true });
   console.log("audition upload...");
   const handIn = auditionUploadReport(await benchAuditionUpload());
+  console.log("analytics...");
+  const analytics = analyticsReport(await benchAnalytics());
 
   const bundle = publicBundle();
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -256,7 +259,7 @@ async function main() {
     ["GET /archive, fast path", archiveResult],
   ];
   const directFast = (p: string) => serving.direct.find((d) => d.path === p)!.fast;
-  const misses: string[] = [...handIn.misses];
+  const misses: string[] = [...handIn.misses, ...analytics.misses];
   const notes: string[] = [];
   const why = new Set<string>();
   const target = (ok: boolean, what: string, reason?: string) => {
@@ -406,6 +409,7 @@ A second feed of ${people.items} items naming ${people.personTags.toLocaleString
 | first import (${people.added} episodes added, their people and pages) | ${ms(people.importMs)} |
 
 ${handIn.markdown}
+${analytics.section}
 ## Start and memory
 
 | | |

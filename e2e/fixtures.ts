@@ -97,6 +97,7 @@ export const ADMIN_SCREENS = [
   { route: "/admin/editors", lists: false, name: "admin-editors-page", ready: "Editors Page Management" },
   { route: "/admin/about", lists: false, name: "admin-about-page", ready: "About Page & Pictures" },
   { route: "/admin/auditions", lists: false, name: "admin-auditions", ready: "Audition Hand-ins" },
+  { route: "/admin/analytics", lists: false, name: "admin-analytics", ready: "Analytics" },
 ] as const;
 
 /**

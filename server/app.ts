@@ -5,6 +5,8 @@ import type { RequestListener } from "node:http";
 import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema } from "../shared/api";
 import path from "node:path";
 import express, { type Express } from "express";
+import { analyticsRouter } from "./analytics/routes";
+import { createAnalytics, type AnalyticsOptions } from "./analytics/service";
 import { answeredFast, countRuntime, routeLabel, secondsSince } from "./app-metrics";
 import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
 import { createPassport } from "./auth/passport";
@@ -92,6 +94,8 @@ export interface AppDeps {
    * brings an older hash up to (default auth/passwords.ts's PASSWORD_COST; tests pass a cheap one).
    */
   passwordCost?: ScryptCost;
+  /** The owner's analytics: how often they are written (5 s), how many beacons a client may send; tests change them. */
+  analytics?: AnalyticsOptions;
 }
 
 /**
@@ -116,8 +120,8 @@ export interface SiteApp {
   /**
    * Stops everything the app runs beside its requests: the background fetches of episodes'
    * files, the feed worker, the change bus's connection, the throttles' sweep, the session
-   * store's pruning and the share images' worker when createApp made it (one passed in is the
-   * caller's to close). Before the pool ends; the fetches end first (they write), then the rest,
+   * store's pruning, the share images' worker when createApp made it (one passed in is the
+   * caller's to close), and the analytics' schedule, after writing what they counted. Before the pool ends; the fetches end first (they write), then the rest,
    * each stopped even if another fails, and the first failure is thrown after.
    */
   close(): Promise<void>;
@@ -217,6 +221,16 @@ export function createApp(deps: AppDeps): SiteApp {
     onAnswer: answeredFast(metrics, logger, config.accessLogSample ?? 100),
   });
   cache.onInvalidate(() => fastPath.clear());
+  const analytics = createAnalytics({
+    db,
+    logger,
+    publicUrl: config.publicUrl,
+    sessionCookieName: cookieName,
+    trustProxy: config.trustProxy,
+    onAnswer: answeredFast(metrics, logger, config.accessLogSample ?? 100),
+    options: deps.analytics,
+  });
+  cache.onInvalidate(() => analytics.contentChanged());
   countRuntime(metrics, { cache, bus, pool });
 
   const app = express();
@@ -271,6 +285,7 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use("/editor-access-log", accessLogRouter(editors));
   if (auditions) api.use("/auditions", auditionsRouter(auditions));
   api.use("/objects", uploadsRouter(uploads));
+  api.use("/analytics", analyticsRouter(analytics, requireAdmin));
   api.use(
     "/backup",
     backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles)),
@@ -316,14 +331,16 @@ export function createApp(deps: AppDeps): SiteApp {
     () => throttles.close(),
     () => sessions.close(),
     () => ownShareImages?.close(),
+    // What the analytics counted since their last write.
+    () => analytics.close(),
     // What is kept in memory, with the timers that free it when it expires.
     () => cache.invalidate(),
   ];
   return {
     express: app,
-    // A visitor's read the fast path knows is answered at once; everything else goes to Express.
+    // A beacon, or a visitor's read the fast path knows, is answered at once; everything else goes to Express.
     listener: (req, res) => {
-      if (!fastPath.serve(req, res)) app(req, res);
+      if (!analytics.collect(req, res) && !fastPath.serve(req, res)) app(req, res);
     },
     feed,
     extras,

@@ -79,6 +79,14 @@ describe("lint boundaries (allowlists: what is not allowed fails)", () => {
     expect(await crossings("server/people/storage.ts", 'import { people } from "../../shared/schema";\npeople;\n')).toHaveLength(0);
   });
 
+  it("when the analytics room reaches routes, services or storage, or names a table outside its storage.ts, then lint fails", async () => {
+    expect(await crossings("server/analytics/x.ts", 'import { findAdmin } from "../storage/users";\nfindAdmin;\n')).toHaveLength(1);
+    expect(await crossings("server/analytics/x.ts", 'import { uniqueSlug } from "../services/slugs";\nuniqueSlug;\n')).toHaveLength(1);
+    expect(await crossings("server/analytics/x.ts", 'import { clips } from "../../shared/schema";\nclips;\n')).toHaveLength(1);
+    expect(await crossings("server/analytics/storage.ts", 'import { clips } from "../../shared/schema";\nclips;\n')).toHaveLength(0);
+    expect(await crossings("server/analytics/x.ts", 'import { AppError } from "../lib/errors";\nAppError;\n')).toHaveLength(0);
+  });
+
   it("when shared/ imports a side or a server package, then lint fails", async () => {
     expect(await crossings("shared/x.ts", 'import { AppError } from "../server/lib/errors";\nAppError;\n')).toHaveLength(1);
     expect(await crossings("shared/x.ts", 'import express from "express";\nexpress;\n')).toHaveLength(1);

@@ -26,6 +26,7 @@ describe("the route table", () => {
       "/admin/editors",
       "/admin/about",
       "/admin/auditions",
+      "/admin/analytics",
     ]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });

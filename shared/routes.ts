@@ -33,6 +33,7 @@ export const ROUTES = {
   adminEditors: { path: "/admin/editors", area: "admin", head: "admin", label: "Editors Page Management", noindex: true },
   adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "About Page & Pictures", noindex: true },
   adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "Audition Hand-ins", noindex: true },
+  adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "Analytics", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   customType,
+  date,
   uniqueIndex,
   uuid,
   varchar,
@@ -20,6 +21,8 @@ import {
 
 /** PostgreSQL's full-text document type; only the database writes it (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** Raw bytes (a visitor's 16-byte keyed hash). */
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 /** The single admin account (docs/product.md "Auth"). */
 export const users = pgTable("users", {
@@ -388,3 +391,56 @@ export const auditions = pgTable(
   },
   (t) => [index("auditions_code_idx").on(t.code), index("auditions_completed_idx").on(t.completedAt)],
 );
+/*
+ * The owner's analytics (docs/analytics.md). Only the daily aggregates are kept for good (and
+ * in a backup); the salts and the keyed hashes that tell a day's visitors apart are deleted
+ * after 2 days and never leave the database.
+ */
+
+/** Counts per UTC day: `metric` names what is counted (pageviews, plays, ...), `key` of what (a path, an episode's id; "" for the site). Writes only add. */
+export const analyticsDaily = pgTable(
+  "analytics_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    metric: text("metric").notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.metric, t.key] })],
+);
+
+/** Archive searches per UTC day: how often each text was searched, and how many episodes it last found. */
+export const analyticsSearches = pgTable(
+  "analytics_searches",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    q: text("q").notNull(),
+    count: integer("count").notNull().default(0),
+    results: integer("results").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.q] })],
+);
+
+/**
+ * Which visitors were already counted for what, per UTC day: a row is a visitor's keyed hash
+ * (16 bytes of HMAC-SHA-256 under the day's salt) with what it was counted for (`kind`: the
+ * site, a page, a referrer, a play...; `value`: which). Every instance inserts here, and counts a
+ * visitor only when its row is new, so a visitor is one visitor however many instances saw them.
+ * Deleted after 2 days; never in a backup.
+ */
+export const analyticsSeen = pgTable(
+  "analytics_seen",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind").notNull(),
+    value: text("value").notNull(),
+    visitor: bytea("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.value, t.visitor] })],
+);
+
+/** A random salt per UTC day, the same for every instance; deleted after 2 days, never in a backup. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  salt: bytea("salt").notNull(),
+});

@@ -1,3 +1,4 @@
+import { analyticsFlood } from "./analytics-flood";
 import { bigFeedSync } from "./big-feed";
 import { crashDuringWrites } from "./crash-writes";
 import { databaseOutage } from "./db-outage";
@@ -17,6 +18,7 @@ const scripts: [string, Parameters<typeof runScript>[1]][] = [
   ["1,500 slow connections (slowloris)", slowConnections],
   ["200 concurrent logins", loginStorm],
   ["a 3,000-item feed synced while visitors read", bigFeedSync],
+  ["SIGTERM and kill -9 during a flood of analytics beacons", analyticsFlood],
 ];
 
 const only = process.argv[2];

@@ -3,7 +3,8 @@ import { recordPictureUses } from "./objects";
 
 /**
  * Tables in a backup, parents first. Sessions and throttling counters are not content: a
- * restored site starts logged out with fresh counters.
+ * restored site starts logged out with fresh counters. The analytics' daily counts are kept;
+ * their salts and visitors' hashes never leave the database (docs/analytics.md).
  */
 export const BACKUP_TABLES = [
   "users",
@@ -22,6 +23,9 @@ export const BACKUP_TABLES = [
   "slug_history",
   // Audition hand-ins: their records here, their files streamed beside the tables.
   "auditions",
+  // The owner's analytics: the daily sums and searches (never the day's salts or who was seen).
+  "analytics_daily",
+  "analytics_searches",
 ] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string[]> = {
@@ -38,6 +42,8 @@ const PRIMARY_KEY: Record<BackupTable, string[]> = {
   show_people: ["position"],
   slug_history: ["kind", "slug"],
   auditions: ["id"],
+  analytics_daily: ["day", "metric", "key"],
+  analytics_searches: ["day", "q"],
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */

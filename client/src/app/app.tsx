@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { isAdminRoute, ROUTE_NAMES, ROUTES } from "@shared/routes";
+import { AnalyticsCollector } from "@/features/analytics/collector-host";
 import { AudioHost } from "@/features/player/components/audio-host";
 import { Footer } from "@/features/settings/components/footer";
 import { NotFoundPage } from "@/pages/not-found-page";
@@ -49,6 +50,7 @@ export function App() {
       {/* One audio player for the whole visit: it keeps playing from page to page. */}
       <AudioHost />
       <AdminOverlayHost />
+      <AnalyticsCollector />
     </div>
   );
 }

@@ -32,12 +32,15 @@ function Poster({
   kind,
   onPlay,
   image,
+  track,
 }: {
   title: string;
   label: string;
   kind: string;
   onPlay: () => void;
   image?: string | null;
+  /** What the owner's analytics count a press as (`data-track`, docs/analytics.md). */
+  track?: string;
 }) {
   return (
     <div className="absolute inset-0 flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white">
@@ -58,6 +61,7 @@ function Poster({
         type="button"
         onClick={onPlay}
         aria-label={label}
+        data-track={track}
         className="relative inline-flex h-12 w-12 shrink-0 items-center justify-center self-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
       >
         <PlayIcon />
@@ -125,7 +129,8 @@ export function YouTubeEmbed({
   width = "100%",
   aspectRatio,
   poster,
-}: FacadeProps & { src: string; poster?: string | null }) {
+  track,
+}: FacadeProps & { src: string; poster?: string | null; track?: string }) {
   const [isLoaded, setIsLoaded] = useState(false);
   // docs/product.md §4: no fullscreen on a phone or tablet. Decided when the visitor presses play,
   // which is when the frame is made: the first render reads nothing of the device, so the
@@ -157,6 +162,7 @@ export function YouTubeEmbed({
             setIsLoaded(true);
           }}
           image={poster}
+          track={track}
         />
       )}
     </div>

@@ -69,9 +69,16 @@ export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: (
   );
 }
 
-function ShareLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+function ShareLink({ href, label, network, children }: { href: string; label: string; network: string; children: ReactNode }) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-ghost !px-3" aria-label={label}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="btn btn-ghost !px-3"
+      aria-label={label}
+      data-track={`share:${network}`}
+    >
       {children}
     </a>
   );
@@ -94,19 +101,19 @@ export function ShareButtons({
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Share this ${noun}`}>
-      <button type="button" className="btn btn-ghost !px-3" onClick={onCopy}>
+      <button type="button" className="btn btn-ghost !px-3" onClick={onCopy} data-track="share:copy">
         {isCopied ? "Copied!" : "Copy Link"}
       </button>
-      <ShareLink href={xShareUrl(target)} label="Share on X (opens in a new tab)">
+      <ShareLink href={xShareUrl(target)} label="Share on X (opens in a new tab)" network="x">
         X
       </ShareLink>
-      <ShareLink href={facebookShareUrl(target)} label="Share on Facebook (opens in a new tab)">
+      <ShareLink href={facebookShareUrl(target)} label="Share on Facebook (opens in a new tab)" network="facebook">
         Facebook
       </ShareLink>
-      <ShareLink href={linkedInShareUrl(target)} label="Share on LinkedIn (opens in a new tab)">
+      <ShareLink href={linkedInShareUrl(target)} label="Share on LinkedIn (opens in a new tab)" network="linkedin">
         LinkedIn
       </ShareLink>
-      <ShareLink href={instagramShareUrl()} label="Open Instagram (opens in a new tab)">
+      <ShareLink href={instagramShareUrl()} label="Open Instagram (opens in a new tab)" network="instagram">
         Instagram
       </ShareLink>
     </div>
@@ -144,16 +151,22 @@ export function MobileShareBar({
     <div className="sticky bottom-0 z-20 border-t border-fg/25 themed-surface px-4 py-3 desktop:hidden">
       <div id="share-panel" hidden={!isPanelOpen} role="group" aria-label="Share options">
         <div className="mb-3 grid grid-cols-2 gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onCopy}>
+          <button type="button" className="btn btn-ghost" onClick={onCopy} data-track="share:copy">
             {isCopied ? "Copied!" : "Copy"}
           </button>
-          <a className="btn btn-ghost" href={xShareUrl(target)} target="_blank" rel="noopener noreferrer">
+          <a className="btn btn-ghost" href={xShareUrl(target)} target="_blank" rel="noopener noreferrer" data-track="share:x">
             X
           </a>
-          <a className="btn btn-ghost" href={facebookShareUrl(target)} target="_blank" rel="noopener noreferrer">
+          <a
+            className="btn btn-ghost"
+            href={facebookShareUrl(target)}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-track="share:facebook"
+          >
             Facebook
           </a>
-          <a className="btn btn-ghost" href={instagramShareUrl()} target="_blank" rel="noopener noreferrer">
+          <a className="btn btn-ghost" href={instagramShareUrl()} target="_blank" rel="noopener noreferrer" data-track="share:instagram">
             Instagram
           </a>
           <button type="button" className="btn btn-ghost col-span-2" onClick={() => setIsPanelOpen(false)}>
@@ -161,7 +174,14 @@ export function MobileShareBar({
           </button>
         </div>
       </div>
-      <button type="button" className="btn w-full" onClick={onShare} aria-expanded={isPanelOpen} aria-controls="share-panel">
+      <button
+        type="button"
+        className="btn w-full"
+        onClick={onShare}
+        aria-expanded={isPanelOpen}
+        aria-controls="share-panel"
+        data-track="share:native"
+      >
         Share This {noun === "clip" ? "Clip" : "Episode"}
       </button>
     </div>

@@ -8,6 +8,7 @@ import { usePageTitle } from "@/hooks/use-page-title";
 import { openLoginDialog, wantAdminOverlay } from "@/lib/admin-overlay-store";
 import { AdminDashboardPage } from "./admin-dashboard-page";
 import { AuditionsAdminPage } from "./auditions-admin-page";
+import { AnalyticsAdminPage } from "./analytics-admin-page";
 import { ClipsAdminPage } from "./clips-admin-page";
 import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
@@ -23,6 +24,7 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
   adminEditors: EditorsAdminPage,
   adminIdentity: IdentityAdminPage,
   adminAuditions: AuditionsAdminPage,
+  adminAnalytics: AnalyticsAdminPage,
 };
 
 /** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */

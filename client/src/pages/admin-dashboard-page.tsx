@@ -12,6 +12,7 @@ import { ThemeSelectorDialog } from "@/features/theme/components/theme-selector-
 import { ROUTES } from "@shared/routes";
 
 const QUICK_ACTIONS = [
+  { label: "View Analytics", href: ROUTES.adminAnalytics.path },
   { label: "Manage Episodes", href: ROUTES.adminEpisodes.path },
   { label: "Manage Video Clips", href: ROUTES.adminClips.path },
   { label: "Manage Podcast Providers", href: ROUTES.adminProviders.path },

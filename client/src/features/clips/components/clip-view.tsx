@@ -57,6 +57,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
               aspectRatio="9 / 16"
               height={640}
               poster={clip.posterPath}
+              track={`clip:${clip.slug}`}
             />
           </div>
           <article className="min-w-0 flex-1" aria-label="Article">

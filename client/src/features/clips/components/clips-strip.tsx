@@ -26,6 +26,7 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
         width={CLIP_CARD_WIDTH}
         height={CLIP_EMBED_HEIGHT}
         poster={clip.posterPath}
+        track={`clip:${clip.slug}`}
       />
       <Link href={href.clip(clip.slug)} className="flex flex-col gap-2 rounded-lg no-underline">
         <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere group-hover:underline">

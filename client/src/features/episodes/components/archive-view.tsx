@@ -9,6 +9,7 @@ import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
+import { trackSearch } from "@/lib/track";
 import { archiveQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
 
@@ -115,6 +116,12 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
   }, [typed]);
   const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
   usePageTitle(q ? `Search: ${q}` : page > 1 ? `${list}, page ${page}` : list);
+  // A search's answer, for the owner's analytics (which searches find nothing tells what to publish).
+  const answered = data && !isPlaceholderData && data.query ? { value: data.query, results: data.total } : null;
+  useEffect(() => {
+    if (answered) trackSearch({ type: "search", ...answered });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [answered?.value, answered?.results]);
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     search(draft.trim());

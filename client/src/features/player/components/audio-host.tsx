@@ -66,6 +66,7 @@ export function AudioHost() {
       <audio
         ref={attach}
         preload="none"
+        data-episode={state.episode?.slug}
         onPlay={update}
         onPause={update}
         onEnded={update}

@@ -242,6 +242,7 @@ export function ListenMenu() {
                 href={provider.url}
                 target="_blank"
                 rel="noopener"
+                data-track={`provider:${provider.id}`}
                 onClick={() => close(false)}
                 onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
                 className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"

@@ -15,6 +15,7 @@ export function ProviderGrid() {
             href={provider.url}
             target="_blank"
             rel="noopener"
+            data-track={`provider:${provider.id}`}
             className="card flex min-h-16 items-center gap-4 p-4 text-lg font-semibold no-underline hover:underline"
             style={cardStyle(0.3)}
           >

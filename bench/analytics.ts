@@ -1,0 +1,226 @@
+/**
+ * The owner's analytics under load (docs/analytics.md), a part of `npm run bench` that also runs
+ * alone: `npx tsx bench/analytics.ts` (it builds the server when dist/ has none, and prints its
+ * figures). On a fresh embedded database, with the app trusting the loopback proxy so every
+ * beacon can come from an address of its own:
+ *
+ * - `POST /api/events` at 50 connections, beside the Express hello-world floor in the same run;
+ *   the database's transactions per second meanwhile (the beacons are written in batches);
+ * - a flood of 1,000,000 beacons with distinct made-up paths, referrers and agents (a tenth of
+ *   them on real pages, so the per-day caps fold something): the process's resident memory once
+ *   written, against before, and the rows of the daily table.
+ *
+ * Figures are reported, never asserted.
+ */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { runningEmbeddedUrl } from "../server/db/embedded";
+import { type AppProcess, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
+import { CONNECTIONS, DURATION, measureFloor, type LoadFigures } from "./serving";
+
+const FLOOD = Number(process.env.BENCH_ANALYTICS_FLOOD ?? 1_000_000);
+/** Two writes (every 5 s) and a little: what was counted is in the database, and the window is let go. */
+const WRITTEN_MS = 12_000;
+
+const AGENTS = [
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_1) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+  "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+];
+const EVENTS = [
+  JSON.stringify({ type: "pageview", value: "/", referrer: "" }),
+  JSON.stringify({ type: "pageview", value: "/about" }),
+  JSON.stringify({ type: "pageview", value: "/listen", referrer: "news.example" }),
+  JSON.stringify({ type: "share", value: "x" }),
+  JSON.stringify({ type: "search", value: "chronic pain", results: 0 }),
+];
+
+export interface AnalyticsFigures {
+  floor: LoadFigures;
+  beacons: LoadFigures;
+  /** The database's committed transactions per second while the beacons came (reads of the bench itself left out). */
+  commitsPerSecond: number;
+  flood: { beacons: number; seconds: number; rps: number; non204: number };
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  dailyRows: { before: number; after: number };
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+/** A made-up address per beacon: the per-client limit (300 a minute) is never what answers. */
+const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+async function commits(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()");
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+async function dailyRows(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM analytics_daily")).rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function beaconLoad(app: AppProcess): Promise<LoadFigures> {
+  let n = 0;
+  const result = await autocannon({
+    url: `${app.url}/api/events`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req) => {
+          n++;
+          return {
+            ...req,
+            headers: {
+              origin: app.url,
+              "content-type": "text/plain;charset=UTF-8",
+              "user-agent": AGENTS[n % AGENTS.length]!,
+              "x-forwarded-for": address(n),
+            },
+            body: EVENTS[n % EVENTS.length]!,
+          };
+        },
+      },
+    ],
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function floodOfMadeUp(app: AppProcess): Promise<AnalyticsFigures["flood"]> {
+  let n = 0;
+  const startedAt = Date.now();
+  const result = await autocannon({
+    url: `${app.url}/api/events`,
+    connections: CONNECTIONS,
+    amount: FLOOD,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req) => {
+          n++;
+          const real = n % 10 === 0;
+          return {
+            ...req,
+            headers: {
+              origin: app.url,
+              "content-type": "text/plain;charset=UTF-8",
+              "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Made-up/${n}.0 Safari/537.36`,
+              "x-forwarded-for": address(n),
+            },
+            body: JSON.stringify({
+              type: "pageview",
+              value: real ? "/" : `/episode/made-up-${n}`,
+              referrer: `r${n}.made-up.example`,
+              utm: `campaign-${n}`,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const seconds = (Date.now() - startedAt) / 1000;
+  return { beacons: result.requests.total, seconds, rps: result.requests.total / seconds, non204: result.non2xx + result.errors };
+}
+
+export async function benchAnalytics(): Promise<AnalyticsFigures> {
+  if (!fs.existsSync(path.join(ROOT, "dist", "server", "index.js"))) {
+    execFileSync("node", ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
+  }
+  const dataDir = tempDir("bench-analytics");
+  let app: AppProcess | undefined;
+  try {
+    app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "loopback", LOG_LEVEL: "warn" });
+    const db = runningEmbeddedUrl(dataDir)!;
+    const floor = await measureFloor();
+    const before = await commits(db);
+    const startedAt = Date.now();
+    const beacons = await beaconLoad(app);
+    await sleep(WRITTEN_MS);
+    // The two reads of pg_stat_database are this script's own transactions.
+    const commitsPerSecond = ((await commits(db)) - before - 2) / ((Date.now() - startedAt) / 1000);
+
+    const rowsBefore = await dailyRows(db);
+    const rssBeforeMb = rssMb(app.child.pid!);
+    const flood = await floodOfMadeUp(app);
+    await sleep(WRITTEN_MS);
+    // The lowest of a few samples: what the process holds once the garbage of the flood is collected.
+    let rssAfterMb = Infinity;
+    for (let i = 0; i < 5; i++) {
+      rssAfterMb = Math.min(rssAfterMb, rssMb(app.child.pid!));
+      await sleep(1_000);
+    }
+    return {
+      floor,
+      beacons,
+      commitsPerSecond,
+      flood,
+      rssBeforeMb,
+      rssAfterMb,
+      dailyRows: { before: rowsBefore, after: await dailyRows(db) },
+    };
+  } finally {
+    await app?.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The figures as a section of bench/RESULTS.md, and the targets missed. */
+export function analyticsReport(f: AnalyticsFigures): { section: string; misses: string[] } {
+  const ratio = f.beacons.rps / f.floor.rps;
+  const growth = f.rssAfterMb - f.rssBeforeMb;
+  const misses: string[] = [];
+  if (ratio < 1.5) misses.push(`POST /api/events at ${ratio.toFixed(2)}× the floor (target ≥ 1.5×)`);
+  if (f.beacons.p99 >= 10) misses.push(`POST /api/events p99 ${f.beacons.p99} ms (target < 10 ms)`);
+  if (growth >= 20) misses.push(`resident memory grew ${growth.toFixed(1)} MB after ${f.flood.beacons} made-up beacons (target < 20 MB)`);
+  const section = `## Owner analytics (issue 23)
+
+\`POST /api/events\` at ${CONNECTIONS} connections for ${DURATION} s (page views, shares and searches from made-up addresses
+behind the loopback proxy, six real browsers' agents), beside the Express hello-world floor of the same run; then
+${f.flood.beacons.toLocaleString("en")} beacons with distinct made-up paths (a tenth on real pages), referrers, campaigns and agents.
+
+| | figure |
+|---|---|
+| Express hello-world (floor) | ${Math.round(f.floor.rps)} requests/s, p99 ${f.floor.p99} ms |
+| \`POST /api/events\` | ${Math.round(f.beacons.rps)} requests/s (${ratio.toFixed(2)}× the floor), p50 ${f.beacons.p50} ms, p99 ${f.beacons.p99} ms, ${f.beacons.errors} not 204 |
+| database transactions while the beacons came | ${f.commitsPerSecond.toFixed(1)} per second (for ${Math.round(f.beacons.rps)} beacons per second) |
+| flood of made-up beacons | ${Math.round(f.flood.rps)} per second, ${f.flood.non204} not 204 |
+| Node resident memory before the flood, and once it was written | ${f.rssBeforeMb.toFixed(1)} MB, ${f.rssAfterMb.toFixed(1)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MB) |
+| rows of the daily table before and after the flood | ${f.dailyRows.before}, ${f.dailyRows.after} |
+`;
+  return { section, misses };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  benchAnalytics().then(
+    (figures) => {
+      const { section, misses } = analyticsReport(figures);
+      console.log(section);
+      console.log(misses.length === 0 ? "Every target is met." : `Missed:\n${misses.map((m) => `- ${m}`).join("\n")}`);
+      process.exit(0);
+    },
+    (err: Error) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,10 @@
+import { AdminScreen } from "@/components/admin-screen";
+import { AnalyticsView } from "@/features/analytics/components/analytics-view";
+
+export function AnalyticsAdminPage() {
+  return (
+    <AdminScreen title="Analytics" subtitle="Who comes, what they play, where they go">
+      <AnalyticsView />
+    </AdminScreen>
+  );
+}

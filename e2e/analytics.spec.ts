@@ -1,0 +1,224 @@
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { AnalyticsReport } from "../shared/analytics";
+import { createItem } from "./admin-api";
+import { expect, seriousAxeFindings, test, waitsForAppOnGoto } from "./fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+/** Ordinary browsers' agents: headless Chromium's own says HeadlessChrome, which the bot list drops. */
+const DESKTOP =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 E2E-desktop";
+const PHONE =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 E2E-phone";
+const AUDIO_SECONDS = 3;
+
+/** A quiet WAV: 8 kHz, 8-bit mono. */
+function wav(seconds: number): Buffer {
+  const data = Buffer.alloc(8000 * seconds, 128);
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** The show's audio host, on loopback (with byte ranges, as hosts answer players). */
+async function startAudioHost() {
+  const audio = wav(AUDIO_SECONDS);
+  const server = http.createServer((req, res) => {
+    const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? "");
+    if (!range) return void res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": audio.length }).end(audio);
+    const start = Number(range[1]);
+    const end = range[2] ? Number(range[2]) : audio.length - 1;
+    res
+      .writeHead(206, {
+        "Content-Type": "audio/wav",
+        "Content-Range": `bytes ${start}-${end}/${audio.length}`,
+        "Content-Length": end - start + 1,
+        "Accept-Ranges": "bytes",
+      })
+      .end(audio.subarray(start, end + 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/episode.wav`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A person's browser: its own agent and screen; other sites' addresses go nowhere (there is no network). */
+async function visitor(
+  browser: Browser,
+  baseURL: string,
+  userAgent: string,
+  width: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, userAgent, viewport: { width, height: width < 768 ? 844 : 900 } });
+  const own = new URL(baseURL).host;
+  await context.route(
+    (url) => url.host !== own && url.hostname !== "127.0.0.1",
+    (route) => route.abort(),
+  );
+  return { context, page: waitsForAppOnGoto(await context.newPage()) };
+}
+
+test("when people visit on a phone and a desktop, play, pick a platform and search in vain, then the owner sees it all on /admin/analytics and in the CSV", async ({
+  browser,
+  baseURL,
+  api,
+}) => {
+  test.setTimeout(90_000);
+  const host = await startAudioHost();
+  const run = Date.now().toString(36);
+  const episode = await createItem<{ id: number; slug: string }>(api, "episodes", {
+    title: `E2E Analytics Episode ${run}`,
+    audioUrl: host.url,
+    durationSeconds: AUDIO_SECONDS,
+    publishedAt: new Date().toISOString(),
+    isPublished: true,
+    sortOrder: 0,
+  });
+  const provider = await createItem<{ id: number }>(api, "providers", {
+    name: `E2E Analytics App ${run}`,
+    url: "https://apps.example/e2e",
+    icon: "fab fa-podcast",
+    sortOrder: "0",
+  });
+  const missing = `zzz nothing about ${run}`;
+  const episodePath = `/episode/${episode.slug}`;
+  const contexts: BrowserContext[] = [];
+  try {
+    // A desktop visitor: home, then to the episode inside the site, plays it to the end, picks a
+    // platform in the Listen menu, then searches the archive for something that is not there.
+    const desktop = await visitor(browser, baseURL!, DESKTOP, 1280);
+    contexts.push(desktop.context);
+    await desktop.page.goto("/");
+    await desktop.page
+      .getByRole("link", { name: `E2E Analytics Episode ${run}` })
+      .first()
+      .click();
+    await expect(desktop.page).toHaveURL((url) => url.pathname === episodePath);
+    const player = desktop.page.getByRole("group", { name: `Player: E2E Analytics Episode ${run}` });
+    await player.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(() => desktop.page.evaluate(() => document.querySelector("audio")!.ended), { timeout: 20_000 }).toBe(true);
+    await desktop.page.goto("/");
+    await desktop.page.getByRole("button", { name: "Listen" }).click();
+    await desktop.page.getByRole("menuitem", { name: `E2E Analytics App ${run}` }).click();
+    await desktop.page.goto("/archive");
+    await desktop.page.getByRole("searchbox", { name: "Search episodes" }).fill(missing);
+    await expect(desktop.page.getByText(`0 episodes match “${missing}”`)).toBeVisible();
+    // Leaving the search reports it (or 2 s of it staying).
+    await desktop.page.getByRole("link", { name: /Back/ }).first().click();
+
+    // A phone visitor, sent by another site, straight to the episode.
+    const phone = await visitor(browser, baseURL!, PHONE, 390);
+    contexts.push(phone.context);
+    await phone.page.goto(episodePath, { referer: "https://news.example/story" });
+    await expect(phone.page.getByRole("heading", { level: 1, name: `E2E Analytics Episode ${run}` })).toBeVisible();
+
+    // The owner: logged in, their own visit is not counted.
+    const owner = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    contexts.push(owner);
+    const login = await owner.request.post("/api/auth/login", {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      headers: { Origin: baseURL! },
+    });
+    expect(login.status()).toBe(200);
+    const admin = waitsForAppOnGoto(await owner.newPage());
+    const beacons: string[] = [];
+    admin.on("request", (r) => r.url().endsWith("/api/events") && beacons.push(r.url()));
+    await admin.goto(episodePath);
+    await admin.goto("/admin");
+    await admin.getByRole("link", { name: "View Analytics" }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+    await expect(admin.getByText(/Podcast apps download episodes from your podcast host, not from this site/)).toBeVisible();
+
+    // Within seconds (each instance writes every 5 s): two visitors of the episode, the play, the listen, the click, the empty search.
+    const episodeRow = admin.getByRole("region", { name: "Episodes played on the site" }).getByRole("row", { name: run });
+    await expect(async () => {
+      await admin.getByRole("button", { name: "Refresh" }).click();
+      await expect(episodeRow).toContainText("1", { timeout: 1_000 });
+      await expect(admin.getByRole("region", { name: "Archive searches" }).getByRole("row", { name: missing })).toBeVisible({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    const cells = async (region: string, name: string) =>
+      (await admin.getByRole("region", { name: region }).getByRole("row", { name }).getByRole("cell").allInnerTexts()).map((t) => t.trim());
+    expect(await cells("Episodes played on the site", run)).toEqual(["1", "1", "1 (100%)", "1 (100%)", "1 (100%)", "1 (100%)"]);
+    expect(await cells("Pages", episodePath)).toEqual(["2", "2"]);
+    expect(await cells("Platforms chosen", `E2E Analytics App ${run}`)).toEqual(["1"]);
+    const searchRow = admin.getByRole("region", { name: "Archive searches" }).getByRole("row", { name: missing });
+    await expect(searchRow.getByText("No results")).toBeVisible();
+    expect(await cells("Archive searches", missing)).toEqual(["1", "0"]);
+    await expect(admin.getByRole("region", { name: "Where visitors came from" }).getByRole("row", { name: /news\.example/ })).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Devices" }).getByRole("row", { name: /Phone/ })).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Devices" }).getByRole("row", { name: /Desktop/ })).toBeVisible();
+    expect(beacons).toEqual([]);
+
+    // The CSV says what the report says, day by day.
+    const report = (await (await owner.request.get("/api/analytics")).json()) as AnalyticsReport;
+    const csv = await (await owner.request.get(`/api/analytics/export.csv?from=${report.from}&to=${report.to}`)).text();
+    const today = report.days.at(-1)!;
+    const [, ...row] = csv.trim().split("\r\n").at(-1)!.split(",");
+    expect(row.slice(0, 4).map(Number)).toEqual([today.pageviews, today.visitors, today.plays, today.listens]);
+    expect(today.plays).toBeGreaterThanOrEqual(1);
+    expect(Number(row[4])).toBeGreaterThanOrEqual(1); // providerClicks
+    expect(Number(row[7])).toBeGreaterThanOrEqual(1); // searches
+
+    // The screen at desktop and phone widths, by keyboard, and for axe.
+    await admin.getByRole("radio", { name: "Last 7 days" }).focus();
+    await admin.keyboard.press("ArrowRight");
+    await expect(admin.getByRole("radio", { name: "Last 30 days" })).toBeChecked();
+    await admin.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-1280.png"), fullPage: true });
+    expect(await seriousAxeFindings(admin)).toEqual([]);
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await admin.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-390.png"), fullPage: true });
+  } finally {
+    for (const context of contexts) await context.close();
+    await host.close();
+    await api.delete(`/api/providers/${provider.id}`);
+  }
+});
+
+test("when the owner picks a custom range that runs backwards, then the screen says why, and a right one shows every day of it", async ({
+  page,
+  baseURL,
+}) => {
+  const login = await page.request.post("/api/auth/login", {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { Origin: baseURL! },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto("/admin/analytics");
+  await page.getByRole("radio", { name: "Custom range" }).check();
+  await page.getByLabel("From", { exact: true }).fill("2026-03-10");
+  await page.getByLabel("To", { exact: true }).fill("2026-03-01");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The first day must come before the last.");
+  await page.getByLabel("To", { exact: true }).fill("2026-03-16");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("heading", { name: /2026-03-10 to 2026-03-16/ })).toBeVisible();
+  await page.getByText("Figures by day").click();
+  await expect(page.getByRole("region", { name: "Figures by day" }).getByRole("row")).toHaveCount(8);
+  await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+    "href",
+    "/api/analytics/export.csv?from=2026-03-10&to=2026-03-16",
+  );
+  await expect(page.getByRole("heading", { name: "Nothing counted yet" })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-empty-390.png"), fullPage: true });
+});

@@ -1,0 +1,217 @@
+import { and, asc, between, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { analyticsDaily, analyticsSalts, analyticsSearches, analyticsSeen, clips, episodes, providers } from "../../shared/schema";
+import type { Db, Executor } from "../db/client";
+import { sqlStateOf } from "../lib/errors";
+import type { SeenKind, TallyRows } from "./tally";
+
+/** The analytics' queries (docs/analytics.md): the only code of the room that names tables. */
+
+/** The day's salt: the one already kept, or `candidate` when this instance is the first to ask. */
+export async function saltFor(db: Db, day: string, candidate: Buffer): Promise<Buffer> {
+  await db.insert(analyticsSalts).values({ day, salt: candidate }).onConflictDoNothing();
+  const [row] = await db.select({ salt: analyticsSalts.salt }).from(analyticsSalts).where(eq(analyticsSalts.day, day));
+  return row!.salt;
+}
+
+/** Deletes the salts and visitors' hashes of the days before `day`. */
+export async function forgetVisitorsBefore(db: Db, day: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(analyticsSeen).where(lt(analyticsSeen.day, day));
+    await tx.delete(analyticsSalts).where(lt(analyticsSalts.day, day));
+  });
+}
+
+/** What the analytics may name: the published episodes and clips (by slug), and the providers. */
+export interface Catalogue {
+  episodes: Map<string, number>;
+  clips: Map<string, number>;
+  providers: Set<number>;
+}
+
+export async function readCatalogue(db: Db): Promise<Catalogue> {
+  const [episodeRows, clipRows, providerRows] = await Promise.all([
+    db
+      .select({ id: episodes.id, slug: episodes.slug })
+      .from(episodes)
+      .where(and(eq(episodes.isPublished, true), isNotNull(episodes.slug))),
+    db.select({ id: clips.id, slug: clips.slug }).from(clips).where(eq(clips.isPublished, true)),
+    db.select({ id: providers.id }).from(providers),
+  ]);
+  return {
+    episodes: new Map(episodeRows.map((r) => [r.slug!, r.id])),
+    clips: new Map(clipRows.map((r) => [r.slug, r.id])),
+    providers: new Set(providerRows.map((r) => r.id)),
+  };
+}
+
+/** The daily metric each kind of fact adds one to when a visitor is new for it. */
+const METRIC_OF_SEEN: Record<SeenKind, string> = {
+  site: "site_visitors",
+  page: "visitors",
+  referrer: "referrer_visitors",
+  play: "plays",
+  listen: "listens",
+  q25: "reached_25",
+  q50: "reached_50",
+  q75: "reached_75",
+  q100: "reached_100",
+};
+
+/** Rows per statement: each statement takes its rows as four arrays, whatever their number. */
+const CHUNK = 5_000;
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Writes a window of counts in one transaction (docs/analytics.md "How it is written"): the facts
+ * of visitors first, of which only those no instance has written yet come back, and add one to
+ * their metric (a new visitor of the day also to their device kind and browser); then every count
+ * is added to the day's, and every search. Rows go in one order (sorted), so two instances writing
+ * at once wait for each other instead of deadlocking; a deadlock or serialisation failure is tried once more.
+ */
+export async function writeTally(db: Db, rows: TallyRows): Promise<void> {
+  try {
+    await db.transaction((tx) => writeRows(tx, rows));
+  } catch (err) {
+    const state = sqlStateOf(err);
+    if (state !== "40P01" && state !== "40001") throw err;
+    await db.transaction((tx) => writeRows(tx, rows));
+  }
+}
+
+async function writeRows(tx: Executor, rows: TallyRows): Promise<void> {
+  const adds = new Map<string, number>();
+  const add = (day: string, metric: string, key: string, by: number) => {
+    const k = `${day}\t${metric}\t${key}`;
+    adds.set(k, (adds.get(k) ?? 0) + by);
+  };
+  const seen = [...rows.seen].sort(
+    (a, b) => compare(a.day, b.day) || compare(a.kind, b.kind) || compare(a.value, b.value) || compare(a.visitor, b.visitor),
+  );
+  const whoIs = new Map(seen.map((s) => [`${s.day}\t${s.visitor}`, s]));
+  for (let i = 0; i < seen.length; i += CHUNK) {
+    const part = seen.slice(i, i + CHUNK);
+    const result = await tx.execute<{ day: string; kind: SeenKind; value: string; visitor: string }>(sql`
+      INSERT INTO ${analyticsSeen} (day, kind, value, visitor)
+      SELECT d::date, k, v, decode(h, 'hex')
+      FROM unnest(${sql.param(part.map((s) => s.day))}::text[], ${sql.param(part.map((s) => s.kind))}::text[],
+                  ${sql.param(part.map((s) => s.value))}::text[], ${sql.param(part.map((s) => s.visitor))}::text[]) AS t(d, k, v, h)
+      ON CONFLICT DO NOTHING
+      RETURNING to_char(day, 'YYYY-MM-DD') AS day, kind, value, encode(visitor, 'hex') AS visitor`);
+    for (const row of result.rows) {
+      add(row.day, METRIC_OF_SEEN[row.kind], row.value, 1);
+      if (row.kind === "site") {
+        const who = whoIs.get(`${row.day}\t${row.visitor}`)!;
+        add(row.day, "device_visitors", who.device, 1);
+        add(row.day, "browser_visitors", who.browser, 1);
+      }
+    }
+  }
+  for (const c of rows.counts) add(c.day, c.metric, c.key, c.count);
+  const daily = [...adds]
+    .map(([k, count]) => [...k.split("\t"), count] as [string, string, string, number])
+    .sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]) || compare(a[2], b[2]));
+  for (let i = 0; i < daily.length; i += CHUNK) {
+    const part = daily.slice(i, i + CHUNK);
+    await tx.execute(sql`
+      INSERT INTO ${analyticsDaily} (day, metric, key, count)
+      SELECT d::date, m, k, c
+      FROM unnest(${sql.param(part.map((r) => r[0]))}::text[], ${sql.param(part.map((r) => r[1]))}::text[],
+                  ${sql.param(part.map((r) => r[2]))}::text[], ${sql.param(part.map((r) => r[3]))}::int[]) AS t(d, m, k, c)
+      ON CONFLICT (day, metric, key) DO UPDATE SET count = ${analyticsDaily}.count + EXCLUDED.count`);
+  }
+  const searches = [...rows.searches].sort((a, b) => compare(a.day, b.day) || compare(a.q, b.q));
+  for (let i = 0; i < searches.length; i += CHUNK) {
+    const part = searches.slice(i, i + CHUNK);
+    await tx.execute(sql`
+      INSERT INTO ${analyticsSearches} (day, q, count, results)
+      SELECT d::date, q, c, r
+      FROM unnest(${sql.param(part.map((s) => s.day))}::text[], ${sql.param(part.map((s) => s.q))}::text[],
+                  ${sql.param(part.map((s) => s.count))}::int[], ${sql.param(part.map((s) => s.results))}::int[]) AS t(d, q, c, r)
+      ON CONFLICT (day, q) DO UPDATE SET count = ${analyticsSearches}.count + EXCLUDED.count, results = EXCLUDED.results`);
+  }
+}
+
+/**
+ * Everything a report needs of `from`..`to`, read in one snapshot (a write that commits meanwhile
+ * is wholly in it or wholly not): sums by key and by day, searches by day, the top searches, and
+ * the names of what was counted.
+ */
+export async function readSums(db: Db, from: string, to: string, limit: number, idsOf: (byKey: SumByKey[]) => Ids) {
+  return db.transaction(
+    async (tx) => {
+      const byKey = await sumsByKey(tx, from, to);
+      const byDay = await sumsByDay(tx, from, to);
+      const perDaySearches = await searchesByDay(tx, from, to);
+      const searches = await topSearches(tx, from, to, limit);
+      const names = await readNames(tx, idsOf(byKey));
+      return { byKey, byDay, searchesByDay: perDaySearches, searches, names };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+type SumByKey = Awaited<ReturnType<typeof sumsByKey>>[number];
+interface Ids {
+  episodes: number[];
+  clips: number[];
+  providers: number[];
+}
+
+/** Sums per metric and key over the days `from`..`to`. */
+function sumsByKey(db: Executor, from: string, to: string) {
+  return db
+    .select({ metric: analyticsDaily.metric, key: analyticsDaily.key, count: sql<number>`sum(${analyticsDaily.count})::int` })
+    .from(analyticsDaily)
+    .where(between(analyticsDaily.day, from, to))
+    .groupBy(analyticsDaily.metric, analyticsDaily.key);
+}
+
+/** Sums per day and metric over the days `from`..`to`. */
+function sumsByDay(db: Executor, from: string, to: string) {
+  return db
+    .select({ day: analyticsDaily.day, metric: analyticsDaily.metric, count: sql<number>`sum(${analyticsDaily.count})::int` })
+    .from(analyticsDaily)
+    .where(between(analyticsDaily.day, from, to))
+    .groupBy(analyticsDaily.day, analyticsDaily.metric);
+}
+
+/** Searches per day over the days `from`..`to`. */
+function searchesByDay(db: Executor, from: string, to: string) {
+  return db
+    .select({ day: analyticsSearches.day, count: sql<number>`sum(${analyticsSearches.count})::int` })
+    .from(analyticsSearches)
+    .where(between(analyticsSearches.day, from, to))
+    .groupBy(analyticsSearches.day);
+}
+
+/** The most frequent searches of `from`..`to`, with the number of results the latest of each found. */
+function topSearches(db: Executor, from: string, to: string, limit: number) {
+  const count = sql<number>`sum(${analyticsSearches.count})::int`;
+  return db
+    .select({
+      q: analyticsSearches.q,
+      count,
+      results: sql<number>`(array_agg(${analyticsSearches.results} ORDER BY ${analyticsSearches.day} DESC))[1]`,
+    })
+    .from(analyticsSearches)
+    .where(between(analyticsSearches.day, from, to))
+    .groupBy(analyticsSearches.q)
+    .orderBy(desc(count), asc(analyticsSearches.q))
+    .limit(limit);
+}
+
+/** The names the report shows for the ids it counted (an item deleted since is not among them). */
+async function readNames(db: Executor, ids: Ids) {
+  const [episodeRows, clipRows, providerRows] = await Promise.all([
+    ids.episodes.length === 0
+      ? []
+      : db.select({ id: episodes.id, slug: episodes.slug, title: episodes.title }).from(episodes).where(inArray(episodes.id, ids.episodes)),
+    ids.clips.length === 0
+      ? []
+      : db.select({ id: clips.id, slug: clips.slug, title: clips.title }).from(clips).where(inArray(clips.id, ids.clips)),
+    ids.providers.length === 0
+      ? []
+      : db.select({ id: providers.id, name: providers.name }).from(providers).where(inArray(providers.id, ids.providers)),
+  ]);
+  return { episodes: episodeRows, clips: clipRows, providers: providerRows };
+}
