@@ -40,6 +40,7 @@ import { identityRouter } from "./routes/identity";
 import { anonymousListsFastPath, orderedListRouter } from "./routes/lists";
 import { objectsRouter, uploadsRouter } from "./routes/objects";
 import { pagesRouter } from "./routes/pages";
+import { createPageService } from "./services/pages";
 import { peopleRouter } from "./routes/people";
 import { seoRouter } from "./routes/seo";
 import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
@@ -309,14 +310,16 @@ export function createApp(deps: AppDeps): SiteApp {
   app.use(staticFiles(clientDir));
   app.use(
     pagesRouter({
-      clientDir,
+      pages: createPageService({
+        clientDir,
+        publicUrl: config.publicUrl,
+        siteData,
+        shareImages,
+        firstPaint: createFirstPaint(path.join(path.dirname(clientDir), "ssr", "entry-server.js"), logger),
+      }),
       sessionCookieName: cookieName,
-      publicUrl: config.publicUrl,
-      siteData,
       cache,
       fastPath,
-      shareImages,
-      firstPaint: createFirstPaint(path.join(path.dirname(clientDir), "ssr", "entry-server.js"), logger),
     }),
   );
   app.use(apiNotFound);
