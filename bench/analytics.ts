@@ -20,7 +20,11 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { runningEmbeddedUrl } from "../server/db/embedded";
 import { type AppProcess, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
-import { CONNECTIONS, DURATION, measureFloor, type LoadFigures } from "./serving";
+import { type Figures, measureFloorOf, OUTSIDER } from "./outsider";
+
+type LoadFigures = Pick<Figures, "rps" | "p50" | "p99" | "errors">;
+const CONNECTIONS = OUTSIDER.connections;
+const DURATION = OUTSIDER.seconds;
 
 const FLOOD = Number(process.env.BENCH_ANALYTICS_FLOOD ?? 1_000_000);
 /** Two writes (every 5 s) and a little: what was counted is in the database, and the window is let go. */
@@ -151,7 +155,7 @@ export async function benchAnalytics(): Promise<AnalyticsFigures> {
   try {
     app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "loopback", LOG_LEVEL: "warn" });
     const db = runningEmbeddedUrl(dataDir)!;
-    const floor = await measureFloor();
+    const floor = await measureFloorOf("express");
     const before = await commits(db);
     const startedAt = Date.now();
     const beacons = await beaconLoad(app);

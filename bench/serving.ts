@@ -1,61 +1,20 @@
 /**
- * The serving part of `npm run bench`: the Express hello-world floor, the visitors'
- * pages and list on the fast path and, for comparison, through Express (a cookie sends them
- * there), then the same through Debian's nginx with deploy/nginx/podcast-site.conf in front of
- * one and two instances. Everything on loopback, one measurement at a time.
+ * The serving part of `npm run bench`: the visitors' pages and list on the fast path and, for
+ * comparison, the same response through Express, then the same through Debian's nginx with
+ * deploy/nginx/podcast-site.conf in front of one and two instances. Measured as bench/outsider.ts
+ * measures (a warm-up, then the run, a browser's Accept-Encoding). Loopback, one at a time.
  */
-import { fork } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
-import autocannon from "autocannon";
 import { runningEmbeddedUrl } from "../server/db/embedded";
 import { makeCertificate, type Nginx, siteConfig, startNginx } from "../scripts/deploy/nginx";
-import { type AppProcess, freePort, ROOT, startApp, tempDir } from "../scripts/faults/lib";
-
-export const CONNECTIONS = 50;
-export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-export interface LoadFigures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { "accept-encoding": "gzip, br", ...headers },
-  });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-export async function measureFloor(): Promise<LoadFigures> {
-  const port = await freePort();
-  const floor = fork(path.join(ROOT, "bench", "floor.mjs"), { env: { ...process.env, PORT: String(port) } });
-  try {
-    await new Promise((r) => floor.once("message", r));
-    return await load(`http://127.0.0.1:${port}/`);
-  } finally {
-    floor.kill("SIGTERM");
-  }
-}
-
-/** A cookie under the session cookie's name (over HTTP, `sid`), not a session: the fast path leaves it to Express. */
-const SENDS_TO_EXPRESS = { cookie: "sid=not-a-session" };
+import { type AppProcess, freePort, startApp, tempDir } from "../scripts/faults/lib";
+import { type Figures, measure, SENDS_TO_EXPRESS } from "./outsider";
 
 export interface ServingFigures {
-  /** By path: answered from memory before Express, and through Express. */
-  direct: { path: string; fast: LoadFigures; express: LoadFigures }[];
+  /** By path: answered from memory before Express, and the same response through Express. */
+  direct: { path: string; fast: Figures; express: Figures }[];
   /** Through nginx: TLS with the shipped config, or a plain-HTTP proxy to the same upstream. */
-  proxied: { name: string; path: string; figures: LoadFigures }[];
+  proxied: { name: string; path: string; figures: Figures }[];
 }
 
 /** A plain-HTTP server beside the shipped TLS one: nginx's own cost without TLS's. */
@@ -85,8 +44,8 @@ async function throughNginx(
     const rows: ServingFigures["proxied"] = [];
     for (const p of paths) {
       await fetch(`http://127.0.0.1:${plain}${p}`).catch(() => {}); // nginx is up
-      rows.push({ name: `nginx (TLS) → ${label}`, path: p, figures: await load(`https://127.0.0.1:${ports.https}${p}`) });
-      rows.push({ name: `nginx (HTTP) → ${label}`, path: p, figures: await load(`http://127.0.0.1:${plain}${p}`) });
+      rows.push({ name: `nginx (TLS) → ${label}`, path: p, figures: await measure(`https://127.0.0.1:${ports.https}${p}`) });
+      rows.push({ name: `nginx (HTTP) → ${label}`, path: p, figures: await measure(`http://127.0.0.1:${plain}${p}`) });
     }
     return rows;
   } finally {
@@ -103,7 +62,7 @@ export async function measureServing(app: AppProcess, dataDir: string, paths: st
   const direct: ServingFigures["direct"] = [];
   for (const p of paths) {
     await fetch(app.url + p); // the first answer goes through Express and is remembered
-    direct.push({ path: p, fast: await load(app.url + p), express: await load(app.url + p, SENDS_TO_EXPRESS) });
+    direct.push({ path: p, fast: await measure(app.url + p), express: await measure(app.url + p, SENDS_TO_EXPRESS) });
   }
   const proxied = await throughNginx(app, undefined, paths.slice(0, 2), "one instance");
   const secondData = tempDir("bench-second");
