@@ -1,10 +1,10 @@
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import type { AnalyticsReport } from "../shared/analytics";
 import { createItem } from "./admin-api";
 import { expect, seriousAxeFindings, test, waitsForAppOnGoto } from "./fixtures";
+import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -16,47 +16,11 @@ const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 E2E-phone";
 const AUDIO_SECONDS = 3;
 
-/** A quiet WAV: 8 kHz, 8-bit mono. */
-function wav(seconds: number): Buffer {
-  const data = Buffer.alloc(8000 * seconds, 128);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(8000, 24);
-  header.writeUInt32LE(8000, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 /** The show's audio host, on loopback (with byte ranges, as hosts answer players). */
 async function startAudioHost() {
-  const audio = wav(AUDIO_SECONDS);
-  const server = http.createServer((req, res) => {
-    const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? "");
-    if (!range) return void res.writeHead(200, { "Content-Type": "audio/wav", "Content-Length": audio.length }).end(audio);
-    const start = Number(range[1]);
-    const end = range[2] ? Number(range[2]) : audio.length - 1;
-    res
-      .writeHead(206, {
-        "Content-Type": "audio/wav",
-        "Content-Range": `bytes ${start}-${end}/${audio.length}`,
-        "Content-Length": end - start + 1,
-        "Accept-Ranges": "bytes",
-      })
-      .end(audio.subarray(start, end + 1));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/episode.wav`,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
+  const audio = quietWav(AUDIO_SECONDS);
+  const host = await listenOnLoopback((req, res) => sendAudio(req, res, audio));
+  return { url: `${host.base}/episode.wav`, close: host.close };
 }
 
 /** A person's browser: its own agent and screen; other sites' addresses go nowhere (there is no network). */

@@ -1,37 +1,17 @@
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminApi, createItem, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
 import { expect, expectAppReady, seriousAxeFindings, test } from "./fixtures";
+import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const AUDIO_SECONDS = 20;
 
-/** A quiet 20-second WAV: 8 kHz, 8-bit mono, with a RIFF header. */
-function wav(seconds: number): Buffer {
-  const rate = 8000;
-  const data = Buffer.alloc(rate * seconds, 128);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 /** The podcast's host on loopback: the feed, its transcript and chapters, the episode's artwork, and the audio (with byte ranges, for seeking). */
 async function startHost() {
-  const audio = wav(AUDIO_SECONDS);
+  const audio = quietWav(AUDIO_SECONDS);
   const art = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#8a4b2a" } })
     .png()
     .toBuffer();
@@ -44,7 +24,7 @@ async function startHost() {
 <enclosure url="${base}/episode.wav" length="${audio.length}" type="audio/wav"/>
 <podcast:transcript url="${base}/t.vtt" type="text/vtt"/><podcast:chapters url="${base}/c.json" type="application/json+chapters"/></item>
 </channel></rss>`;
-  const server = http.createServer((req, res) => {
+  const host = await listenOnLoopback((req, res) => {
     requests.push(req.url ?? "");
     if (req.url === "/feed.xml") return void res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(feed());
     if (req.url === "/art.png") return void res.writeHead(200, { "Content-Type": "image/png" }).end(art);
@@ -64,28 +44,11 @@ async function startHost() {
           ],
         }),
       );
-    if (req.url === "/episode.wav") {
-      const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? "");
-      if (!range)
-        return void res
-          .writeHead(200, { "Content-Type": "audio/wav", "Content-Length": audio.length, "Accept-Ranges": "bytes" })
-          .end(audio);
-      const start = Number(range[1]);
-      const end = range[2] ? Number(range[2]) : audio.length - 1;
-      return void res
-        .writeHead(206, {
-          "Content-Type": "audio/wav",
-          "Content-Range": `bytes ${start}-${end}/${audio.length}`,
-          "Content-Length": end - start + 1,
-          "Accept-Ranges": "bytes",
-        })
-        .end(audio.subarray(start, end + 1));
-    }
+    if (req.url === "/episode.wav") return sendAudio(req, res, audio);
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { base, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+  base = host.base;
+  return { base, requests, close: host.close };
 }
 
 let api: APIRequestContext;

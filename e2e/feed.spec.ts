@@ -1,25 +1,12 @@
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, removeE2EItems, saveSettings } from "./admin-api";
 import { expect, recordRequests, test } from "./fixtures";
+import { feedHost } from "./loopback-host";
 import { SEED } from "./seed";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
-
-/** A podcast host on loopback, serving the show's feed. */
-function feedHost(xml: string): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(xml));
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as { port: number }).port}/feed.xml`,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
-}
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>E2E Feed Show</title>

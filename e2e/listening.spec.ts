@@ -1,40 +1,20 @@
 // Longer than 200 lines: every listening journey of docs/product.md "Listening" at a phone's width
 // and a desktop's, by keyboard, on the one podcast host below (a real-looking feed with people,
 // chapters, a transcript, support links, a trailer and seasons).
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminApi, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
 import { expect, expectAppReady, seriousAxeFindings, test } from "./fixtures";
+import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const AUDIO_SECONDS = 20;
 
-/** A quiet WAV: 8 kHz, 8-bit mono. */
-function wav(seconds: number): Buffer {
-  const rate = 8000;
-  const data = Buffer.alloc(rate * seconds, 128);
-  const header = Buffer.alloc(44);
-  header.write("RIFF", 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write("WAVEfmt ", 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write("data", 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 /** The feed's host on loopback, as a show's host would publish it: people, support, podroll, a trailer, seasons, chapters with pictures, a transcript. */
 async function startHost() {
-  const audio = wav(AUDIO_SECONDS);
+  const audio = quietWav(AUDIO_SECONDS);
   const picture = (colour: string) =>
     sharp({ create: { width: 300, height: 300, channels: 3, background: colour } })
       .png()
@@ -86,7 +66,7 @@ ${item(
 }
 </channel></rss>`;
   let full = true;
-  const server = http.createServer((req, res) => {
+  const host = await listenOnLoopback((req, res) => {
     const url = req.url ?? "";
     requests.push(url);
     if (url === "/feed.xml") return void res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(feed(full));
@@ -103,29 +83,16 @@ ${item(
       );
     const file = files[url];
     if (file) return void res.writeHead(200, { "Content-Type": file.type }).end(file.body);
-    if (url === "/episode.wav") {
-      const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? "");
-      const start = range ? Number(range[1]) : 0;
-      const end = range?.[2] ? Number(range[2]) : audio.length - 1;
-      return void res
-        .writeHead(range ? 206 : 200, {
-          "Content-Type": "audio/wav",
-          "Content-Length": end - start + 1,
-          "Accept-Ranges": "bytes",
-          ...(range ? { "Content-Range": `bytes ${start}-${end}/${audio.length}` } : {}),
-        })
-        .end(audio.subarray(start, end + 1));
-    }
+    if (url === "/episode.wav") return sendAudio(req, res, audio);
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = host.base;
   return {
     base,
     requests,
     /** From now on the feed names nothing: the show's people and links go with the next sync. */
     empty: () => void (full = false),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: host.close,
   };
 }
 

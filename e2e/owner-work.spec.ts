@@ -1,14 +1,14 @@
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems, saveSettings } from "./admin-api";
 import { expect, test } from "./fixtures";
+import { feedHost } from "./loopback-host";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
 /** A podcast host on loopback serving a feed of `count` items. */
-function feedHost(count: number): Promise<{ url: string; close: () => Promise<void> }> {
+function bulkFeedHost(count: number): Promise<{ url: string; close: () => Promise<void> }> {
   const items = Array.from(
     { length: count },
     (_, i) =>
@@ -16,15 +16,7 @@ function feedHost(count: number): Promise<{ url: string; close: () => Promise<vo
       `<enclosure url="https://cdn.example/bulk-${i + 1}.mp3" length="1000" type="audio/mpeg"/></item>`,
   );
   const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>E2E Bulk Show</title>${items.join("")}</channel></rss>`;
-  const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(xml));
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as { port: number }).port}/feed.xml`,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
+  return feedHost(xml);
 }
 
 let api: APIRequestContext;
@@ -45,7 +37,7 @@ for (const width of [390, 1280]) {
   test(`when 500 drafts from the feed are selected by 'Select all' and published at ${width} px, then one confirmation and one toast publish them all`, async ({
     page,
   }) => {
-    const host = await feedHost(500);
+    const host = await bulkFeedHost(500);
     try {
       await saveSettings(api, { rss_url: host.url, feed_auto_publish: "false" });
       expect((await api.post("/api/feed/sync", { data: {} })).status()).toBe(200);
