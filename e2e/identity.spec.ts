@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminApi } from "./admin-api";
+import { SEED } from "./seed";
 import { expect, expectAppReady, test } from "./fixtures";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -47,20 +48,7 @@ test.afterEach(async () => {
     data: {
       title: "",
       intro: "",
-      hosts: [
-        {
-          name: "The Physiotherapist",
-          role: "Co-host · Physiotherapist",
-          bio: "Brings years of clinical work with people in pain, and what the science of pain says about recovery.",
-          photo: null,
-        },
-        {
-          name: "The Special Education Specialist",
-          role: "Co-host · Special Education Specialist",
-          bio: "Brings years of teaching learners who learn differently, and what that teaches about how anyone learns.",
-          photo: null,
-        },
-      ],
+      hosts: SEED.hosts,
     },
   });
   await api.put("/api/identity/images", { data: { bannerDesktop: "", bannerMobile: "", artwork: "" } });

@@ -23,6 +23,17 @@ function linkedVideoId(url: URL): string | null {
   return url.searchParams.get("v");
 }
 
+/** What was pasted, as an address: `null` for a blank field or text that is not one (left for the schema to judge). */
+function pastedUrl(input: string): URL | null {
+  const value = input.trim();
+  if (!value) return null;
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * docs/product.md §5: a YouTube link as people copy it (youtu.be/ID, watch?v=ID, shorts/ID,
  * live/ID, on www., m. or music.youtube.com) becomes https://www.youtube.com/embed/{ID}, keeping
@@ -33,14 +44,8 @@ function linkedVideoId(url: URL): string | null {
  * links and links without an id stay.
  */
 export function toYouTubeEmbedUrl(input: string): string {
-  const value = input.trim();
-  if (!value) return input;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return input;
-  }
+  const url = pastedUrl(input);
+  if (!url) return input;
   const embed = /^\/embed\/([^/&?]+)&(.*)$/.exec(url.pathname);
   if (embed) {
     if (!VIDEO_ID.test(embed[1]!)) return input;
@@ -73,14 +78,8 @@ function sharedEpisodeId(pathname: string): string | null {
  * Spotify's own host converts; anything else stays as it is, for the schema to judge.
  */
 export function toSpotifyEmbedUrl(input: string): string {
-  const value = input.trim();
-  if (!value) return input;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return input;
-  }
+  const url = pastedUrl(input);
+  if (!url) return input;
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.hostname !== "open.spotify.com" || url.username || url.password)
     return input;
   const id = sharedEpisodeId(url.pathname);

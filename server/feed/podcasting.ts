@@ -1,4 +1,5 @@
 import type { PodcastNs } from "feedsmith";
+import type { PersonInput } from "../people/storage";
 import type { ShowLinks } from "../../shared/identity";
 import { SLUG_MAX_LENGTH, slugify } from "../../shared/slug";
 import { cleanTitle, collapse, webUrl } from "./values";
@@ -11,20 +12,8 @@ import { cleanTitle, collapse, webUrl } from "./values";
  * out and said in a note, and the feed is read all the same.
  */
 
-/** A person as a feed names them, in an item or the channel. */
-export interface FeedPerson {
-  name: string;
-  /** What makes two tags the same person: the name in NFKC, lower case, spaces collapsed. */
-  nameKey: string;
-  /** The slug the name makes (made in the worker, like episodes' slugs); "" when none. */
-  slugBase: string;
-  /** Lower case; "host" when the tag names none (the namespace's default). */
-  role: string;
-  /** Lower case; "cast" when the tag names none. */
-  group: string;
-  img: string | null;
-  href: string | null;
-}
+/** A person as a feed names them (the people room's input, so the two cannot drift apart). */
+export type FeedPerson = PersonInput;
 
 /** Something of the feed left out, in words the owner can act on (the sync result's `skipped`). */
 export type Note = (title: string, reason: string) => void;

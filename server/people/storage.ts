@@ -9,12 +9,16 @@ import type { Executor } from "../db/client";
  * the sitemap; and their pictures, fetched in the background like episodes' files.
  */
 
-/** A person as a feed names them, as the sync hands them over (server/feed/podcasting.ts FeedPerson). */
+/** A person as a feed names them, in an item or the channel, as the sync hands them over. */
 export interface PersonInput {
   name: string;
+  /** What makes two tags the same person: the name in NFKC, lower case, spaces collapsed. */
   nameKey: string;
+  /** The slug the name makes (made in the feed's worker, like episodes' slugs); "" when none. */
   slugBase: string;
+  /** Lower case; "host" when the tag names none (the namespace's default). */
   role: string;
+  /** Lower case; "cast" when the tag names none. */
   group: string;
   img: string | null;
   href: string | null;

@@ -87,18 +87,16 @@ function ShareLink({ href, label, network, children }: { href: string; label: st
 /** What is shared: a clip (docs/product.md §2) or an episode, named in the buttons' labels. */
 type Noun = "clip" | "episode";
 
-/** Wide screens: copy link, X, Facebook, LinkedIn, Instagram in the top bar. */
-export function ShareButtons({
-  target,
-  isCopied,
-  onCopy,
-  noun = "clip",
-}: {
+/** What both ways of sharing take: what is shared, the copy state and its action, and the noun. */
+interface ShareProps {
   target: ShareTarget;
   isCopied: boolean;
   onCopy: () => void;
   noun?: Noun;
-}) {
+}
+
+/** Wide screens: copy link, X, Facebook, LinkedIn, Instagram in the top bar. */
+export function ShareButtons({ target, isCopied, onCopy, noun = "clip" }: ShareProps) {
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Share this ${noun}`}>
       <button type="button" className="btn btn-ghost !px-3" onClick={onCopy} data-track="share:copy">
@@ -124,17 +122,7 @@ export function ShareButtons({
  * Phones: a sticky 'Share This Clip' bar. The device's share sheet when it has one (a failure
  * copies the link instead); otherwise the bar toggles a panel (docs/product.md §4).
  */
-export function MobileShareBar({
-  target,
-  isCopied,
-  onCopy,
-  noun = "clip",
-}: {
-  target: ShareTarget;
-  isCopied: boolean;
-  onCopy: () => void;
-  noun?: Noun;
-}) {
+export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: ShareProps) {
   const [isPanelOpen, setIsPanelOpen] = useState(false);
   const onShare = async () => {
     if (typeof navigator.share === "function") {
