@@ -125,19 +125,8 @@ const RULES = [
   allow("server-objects", to("server-objects", "server-lib", "shared"), typesOf("server-root")),
   // Only storage (and the pool's own room, and the feed's storage) run queries or name tables.
   {
-    from: rooms([
-      "server-root",
-      "server-routes",
-      "server-services",
-      "server-auth",
-      "server-lib",
-      "server-objects",
-      "server-feed",
-      "server-people",
-      "server-auditions",
-      "server-analytics",
-      ...CLIENT,
-    ]),
+    // Every server room but storage, db (the pool) and the tests, and every client room.
+    from: rooms([...SERVER.filter((room) => !["server-storage", "server-db", "server-test"].includes(room)), ...CLIENT]),
     disallow: [packages(...QUERY_PACKAGES), { to: schema }],
     message:
       "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's, the people's, the auditions' and the analytics' rooms have their storage.ts).",
