@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { type AppProcess, type Check, Client, startApp, tempDir } from "./lib";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -25,7 +27,11 @@ export async function diskFullUpload(check: Check): Promise<void> {
     const client = new Client(app.url);
     await client.login();
     const { uploadURL } = (await client.request("POST", "/api/objects/upload")).body as { uploadURL: string };
-    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 1)]);
+    // A real picture of about 3 MB (noise does not compress): the store keeps pictures re-encoded
+    // without what follows their image data, so padding a small one would no longer fill the disk.
+    const big = await sharp(crypto.randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     const res = await fetch(app.url + uploadURL, {
       method: "PUT",
       headers: { Origin: app.url, Cookie: client.cookie, "Content-Type": "application/octet-stream" },
