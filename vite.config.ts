@@ -49,7 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // to 9 and 1.5 KB less gzipped, measured by e2e/js-budget.spec.ts.
                 {
                   name: "visitor-kit",
-                  test: /client[\\/]src[\\/](components[\\/](picture|back-link|titled-section|banner|embed-facade)\.tsx|lib[\\/](api-client|mobile)\.ts|features[\\/](episodes[\\/]components[\\/]episode-meta|player[\\/]components[\\/]play-icon|identity[\\/]components[\\/]support-links)\.tsx)|shared[\\/]embeds\.ts/,
+                  test: /client[\\/]src[\\/](components[\\/](picture|back-link|titled-section|embed-facade)\.tsx|lib[\\/](api-client|mobile)\.ts|features[\\/](episodes[\\/]components[\\/]episode-meta|player[\\/]components[\\/]play-icon|identity[\\/]components[\\/]support-links)\.tsx)|shared[\\/]embeds\.ts/,
                 },
               ],
             },

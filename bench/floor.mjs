@@ -1,5 +1,7 @@
 // The floors the benchmark compares against, each in its own process: an Express 5 hello-world
-// and a bare node:http server, both answering the same 2 KB of JSON (FLOOR=express or node).
+// and a bare node:http server, both answering the same 2 KB of JSON (FLOOR=express or node); and
+// a bare node:http server answering BYTES bytes (FLOOR=bytes), to set a page beside a server that
+// sends as many bytes and does nothing else.
 import http from "node:http";
 import express from "express";
 
@@ -9,7 +11,13 @@ if (Buffer.byteLength(json) < 1900 || Buffer.byteLength(json) > 2200)
   throw new Error(`the floor's body is ${Buffer.byteLength(json)} bytes`);
 
 let server;
-if (process.env.FLOOR === "node") {
+if (process.env.FLOOR === "bytes") {
+  const bytes = Buffer.alloc(Number(process.env.BYTES), "a");
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": bytes.length });
+    res.end(bytes);
+  });
+} else if (process.env.FLOOR === "node") {
   server = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(json) });
     res.end(json);

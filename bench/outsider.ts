@@ -39,10 +39,15 @@ export async function measure(url: string, headers: Record<string, string> = {})
   };
 }
 
-/** One of the floors (bench/floor.mjs) in its own process, measured the same way. */
-export async function measureFloorOf(kind: "express" | "node"): Promise<Figures> {
+/**
+ * One of the floors (bench/floor.mjs) in its own process, measured the same way. `bytes`: a bare
+ * node:http server sending that many bytes per answer (the same size as a page measured).
+ */
+export async function measureFloorOf(kind: "express" | "node" | "bytes", bytes = 0): Promise<Figures> {
   const port = await freePort();
-  const floor = fork(path.join(ROOT, "bench", "floor.mjs"), { env: { ...process.env, PORT: String(port), FLOOR: kind } });
+  const floor = fork(path.join(ROOT, "bench", "floor.mjs"), {
+    env: { ...process.env, PORT: String(port), FLOOR: kind, BYTES: String(bytes) },
+  });
   try {
     await new Promise((r) => floor.once("message", r));
     return await measure(`http://127.0.0.1:${port}/`);

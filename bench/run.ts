@@ -209,6 +209,11 @@ async function main() {
   const episodeResult = await measure(episodeUrl);
   const archiveResult = await measure(archiveUrl);
   clearInterval(sampler);
+  // For each answer, a bare node:http server sending as many bytes: what the client and the
+  // loopback allow at that size on this machine, whatever the server does.
+  const sameBytes = new Map<number, Figures>();
+  for (const f of [...serving.direct.map((d) => d.fast), episodeResult, archiveResult])
+    if (!sameBytes.has(f.bytesPerResponse)) sameBytes.set(f.bytesPerResponse, await measureFloorOf("bytes", f.bytesPerResponse));
   console.log("feed import...");
   const loadClient = new Client(app.url);
   await loadClient.login();
@@ -359,9 +364,12 @@ ${weights.map((w) => `| \`${w.path}\` | ${kb(w.jsGzipBytes)} | ${w.scripts.lengt
 address asked with \`Cache-Control: no-cache\`, which the fast path leaves to Express (helmet, the
 request logger, the router, the same in-memory cache): the same response, byte for byte.
 
-| URL | requests/s | p50 | p99 | bytes per response | × Express floor | × node:http floor | errors |
-|---|---|---|---|---|---|---|---|
-${rows.map(([label, r]) => `| ${label} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.bytesPerResponse} | ${(r.rps / floors.express.rps).toFixed(2)} | ${(r.rps / floors.node.rps).toFixed(2)} | ${r.errors} |`).join("\n")}
+| URL | requests/s | p50 | p99 | bytes per response | × Express floor | × node:http floor | × node:http, same bytes | errors |
+|---|---|---|---|---|---|---|---|---|
+${rows.map(([label, r]) => `| ${label} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.bytesPerResponse} | ${(r.rps / floors.express.rps).toFixed(2)} | ${(r.rps / floors.node.rps).toFixed(2)} | ${sameBytes.has(r.bytesPerResponse) ? (r.rps / sameBytes.get(r.bytesPerResponse)!.rps).toFixed(2) : ""} | ${r.errors} |`).join("\n")}
+
+"Same bytes": a bare node:http server (\`floor.mjs\`, FLOOR=bytes) sending as many bytes per answer
+as the row's, measured the same way in this run: ${[...sameBytes].map(([bytes, f]) => `${bytes} B at ${Math.round(f.rps)} requests/s`).join(", ")}.
 
 ## Behind nginx
 

@@ -6,7 +6,7 @@ export type Page = ComponentType<{ params: Record<string, string | undefined> }>
 
 /**
  * Each public page is a chunk of its own: a visitor downloads the page they open, not every page
- * of the site (`npm run test:size` holds each page's first load to 100 KB gzipped). A route
+ * of the site (e2e/js-budget.spec.ts holds what each page loads to 100 KB gzipped). A route
  * without its page does not compile.
  */
 const loaders: Record<PublicRouteName, () => Promise<Page>> = {
