@@ -196,7 +196,7 @@ export function analyticsReport(f: AnalyticsFigures): { section: string; misses:
   if (ratio < 1.5) misses.push(`POST /api/events at ${ratio.toFixed(2)}× the floor (target ≥ 1.5×)`);
   if (f.beacons.p99 >= 10) misses.push(`POST /api/events p99 ${f.beacons.p99} ms (target < 10 ms)`);
   if (growth >= 20) misses.push(`resident memory grew ${growth.toFixed(1)} MB after ${f.flood.beacons} made-up beacons (target < 20 MB)`);
-  const section = `## Owner analytics (issue 23)
+  const section = `## Owner analytics
 
 \`POST /api/events\` at ${CONNECTIONS} connections for ${DURATION} s (page views, shares and searches from made-up addresses
 behind the loopback proxy, six real browsers' agents), beside the Express hello-world floor of the same run; then

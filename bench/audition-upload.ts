@@ -210,7 +210,7 @@ export function auditionUploadReport(f: AuditionUploadFigures): { markdown: stri
     ratio <= 2 ? null : `audition upload: ${ratio.toFixed(1)}x the time of a copy on the same disk (target within 2x)`,
     f.sameBytes ? null : "audition upload: the stored file is not the file sent",
   ].filter((m): m is string => m !== null);
-  const markdown = `## Audition hand-in upload (issue 25)
+  const markdown = `## Audition hand-in upload
 
 A ${(f.bytes / GIB).toFixed(0)} GiB WAV handed in through the local store as the browser sends it: 5 MiB parts one after the
 other (their addresses asked for 20 at a time), each written at its place as it arrives; then the parts joined (a flush),

@@ -442,6 +442,15 @@ ${notes.length === 0 ? "" : `\nAlso worth knowing:\n\n${notes.map((n) => `- ${n}
   if (readme.includes("<!-- bench:start -->")) {
     fs.writeFileSync(readmePath, readme.replace(/<!-- bench:start -->[\s\S]*?<!-- bench:end -->/, summary));
   }
+  // What it wrote is formatted as the rest of the repository is (npm test checks the format).
+  execFileSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules", "prettier", "bin", "prettier.cjs"), "--write", "bench/RESULTS.md", "README.md"],
+    {
+      cwd: ROOT,
+      stdio: "ignore",
+    },
+  );
 }
 
 main().then(
