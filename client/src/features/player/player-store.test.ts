@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { fakeAudio } from "./fake-audio";
 import { mediaArtwork, player } from "./player-store";
 
 describe("mediaArtwork", () => {
@@ -18,25 +19,6 @@ describe("mediaArtwork", () => {
     expect(mediaArtwork(null, "https://show.example")).toEqual([]);
   });
 });
-
-/** An <audio> as the player drives it: where it is, whether it plays. */
-function fakeAudio() {
-  return {
-    src: "",
-    currentTime: 0,
-    paused: true,
-    ended: false,
-    error: null,
-    playbackRate: 1,
-    async play() {
-      this.paused = false;
-    },
-    pause() {
-      this.paused = true;
-    },
-    load() {},
-  };
-}
 
 describe("where the player starts and stops", () => {
   const episode = (slug: string, durationSeconds: number | null = 600) => ({

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeAudio } from "../fake-audio";
 import type { PlayerEpisode } from "../player-store";
 
 const episode: PlayerEpisode = {
@@ -11,25 +12,6 @@ const episode: PlayerEpisode = {
   durationSeconds: 600,
   showName: "Pain Talk",
 };
-
-/** The app's one <audio>, as the player drives it; its events reach the store through player.sync, as AudioHost passes them on. */
-function fakeAudio() {
-  return {
-    src: "",
-    currentTime: 0,
-    paused: true,
-    ended: false,
-    error: null as MediaError | null,
-    playbackRate: 1,
-    play: vi.fn(async function (this: { paused: boolean }) {
-      this.paused = false;
-    }),
-    pause() {
-      this.paused = true;
-    },
-    load() {},
-  };
-}
 
 /** A fresh player (the store is the page's one, kept in its module) and the controls for `episode`. */
 async function renderControls() {
