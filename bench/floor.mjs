@@ -2,6 +2,7 @@
 // and a bare node:http server, both answering the same 2 KB of JSON (FLOOR=express or node); and
 // a bare node:http server answering BYTES bytes (FLOOR=bytes), to set a page beside a server that
 // sends as many bytes and does nothing else.
+import crypto from "node:crypto";
 import http from "node:http";
 import express from "express";
 
@@ -12,7 +13,9 @@ if (Buffer.byteLength(json) < 1900 || Buffer.byteLength(json) > 2200)
 
 let server;
 if (process.env.FLOOR === "bytes") {
-  const bytes = Buffer.alloc(Number(process.env.BYTES), "a");
+  // Random bytes, as a compressed page looks on the wire: the load generator reads a body of
+  // repeated letters many times faster than one of compressed bytes, so letters would not be the same.
+  const bytes = crypto.randomBytes(Number(process.env.BYTES));
   server = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": bytes.length });
     res.end(bytes);
