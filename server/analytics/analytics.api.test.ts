@@ -396,6 +396,32 @@ describe("salts, retention, shutdown and backups", () => {
     }
   });
 
+  it("when writes fail for a while, then what was counted meanwhile is written once they work, and a visitor seen before and after the failure is one visitor", async ({
+    t,
+    admin,
+  }) => {
+    const rollbacks = async () =>
+      Number((await rows(t, "SELECT xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()"))[0].n);
+    const failedBefore = await rollbacks();
+    await t.db.database.pool.query("ALTER TABLE analytics_seen RENAME TO analytics_seen_away");
+    try {
+      await beacon(t, { type: "pageview", value: "/" }).expect(204);
+      await expect.poll(rollbacks, { timeout: 10_000 }).toBeGreaterThan(failedBefore);
+      await beacon(t, { type: "pageview", value: "/about" }).expect(204);
+      const failedSince = await rollbacks();
+      await expect.poll(rollbacks, { timeout: 10_000 }).toBeGreaterThan(failedSince);
+    } finally {
+      await t.db.database.pool.query("ALTER TABLE analytics_seen_away RENAME TO analytics_seen");
+    }
+    const r = await until(admin, (r) => r.totals.pageviews === 2);
+    expect(r.totals.visitors).toBe(1);
+    expect(r.pages).toEqual([
+      { path: "/", pageviews: 1, visitors: 1 },
+      { path: "/about", pageviews: 1, visitors: 1 },
+    ]);
+    expect((await rows(t, "SELECT count(DISTINCT visitor)::int AS n FROM analytics_seen"))[0].n).toBe(1);
+  });
+
   it("when the app shuts down, then what it counted since its last write is written before the pool closes", async () => {
     const t = await createTestApp({ analytics: { flushMs: 3_600_000 } });
     const url = t.db.url;

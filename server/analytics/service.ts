@@ -1,3 +1,4 @@
+import type { KeyObject } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   addDays,
@@ -19,7 +20,7 @@ import { createRateLimiter } from "./rate-limit";
 import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
 import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue } from "./storage";
 import { DayKeys, DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type Visitor } from "./tally";
-import { newSalt, visitorKey } from "./visitor";
+import { newSalt, saltKey, visitorKey } from "./visitor";
 
 export interface AnalyticsOptions {
   /** How often this instance writes what it counted (default 5 s): a crash loses at most this much. */
@@ -44,11 +45,17 @@ export interface AnalyticsDeps {
 }
 
 const DEFAULT_FLUSH_MS = 5_000;
+const DAY_MS = 86_400_000;
 const DEFAULT_PER_MINUTE = 300;
 /** The catalogue (published slugs) is read again after a change notice, and at least this often. */
 const CATALOGUE_MAX_AGE_MS = 60_000;
-/** A visitor whose day's salt is not known yet (the first seconds after a start): keyed by this until the flush hashes them. */
-const UNSALTED = "unsalted\n";
+/**
+ * How a visitor is keyed in memory: by their network and agent, behind this mark, until the write
+ * hashes them under the day's salt (never stored as they are). Hashing there costs one HMAC per
+ * visitor and write rather than one per beacon; a key without the mark is hashed already (a
+ * window whose write failed, taken back in).
+ */
+const UNHASHED = "unhashed\n";
 
 export interface Analytics {
   /** `POST /api/events`, in the request handler before Express; false for any other request. */
@@ -91,7 +98,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   const now = options.now ?? (() => new Date());
   const caps = { ...DEFAULT_CAPS, ...options.caps };
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
-  const salts = new Map<string, Buffer>();
+  const salts = new Map<string, KeyObject>();
   const dayKeys = new DayKeys(caps.values);
   let tally = new Tally(caps, dayKeys);
   let catalogue: Catalogue | null = null;
@@ -102,11 +109,23 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   /** Published slugs that are known to be gone: a beacon naming one is dropped at once, before it takes memory. */
   const isGone = (map: "episodes" | "clips", slug: string) => catalogue !== null && !isCatalogueStale && !catalogue[map].has(slug);
 
+  /** Today's UTC day, as `utcDay` writes it: made again only when the clock has passed a midnight, not for every beacon. */
+  let dayStartMs = NaN;
+  let dayName = "";
+  function currentDay(): string {
+    const ms = now().getTime();
+    const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+    if (start !== dayStartMs) {
+      dayStartMs = start;
+      dayName = utcDay(new Date(start));
+    }
+    return dayName;
+  }
+
   function record(event: AnalyticsEvent, sender: Sender): void {
-    const day = utcDay(now());
-    const salt = salts.get(day);
+    const day = currentDay();
     const visitor: Visitor = {
-      key: salt ? visitorKey(salt, sender.network, sender.userAgent) : `${UNSALTED}${sender.network}\n${sender.userAgent}`,
+      key: `${UNHASHED}${sender.network}\n${sender.userAgent}`,
       device: sender.agent.device,
       browser: sender.agent.browser,
     };
@@ -163,7 +182,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   /** Today's and tomorrow's salts in memory (so the first beacons after midnight have theirs), from the database. */
   async function loadSalts(): Promise<void> {
     const today = utcDay(now());
-    for (const day of [today, addDays(today, 1)]) if (!salts.has(day)) salts.set(day, await saltFor(db, day, newSalt()));
+    for (const day of [today, addDays(today, 1)]) if (!salts.has(day)) salts.set(day, saltKey(await saltFor(db, day, newSalt())));
     for (const day of salts.keys()) if (day < addDays(today, -1)) salts.delete(day);
   }
 
@@ -182,14 +201,14 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
 
   /**
    * The window's slugs made ids (an episode, clip or page that is not published is dropped: it
-   * may have been counted before the catalogue was known), and its unsalted visitors hashed.
+   * may have been counted before the catalogue was known), and its visitors hashed under their day's salt.
    */
   function resolve(window: Tally): ReturnType<Tally["rows"]> {
     window.rekeyVisitors((day, key) => {
-      if (!key.startsWith(UNSALTED)) return key;
+      if (!key.startsWith(UNHASHED)) return key;
       const salt = salts.get(day);
       if (!salt) return null;
-      const [network, userAgent] = key.slice(UNSALTED.length).split("\n");
+      const [network, userAgent] = key.slice(UNHASHED.length).split("\n");
       return visitorKey(salt, network!, userAgent!);
     });
     const rows = window.rows();
