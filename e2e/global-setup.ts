@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { seed } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, STATE_FILE, type ServerState } from "./server-state";
+import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,7 +51,7 @@ export default async function globalSetup(): Promise<void> {
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["dist/server/index.js"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.js"], {
     cwd: root,
     env: {
       ...process.env,

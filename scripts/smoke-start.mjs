@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-smoke-"));
@@ -24,7 +25,7 @@ const children = [];
 
 /** `npm start` on the smoke DATA_DIR; its log (stdout) and console (stderr) are kept and echoed. */
 function start(port) {
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../../server/db/embedded";
 import { createLogger } from "../../server/lib/logger";
+import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN = { email: "faults@example.com", password: "fault-test-password" };
@@ -53,7 +54,7 @@ export interface AppProcess {
 
 export async function startApp(env: Record<string, string>, port?: number): Promise<AppProcess> {
   const p = port ?? (await freePort());
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/server/index.js")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, "dist/server/index.js")], {
     cwd: ROOT,
     env: {
       ...process.env,
