@@ -4,7 +4,8 @@
  * figures). On a fresh embedded database, with the app trusting the loopback proxy so every
  * beacon can come from an address of its own:
  *
- * - `POST /api/events` at 50 connections, beside the Express hello-world floor in the same run;
+ * - `POST /api/events` at 50 connections after a 2 s warm-up, beside the Express hello-world floor
+ *   and a bare node:http server that parses the same beacons and answers 204, in the same run;
  *   the database's transactions per second meanwhile (the beacons are written in batches);
  * - a flood of 1,000,000 beacons with distinct made-up paths, referrers and agents (a tenth of
  *   them on real pages, so the per-day caps fold something): the process's resident memory once
@@ -20,7 +21,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { runningEmbeddedUrl } from "../server/db/embedded";
 import { type AppProcess, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
-import { type Figures, measureFloorOf, OUTSIDER } from "./outsider";
+import { type Figures, measureFloorOf, OUTSIDER, withFloor } from "./outsider";
 
 type LoadFigures = Pick<Figures, "rps" | "p50" | "p99" | "errors">;
 const CONNECTIONS = OUTSIDER.connections;
@@ -48,6 +49,8 @@ const EVENTS = [
 
 export interface AnalyticsFigures {
   floor: LoadFigures;
+  /** The same beacons to a bare node:http server that parses each and answers 204. */
+  beaconFloor: LoadFigures;
   beacons: LoadFigures;
   /** The database's committed transactions per second while the beacons came (reads of the bench itself left out). */
   commitsPerSecond: number;
@@ -82,31 +85,36 @@ async function dailyRows(url: string): Promise<number> {
   }
 }
 
-async function beaconLoad(app: AppProcess): Promise<LoadFigures> {
+/** Beacons to `url` (its origin is the Origin sent): a warm-up that is thrown away, then the measured run. */
+async function beaconLoad(url: string): Promise<LoadFigures> {
+  const origin = new URL(url).origin;
   let n = 0;
-  const result = await autocannon({
-    url: `${app.url}/api/events`,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        method: "POST",
-        setupRequest: (req) => {
-          n++;
-          return {
-            ...req,
-            headers: {
-              origin: app.url,
-              "content-type": "text/plain;charset=UTF-8",
-              "user-agent": AGENTS[n % AGENTS.length]!,
-              "x-forwarded-for": address(n),
-            },
-            body: EVENTS[n % EVENTS.length]!,
-          };
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration,
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (req) => {
+            n++;
+            return {
+              ...req,
+              headers: {
+                origin,
+                "content-type": "text/plain;charset=UTF-8",
+                "user-agent": AGENTS[n % AGENTS.length]!,
+                "x-forwarded-for": address(n),
+              },
+              body: EVENTS[n % EVENTS.length]!,
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  await run(OUTSIDER.warmupSeconds);
+  const result = await run(DURATION);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -156,9 +164,10 @@ export async function benchAnalytics(): Promise<AnalyticsFigures> {
     app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "loopback", LOG_LEVEL: "warn" });
     const db = runningEmbeddedUrl(dataDir)!;
     const floor = await measureFloorOf("express");
+    const beaconFloor = await withFloor("beacon", (url) => beaconLoad(`${url}/api/events`));
     const before = await commits(db);
     const startedAt = Date.now();
-    const beacons = await beaconLoad(app);
+    const beacons = await beaconLoad(`${app.url}/api/events`);
     await sleep(WRITTEN_MS);
     // The two reads of pg_stat_database are this script's own transactions.
     const commitsPerSecond = ((await commits(db)) - before - 2) / ((Date.now() - startedAt) / 1000);
@@ -175,6 +184,7 @@ export async function benchAnalytics(): Promise<AnalyticsFigures> {
     }
     return {
       floor,
+      beaconFloor,
       beacons,
       commitsPerSecond,
       flood,
@@ -205,7 +215,8 @@ ${f.flood.beacons.toLocaleString("en")} beacons with distinct made-up paths (a t
 | | figure |
 |---|---|
 | Express hello-world (floor) | ${Math.round(f.floor.rps)} requests/s, p99 ${f.floor.p99} ms |
-| \`POST /api/events\` | ${Math.round(f.beacons.rps)} requests/s (${ratio.toFixed(2)}× the floor), p50 ${f.beacons.p50} ms, p99 ${f.beacons.p99} ms, ${f.beacons.errors} not 204 |
+| bare node:http parsing the same beacons, answering 204 | ${Math.round(f.beaconFloor.rps)} requests/s (${(f.beaconFloor.rps / f.floor.rps).toFixed(2)}× the floor), p99 ${f.beaconFloor.p99} ms |
+| \`POST /api/events\` | ${Math.round(f.beacons.rps)} requests/s (${ratio.toFixed(2)}× the floor, ${(f.beacons.rps / f.beaconFloor.rps).toFixed(2)}× the bare beacon server), p50 ${f.beacons.p50} ms, p99 ${f.beacons.p99} ms, ${f.beacons.errors} not 204 |
 | database transactions while the beacons came | ${f.commitsPerSecond.toFixed(1)} per second (for ${Math.round(f.beacons.rps)} beacons per second) |
 | flood of made-up beacons | ${Math.round(f.flood.rps)} per second, ${f.flood.non204} not 204 |
 | Node resident memory before the flood, and once it was written | ${f.rssBeforeMb.toFixed(1)} MB, ${f.rssAfterMb.toFixed(1)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MB) |

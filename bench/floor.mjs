@@ -1,7 +1,9 @@
 // The floors the benchmark compares against, each in its own process: an Express 5 hello-world
-// and a bare node:http server, both answering the same 2 KB of JSON (FLOOR=express or node); and
-// a bare node:http server answering BYTES bytes (FLOOR=bytes), to set a page beside a server that
-// sends as many bytes and does nothing else.
+// and a bare node:http server, both answering the same 2 KB of JSON (FLOOR=express or node); a
+// bare node:http server answering BYTES bytes (FLOOR=bytes), to set a page beside a server that
+// sends as many bytes and does nothing else; and a bare node:http server that reads a POSTed
+// body, parses it as JSON and answers 204 (FLOOR=beacon), to set the beacons beside a server that
+// does only that.
 import crypto from "node:crypto";
 import http from "node:http";
 import express from "express";
@@ -19,6 +21,15 @@ if (process.env.FLOOR === "bytes") {
   server = http.createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": bytes.length });
     res.end(bytes);
+  });
+} else if (process.env.FLOOR === "beacon") {
+  server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      res.writeHead(204, { "cache-control": "no-store" }).end();
+    });
   });
 } else if (process.env.FLOOR === "node") {
   server = http.createServer((_req, res) => {

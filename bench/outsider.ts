@@ -40,21 +40,25 @@ export async function measure(url: string, headers: Record<string, string> = {})
 }
 
 /**
- * One of the floors (bench/floor.mjs) in its own process, measured the same way. `bytes`: a bare
- * node:http server sending that many bytes per answer (the same size as a page measured).
+ * One of the floors (bench/floor.mjs) in its own process while `use` runs against its address.
+ * `bytes`: for the bare node:http server sending that many bytes per answer.
  */
-export async function measureFloorOf(kind: "express" | "node" | "bytes", bytes = 0): Promise<Figures> {
+export async function withFloor<T>(kind: "express" | "node" | "bytes" | "beacon", use: (url: string) => Promise<T>, bytes = 0): Promise<T> {
   const port = await freePort();
   const floor = fork(path.join(ROOT, "bench", "floor.mjs"), {
     env: { ...process.env, PORT: String(port), FLOOR: kind, BYTES: String(bytes) },
   });
   try {
     await new Promise((r) => floor.once("message", r));
-    return await measure(`http://127.0.0.1:${port}/`);
+    return await use(`http://127.0.0.1:${port}`);
   } finally {
     floor.kill("SIGTERM");
   }
 }
+
+/** One of the floors measured as a page is: `bytes`, a bare node:http server sending as many bytes as the page. */
+export const measureFloorOf = (kind: "express" | "node" | "bytes", bytes = 0): Promise<Figures> =>
+  withFloor(kind, (url) => measure(`${url}/`), bytes);
 
 /** A show with a dozen episodes and clips, as the bench's other parts make it. */
 export async function seedShow(app: AppProcess): Promise<{ clipPath: string; episodePath: string }> {
