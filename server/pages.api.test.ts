@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 import type supertest from "supertest";
 import pg from "pg";
 import { afterAll, describe, expect, inject } from "vitest";
+import { binary } from "./test/bytes";
 import { createFakeClient, FAKE_CLIENT_SCRIPT as js } from "./test/fake-client";
 import { appTest, createTestApp, YOUTUBE } from "./test/harness";
 
@@ -46,12 +47,6 @@ function initialDataOf(html: string) {
 function pngSize(png: Buffer) {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
-const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (c: Buffer) => chunks.push(c));
-  res.on("end", () => cb(null, Buffer.concat(chunks)));
-};
-
 describe("pages", () => {
   it("when a route of the spec is asked for, then the shell comes with 200 and a head of its own", async ({ t, admin }) => {
     await nameShow(admin);

@@ -10,6 +10,7 @@ import { PERMISSIONS_POLICY } from "../lib/security-headers";
 import { ensureAdminAccount } from "../auth/admin-account";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";
+import { binary } from "../test/bytes";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
 
 /** What a penetration test found (OWASP ASVS L2), each held by a test. */
@@ -363,14 +364,7 @@ describe("the audition unlock", () => {
   it("when a password is set, then a backup holds neither the prefix nor its length", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-    const backup = await admin
-      .get("/api/backup")
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => cb(null, Buffer.concat(chunks)));
-      });
+    const backup = await admin.get("/api/backup").buffer(true).parse(binary);
     const text = (await import("node:zlib")).gunzipSync(backup.body as Buffer).toString("utf8");
     const row = text.split("\n").find((l) => l.includes("editors_password"))!;
     expect(row).toMatch(/audition\$scrypt\$/);
@@ -459,12 +453,6 @@ describe("lists and first-screen data", () => {
 });
 
 describe("share images", () => {
-  const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on("data", (c: Buffer) => chunks.push(c));
-    res.on("end", () => cb(null, Buffer.concat(chunks)));
-  };
-
   it("when a share image is revalidated with its ETag, then the answer is 304 and nothing is drawn or read", async ({ t }) => {
     const real = createShareImages({ store: createLocalStore(t.objectsDir) });
     let made = 0;

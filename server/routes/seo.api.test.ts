@@ -1,15 +1,10 @@
 import sharp from "sharp";
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
+import { binary } from "../test/bytes";
 import { appTest, SPOTIFY, YOUTUBE } from "../test/harness";
 
 const it = appTest({ config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
-
-const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (c: Buffer) => chunks.push(c));
-  res.on("end", () => cb(null, Buffer.concat(chunks)));
-};
 
 /** The PNG an .ico carries (one image, stored as PNG), after checking its header says so. */
 function pngOf(ico: Buffer): Buffer {

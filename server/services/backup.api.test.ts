@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
+import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { describe, expect } from "vitest";
 import { createLocalStore } from "../objects/local-store";
 import type { ObjectStore } from "../objects/store";
 import { BACKUP_TABLES, selectRowsSql } from "../storage/backup";
+import { binary, toBuffer } from "../test/bytes";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
 import { restoreBackup, writeBackup } from "./backup";
 
@@ -38,14 +39,6 @@ async function dump(db: TestDb) {
     out[table] = (await db.database.pool.query(selectRowsSql(table))).rows.map((r) => r.row);
   }
   return out;
-}
-
-async function toBuffer(write: (out: PassThrough) => Promise<unknown>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (c: Buffer) => chunks.push(c));
-  await write(out);
-  return Buffer.concat(chunks);
 }
 
 /** A site with a bit of everything: odd text, a draft, an uploaded icon, an audition try. */
@@ -150,14 +143,7 @@ describe("backup and restore", () => {
   it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async ({ t: source }) => {
     await fillSite(source);
     const admin = await source.admin();
-    const res = await admin
-      .get("/api/backup")
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => cb(null, Buffer.concat(chunks)));
-      });
+    const res = await admin.get("/api/backup").buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="podcast-backup-.*\.jsonl\.gz"/);
     const first = JSON.parse(
