@@ -11,7 +11,7 @@ import { ensureAdminAccount } from "../auth/admin-account";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";
 import { binary } from "../test/bytes";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp, postClip, type TestApp, YOUTUBE } from "../test/harness";
 
 /** What a penetration test found (OWASP ASVS L2), each held by a test. */
 
@@ -53,9 +53,12 @@ describe("absurd paths (regular-expression denial of service)", () => {
   });
 });
 
+/** A login from an address, through the trusted proxy, by one browser (an agent) or any visitor: the owner's, unless named. */
+const loginFrom = (client: ReturnType<TestApp["agent"]> | TestApp["request"], ip: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) =>
+  client.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password });
+
 /** A wrong password for an e-mail (the owner's unless named) from an address, through the trusted proxy. */
-const guess = (app: TestApp, ip: string, email = ADMIN_EMAIL) =>
-  app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password: "wrong-guess" });
+const guess = (app: TestApp, ip: string, email = ADMIN_EMAIL) => loginFrom(app.request, ip, email, "wrong-guess");
 
 /** With loginFailures 2: failures from 40 addresses use up the account's hour, and the next try blocks it. */
 async function blockTheAccount(app: TestApp): Promise<void> {
@@ -69,17 +72,13 @@ describe("login lock-out", () => {
     try {
       // Attackers on many addresses exhaust the account's own budget; the try that goes over it blocks the account.
       await blockTheAccount(app);
-      const login = (ip: string, password = "wrong-guess") =>
-        app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email: ADMIN_EMAIL, password });
+      const login = (ip: string, password = "wrong-guess") => loginFrom(app.request, ip, ADMIN_EMAIL, password);
       // While it is blocked, an address with no failure gets one try, and no more.
       expect((await login("198.51.100.101")).status).toBe(401);
       expect((await login("198.51.100.101")).status).toBe(429);
       expect((await login("198.51.100.101", ADMIN_PASSWORD)).status).toBe(429);
       // ...and the owner, from an address in good standing, gets in.
-      const owner = await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.9")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      const owner = await loginFrom(app.request, "203.0.113.9");
       expect(owner.status).toBe(200);
     } finally {
       await app.close();
@@ -91,40 +90,21 @@ describe("login lock-out", () => {
     try {
       const attacker = "198.51.100.7";
       for (let i = 0; i < 12; i++) {
-        await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", attacker)
-          .send({ email: `user${i}@example.com`, password: "wrong-guess" })
-          .expect(401);
+        await guess(app, attacker, `user${i}@example.com`).expect(401);
       }
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", attacker)
-        .send({ email: "x@example.com", password: "wrong-guess" })
-        .expect(429);
+      await guess(app, attacker, "x@example.com").expect(429);
       const rows = await rateLimitRows(app);
       for (let i = 0; i < 100; i++) {
-        const res = await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", attacker)
-          .send({ email: `n${i}@example.com`, password: "wrong-guess" });
+        const res = await guess(app, attacker, `n${i}@example.com`);
         expect(res.status).toBe(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
       // 100 refused tries with the owner's e-mail did not touch the owner's account: still no row.
       for (let i = 0; i < 100; i++) {
-        await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", attacker)
-          .send({ email: ADMIN_EMAIL, password: "wrong-guess" })
-          .expect(429);
+        await guess(app, attacker, ADMIN_EMAIL).expect(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.9")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      await loginFrom(app.request, "203.0.113.9").expect(200);
     } finally {
       await app.close();
     }
@@ -135,19 +115,15 @@ describe("login lock-out", () => {
     try {
       const shared = "198.51.100.50"; // the owner and an attacker behind one address (a café, a carrier's NAT)
       const owner = app.agent();
-      await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await loginFrom(owner, shared).expect(200);
       await owner.post("/api/auth/logout").set("X-Forwarded-For", shared).expect(200);
       await blockTheAccount(app);
       await guess(app, shared).expect(401);
       await guess(app, shared).expect(429); // the shared address is blocked too (no longer in good standing)
       // A browser without the cookie, from that address, is refused...
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", shared)
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(429);
+      await loginFrom(app.request, shared).expect(429);
       // ...and the owner's own browser is not.
-      await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await loginFrom(owner, shared).expect(200);
     } finally {
       await app.close();
     }
@@ -157,25 +133,14 @@ describe("login lock-out", () => {
     const app = await proxied({ limits: { loginTotal: 5 } });
     try {
       const owner = app.agent();
-      await owner
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.60")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      await loginFrom(owner, "203.0.113.60").expect(200);
       const statuses = [];
       for (let i = 0; i < 8; i++) {
-        const res = await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", `198.18.${i}.1`)
-          .send({ email: `guess${i}@example.com`, password: "wrong-guess" });
+        const res = await guess(app, `198.18.${i}.1`, `guess${i}@example.com`);
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-      await owner
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "198.18.9.1")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      await loginFrom(owner, "198.18.9.1").expect(200);
     } finally {
       await app.close();
     }
@@ -195,17 +160,13 @@ describe("login lock-out", () => {
     const app = await proxied({ limits: { loginFailures: 2 } });
     try {
       const owner = app.agent();
-      const login = await owner
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.20")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      const login = await loginFrom(owner, "203.0.113.20").expect(200);
       const device = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("device="))!;
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
       const fail = async (agent: ReturnType<TestApp["agent"]> | TestApp["request"], ip: string, email = ADMIN_EMAIL, cookie?: string) => {
-        const req = agent.post("/api/auth/login").set("X-Forwarded-For", ip);
+        const req = loginFrom(agent, ip, email, "wrong-guess");
         if (cookie) req.set("Cookie", cookie);
-        return (await req.send({ email, password: "wrong-guess" })).status;
+        return (await req).status;
       };
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push(await fail(owner, "203.0.113.30"));
@@ -221,11 +182,7 @@ describe("login lock-out", () => {
       ]).toEqual([401, 401, 429]);
       // A fresh known browser, trying another account, is an unknown browser for it.
       const second = app.agent();
-      await second
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.50")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      await loginFrom(second, "203.0.113.50").expect(200);
       expect([
         await fail(second, "203.0.113.51", "other@example.com"),
         await fail(second, "203.0.113.51", "other@example.com"),
@@ -243,11 +200,7 @@ describe("login lock-out", () => {
       for (let i = 0; i < 5; i++) await guess(app, `192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
       await guess(app, "192.0.2.120", "other9@example.com").expect(429); // the site-wide number is used up too
       const rows = await rateLimitRows(app);
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.9")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(429);
+      await loginFrom(app.request, "203.0.113.9").expect(429);
       expect(await rateLimitRows(app)).toBe(rows);
     } finally {
       await app.close();
@@ -407,10 +360,7 @@ describe("NUL bytes and escapes in paths", () => {
 
   it("when a real clip's path is asked for, then it is still found", async ({ t }) => {
     const admin = await t.admin();
-    await admin
-      .post("/api/clips")
-      .send({ title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true })
-      .expect(201);
+    await postClip(admin, { title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true });
     await t.request.get("/api/clips/slug/real-clip").expect(200);
   });
 });
@@ -435,10 +385,7 @@ describe("lists and first-screen data", () => {
   it("when visitors read the clips list or the home page, then no clip's article is in it; the clip page has it", async ({ t }) => {
     const admin = await t.admin();
     const article = "A long article. ".repeat(5_000);
-    await admin
-      .post("/api/clips")
-      .send({ title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true })
-      .expect(201);
+    await postClip(admin, { title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true });
     const list = await t.request.get("/api/clips").expect(200);
     expect(list.body.length).toBeGreaterThan(0);
     for (const clip of list.body) expect(clip).not.toHaveProperty("content");

@@ -8,7 +8,18 @@ import { createLocalStore } from "../objects/local-store";
 import type { ObjectStore } from "../objects/store";
 import { BACKUP_TABLES, selectRowsSql } from "../storage/backup";
 import { binary, toBuffer } from "../test/bytes";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  appTest,
+  createTestDb,
+  postClip,
+  postEpisode,
+  SPOTIFY,
+  type TestApp,
+  type TestDb,
+  YOUTUBE,
+} from "../test/harness";
 import { restoreBackup, writeBackup } from "./backup";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -46,16 +57,10 @@ async function fillSite(source: TestApp) {
   const admin = await source.admin();
   await admin.post("/api/settings").send({ key: "footer_content", value: "<p>© Show — ünïcödé 🎙</p>" }).expect(200);
   await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-  await admin
-    .post("/api/episodes")
-    .send({ title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" })
-    .expect(201);
-  const clip = await admin
-    .post("/api/clips")
-    .send({ title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false })
-    .expect(201);
+  await postEpisode(admin, { title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" });
+  const clip = await postClip(admin, { title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false });
   // An old slug that still answers (slug_history).
-  await admin.put(`/api/clips/${clip.body.id}`).send({ slug: "c1-renamed" }).expect(200);
+  await admin.put(`/api/clips/${clip.id}`).send({ slug: "c1-renamed" }).expect(200);
   const { body } = await admin.post("/api/objects/upload").expect(200);
   await admin.put(body.uploadURL).send(PNG).expect(200);
   await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: body.uploadURL }).expect(201);
