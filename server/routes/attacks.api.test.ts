@@ -27,6 +27,15 @@ afterEach(() => vi.restoreAllMocks());
 
 const proxied = (overrides: Parameters<typeof createTestApp>[0] = {}) =>
   createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: true }, ...overrides });
+/** Runs a test on an app of its own (other limits than the file's), closed after it, pass or fail. */
+async function onOwnApp(made: Promise<TestApp>, test: (app: TestApp) => Promise<void>): Promise<void> {
+  const app = await made;
+  try {
+    await test(app);
+  } finally {
+    await app.close();
+  }
+}
 const rateLimitRows = async (app: TestApp) =>
   (await app.db.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM rate_limits")).rows[0]!.n;
 
@@ -68,8 +77,8 @@ async function blockTheAccount(app: TestApp): Promise<void> {
 
 describe("login lock-out", () => {
   it("when one address keeps the account blocked, then the owner from another address still logs in with the right password", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } }); // per account+address 2, per address 12, per account 40
-    try {
+    // per account+address 2, per address 12, per account 40
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       // Attackers on many addresses exhaust the account's own budget; the try that goes over it blocks the account.
       await blockTheAccount(app);
       const login = (ip: string, password = "wrong-guess") => loginFrom(app.request, ip, ADMIN_EMAIL, password);
@@ -80,14 +89,11 @@ describe("login lock-out", () => {
       // ...and the owner, from an address in good standing, gets in.
       const owner = await loginFrom(app.request, "203.0.113.9");
       expect(owner.status).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when an address is refused, then its further tries (any e-mail) write no row and are not counted against the account", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       const attacker = "198.51.100.7";
       for (let i = 0; i < 12; i++) {
         await guess(app, attacker, `user${i}@example.com`).expect(401);
@@ -105,14 +111,11 @@ describe("login lock-out", () => {
       }
       expect(await rateLimitRows(app)).toBe(rows);
       await loginFrom(app.request, "203.0.113.9").expect(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the owner's browser has logged in before, then it gets in while the account and its own address are blocked by others", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       const shared = "198.51.100.50"; // the owner and an attacker behind one address (a café, a carrier's NAT)
       const owner = app.agent();
       await loginFrom(owner, shared).expect(200);
@@ -124,14 +127,11 @@ describe("login lock-out", () => {
       await loginFrom(app.request, shared).expect(429);
       // ...and the owner's own browser is not.
       await loginFrom(owner, shared).expect(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when guesses come from ever new addresses and e-mails, then the site hashes at most its overall number a minute, and the owner's known browser still gets in", async () => {
-    const app = await proxied({ limits: { loginTotal: 5 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginTotal: 5 } }), async (app) => {
       const owner = app.agent();
       await loginFrom(owner, "203.0.113.60").expect(200);
       const statuses = [];
@@ -141,24 +141,18 @@ describe("login lock-out", () => {
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
       await loginFrom(owner, "198.18.9.1").expect(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when no limits are set, then the site-wide number is 60 failed logins a minute, as the README says", async () => {
-    const app = await proxied();
-    try {
+    await onOwnApp(proxied(), async (app) => {
       for (let i = 0; i < 60; i++) await guess(app, `198.18.${i}.1`, `guess${i}@example.com`).expect(401);
       await guess(app, "198.18.200.1", "guess-last@example.com").expect(429);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when a known browser keeps failing, then its device is blocked and it is an unknown browser again; a cookie the site did not sign, or signed for another account, counts for nothing", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       const owner = app.agent();
       const login = await loginFrom(owner, "203.0.113.20").expect(200);
       const device = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("device="))!;
@@ -188,39 +182,30 @@ describe("login lock-out", () => {
         await fail(second, "203.0.113.51", "other@example.com"),
         await fail(second, "203.0.113.51", "other@example.com"),
       ]).toEqual([401, 401, 429]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the site-wide number is used up as well as the account, then an unknown browser's try is refused without using up its address's good standing", async () => {
-    const app = await proxied({ limits: { loginFailures: 2, loginTotal: 45 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2, loginTotal: 45 } }), async (app) => {
       await blockTheAccount(app);
       for (let i = 0; i < 5; i++) await guess(app, `192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
       await guess(app, "192.0.2.120", "other9@example.com").expect(429); // the site-wide number is used up too
       const rows = await rateLimitRows(app);
       await loginFrom(app.request, "203.0.113.9").expect(429);
       expect(await rateLimitRows(app)).toBe(rows);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the account is blocked and a fresh address sends a burst of tries at once, then one of them is checked", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       await blockTheAccount(app);
       const burst = await Promise.all(Array.from({ length: 6 }, () => guess(app, "198.51.100.77")));
       expect(burst.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the site is served over HTTPS, then the device cookie is __Secure-device, Secure, and sent to the login routes only", async () => {
-    const app = await createTestApp({ config: { publicUrl: "https://podcast.example", env: "test" } });
-    try {
+    await onOwnApp(createTestApp({ config: { publicUrl: "https://podcast.example", env: "test" } }), async (app) => {
       const res = await app.request
         .post("/api/auth/login")
         .set("Origin", "https://podcast.example")
@@ -228,9 +213,7 @@ describe("login lock-out", () => {
         .expect(200);
       const device = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Secure-device="));
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the e-mail comes with spaces around it, then the right password logs in", async ({ t }) => {
@@ -250,8 +233,7 @@ describe("login lock-out", () => {
 
 describe("IPv6 clients", () => {
   it("when audition guesses rotate through one /64, then they are counted as one client", async () => {
-    const app = await proxied({ limits: { auditionFailures: 3 } });
-    try {
+    await onOwnApp(proxied({ limits: { auditionFailures: 3 } }), async (app) => {
       const statuses = [];
       for (let i = 1; i <= 5; i++) {
         const res = await app.request
@@ -262,14 +244,11 @@ describe("IPv6 clients", () => {
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       await app.request.post("/api/editors/unlock").set("X-Forwarded-For", "2001:db8:7:8::1").send({ password: "guess1" }).expect(401);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when guesses come from many addresses, then the site checks at most the overall number a minute", async () => {
-    const app = await proxied({ limits: { auditionFailures: 10, auditionTotal: 5 } });
-    try {
+    await onOwnApp(proxied({ limits: { auditionFailures: 10, auditionTotal: 5 } }), async (app) => {
       const statuses = [];
       for (let i = 1; i <= 7; i++) {
         const res = await app.request
@@ -279,24 +258,19 @@ describe("IPv6 clients", () => {
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
 describe("sessions and the password", () => {
   it("when the admin password is reset (a restart with a new ADMIN_PASSWORD), then existing sessions end", async () => {
-    const app = await createTestApp();
-    try {
+    await onOwnApp(createTestApp(), async (app) => {
       const agent = await app.admin();
       await agent.get("/api/auth/me").expect(200);
       await ensureAdminAccount(app.db.database.db, { email: ADMIN_EMAIL, password: "a brand new password" });
       await agent.get("/api/auth/me").expect(401);
       await agent.post("/api/settings").send({ key: "podcast_title", value: "Stolen" }).expect(401);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the password is restated unchanged, then sessions go on", async ({ t }) => {
@@ -404,22 +378,21 @@ describe("share images", () => {
     const real = createShareImages({ store: createLocalStore(t.objectsDir) });
     let made = 0;
     const counting: ShareImages = { ...real, keyOf: (i) => real.keyOf(i), png: (i) => (made++, real.png(i)) };
-    const app = await createTestApp({ clientDir, shareImages: counting });
     try {
-      const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
-      expect(made).toBe(1);
-      await app.request.get("/share.png").set("If-None-Match", first.headers.etag!).expect(304);
-      await app.request.get("/share.png").set("If-None-Match", `W/${first.headers.etag!}, "other"`).expect(304);
-      expect(made).toBe(1);
+      await onOwnApp(createTestApp({ clientDir, shareImages: counting }), async (app) => {
+        const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
+        expect(made).toBe(1);
+        await app.request.get("/share.png").set("If-None-Match", first.headers.etag!).expect(304);
+        await app.request.get("/share.png").set("If-None-Match", `W/${first.headers.etag!}, "other"`).expect(304);
+        expect(made).toBe(1);
+      });
     } finally {
       await real.close();
-      await app.close();
     }
   });
 
   it("when an image was drawn once, then a restarted app takes it from the object store instead of drawing it again", async () => {
-    const app = await createTestApp({ clientDir });
-    try {
+    await onOwnApp(createTestApp({ clientDir }), async (app) => {
       const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
       expect(first.body.subarray(1, 4).toString()).toBe("PNG");
       const stored = fs.readdirSync(app.objectsDir).filter((f) => !f.startsWith("."));
@@ -430,8 +403,6 @@ describe("share images", () => {
       fs.writeFileSync(path.join(app.objectsDir, file!), marked);
       const again = await supertest(app.restart().listener).get("/share.png").buffer(true).parse(binary).expect(200);
       expect((again.body as Buffer).equals(marked)).toBe(true);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
