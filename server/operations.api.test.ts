@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { describe, expect } from "vitest";
 import { serveMetrics } from "./lib/metrics";
-import { feedXml, useFeedServer } from "./test/feed-server";
-import { appTest, SPOTIFY } from "./test/harness";
+import { feedXml, setFeedUrl, useFeedServer } from "./test/feed-server";
+import { appTest, postEpisode, SPOTIFY } from "./test/harness";
 
 const host = useFeedServer();
 const it = appTest({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true } });
@@ -41,18 +41,12 @@ describe("metrics", () => {
     t,
     admin,
   }) => {
-    await admin
-      .post("/api/episodes")
-      .send({ title: "One", spotifyEmbedUrl: SPOTIFY(1) })
-      .expect(201);
+    await postEpisode(admin, { title: "One", spotifyEmbedUrl: SPOTIFY(1) });
     await t.request.get("/api/episodes").expect(200);
     await t.request.get("/api/episodes").expect(200);
     await t.request.get("/api/clips/slug/nothing").expect(404);
     host.routes.set("/feed.xml", { body: feedXml([{ title: "From the feed", guid: "g1" }]) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     host.routes.set("/feed.xml", { status: 500 });
     await admin.post("/api/feed/sync").send({}).expect(422);

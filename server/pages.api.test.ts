@@ -8,8 +8,9 @@ import zlib from "node:zlib";
 import type supertest from "supertest";
 import pg from "pg";
 import { afterAll, describe, expect, inject } from "vitest";
+import { binary } from "./test/bytes";
 import { createFakeClient, FAKE_CLIENT_SCRIPT as js } from "./test/fake-client";
-import { appTest, createTestApp, YOUTUBE } from "./test/harness";
+import { appTest, createTestApp, postClip, postEpisode, YOUTUBE } from "./test/harness";
 
 const clientDir = createFakeClient();
 const EVIL_TITLE = 'Pain </script><script>alert(1)</script> & "quotes"';
@@ -46,12 +47,6 @@ function initialDataOf(html: string) {
 function pngSize(png: Buffer) {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
-const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (c: Buffer) => chunks.push(c));
-  res.on("end", () => cb(null, Buffer.concat(chunks)));
-};
-
 describe("pages", () => {
   it("when a route of the spec is asked for, then the shell comes with 200 and a head of its own", async ({ t, admin }) => {
     await nameShow(admin);
@@ -70,7 +65,7 @@ describe("pages", () => {
 
   it("when / is served, then it carries a PodcastSeries, the banner preload and the data of the first screen", async ({ t, admin }) => {
     await nameShow(admin);
-    await admin.post("/api/clips").send({ title: "Listed clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    await postClip(admin, { title: "Listed clip", youtubeEmbedUrl: YOUTUBE() });
     const res = await t.request.get("/").expect(200);
     expect(jsonLdOf(res.text)).toMatchObject({ "@type": "PodcastSeries", name: "Pain & Learning", url: "http://show.example/" });
     expect(headOf(res.text)).toMatch(
@@ -118,7 +113,7 @@ describe("pages", () => {
   });
 
   it("when a clip's text holds </script> and quotes, then it can close neither the JSON-LD nor an attribute", async ({ t, admin }) => {
-    await admin.post("/api/clips").send({ title: EVIL_TITLE, slug: "evil", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    await postClip(admin, { title: EVIL_TITLE, slug: "evil", youtubeEmbedUrl: YOUTUBE() });
     const res = await t.request.get("/clips/evil").expect(200);
     expect(res.text).not.toContain("<script>alert(1)</script>");
     expect(res.text.match(/<script/g)!.length).toBe(3); // JSON-LD, initial data, the app bundle
@@ -164,7 +159,7 @@ describe("pages", () => {
     t,
     admin,
   }) => {
-    await admin.post("/api/episodes").send({ title: "The ache", audioUrl: "https://cdn.example/ache.mp3" }).expect(201);
+    await postEpisode(admin, { title: "The ache", audioUrl: "https://cdn.example/ache.mp3" });
     const res = await t.request.get("/episode/the-ache?t=75").expect(200);
     expect(headOf(res.text)).toContain('<link rel="canonical" href="http://show.example/episode/the-ache" />');
     expect(initialDataOf(res.text).episode.slug).toBe("the-ache");

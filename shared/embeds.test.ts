@@ -56,18 +56,14 @@ describe("toYouTubeEmbedUrl", () => {
     }
   });
   it("when the link has a time, then `t` becomes `start` in seconds and start, end and si stay; other parameters go", () => {
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s")).toBe(
-      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=42",
-    );
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s&list=PL1&index=2")).toBe(
-      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90",
-    );
-    expect(toYouTubeEmbedUrl("https://youtu.be/dQw4w9WgXcQ?si=AbC-12_x&t=10")).toBe(
-      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=10&si=AbC-12_x",
-    );
-    expect(toYouTubeEmbedUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&start=5&end=20")).toBe(
-      "https://www.youtube.com/embed/dQw4w9WgXcQ?start=5&end=20",
-    );
+    for (const [link, embed] of [
+      ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=42"],
+      ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s&list=PL1&index=2", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=90"],
+      ["https://youtu.be/dQw4w9WgXcQ?si=AbC-12_x&t=10", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=10&si=AbC-12_x"],
+      ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&start=5&end=20", "https://www.youtube.com/embed/dQw4w9WgXcQ?start=5&end=20"],
+    ] as const) {
+      expect(toYouTubeEmbedUrl(link), link).toBe(embed);
+    }
   });
   it("when the id is not yet whole (a link typed key by key), then nothing converts", () => {
     const typed = "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42s";
@@ -133,15 +129,16 @@ describe("toSpotifyEmbedUrl", () => {
 
 describe("youTubePlayerUrl", () => {
   it("when the admin's embed has start, end or si, then the player keeps them and drops anything else", () => {
-    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=90&si=abc&autoplay=0&mute=1")).toBe(
-      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&end=90&si=abc&autoplay=1&rel=0",
-    );
-    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe(
-      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
-    );
-    expect(youTubePlayerUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?start=abc")).toBe(
-      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",
-    );
+    for (const [embed, player] of [
+      [
+        "https://www.youtube.com/embed/dQw4w9WgXcQ?start=30&end=90&si=abc&autoplay=0&mute=1",
+        "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30&end=90&si=abc&autoplay=1&rel=0",
+      ],
+      ["https://www.youtube.com/embed/dQw4w9WgXcQ", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0"],
+      ["https://www.youtube.com/embed/dQw4w9WgXcQ?start=abc", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0"],
+    ] as const) {
+      expect(youTubePlayerUrl(embed), embed).toBe(player);
+    }
     expect(youTubePlayerUrl("https://example.com/embed/dQw4w9WgXcQ")).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type supertest from "supertest";
 import { describe, expect } from "vitest";
-import { HAND_IN_MESSAGES, partSizeFor } from "../../shared/auditions";
+import { HAND_IN_MESSAGES, partSizeFor, type HandInUpload } from "../../shared/auditions";
+import { binary } from "../test/bytes";
+import { CODE, completeHandIn, handIn, openAudition, putPart, startHandIn } from "../test/hand-ins";
 import { appTest, type TestApp } from "../test/harness";
 import { makeWav } from "../test/wav";
 
@@ -11,66 +12,6 @@ const MB = 1024 * 1024;
 const it = appTest({
   config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, auditionMaxBytes: 8 * MB, auditionQuotaBytes: 12 * MB },
 });
-
-const binary: Parameters<supertest.Test["parse"]>[0] = (res, done) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (chunk: Buffer) => chunks.push(chunk));
-  res.on("end", () => done(null, Buffer.concat(chunks)));
-};
-
-const CODE = "podedit12";
-const openAudition = (admin: supertest.Agent) =>
-  admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-
-interface Upload {
-  id: string;
-  token: string;
-  uploadId: string;
-  key: string;
-  partSize: number;
-}
-
-const startHandIn = (t: TestApp, file: Buffer, overrides: Record<string, unknown> = {}) =>
-  t.request.post("/api/editors/hand-ins").send({
-    code: CODE,
-    name: "Ada Editor",
-    email: "ada@example.com",
-    notes: "Cut the long pause at 12:30.",
-    fileName: "my-edit.wav",
-    size: file.length,
-    head: file.subarray(0, 4100).toString("base64"),
-    ...overrides,
-  });
-
-/** What the browser's uploader does for one part: ask for its address, then PUT the bytes there. */
-async function putPart(t: TestApp, upload: Upload, n: number, bytes: Buffer) {
-  const signed = await t.request
-    .post(`/api/editors/hand-ins/${upload.id}/sign`)
-    .set("x-upload-token", upload.token)
-    .send({ partNumber: n });
-  expect(signed.status).toBe(200);
-  return t.request.put(signed.body.url).send(bytes);
-}
-
-const complete = (t: TestApp, upload: Upload, code = CODE) =>
-  t.request
-    .post(`/api/editors/hand-ins/${upload.id}/complete`)
-    .set({ "x-upload-token": upload.token, "x-audition-code": encodeURIComponent(code), "content-type": "application/xml" })
-    .send("<CompleteMultipartUpload></CompleteMultipartUpload>");
-
-/** A whole hand-in, as the browser makes it; answers the upload. */
-async function handIn(t: TestApp, file: Buffer, overrides: Record<string, unknown> = {}): Promise<Upload> {
-  const started = await startHandIn(t, file, overrides);
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const upload = started.body as Upload;
-  for (let n = 1, at = 0; at < file.length; n++, at += upload.partSize) {
-    const put = await putPart(t, upload, n, file.subarray(at, at + upload.partSize));
-    expect(put.status, JSON.stringify(put.body)).toBe(200);
-  }
-  const done = await complete(t, upload, typeof overrides.code === "string" ? overrides.code : CODE);
-  expect(done.status, done.text).toBe(200);
-  return upload;
-}
 
 const rowCount = async (t: TestApp) => Number((await t.db.database.pool.query("SELECT count(*) AS n FROM auditions")).rows[0].n);
 const storedFiles = (t: TestApp) =>
@@ -214,9 +155,9 @@ describe("audition hand-ins: the candidate's refusals", () => {
     // A client that shows a WAV's first bytes but sends text: the file's own bytes decide.
     const started = await startHandIn(t, text, { head: makeWav({ seconds: 1 }).subarray(0, 4100).toString("base64") });
     expect(started.status).toBe(201);
-    const upload = started.body as Upload;
+    const upload = started.body as HandInUpload;
     expect((await putPart(t, upload, 1, text)).status).toBe(200);
-    const done = await complete(t, upload);
+    const done = await completeHandIn(t, upload);
     expect(done.status).toBe(415);
     expect(done.body.message).toBe(HAND_IN_MESSAGES.notAudio);
     expect(await rowCount(t)).toBe(0);
@@ -235,7 +176,7 @@ describe("audition hand-ins: the candidate's refusals", () => {
     // Declares 100 KB, then sends 200 KB as its one part: refused, nothing recorded.
     const small = makeWav({ bytes: 100_000 });
     const started = await startHandIn(t, small);
-    const upload = started.body as Upload;
+    const upload = started.body as HandInUpload;
     const put = await putPart(t, upload, 1, makeWav({ bytes: 200_000 }));
     expect(put.status).toBe(413);
     // Nor a part the file does not have.
@@ -244,7 +185,7 @@ describe("audition hand-ins: the candidate's refusals", () => {
       .set("x-upload-token", upload.token)
       .send({ partNumber: 2 });
     expect(extra.status).toBe(400);
-    const done = await complete(t, upload);
+    const done = await completeHandIn(t, upload);
     expect(done.status).toBe(400);
     expect(done.body.message).toBe(HAND_IN_MESSAGES.partsMissing);
     expect(fs.statSync(path.join(t.objectsDir, "auditions", `${upload.id}.upload`)).size).toBeLessThanOrEqual(small.length);
@@ -269,7 +210,7 @@ describe("audition hand-ins: the candidate's refusals", () => {
   }) => {
     await openAudition(admin);
     const wav = makeWav({ seconds: 1 });
-    const upload = (await startHandIn(t, wav)).body as Upload;
+    const upload = (await startHandIn(t, wav)).body as HandInUpload;
     expect((await putPart(t, upload, 1, wav)).status).toBe(200);
     await admin.post("/api/settings").send({ key: "editors_password", value: "newround" }).expect(200);
 
@@ -279,12 +220,12 @@ describe("audition hand-ins: the candidate's refusals", () => {
       .send({ code: CODE });
     expect(resumed.status).toBe(401);
     expect(resumed.body.message).toBe(HAND_IN_MESSAGES.codeNoLongerValid);
-    const done = await complete(t, upload);
+    const done = await completeHandIn(t, upload);
     expect(done.status).toBe(401);
     expect(done.body.message).toBe(HAND_IN_MESSAGES.codeNoLongerValid);
     expect((await admin.get("/api/auditions")).body).toEqual([]);
     // Another candidate's valid code does not finish this one's upload.
-    expect((await complete(t, upload, "newround77")).status).toBe(401);
+    expect((await completeHandIn(t, upload, "newround77")).status).toBe(401);
   });
 });
 
@@ -295,7 +236,7 @@ describe("audition hand-ins: resuming and cleaning up", () => {
   }) => {
     await openAudition(admin);
     const wav = makeWav({ bytes: 7 * MB });
-    const upload = (await startHandIn(t, wav)).body as Upload;
+    const upload = (await startHandIn(t, wav)).body as HandInUpload;
     expect((await putPart(t, upload, 1, wav.subarray(0, upload.partSize))).status).toBe(200);
 
     const resumed = await t.request
@@ -334,10 +275,10 @@ describe("audition hand-ins: resuming and cleaning up", () => {
     expect(beyond.status).toBe(400);
 
     expect((await putPart(t, upload, 2, wav.subarray(upload.partSize))).status).toBe(200);
-    const done = await complete(t, upload);
+    const done = await completeHandIn(t, upload);
     expect(done.text).toContain(`<Key>${upload.id}</Key>`);
     // Finishing again (an answer lost on the way) changes nothing.
-    expect((await complete(t, upload)).status).toBe(200);
+    expect((await completeHandIn(t, upload)).status).toBe(200);
     const whole = await admin.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
     expect(Buffer.compare(whole.body as Buffer, wav)).toBe(0);
   });
@@ -345,7 +286,7 @@ describe("audition hand-ins: resuming and cleaning up", () => {
   it("when a part's address is altered or has expired, then the part is refused", async ({ t, admin }) => {
     await openAudition(admin);
     const wav = makeWav({ seconds: 1 });
-    const upload = (await startHandIn(t, wav)).body as Upload;
+    const upload = (await startHandIn(t, wav)).body as HandInUpload;
     const signed = await t.request
       .post(`/api/editors/hand-ins/${upload.id}/sign`)
       .set("x-upload-token", upload.token)
@@ -376,7 +317,7 @@ describe("audition hand-ins: resuming and cleaning up", () => {
     await openAudition(admin);
     const wav = makeWav({ bytes: 6 * MB });
     const kept = await handIn(t, makeWav({ seconds: 1 }));
-    const upload = (await startHandIn(t, wav)).body as Upload;
+    const upload = (await startHandIn(t, wav)).body as HandInUpload;
     expect((await putPart(t, upload, 1, wav.subarray(0, upload.partSize))).status).toBe(200);
     expect(storedFiles(t).sort()).toEqual([kept.id, `${upload.id}.upload`].sort());
 
@@ -389,7 +330,7 @@ describe("audition hand-ins: resuming and cleaning up", () => {
   it("when the candidate cancels, then the upload is dropped at once", async ({ t, admin }) => {
     await openAudition(admin);
     const wav = makeWav({ seconds: 1 });
-    const upload = (await startHandIn(t, wav)).body as Upload;
+    const upload = (await startHandIn(t, wav)).body as HandInUpload;
     await t.request.delete(`/api/editors/hand-ins/${upload.id}`).set("x-upload-token", "wrong").expect(403);
     await t.request.delete(`/api/editors/hand-ins/${upload.id}`).set("x-upload-token", upload.token).expect(204);
     expect(await rowCount(t)).toBe(0);

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect } from "vitest";
+import type { HandInUpload } from "../../shared/auditions";
 import { createGcsLargeFiles } from "../objects/gcs-large-files";
+import { binary } from "../test/bytes";
 import { startFakeGcs } from "../test/fake-gcs";
+import { completeHandIn, openAudition, startHandIn } from "../test/hand-ins";
 import { appTest } from "../test/harness";
 import { makeWav } from "../test/wav";
 
@@ -13,20 +16,9 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     t,
     admin,
   }) => {
-    await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
+    await openAudition(admin);
     const wav = makeWav({ bytes: 6 * 1024 * 1024 + 1000 });
-    const started = await t.request
-      .post("/api/editors/hand-ins")
-      .send({
-        code: "podedit5",
-        name: "Bo",
-        email: "bo@example.com",
-        fileName: "bo.wav",
-        size: wav.length,
-        head: wav.subarray(0, 4100).toString("base64"),
-      })
-      .expect(201);
-    const upload = started.body;
+    const upload = (await startHandIn(t, wav).expect(201)).body as HandInUpload;
     const sign = (body: object) =>
       t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send(body).expect(200);
 
@@ -50,26 +42,14 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     const listed = await fetch(listAddress.url);
     expect(await listed.text()).toContain("<PartNumber>2</PartNumber>");
 
-    await t.request
-      .post(`/api/editors/hand-ins/${upload.id}/complete`)
-      .set({ "x-upload-token": upload.token, "x-audition-code": "podedit5" })
-      .expect(200);
+    await completeHandIn(t, upload).expect(200);
     expect(gcs.objects.get(`auditions/${upload.id}`)?.equals(wav)).toBe(true);
     // The app never carried a part: every PUT of bytes came to the bucket on a signed address.
     expect(gcs.log.filter((l) => l.startsWith("PUT")).every((l) => l.endsWith("(signed)"))).toBe(true);
 
     const [listedAudition] = (await admin.get("/api/auditions").expect(200)).body;
     expect(listedAudition).toMatchObject({ id: upload.id, size: wav.length, contentType: "audio/wav", durationSeconds: 393 });
-    const range = await admin
-      .get(`/api/auditions/${upload.id}/file`)
-      .set("Range", "bytes=100-199")
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(206);
+    const range = await admin.get(`/api/auditions/${upload.id}/file`).set("Range", "bytes=100-199").buffer(true).parse(binary).expect(206);
     expect((range.body as Buffer).equals(wav.subarray(100, 200))).toBe(true);
 
     await admin.delete(`/api/auditions/${upload.id}`).expect(204);
@@ -77,19 +57,8 @@ describe("audition hand-ins with STORAGE=gcs", () => {
   });
 
   it("when an upload to the bucket is abandoned, then the sweep aborts it there", async ({ t, admin }) => {
-    await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-    const wav = makeWav({ seconds: 1 });
-    await t.request
-      .post("/api/editors/hand-ins")
-      .send({
-        code: "podedit6",
-        name: "Bo",
-        email: "bo@example.com",
-        fileName: "bo.wav",
-        size: wav.length,
-        head: wav.subarray(0, 4100).toString("base64"),
-      })
-      .expect(201);
+    await openAudition(admin);
+    await startHandIn(t, makeWav({ seconds: 1 })).expect(201);
     const before = gcs.uploads.size;
     expect(await t.app.sweepAuditions(new Date(Date.now() + 25 * 3_600_000))).toBe(1);
     expect(gcs.uploads.size).toBe(before - 1);

@@ -7,12 +7,25 @@ import { projectRoot } from "../lib/paths";
 
 const migrationsFolder = () => path.join(projectRoot(), "migrations");
 
+/** The committed migrations, oldest first, as drizzle's journal lists them. */
+function journalEntries(): { tag: string; when: number }[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries;
+}
+
 /** When the newest committed migration was made: drizzle records it as that migration's mark. */
 export function newestMigrationMark(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((entry) => entry.when));
+  return Math.max(...journalEntries().map((entry) => entry.when));
+}
+
+/** The statements of the committed migration named `name` (its tag without the number), as drizzle runs them. */
+export function migrationStatements(name: string): string[] {
+  const entry = journalEntries().find(({ tag }) => tag.replace(/^\d+_/, "") === name);
+  if (!entry) throw new Error(`no migration named ${name}`);
+  // eslint-disable-next-line security/detect-non-literal-fs-filename -- a committed migration of the project
+  return fs.readFileSync(path.join(migrationsFolder(), `${entry.tag}.sql`), "utf8").split("--> statement-breakpoint");
 }
 
 /** Any fixed number: several instances starting together take turns migrating. */

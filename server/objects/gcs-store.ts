@@ -1,6 +1,16 @@
 import type { Storage } from "@google-cloud/storage";
 import { assertObjectId, type ObjectStore } from "./store";
 
+/** What `read` answers, or null when the bucket has no such file (its 404). */
+async function nullWhenMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (err) {
+    if ((err as { code?: number }).code === 404) return null;
+    throw err;
+  }
+}
+
 /**
  * Google Cloud Storage: the browser PUTs straight to the bucket through a V4 signed URL, which
  * is signed locally with the service account's key (no network call).
@@ -28,28 +38,22 @@ export function createGcsStore(storage: Storage, bucketName: string, prefix = "o
     },
     async read(id) {
       const file = fileOf(id);
-      try {
+      return nullWhenMissing(async () => {
         const [[data], [metadata]] = await Promise.all([file.download(), file.getMetadata()]);
         return { data, contentType: metadata.contentType ?? "application/octet-stream" };
-      } catch (err) {
-        if ((err as { code?: number }).code === 404) return null;
-        throw err;
-      }
+      });
     },
     async remove(id) {
       await fileOf(id).delete({ ignoreNotFound: true });
     },
     async readUpload(id, maxBytes) {
       const file = uploadOf(id);
-      try {
+      return nullWhenMissing(async () => {
         const [metadata] = await file.getMetadata();
-        if (Number(metadata.size ?? 0) > maxBytes) return "too-large";
+        if (Number(metadata.size ?? 0) > maxBytes) return "too-large" as const;
         const [data] = await file.download();
         return { data, contentType: metadata.contentType ?? "application/octet-stream" };
-      } catch (err) {
-        if ((err as { code?: number }).code === 404) return null;
-        throw err;
-      }
+      });
     },
     async removeUpload(id) {
       await uploadOf(id).delete({ ignoreNotFound: true });

@@ -10,7 +10,8 @@ import { PERMISSIONS_POLICY } from "../lib/security-headers";
 import { ensureAdminAccount } from "../auth/admin-account";
 import { createLocalStore } from "../objects/local-store";
 import { createShareImages, type ShareImages } from "../services/share-images";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp, YOUTUBE, type TestApp } from "../test/harness";
+import { binary } from "../test/bytes";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestApp, postClip, type TestApp, YOUTUBE } from "../test/harness";
 
 /** What a penetration test found (OWASP ASVS L2), each held by a test. */
 
@@ -26,6 +27,15 @@ afterEach(() => vi.restoreAllMocks());
 
 const proxied = (overrides: Parameters<typeof createTestApp>[0] = {}) =>
   createTestApp({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: true }, ...overrides });
+/** Runs a test on an app of its own (other limits than the file's), closed after it, pass or fail. */
+async function onOwnApp(made: Promise<TestApp>, test: (app: TestApp) => Promise<void>): Promise<void> {
+  const app = await made;
+  try {
+    await test(app);
+  } finally {
+    await app.close();
+  }
+}
 const rateLimitRows = async (app: TestApp) =>
   (await app.db.database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM rate_limits")).rows[0]!.n;
 
@@ -52,9 +62,12 @@ describe("absurd paths (regular-expression denial of service)", () => {
   });
 });
 
+/** A login from an address, through the trusted proxy, by one browser (an agent) or any visitor: the owner's, unless named. */
+const loginFrom = (client: ReturnType<TestApp["agent"]> | TestApp["request"], ip: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) =>
+  client.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password });
+
 /** A wrong password for an e-mail (the owner's unless named) from an address, through the trusted proxy. */
-const guess = (app: TestApp, ip: string, email = ADMIN_EMAIL) =>
-  app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email, password: "wrong-guess" });
+const guess = (app: TestApp, ip: string, email = ADMIN_EMAIL) => loginFrom(app.request, ip, email, "wrong-guess");
 
 /** With loginFailures 2: failures from 40 addresses use up the account's hour, and the next try blocks it. */
 async function blockTheAccount(app: TestApp): Promise<void> {
@@ -64,147 +77,90 @@ async function blockTheAccount(app: TestApp): Promise<void> {
 
 describe("login lock-out", () => {
   it("when one address keeps the account blocked, then the owner from another address still logs in with the right password", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } }); // per account+address 2, per address 12, per account 40
-    try {
+    // per account+address 2, per address 12, per account 40
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       // Attackers on many addresses exhaust the account's own budget; the try that goes over it blocks the account.
       await blockTheAccount(app);
-      const login = (ip: string, password = "wrong-guess") =>
-        app.request.post("/api/auth/login").set("X-Forwarded-For", ip).send({ email: ADMIN_EMAIL, password });
+      const login = (ip: string, password = "wrong-guess") => loginFrom(app.request, ip, ADMIN_EMAIL, password);
       // While it is blocked, an address with no failure gets one try, and no more.
       expect((await login("198.51.100.101")).status).toBe(401);
       expect((await login("198.51.100.101")).status).toBe(429);
       expect((await login("198.51.100.101", ADMIN_PASSWORD)).status).toBe(429);
       // ...and the owner, from an address in good standing, gets in.
-      const owner = await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.9")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      const owner = await loginFrom(app.request, "203.0.113.9");
       expect(owner.status).toBe(200);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when an address is refused, then its further tries (any e-mail) write no row and are not counted against the account", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       const attacker = "198.51.100.7";
       for (let i = 0; i < 12; i++) {
-        await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", attacker)
-          .send({ email: `user${i}@example.com`, password: "wrong-guess" })
-          .expect(401);
+        await guess(app, attacker, `user${i}@example.com`).expect(401);
       }
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", attacker)
-        .send({ email: "x@example.com", password: "wrong-guess" })
-        .expect(429);
+      await guess(app, attacker, "x@example.com").expect(429);
       const rows = await rateLimitRows(app);
       for (let i = 0; i < 100; i++) {
-        const res = await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", attacker)
-          .send({ email: `n${i}@example.com`, password: "wrong-guess" });
+        const res = await guess(app, attacker, `n${i}@example.com`);
         expect(res.status).toBe(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
       // 100 refused tries with the owner's e-mail did not touch the owner's account: still no row.
       for (let i = 0; i < 100; i++) {
-        await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", attacker)
-          .send({ email: ADMIN_EMAIL, password: "wrong-guess" })
-          .expect(429);
+        await guess(app, attacker, ADMIN_EMAIL).expect(429);
       }
       expect(await rateLimitRows(app)).toBe(rows);
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.9")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
-    } finally {
-      await app.close();
-    }
+      await loginFrom(app.request, "203.0.113.9").expect(200);
+    });
   });
 
   it("when the owner's browser has logged in before, then it gets in while the account and its own address are blocked by others", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       const shared = "198.51.100.50"; // the owner and an attacker behind one address (a café, a carrier's NAT)
       const owner = app.agent();
-      await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
+      await loginFrom(owner, shared).expect(200);
       await owner.post("/api/auth/logout").set("X-Forwarded-For", shared).expect(200);
       await blockTheAccount(app);
       await guess(app, shared).expect(401);
       await guess(app, shared).expect(429); // the shared address is blocked too (no longer in good standing)
       // A browser without the cookie, from that address, is refused...
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", shared)
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(429);
+      await loginFrom(app.request, shared).expect(429);
       // ...and the owner's own browser is not.
-      await owner.post("/api/auth/login").set("X-Forwarded-For", shared).send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }).expect(200);
-    } finally {
-      await app.close();
-    }
+      await loginFrom(owner, shared).expect(200);
+    });
   });
 
   it("when guesses come from ever new addresses and e-mails, then the site hashes at most its overall number a minute, and the owner's known browser still gets in", async () => {
-    const app = await proxied({ limits: { loginTotal: 5 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginTotal: 5 } }), async (app) => {
       const owner = app.agent();
-      await owner
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.60")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      await loginFrom(owner, "203.0.113.60").expect(200);
       const statuses = [];
       for (let i = 0; i < 8; i++) {
-        const res = await app.request
-          .post("/api/auth/login")
-          .set("X-Forwarded-For", `198.18.${i}.1`)
-          .send({ email: `guess${i}@example.com`, password: "wrong-guess" });
+        const res = await guess(app, `198.18.${i}.1`, `guess${i}@example.com`);
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
-      await owner
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "198.18.9.1")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
-    } finally {
-      await app.close();
-    }
+      await loginFrom(owner, "198.18.9.1").expect(200);
+    });
   });
 
   it("when no limits are set, then the site-wide number is 60 failed logins a minute, as the README says", async () => {
-    const app = await proxied();
-    try {
+    await onOwnApp(proxied(), async (app) => {
       for (let i = 0; i < 60; i++) await guess(app, `198.18.${i}.1`, `guess${i}@example.com`).expect(401);
       await guess(app, "198.18.200.1", "guess-last@example.com").expect(429);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when a known browser keeps failing, then its device is blocked and it is an unknown browser again; a cookie the site did not sign, or signed for another account, counts for nothing", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       const owner = app.agent();
-      const login = await owner
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.20")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      const login = await loginFrom(owner, "203.0.113.20").expect(200);
       const device = ([] as string[]).concat(login.headers["set-cookie"] ?? []).find((c) => c.startsWith("device="))!;
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; SameSite=Strict$/);
       const fail = async (agent: ReturnType<TestApp["agent"]> | TestApp["request"], ip: string, email = ADMIN_EMAIL, cookie?: string) => {
-        const req = agent.post("/api/auth/login").set("X-Forwarded-For", ip);
+        const req = loginFrom(agent, ip, email, "wrong-guess");
         if (cookie) req.set("Cookie", cookie);
-        return (await req.send({ email, password: "wrong-guess" })).status;
+        return (await req).status;
       };
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push(await fail(owner, "203.0.113.30"));
@@ -220,53 +176,36 @@ describe("login lock-out", () => {
       ]).toEqual([401, 401, 429]);
       // A fresh known browser, trying another account, is an unknown browser for it.
       const second = app.agent();
-      await second
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.50")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(200);
+      await loginFrom(second, "203.0.113.50").expect(200);
       expect([
         await fail(second, "203.0.113.51", "other@example.com"),
         await fail(second, "203.0.113.51", "other@example.com"),
         await fail(second, "203.0.113.51", "other@example.com"),
       ]).toEqual([401, 401, 429]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the site-wide number is used up as well as the account, then an unknown browser's try is refused without using up its address's good standing", async () => {
-    const app = await proxied({ limits: { loginFailures: 2, loginTotal: 45 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2, loginTotal: 45 } }), async (app) => {
       await blockTheAccount(app);
       for (let i = 0; i < 5; i++) await guess(app, `192.0.2.${110 + i}`, `other${i}@example.com`).expect(401);
       await guess(app, "192.0.2.120", "other9@example.com").expect(429); // the site-wide number is used up too
       const rows = await rateLimitRows(app);
-      await app.request
-        .post("/api/auth/login")
-        .set("X-Forwarded-For", "203.0.113.9")
-        .send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
-        .expect(429);
+      await loginFrom(app.request, "203.0.113.9").expect(429);
       expect(await rateLimitRows(app)).toBe(rows);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the account is blocked and a fresh address sends a burst of tries at once, then one of them is checked", async () => {
-    const app = await proxied({ limits: { loginFailures: 2 } });
-    try {
+    await onOwnApp(proxied({ limits: { loginFailures: 2 } }), async (app) => {
       await blockTheAccount(app);
       const burst = await Promise.all(Array.from({ length: 6 }, () => guess(app, "198.51.100.77")));
       expect(burst.map((r) => r.status).sort()).toEqual([401, 429, 429, 429, 429, 429]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the site is served over HTTPS, then the device cookie is __Secure-device, Secure, and sent to the login routes only", async () => {
-    const app = await createTestApp({ config: { publicUrl: "https://podcast.example", env: "test" } });
-    try {
+    await onOwnApp(createTestApp({ config: { publicUrl: "https://podcast.example", env: "test" } }), async (app) => {
       const res = await app.request
         .post("/api/auth/login")
         .set("Origin", "https://podcast.example")
@@ -274,9 +213,7 @@ describe("login lock-out", () => {
         .expect(200);
       const device = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("__Secure-device="));
       expect(device).toMatch(/; Path=\/api\/auth; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the e-mail comes with spaces around it, then the right password logs in", async ({ t }) => {
@@ -296,8 +233,7 @@ describe("login lock-out", () => {
 
 describe("IPv6 clients", () => {
   it("when audition guesses rotate through one /64, then they are counted as one client", async () => {
-    const app = await proxied({ limits: { auditionFailures: 3 } });
-    try {
+    await onOwnApp(proxied({ limits: { auditionFailures: 3 } }), async (app) => {
       const statuses = [];
       for (let i = 1; i <= 5; i++) {
         const res = await app.request
@@ -308,14 +244,11 @@ describe("IPv6 clients", () => {
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
       await app.request.post("/api/editors/unlock").set("X-Forwarded-For", "2001:db8:7:8::1").send({ password: "guess1" }).expect(401);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when guesses come from many addresses, then the site checks at most the overall number a minute", async () => {
-    const app = await proxied({ limits: { auditionFailures: 10, auditionTotal: 5 } });
-    try {
+    await onOwnApp(proxied({ limits: { auditionFailures: 10, auditionTotal: 5 } }), async (app) => {
       const statuses = [];
       for (let i = 1; i <= 7; i++) {
         const res = await app.request
@@ -325,24 +258,19 @@ describe("IPv6 clients", () => {
         statuses.push(res.status);
       }
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });
 
 describe("sessions and the password", () => {
   it("when the admin password is reset (a restart with a new ADMIN_PASSWORD), then existing sessions end", async () => {
-    const app = await createTestApp();
-    try {
+    await onOwnApp(createTestApp(), async (app) => {
       const agent = await app.admin();
       await agent.get("/api/auth/me").expect(200);
       await ensureAdminAccount(app.db.database.db, { email: ADMIN_EMAIL, password: "a brand new password" });
       await agent.get("/api/auth/me").expect(401);
       await agent.post("/api/settings").send({ key: "podcast_title", value: "Stolen" }).expect(401);
-    } finally {
-      await app.close();
-    }
+    });
   });
 
   it("when the password is restated unchanged, then sessions go on", async ({ t }) => {
@@ -363,14 +291,7 @@ describe("the audition unlock", () => {
   it("when a password is set, then a backup holds neither the prefix nor its length", async ({ t }) => {
     const admin = await t.admin();
     await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-    const backup = await admin
-      .get("/api/backup")
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => cb(null, Buffer.concat(chunks)));
-      });
+    const backup = await admin.get("/api/backup").buffer(true).parse(binary);
     const text = (await import("node:zlib")).gunzipSync(backup.body as Buffer).toString("utf8");
     const row = text.split("\n").find((l) => l.includes("editors_password"))!;
     expect(row).toMatch(/audition\$scrypt\$/);
@@ -413,10 +334,7 @@ describe("NUL bytes and escapes in paths", () => {
 
   it("when a real clip's path is asked for, then it is still found", async ({ t }) => {
     const admin = await t.admin();
-    await admin
-      .post("/api/clips")
-      .send({ title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true })
-      .expect(201);
+    await postClip(admin, { title: "Real clip", youtubeEmbedUrl: YOUTUBE(), slug: "real-clip", isPublished: true });
     await t.request.get("/api/clips/slug/real-clip").expect(200);
   });
 });
@@ -441,10 +359,7 @@ describe("lists and first-screen data", () => {
   it("when visitors read the clips list or the home page, then no clip's article is in it; the clip page has it", async ({ t }) => {
     const admin = await t.admin();
     const article = "A long article. ".repeat(5_000);
-    await admin
-      .post("/api/clips")
-      .send({ title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true })
-      .expect(201);
+    await postClip(admin, { title: "Long read", youtubeEmbedUrl: YOUTUBE(), slug: "long-read", content: article, isPublished: true });
     const list = await t.request.get("/api/clips").expect(200);
     expect(list.body.length).toBeGreaterThan(0);
     for (const clip of list.body) expect(clip).not.toHaveProperty("content");
@@ -459,32 +374,25 @@ describe("lists and first-screen data", () => {
 });
 
 describe("share images", () => {
-  const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    res.on("data", (c: Buffer) => chunks.push(c));
-    res.on("end", () => cb(null, Buffer.concat(chunks)));
-  };
-
   it("when a share image is revalidated with its ETag, then the answer is 304 and nothing is drawn or read", async ({ t }) => {
     const real = createShareImages({ store: createLocalStore(t.objectsDir) });
     let made = 0;
     const counting: ShareImages = { ...real, keyOf: (i) => real.keyOf(i), png: (i) => (made++, real.png(i)) };
-    const app = await createTestApp({ clientDir, shareImages: counting });
     try {
-      const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
-      expect(made).toBe(1);
-      await app.request.get("/share.png").set("If-None-Match", first.headers.etag!).expect(304);
-      await app.request.get("/share.png").set("If-None-Match", `W/${first.headers.etag!}, "other"`).expect(304);
-      expect(made).toBe(1);
+      await onOwnApp(createTestApp({ clientDir, shareImages: counting }), async (app) => {
+        const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
+        expect(made).toBe(1);
+        await app.request.get("/share.png").set("If-None-Match", first.headers.etag!).expect(304);
+        await app.request.get("/share.png").set("If-None-Match", `W/${first.headers.etag!}, "other"`).expect(304);
+        expect(made).toBe(1);
+      });
     } finally {
       await real.close();
-      await app.close();
     }
   });
 
   it("when an image was drawn once, then a restarted app takes it from the object store instead of drawing it again", async () => {
-    const app = await createTestApp({ clientDir });
-    try {
+    await onOwnApp(createTestApp({ clientDir }), async (app) => {
       const first = await app.request.get("/share.png").buffer(true).parse(binary).expect(200);
       expect(first.body.subarray(1, 4).toString()).toBe("PNG");
       const stored = fs.readdirSync(app.objectsDir).filter((f) => !f.startsWith("."));
@@ -495,8 +403,6 @@ describe("share images", () => {
       fs.writeFileSync(path.join(app.objectsDir, file!), marked);
       const again = await supertest(app.restart().listener).get("/share.png").buffer(true).parse(binary).expect(200);
       expect((again.body as Buffer).equals(marked)).toBe(true);
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

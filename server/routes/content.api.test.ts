@@ -1,23 +1,14 @@
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
-import { appTest, SPOTIFY, YOUTUBE } from "../test/harness";
+import { appTest, postClip, postEpisode, SPOTIFY, YOUTUBE } from "../test/harness";
 
 const it = appTest();
 
 /** The three episodes of the first test: Second (2), First (1) and a Draft (0). */
 async function addThreeEpisodes(admin: supertest.Agent) {
-  await admin
-    .post("/api/episodes")
-    .send({ title: "Second", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 2 })
-    .expect(201);
-  await admin
-    .post("/api/episodes")
-    .send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 })
-    .expect(201);
-  await admin
-    .post("/api/episodes")
-    .send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: 0 })
-    .expect(201);
+  await postEpisode(admin, { title: "Second", spotifyEmbedUrl: SPOTIFY(1), sortOrder: 2 });
+  await postEpisode(admin, { title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 });
+  await postEpisode(admin, { title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: 0 });
 }
 
 const addPainClip = (admin: supertest.Agent) =>
@@ -26,20 +17,60 @@ const addPainClip = (admin: supertest.Agent) =>
     .send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" })
     .expect(201);
 
+/** What the owner pastes into an item's embed field, and what the site stores for it. */
+interface PastedLinks {
+  list: "episodes" | "clips";
+  field: "spotifyEmbedUrl" | "youtubeEmbedUrl";
+  /** Links pasted on new items, each with the embed address stored and read back. */
+  added: [link: string, embed: string][];
+  /** A link pasted over an item's embed (`from`), and the embed address stored. */
+  edited: { from: string; link: string; embed: string };
+  /** Hosts that only look like the provider's: each a 400. */
+  lookalikes: string[];
+}
+
+async function expectPastedLinks(admin: supertest.Agent, { list, field, added, edited, lookalikes }: PastedLinks) {
+  for (const [n, [link, embed]] of added.entries()) {
+    const created = await admin
+      .post(`/api/${list}`)
+      .send({ title: `Pasted ${n}`, [field]: link })
+      .expect(201);
+    expect(created.body[field], link).toBe(embed);
+    const read = await admin.get(`/api/${list}/slug/${created.body.slug}`).expect(200);
+    expect(read.body[field], link).toBe(embed);
+  }
+  const item = (
+    await admin
+      .post(`/api/${list}`)
+      .send({ title: "Edited link", [field]: edited.from })
+      .expect(201)
+  ).body;
+  const updated = await admin
+    .put(`/api/${list}/${item.id}`)
+    .send({ [field]: edited.link })
+    .expect(200);
+  expect(updated.body[field]).toBe(edited.embed);
+  await expectRefusedLinks(admin, list, field, lookalikes);
+}
+
+/** Each link, sent on a new item, is refused with 400. */
+async function expectRefusedLinks(admin: supertest.Agent, list: PastedLinks["list"], field: PastedLinks["field"], links: string[]) {
+  for (const link of links) {
+    await admin
+      .post(`/api/${list}`)
+      .send({ title: "Refused", [field]: link })
+      .expect(400);
+  }
+}
+
 describe("episodes", () => {
   it("when the admin adds episodes, then visitors see only the published ones, ordered by sortOrder", async ({ t, admin }) => {
     const a = await admin.post("/api/episodes").send({ title: "  Second  ", spotifyEmbedUrl: SPOTIFY(1), sortOrder: "2" });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ title: "Second", sortOrder: "2", isPublished: true, description: "" });
     expect(typeof a.body.createdAt).toBe("string");
-    await admin
-      .post("/api/episodes")
-      .send({ title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 })
-      .expect(201);
-    await admin
-      .post("/api/episodes")
-      .send({ title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: "0" })
-      .expect(201);
+    await postEpisode(admin, { title: "First", spotifyEmbedUrl: SPOTIFY(2), sortOrder: 1 });
+    await postEpisode(admin, { title: "Draft", spotifyEmbedUrl: SPOTIFY(3), isPublished: false, sortOrder: "0" });
 
     const visitor = await t.request.get("/api/episodes").expect(200);
     expect(visitor.body.map((e: { title: string }) => e.title)).toEqual(["First", "Second"]);
@@ -49,11 +80,8 @@ describe("episodes", () => {
 
   it("when no sortOrder is sent, then a new episode goes after the current largest", async ({ admin }) => {
     await addThreeEpisodes(admin);
-    const res = await admin
-      .post("/api/episodes")
-      .send({ title: "Auto", spotifyEmbedUrl: SPOTIFY(4) })
-      .expect(201);
-    expect(res.body.sortOrder).toBe("3");
+    const res = await postEpisode(admin, { title: "Auto", spotifyEmbedUrl: SPOTIFY(4) });
+    expect(res.sortOrder).toBe("3");
   });
 
   it("when an episode is updated, then only the sent fields change; unknown ids are 404", async ({ admin }) => {
@@ -92,33 +120,16 @@ describe("episodes", () => {
   }) => {
     const id = "4rOoJ6Egrf8K2IrywzwOMk";
     const embed = `https://open.spotify.com/embed/episode/${id}`;
-    for (const [n, link] of [
-      `https://open.spotify.com/episode/${id}?si=a1b2c3d4e5f64789`,
-      `https://open.spotify.com/intl-de/episode/${id}?si=x`,
-    ].entries()) {
-      const created = await admin
-        .post("/api/episodes")
-        .send({ title: `Shared ${n}`, spotifyEmbedUrl: link })
-        .expect(201);
-      expect(created.body.spotifyEmbedUrl, link).toBe(embed);
-      const read = await admin.get(`/api/episodes/slug/${created.body.slug}`).expect(200);
-      expect(read.body.spotifyEmbedUrl, link).toBe(embed);
-    }
-    const episode = (
-      await admin
-        .post("/api/episodes")
-        .send({ title: "Edited link", spotifyEmbedUrl: SPOTIFY(9) })
-        .expect(201)
-    ).body;
-    const updated = await admin
-      .put(`/api/episodes/${episode.id}`)
-      .send({ spotifyEmbedUrl: `https://open.spotify.com/intl-pt-br/episode/${id}` })
-      .expect(200);
-    expect(updated.body.spotifyEmbedUrl).toBe(embed);
-    await admin
-      .post("/api/episodes")
-      .send({ title: "Look-alike", spotifyEmbedUrl: `https://open.spotify.com.evil.example/episode/${id}` })
-      .expect(400);
+    await expectPastedLinks(admin, {
+      list: "episodes",
+      field: "spotifyEmbedUrl",
+      added: [
+        [`https://open.spotify.com/episode/${id}?si=a1b2c3d4e5f64789`, embed],
+        [`https://open.spotify.com/intl-de/episode/${id}?si=x`, embed],
+      ],
+      edited: { from: SPOTIFY(9), link: `https://open.spotify.com/intl-pt-br/episode/${id}`, embed },
+      lookalikes: [`https://open.spotify.com.evil.example/episode/${id}`],
+    });
   });
 
   it("when two episodes are swapped, then their orders trade places in one step", async ({ admin }) => {
@@ -135,11 +146,8 @@ describe("episodes", () => {
 
 describe("clips", () => {
   it("when a clip is added without a slug, then the slug comes from the title", async ({ admin }) => {
-    const res = await admin
-      .post("/api/clips")
-      .send({ title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" })
-      .expect(201);
-    expect(res.body).toMatchObject({ slug: "pain-learning-part-1", sortOrder: "1", isPublished: true, keyQuote: "Q" });
+    const res = await postClip(admin, { title: "Pain & Learning: Part 1!", youtubeEmbedUrl: YOUTUBE(), keyQuote: "Q", content: "a: b" });
+    expect(res).toMatchObject({ slug: "pain-learning-part-1", sortOrder: "1", isPublished: true, keyQuote: "Q" });
   });
 
   it("when a watch or short YouTube link is sent, then it is stored as an embed URL", async ({ admin }) => {
@@ -154,33 +162,18 @@ describe("clips", () => {
   it("when a Shorts, live, mobile or YouTube Music link is sent, then it is stored as the embed URL, its start kept; a look-alike host is 400", async ({
     admin,
   }) => {
-    const sent = {
-      "https://youtube.com/shorts/abcdefghijk?si=Ab12": "https://www.youtube.com/embed/abcdefghijk?si=Ab12",
-      "https://www.youtube.com/live/abcdefghijk?t=95": "https://www.youtube.com/embed/abcdefghijk?start=95",
-      "https://m.youtube.com/watch?v=abcdefghijk": "https://www.youtube.com/embed/abcdefghijk",
-      "https://music.youtube.com/watch?v=abcdefghijk&list=RDAMVM": "https://www.youtube.com/embed/abcdefghijk",
-    };
-    for (const [n, [link, embed]] of Object.entries(sent).entries()) {
-      const created = await admin
-        .post("/api/clips")
-        .send({ title: `Pasted ${n}`, youtubeEmbedUrl: link })
-        .expect(201);
-      expect(created.body.youtubeEmbedUrl, link).toBe(embed);
-      const read = await admin.get(`/api/clips/slug/${created.body.slug}`).expect(200);
-      expect(read.body.youtubeEmbedUrl, link).toBe(embed);
-    }
-    const clip = (await admin.post("/api/clips").send({ title: "Edited link", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body;
-    const updated = await admin
-      .put(`/api/clips/${clip.id}`)
-      .send({ youtubeEmbedUrl: "https://youtube.com/shorts/zyxwvutsrqp" })
-      .expect(200);
-    expect(updated.body.youtubeEmbedUrl).toBe("https://www.youtube.com/embed/zyxwvutsrqp");
-    for (const lookalike of [
-      "https://youtube.com.evil.example/shorts/abcdefghijk",
-      "https://music.youtube.com.evil.example/watch?v=abcdefghijk",
-    ]) {
-      await admin.post("/api/clips").send({ title: "Look-alike", youtubeEmbedUrl: lookalike }).expect(400);
-    }
+    await expectPastedLinks(admin, {
+      list: "clips",
+      field: "youtubeEmbedUrl",
+      added: [
+        ["https://youtube.com/shorts/abcdefghijk?si=Ab12", "https://www.youtube.com/embed/abcdefghijk?si=Ab12"],
+        ["https://www.youtube.com/live/abcdefghijk?t=95", "https://www.youtube.com/embed/abcdefghijk?start=95"],
+        ["https://m.youtube.com/watch?v=abcdefghijk", "https://www.youtube.com/embed/abcdefghijk"],
+        ["https://music.youtube.com/watch?v=abcdefghijk&list=RDAMVM", "https://www.youtube.com/embed/abcdefghijk"],
+      ],
+      edited: { from: YOUTUBE(), link: "https://youtube.com/shorts/zyxwvutsrqp", embed: "https://www.youtube.com/embed/zyxwvutsrqp" },
+      lookalikes: ["https://youtube.com.evil.example/shorts/abcdefghijk", "https://music.youtube.com.evil.example/watch?v=abcdefghijk"],
+    });
   });
 
   it("when a slug is already used, then 409; when a slug is malformed, then 400", async ({ admin }) => {
@@ -188,8 +181,8 @@ describe("clips", () => {
     const clash = await admin.post("/api/clips").send({ title: "Other", slug: "pain-learning-part-1", youtubeEmbedUrl: YOUTUBE() });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toMatch(/slug/);
-    const other = await admin.post("/api/clips").send({ title: "Other", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    await admin.put(`/api/clips/${other.body.id}`).send({ slug: "pain-learning-part-1" }).expect(409);
+    const other = await postClip(admin, { title: "Other", youtubeEmbedUrl: YOUTUBE() });
+    await admin.put(`/api/clips/${other.id}`).send({ slug: "pain-learning-part-1" }).expect(409);
     for (const slug of ["Upper", "two--hyphens", "-edge", "spa ce", "../etc"]) {
       await admin.post("/api/clips").send({ title: "S", slug, youtubeEmbedUrl: YOUTUBE() }).expect(400);
     }
@@ -198,14 +191,14 @@ describe("clips", () => {
   it("when a clip is saved without a slug and its title's slug is taken, then it gets the next free one (-2, -3), not a 409", async ({
     admin,
   }) => {
-    const first = await admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    const second = await admin.post("/api/clips").send({ title: "Same title", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    const third = await admin.post("/api/clips").send({ title: "Same title", slug: "", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    expect([first.body.slug, second.body.slug, third.body.slug]).toEqual(["same-title", "same-title-2", "same-title-3"]);
-    const symbols = await admin.post("/api/clips").send({ title: "!!!", youtubeEmbedUrl: YOUTUBE() }).expect(201);
-    expect(symbols.body.slug).toBe("clip");
-    await admin.put(`/api/clips/${third.body.id}`).send({ title: "Same title", slug: "" }).expect(200);
-    expect((await admin.get("/api/clips/slug/same-title-3").expect(200)).body.id).toBe(third.body.id);
+    const first = await postClip(admin, { title: "Same title", youtubeEmbedUrl: YOUTUBE() });
+    const second = await postClip(admin, { title: "Same title", youtubeEmbedUrl: YOUTUBE() });
+    const third = await postClip(admin, { title: "Same title", slug: "", youtubeEmbedUrl: YOUTUBE() });
+    expect([first.slug, second.slug, third.slug]).toEqual(["same-title", "same-title-2", "same-title-3"]);
+    const symbols = await postClip(admin, { title: "!!!", youtubeEmbedUrl: YOUTUBE() });
+    expect(symbols.slug).toBe("clip");
+    await admin.put(`/api/clips/${third.id}`).send({ title: "Same title", slug: "" }).expect(200);
+    expect((await admin.get("/api/clips/slug/same-title-3").expect(200)).body.id).toBe(third.id);
   });
 
   it("when the key quote is over 200 or the meta description over 160 characters, then 400", async ({ admin }) => {
@@ -217,26 +210,21 @@ describe("clips", () => {
       .post("/api/clips")
       .send({ title: "M", youtubeEmbedUrl: YOUTUBE(), metaDescription: "m".repeat(161) })
       .expect(400);
-    await admin
-      .post("/api/clips")
-      .send({ title: "Q ok", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(200), metaDescription: "m".repeat(160) })
-      .expect(201);
+    await postClip(admin, { title: "Q ok", youtubeEmbedUrl: YOUTUBE(), keyQuote: "q".repeat(200), metaDescription: "m".repeat(160) });
   });
 
   it("when the embed URL is not YouTube, then 400", async ({ admin }) => {
-    for (const url of [
+    await expectRefusedLinks(admin, "clips", "youtubeEmbedUrl", [
       "https://vimeo.com/embed/123",
       "https://www.youtube.com/embed/short",
       "http://www.youtube.com/embed/abcdefghijk",
       "https://www.youtube.com/watch",
-    ]) {
-      await admin.post("/api/clips").send({ title: "Bad", youtubeEmbedUrl: url }).expect(400);
-    }
+    ]);
   });
 
   it("when a clip is a draft, then visitors get 404 for its slug and never see it listed", async ({ t, admin }) => {
     await addPainClip(admin);
-    await admin.post("/api/clips").send({ title: "Secret draft", youtubeEmbedUrl: YOUTUBE(), isPublished: false }).expect(201);
+    await postClip(admin, { title: "Secret draft", youtubeEmbedUrl: YOUTUBE(), isPublished: false });
     await t.request.get("/api/clips/slug/secret-draft").expect(404);
     await admin.get("/api/clips/slug/secret-draft").expect(200);
     const list = await t.request.get("/api/clips").expect(200);
@@ -247,7 +235,7 @@ describe("clips", () => {
   });
 
   it("when a clip is updated, deleted or swapped, then the list reflects it", async ({ admin }) => {
-    for (const title of ["One", "Two", "Three"]) await admin.post("/api/clips").send({ title, youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    for (const title of ["One", "Two", "Three"]) await postClip(admin, { title, youtubeEmbedUrl: YOUTUBE() });
     const list = (await admin.get("/api/clips")).body as { id: number; sortOrder: string; title: string }[];
     const first = list[0]!;
     await admin.put(`/api/clips/${first.id}`).send({ sortOrder: "99" }).expect(200);

@@ -1,15 +1,10 @@
 import zlib from "node:zlib";
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
+import { binary } from "../test/bytes";
 import { appTest, createTestApp, type TestApp } from "../test/harness";
 
 const it = appTest();
-
-const binary: Parameters<supertest.Test["parse"]>[0] = (res, done) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (chunk: Buffer) => chunks.push(chunk));
-  res.on("end", () => done(null, Buffer.concat(chunks)));
-};
 
 const unlock = (t: TestApp, password: string, ua = "test-agent") =>
   t.request.post("/api/editors/unlock").set("User-Agent", ua).send({ password });

@@ -1,8 +1,8 @@
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
-import { feedXml, useFeedServer } from "../test/feed-server";
-import { createTestApp, SPOTIFY, type TestApp } from "../test/harness";
+import { feedXml, setFeedUrl, useFeedServer } from "../test/feed-server";
+import { createTestApp, postClip, postEpisode, SPOTIFY, type TestApp } from "../test/harness";
 
 let t: TestApp;
 let admin: supertest.Agent;
@@ -17,11 +17,7 @@ afterEach(() => t.close());
 
 const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString();
 async function addEpisode(n: number, extra: Record<string, unknown> = {}) {
-  const res = await admin
-    .post("/api/episodes")
-    .send({ title: `Episode ${n}`, audioUrl: `https://cdn.example/${n}.mp3`, publishedAt: day(n), ...extra })
-    .expect(201);
-  return res.body as { id: number; slug: string };
+  return postEpisode(admin, { title: `Episode ${n}`, audioUrl: `https://cdn.example/${n}.mp3`, publishedAt: day(n), ...extra });
 }
 const archive = (query: string) => t.request.get(`/api/episodes/archive${query}`);
 
@@ -45,11 +41,8 @@ describe("one episode by its slug", () => {
 
   it("when two episodes share a title, then the second gets its own slug; an asked-for slug in use is 409", async () => {
     await addEpisode(1);
-    const again = await admin
-      .post("/api/episodes")
-      .send({ title: "Episode 1", spotifyEmbedUrl: SPOTIFY(1) })
-      .expect(201);
-    expect(again.body.slug).toBe("episode-1-2");
+    const again = await postEpisode(admin, { title: "Episode 1", spotifyEmbedUrl: SPOTIFY(1) });
+    expect(again.slug).toBe("episode-1-2");
     await admin
       .post("/api/episodes")
       .send({ title: "Other", slug: "episode-1", spotifyEmbedUrl: SPOTIFY(2) })
@@ -165,10 +158,7 @@ describe("transcripts and chapters", () => {
       ]),
     });
     await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     await t.app.extras.idle();
 
@@ -200,10 +190,7 @@ describe("transcripts and chapters", () => {
   it("when the sync answers, then it has not waited for the episodes' files: they arrive in the background, and the status counts what is left", async () => {
     host.routes.set("/slow.vtt", { hang: true });
     host.routes.set("/feed.xml", { body: feedXml([withTranscript("Slow", host.url("/slow.vtt"), 1)]) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     const synced = await admin.post("/api/feed/sync").send({}).expect(200);
     expect(synced.body.added).toBe(1);
     const status = (await admin.get("/api/feed/status").expect(200)).body;
@@ -218,10 +205,7 @@ describe("transcripts and chapters", () => {
     const down = "http://127.0.0.1:9/down.vtt"; // nothing listens on the discard port: connection refused
     const items = Array.from({ length: 45 }, (_, i) => withTranscript(`Down ${i}`, down, i + 2));
     host.routes.set("/feed.xml", { body: feedXml([withTranscript("Good", host.url("/good.vtt"), 1), ...items]) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     await t.app.extras.idle();
     expect((await admin.get("/api/episodes/slug/good").expect(200)).body.transcript).toEqual([{ start: 1, speaker: null, text: "Words." }]);
@@ -257,10 +241,7 @@ describe("the owner's edits and the feed", () => {
         { title: b, guid: "b" },
       ]);
     host.routes.set("/feed.xml", { body: feed("A", "B") });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     const b = (await admin.get("/api/episodes").expect(200)).body.find((e: { guid: string }) => e.guid === "b");
     host.routes.set("/feed.xml", { body: feed("A from the feed", "B from the feed") });
@@ -294,7 +275,7 @@ describe("the owner's edits and the feed", () => {
   });
 
   it("when a save names an older version than the stored one, then it is refused with 409 and nothing changes; without a version it is taken", async () => {
-    const created = (await admin.post("/api/episodes").send({ title: "Mine", audioUrl: "https://cdn.example/m.mp3" }).expect(201)).body;
+    const created = await postEpisode(admin, { title: "Mine", audioUrl: "https://cdn.example/m.mp3" });
     expect(created.version).toBe(1);
     const first = (await admin.put(`/api/episodes/${created.id}`).send({ title: "First tab", version: 1 }).expect(200)).body;
     expect(first.version).toBe(2);
@@ -309,10 +290,7 @@ describe("the owner's edits and the feed", () => {
 
   it("when a sync changes what the owner's form shows, then the episode's version moves on, so a form opened before is refused", async () => {
     host.routes.set("/feed.xml", { body: feedXml([{ title: "Before", guid: "x" }]) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     const opened = (await admin.get("/api/episodes/slug/before").expect(200)).body;
     host.routes.set("/feed.xml", { body: feedXml([{ title: "Before", guid: "x", notes: "<p>New notes</p>" }]) });
@@ -325,9 +303,7 @@ describe("the owner's edits and the feed", () => {
   });
 
   it("when clips, providers, settings and the About page are saved from an older version, then 409, and the stored one stays", async () => {
-    const clip = (
-      await admin.post("/api/clips").send({ title: "Clip", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ" }).expect(201)
-    ).body;
+    const clip = await postClip(admin, { title: "Clip", youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ" });
     await admin.put(`/api/clips/${clip.id}`).send({ title: "Clip 2", version: clip.version }).expect(200);
     await admin.put(`/api/clips/${clip.id}`).send({ title: "Clip 3", version: clip.version }).expect(409);
     const provider = (await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fas fa-podcast" }).expect(201))

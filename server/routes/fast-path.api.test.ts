@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, describe, expect } from "vitest";
 import { createFakeClient } from "../test/fake-client";
-import { appTest, type TestApp } from "../test/harness";
+import { appTest, postEpisode, type TestApp } from "../test/harness";
 
 const clientDir = createFakeClient();
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
@@ -101,10 +101,11 @@ describe("the fast path", () => {
   });
 
   it("when the request carries a session cookie, a query string or a body, then Express answers it", async ({ t, admin }) => {
-    await admin
-      .post("/api/episodes")
-      .send({ title: "A draft", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk", isPublished: false })
-      .expect(201);
+    await postEpisode(admin, {
+      title: "A draft",
+      spotifyEmbedUrl: "https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk",
+      isPublished: false,
+    });
     await ask(t, "/api/episodes");
     await ask(t, "/");
     const before = await fastAnswers(t);

@@ -2,8 +2,8 @@
 // unreadable feeds, refused addresses, the schedule), all on the feed host and app set up below.
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { feedXml, useFeedServer, type TestItem } from "../test/feed-server";
-import { createTestApp, type TestApp } from "../test/harness";
+import { feedXml, setFeedUrl, type TestItem, useFeedServer } from "../test/feed-server";
+import { createTestApp, postEpisode, type TestApp } from "../test/harness";
 
 const host = useFeedServer();
 let t: TestApp;
@@ -28,10 +28,7 @@ const ITEMS: TestItem[] = [
 
 async function useFeed(items: TestItem[], path = "/feed.xml", options: { etag?: boolean } = {}) {
   host.routes.set(path, { body: feedXml(items), etag: options.etag });
-  await admin
-    .post("/api/settings")
-    .send({ key: "rss_url", value: host.url(path) })
-    .expect(200);
+  await setFeedUrl(admin, host.url(path));
 }
 const sync = () => admin.post("/api/feed/sync").send({});
 const titles = async () => ((await admin.get("/api/episodes").expect(200)).body as { title: string }[]).map((e) => e.title);
@@ -158,10 +155,11 @@ describe("syncing the show's feed", () => {
   });
 
   it("when the admin typed an episode in by hand before, then the feed links to it by title instead of doubling it, and keeps the owner's fields", async () => {
-    await admin
-      .post("/api/episodes")
-      .send({ title: "One", spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa", description: "Mine" })
-      .expect(201);
+    await postEpisode(admin, {
+      title: "One",
+      spotifyEmbedUrl: "https://open.spotify.com/embed/episode/aaaaaaaaaaaaaaaaaaaaaa",
+      description: "Mine",
+    });
     await useFeed(ITEMS.slice(0, 3));
     expect((await sync().expect(200)).body).toMatchObject({ added: 2 });
     const one = (await admin.get("/api/episodes")).body.find((e: { title: string }) => e.title === "One");
@@ -180,10 +178,7 @@ describe("where the feed lives", () => {
   it("when the feed answers with a permanent redirect, then it is read there, and the owner is asked before the stored address changes", async () => {
     host.routes.set("/old.xml", { status: 301, headers: { Location: "/new.xml" } });
     host.routes.set("/new.xml", { body: feedXml(ITEMS.slice(0, 1)) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/old.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/old.xml"));
     expect((await sync().expect(200)).body).toMatchObject({ added: 1 });
     expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/old.xml"));
     expect((await status()).move).toEqual({ url: host.url("/new.xml"), problem: null });
@@ -197,10 +192,7 @@ describe("where the feed lives", () => {
       body: feedXml(ITEMS.slice(0, 1), `<title>Old</title><itunes:new-feed-url>${host.url("/moved.xml")}</itunes:new-feed-url>`),
     });
     host.routes.set("/moved.xml", { body: feedXml(ITEMS.slice(0, 2)) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/moving.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/moving.xml"));
     expect((await sync().expect(200)).body).toMatchObject({ added: 1, feedTitle: "Old" });
     expect((await admin.get("/api/settings/rss_url")).body.value).toBe(host.url("/moving.xml"));
     expect((await status()).move).toEqual({ url: host.url("/moved.xml"), problem: null });
@@ -213,10 +205,7 @@ describe("where the feed lives", () => {
     host.routes.set("/moving.xml", {
       body: feedXml(ITEMS.slice(0, 2), `<title>Old</title><itunes:new-feed-url>${host.url("/gone.xml")}</itunes:new-feed-url>`),
     });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/moving.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/moving.xml"));
     expect((await sync().expect(200)).body).toMatchObject({ added: 2 });
     expect(await titles()).toEqual(["Three", "Two"]);
     expect((await status()).move).toEqual({ url: host.url("/gone.xml"), problem: "the host answered 404 Not Found" });
@@ -328,10 +317,7 @@ describe("a feed that cannot be read", () => {
       const before = (await admin.get("/api/episodes")).body;
       host.routes.delete("/page");
       await arrange();
-      await admin
-        .post("/api/settings")
-        .send({ key: "rss_url", value: host.url("/page") })
-        .expect(200);
+      await setFeedUrl(admin, host.url("/page"));
       const res = await sync().expect(422);
       expect(res.body.message).toMatch(message);
       expect((await admin.get("/api/episodes")).body).toEqual(before);

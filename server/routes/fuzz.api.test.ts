@@ -1,16 +1,13 @@
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
-import { appTest, SPOTIFY, YOUTUBE } from "../test/harness";
+import { appTest, postClip, postEpisode, SPOTIFY, YOUTUBE } from "../test/harness";
 
 const it = appTest();
 
 /** One episode, clip and provider (id 1 of each), for the routes below to aim at. */
 async function addOneOfEach(admin: supertest.Agent) {
-  await admin
-    .post("/api/episodes")
-    .send({ title: "E", spotifyEmbedUrl: SPOTIFY(1) })
-    .expect(201);
-  await admin.post("/api/clips").send({ title: "C", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+  await postEpisode(admin, { title: "E", spotifyEmbedUrl: SPOTIFY(1) });
+  await postClip(admin, { title: "C", youtubeEmbedUrl: YOUTUBE() });
   await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: "fa-p" }).expect(201);
 }
 

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { feedXml, useFeedServer } from "../test/feed-server";
-import { createTestApp, YOUTUBE, type TestApp } from "../test/harness";
+import { feedXml, setFeedUrl, useFeedServer } from "../test/feed-server";
+import { createTestApp, postClip, type TestApp, YOUTUBE } from "../test/harness";
 
 const host = useFeedServer();
 let t: TestApp;
@@ -112,10 +112,7 @@ describe("the About page's content", () => {
 describe("the feed's hosts", () => {
   const sync = async (channel: string) => {
     host.routes.set("/feed.xml", { body: feedXml([{ title: "One" }], `<title>Show</title>${channel}`) });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     return (await t.request.get("/api/identity").expect(200)).body.about.hosts as { name: string; role: string; photo: string | null }[];
   };
@@ -180,10 +177,7 @@ describe("the show's pictures", () => {
     host.routes.set("/feed.xml", {
       body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`),
     });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
     await t.app.extras.idle();
     const artwork = (await t.request.get("/api/identity")).body.images.artwork;
@@ -216,10 +210,7 @@ describe("images the site fetches itself", () => {
     host.routes.set("/feed.xml", {
       body: feedXml([{ title: "One" }], `<title>Show</title><itunes:image href="${host.url("/art.jpg")}"/>`),
     });
-    await admin
-      .post("/api/settings")
-      .send({ key: "rss_url", value: host.url("/feed.xml") })
-      .expect(200);
+    await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
 
     const artwork = (await t.request.get("/api/identity")).body.images.artwork as string;
@@ -233,12 +224,7 @@ describe("images the site fetches itself", () => {
 describe("video posters", () => {
   it("when a clip is saved, then its video's thumbnail is fetched by the server and kept as the clip's poster", async () => {
     host.routes.set("/vi/dQw4w9WgXcQ/hqdefault.jpg", { body: await jpeg(480, 360), headers: { "Content-Type": "image/jpeg" } });
-    const clip = (
-      await admin
-        .post("/api/clips")
-        .send({ title: "With poster", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ") })
-        .expect(201)
-    ).body;
+    const clip = await postClip(admin, { title: "With poster", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ") });
     const saved = await eventually(
       async () => (await t.request.get(`/api/clips/slug/${clip.slug}`).expect(200)).body,
       (c) => c.posterPath !== null,
@@ -248,12 +234,7 @@ describe("video posters", () => {
   });
 
   it("when the thumbnail cannot be fetched, then the clip stays saved without a poster (the facade keeps its gradient)", async () => {
-    const clip = (
-      await admin
-        .post("/api/clips")
-        .send({ title: "No poster", youtubeEmbedUrl: YOUTUBE("aaaaaaaaaaa") })
-        .expect(201)
-    ).body;
+    const clip = await postClip(admin, { title: "No poster", youtubeEmbedUrl: YOUTUBE("aaaaaaaaaaa") });
     await eventually(
       async () => host.requests.length,
       (n) => n > 0,

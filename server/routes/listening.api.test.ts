@@ -6,8 +6,8 @@ import sharp from "sharp";
 import type supertest from "supertest";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFakeClient } from "../test/fake-client";
-import { feedXml, useFeedServer, type TestItem } from "../test/feed-server";
-import { createTestApp, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+import { feedXml, setFeedUrl, type TestItem, useFeedServer } from "../test/feed-server";
+import { createTestApp, postClip, postEpisode, SPOTIFY, type TestApp, YOUTUBE } from "../test/harness";
 
 const host = useFeedServer();
 const clientDir = createFakeClient();
@@ -83,10 +83,7 @@ async function syncShow(items = ITEMS(), channel = CHANNEL()) {
   });
   host.routes.set("/huge.json", { body: `{"chapters":[${'{"startTime":1,"title":"x"},'.repeat(60_000)}]}` });
   host.routes.set("/broken.json", { body: '{"chapters": [' });
-  await admin
-    .post("/api/settings")
-    .send({ key: "rss_url", value: host.url("/feed.xml") })
-    .expect(200);
+  await setFeedUrl(admin, host.url("/feed.xml"));
   await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
   const result = await admin.post("/api/feed/sync").send({}).expect(200);
   await t.app.extras.idle();
@@ -161,7 +158,7 @@ describe("the feed's people", () => {
   it("when a person's page is asked for, then it has them, their roles and every published episode they are in, newest first; unknown is 404", async () => {
     await syncShow();
     // An episode the owner typed in is not the feed's: the show's people are not its people.
-    await admin.post("/api/episodes").send({ title: "Typed by hand", spotifyEmbedUrl: SPOTIFY() }).expect(201);
+    await postEpisode(admin, { title: "Typed by hand", spotifyEmbedUrl: SPOTIFY() });
     expect((await t.request.get("/api/episodes/slug/typed-by-hand").expect(200)).body.people).toEqual([]);
     const ana = (await t.request.get("/api/people/slug/ana-host").expect(200)).body;
     expect(ana.person).toEqual({
@@ -252,12 +249,7 @@ describe("the show's support, recommended shows, trailer and seasons", () => {
 
 describe("links to a moment and addresses that never break", () => {
   const addEpisode = async (title: string, slug?: string) =>
-    (
-      await admin
-        .post("/api/episodes")
-        .send({ title, audioUrl: "https://cdn.example/a.mp3", ...(slug ? { slug } : {}) })
-        .expect(201)
-    ).body as {
+    (await postEpisode(admin, { title, audioUrl: "https://cdn.example/a.mp3", ...(slug ? { slug } : {}) })) as {
       id: number;
       slug: string;
     };
@@ -285,7 +277,7 @@ describe("links to a moment and addresses that never break", () => {
     expect((await t.request.get("/episode/the-ache").expect(301)).headers.location).toBe("/episode/ache-3");
     expect((await t.request.get("/episode/the-long-ache").expect(301)).headers.location).toBe("/episode/ache-3");
 
-    const clip = (await admin.post("/api/clips").send({ title: "Why pain", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body;
+    const clip = await postClip(admin, { title: "Why pain", youtubeEmbedUrl: YOUTUBE() });
     await admin.put(`/api/clips/${clip.id}`).send({ slug: "why-pain-matters" }).expect(200);
     expect((await t.request.get("/clips/why-pain").expect(301)).headers.location).toBe("/clips/why-pain-matters");
   });
@@ -299,8 +291,8 @@ describe("links to a moment and addresses that never break", () => {
     await admin.delete(`/api/episodes/${second.id}`).expect(204);
     await t.request.get("/episode/the-ache").expect(404);
     // A clip renamed onto another clip's old slug: that slug is its own now.
-    const a = (await admin.post("/api/clips").send({ title: "A", slug: "a", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body;
-    const b = (await admin.post("/api/clips").send({ title: "B", slug: "b", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body;
+    const a = await postClip(admin, { title: "A", slug: "a", youtubeEmbedUrl: YOUTUBE() });
+    const b = await postClip(admin, { title: "B", slug: "b", youtubeEmbedUrl: YOUTUBE() });
     await admin.put(`/api/clips/${a.id}`).send({ slug: "a-2" }).expect(200);
     await admin.put(`/api/clips/${b.id}`).send({ slug: "a" }).expect(200);
     expect((await t.request.get("/clips/b").expect(301)).headers.location).toBe("/clips/a");
@@ -310,7 +302,7 @@ describe("links to a moment and addresses that never break", () => {
   });
 
   it("when the item of an old slug is a draft, then the old address is a 404 like the item's own", async () => {
-    const episode = (await admin.post("/api/episodes").send({ title: "Draft ache", spotifyEmbedUrl: SPOTIFY() }).expect(201)).body;
+    const episode = await postEpisode(admin, { title: "Draft ache", spotifyEmbedUrl: SPOTIFY() });
     await admin.put(`/api/episodes/${episode.id}`).send({ slug: "draft-ache-2", isPublished: false }).expect(200);
     await t.request.get("/episode/draft-ache").expect(404);
   });

@@ -1,7 +1,7 @@
 import type supertest from "supertest";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { feedXml, useFeedServer, type TestItem } from "../test/feed-server";
-import { createTestApp, type TestApp } from "../test/harness";
+import { feedXml, setFeedUrl, type TestItem, useFeedServer } from "../test/feed-server";
+import { createTestApp, postEpisode, type TestApp } from "../test/harness";
 
 const host = useFeedServer();
 let t: TestApp;
@@ -22,12 +22,10 @@ const episodes = async () =>
   }[];
 const useFeed = async (items: TestItem[], path = "/feed.xml") => {
   host.routes.set(path, { body: feedXml(items) });
-  await admin
-    .post("/api/settings")
-    .send({ key: "rss_url", value: host.url(path) })
-    .expect(200);
+  await setFeedUrl(admin, host.url(path));
 };
 const sync = () => admin.post("/api/feed/sync").send({}).expect(200);
+const bulk = (ids: number[], action: string) => admin.post("/api/episodes/bulk").send({ ids, action });
 const many = (n: number, prefix = "Ep") =>
   Array.from({ length: n }, (_, i) => ({ title: `${prefix} ${i + 1}`, date: new Date(Date.UTC(2020, 0, 1 + i)).toUTCString() }));
 
@@ -36,25 +34,11 @@ describe("episodes in bulk", () => {
     await useFeed(many(30));
     await sync();
     const ids = (await episodes()).map((e) => e.id);
-    expect((await admin.post("/api/episodes/bulk").send({ ids, action: "publish" }).expect(200)).body).toEqual({ count: 30 });
+    expect((await bulk(ids, "publish").expect(200)).body).toEqual({ count: 30 });
     expect((await t.request.get("/api/episodes").expect(200)).body).toHaveLength(30);
-    expect(
-      (
-        await admin
-          .post("/api/episodes/bulk")
-          .send({ ids: ids.slice(0, 10), action: "unpublish" })
-          .expect(200)
-      ).body,
-    ).toEqual({ count: 10 });
+    expect((await bulk(ids.slice(0, 10), "unpublish").expect(200)).body).toEqual({ count: 10 });
     expect((await t.request.get("/api/episodes").expect(200)).body).toHaveLength(20);
-    expect(
-      (
-        await admin
-          .post("/api/episodes/bulk")
-          .send({ ids: ids.slice(0, 5), action: "delete" })
-          .expect(200)
-      ).body,
-    ).toEqual({ count: 5 });
+    expect((await bulk(ids.slice(0, 5), "delete").expect(200)).body).toEqual({ count: 5 });
     expect(await episodes()).toHaveLength(25);
   });
 
@@ -62,16 +46,10 @@ describe("episodes in bulk", () => {
     await useFeed(many(3));
     await sync();
     const ids = (await episodes()).map((e) => e.id);
-    const refused = await admin
-      .post("/api/episodes/bulk")
-      .send({ ids: [...ids, 999_999], action: "publish" })
-      .expect(404);
+    const refused = await bulk([...ids, 999_999], "publish").expect(404);
     expect(refused.body.message).toBe("No episode has the id 999999; nothing was changed");
     expect((await episodes()).every((e) => !e.isPublished)).toBe(true);
-    await admin
-      .post("/api/episodes/bulk")
-      .send({ ids: [...ids, 999_999], action: "delete" })
-      .expect(404);
+    await bulk([...ids, 999_999], "delete").expect(404);
     expect(await episodes()).toHaveLength(3);
   });
 
@@ -107,7 +85,7 @@ describe("episodes in bulk", () => {
     const found = (await admin.get("/api/episodes/admin?q=series").expect(200)).body;
     expect(found.episodes.map((e: { title: string }) => e.title).sort()).toEqual(["Hand made", "Sèries de tardor"]);
     expect((await admin.get("/api/episodes/admin?season=2").expect(200)).body.total).toBe(1);
-    await admin.post("/api/episodes/bulk").send({ ids: found.matchingIds, action: "publish" }).expect(200);
+    await bulk(found.matchingIds, "publish").expect(200);
     expect((await admin.get("/api/episodes/admin?status=published").expect(200)).body.total).toBe(2);
     expect((await admin.get("/api/episodes/admin?status=draft&source=feed").expect(200)).body.total).toBe(60);
     expect((await admin.get("/api/episodes/admin?source=manual").expect(200)).body.total).toBe(0);
@@ -138,9 +116,9 @@ describe("deleted stays deleted", () => {
   it("when episodes are deleted in bulk, then they stay deleted too; one typed in by hand leaves nothing to restore", async () => {
     await useFeed(many(4));
     await sync();
-    await admin.post("/api/episodes").send({ title: "Mine", audioUrl: "https://cdn.example/mine.mp3" }).expect(201);
+    await postEpisode(admin, { title: "Mine", audioUrl: "https://cdn.example/mine.mp3" });
     const ids = (await episodes()).filter((e) => e.title !== "Ep 4").map((e) => e.id);
-    await admin.post("/api/episodes/bulk").send({ ids, action: "delete" }).expect(200);
+    await bulk(ids, "delete").expect(200);
     await sync();
     expect((await episodes()).map((e) => e.title)).toEqual(["Ep 4"]);
     expect((await admin.get("/api/feed/deleted").expect(200)).body.map((d: { title: string }) => d.title).sort()).toEqual([
@@ -160,7 +138,7 @@ describe("changing the feed to another show", () => {
   it("when the new feed has been synced, then the previous show's episodes are counted and can be removed, never the owner's own", async () => {
     await useFeed(many(3, "Old show"), "/old.xml");
     await sync();
-    await admin.post("/api/episodes").send({ title: "Mine", audioUrl: "https://cdn.example/mine.mp3" }).expect(201);
+    await postEpisode(admin, { title: "Mine", audioUrl: "https://cdn.example/mine.mp3" });
     await useFeed(many(2, "New show"), "/new.xml");
     expect((await admin.get("/api/feed/status").expect(200)).body).toMatchObject({ neverSynced: true, previousFeedEpisodes: 0 });
     await sync();
@@ -189,10 +167,7 @@ describe("search without accents", () => {
 
   it("when the visitor types without accents, in another case or only the start of a word, then Catalan, Greek and English titles are found", async () => {
     for (const title of ["Sèries de tardor", "Η Ιστορία της Αθήνας", "Learning about pain", "Something else"]) {
-      await admin
-        .post("/api/episodes")
-        .send({ title, audioUrl: `https://cdn.example/${encodeURIComponent(title)}.mp3` })
-        .expect(201);
+      await postEpisode(admin, { title, audioUrl: `https://cdn.example/${encodeURIComponent(title)}.mp3` });
     }
     expect(await search("series")).toEqual(["Sèries de tardor"]);
     expect(await search("SERIES TARDOR")).toEqual(["Sèries de tardor"]);

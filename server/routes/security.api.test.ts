@@ -1,6 +1,6 @@
 import type { Express } from "express";
 import { describe, expect } from "vitest";
-import { appTest, SPOTIFY, YOUTUBE, type TestApp } from "../test/harness";
+import { appTest, postClip, postEpisode, SPOTIFY, type TestApp, YOUTUBE } from "../test/harness";
 
 const it = appTest();
 
@@ -112,14 +112,8 @@ async function fillSite(t: TestApp): Promise<{ uploadId: string }> {
       .post("/api/providers")
       .send({ name: `P${n}`, url: "https://p.example", icon: "fa-p" })
       .expect(201);
-    await admin
-      .post("/api/episodes")
-      .send({ title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) })
-      .expect(201);
-    await admin
-      .post("/api/clips")
-      .send({ title: `C${n}`, youtubeEmbedUrl: YOUTUBE() })
-      .expect(201);
+    await postEpisode(admin, { title: `E${n}`, spotifyEmbedUrl: SPOTIFY(n) });
+    await postClip(admin, { title: `C${n}`, youtubeEmbedUrl: YOUTUBE() });
   }
   const { body } = await admin.post("/api/objects/upload").expect(200);
   return { uploadId: String(body.uploadURL).split("/").pop()! };

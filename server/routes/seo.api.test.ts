@@ -1,15 +1,10 @@
 import sharp from "sharp";
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
-import { appTest, SPOTIFY, YOUTUBE } from "../test/harness";
+import { binary } from "../test/bytes";
+import { appTest, postClip, postEpisode, SPOTIFY, YOUTUBE } from "../test/harness";
 
 const it = appTest({ config: { publicUrl: "http://show.example", env: "test", trustProxy: undefined } });
-
-const binary = (res: supertest.Response, cb: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on("data", (c: Buffer) => chunks.push(c));
-  res.on("end", () => cb(null, Buffer.concat(chunks)));
-};
 
 /** The PNG an .ico carries (one image, stored as PNG), after checking its header says so. */
 function pngOf(ico: Buffer): Buffer {
@@ -34,15 +29,9 @@ describe("sitemap.xml", () => {
     t,
     admin,
   }) => {
-    await admin
-      .post("/api/episodes")
-      .send({ title: "Dated", slug: "dated", spotifyEmbedUrl: SPOTIFY(1), publishedAt: "2023-01-05" })
-      .expect(201);
-    await admin
-      .post("/api/episodes")
-      .send({ title: "Undated", slug: "undated", spotifyEmbedUrl: SPOTIFY(2) })
-      .expect(201);
-    await admin.post("/api/clips").send({ title: "Old clip", slug: "old-clip", youtubeEmbedUrl: YOUTUBE() }).expect(201);
+    await postEpisode(admin, { title: "Dated", slug: "dated", spotifyEmbedUrl: SPOTIFY(1), publishedAt: "2023-01-05" });
+    await postEpisode(admin, { title: "Undated", slug: "undated", spotifyEmbedUrl: SPOTIFY(2) });
+    await postClip(admin, { title: "Old clip", slug: "old-clip", youtubeEmbedUrl: YOUTUBE() });
     // As if the undated episode and the clip had last changed long ago.
     await t.db.database.pool.query("UPDATE episodes SET updated_at = '2022-06-07T10:00:00Z' WHERE slug = 'undated'");
     await t.db.database.pool.query("UPDATE clips SET updated_at = '2021-02-03T10:00:00Z' WHERE slug = 'old-clip'");

@@ -1,11 +1,14 @@
 import type supertest from "supertest";
 import { describe, expect } from "vitest";
 import { PUBLIC_SETTING_KEYS, SETTING_KEYS } from "../../shared/settings";
-import { appTest } from "../test/harness";
+import { appTest, type TestApp } from "../test/harness";
 
 const it = appTest();
 
 const save = (admin: supertest.Agent, key: string, value: string) => admin.post("/api/settings").send({ key, value });
+/** Save All: every entry of the form in one request. */
+const saveAll = (client: supertest.Agent | TestApp["request"], settings: { key: string; value: string }[]) =>
+  client.put("/api/settings").send({ settings });
 
 describe("settings", () => {
   it("when the admin saves a setting, then a visitor reads its value if the key is public", async ({ t, admin }) => {
@@ -105,46 +108,28 @@ describe("editors_password", () => {
 
 describe("PUT /api/settings (Save All)", () => {
   it("when every entry is valid, then all are saved in one request", async ({ t, admin }) => {
-    const res = await admin.put("/api/settings").send({
-      settings: [
-        { key: "editors_intro", value: "Intro" },
-        { key: "editors_bullet_1", value: "One" },
-        { key: "editors_file_1_url", value: "https://drive.google.com/x" },
-      ],
-    });
+    const res = await saveAll(admin, [
+      { key: "editors_intro", value: "Intro" },
+      { key: "editors_bullet_1", value: "One" },
+      { key: "editors_file_1_url", value: "https://drive.google.com/x" },
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.saved).toEqual(["editors_intro", "editors_bullet_1", "editors_file_1_url"]);
     await t.request.get("/api/settings/editors_bullet_1").expect(200, { key: "editors_bullet_1", value: "One" });
   });
 
   it("when one entry is invalid, then none is saved", async ({ t, admin }) => {
-    await admin
-      .put("/api/settings")
-      .send({ settings: [{ key: "editors_intro", value: "Intro" }] })
-      .expect(200);
-    await admin
-      .put("/api/settings")
-      .send({
-        settings: [
-          { key: "editors_intro", value: "Changed" },
-          { key: "editors_file_2_url", value: "javascript:alert(1)" },
-        ],
-      })
-      .expect(400);
+    await saveAll(admin, [{ key: "editors_intro", value: "Intro" }]).expect(200);
+    await saveAll(admin, [
+      { key: "editors_intro", value: "Changed" },
+      { key: "editors_file_2_url", value: "javascript:alert(1)" },
+    ]).expect(400);
     await t.request.get("/api/settings/editors_intro").expect(200, { key: "editors_intro", value: "Intro" });
-    await admin.put("/api/settings").send({ settings: [] }).expect(400);
-    await admin
-      .put("/api/settings")
-      .send({
-        settings: [
-          { key: "editors_intro", value: "a" },
-          { key: "editors_intro", value: "b" },
-        ],
-      })
-      .expect(400);
-    await t.request
-      .put("/api/settings")
-      .send({ settings: [{ key: "editors_intro", value: "x" }] })
-      .expect(401);
+    await saveAll(admin, []).expect(400);
+    await saveAll(admin, [
+      { key: "editors_intro", value: "a" },
+      { key: "editors_intro", value: "b" },
+    ]).expect(400);
+    await saveAll(t.request, [{ key: "editors_intro", value: "x" }]).expect(401);
   });
 });

@@ -1,13 +1,25 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
+import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { describe, expect } from "vitest";
 import { createLocalStore } from "../objects/local-store";
 import type { ObjectStore } from "../objects/store";
 import { BACKUP_TABLES, selectRowsSql } from "../storage/backup";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, appTest, createTestDb, SPOTIFY, YOUTUBE, type TestApp, type TestDb } from "../test/harness";
+import { binary, toBuffer } from "../test/bytes";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  appTest,
+  createTestDb,
+  postClip,
+  postEpisode,
+  SPOTIFY,
+  type TestApp,
+  type TestDb,
+  YOUTUBE,
+} from "../test/harness";
 import { restoreBackup, writeBackup } from "./backup";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -40,29 +52,15 @@ async function dump(db: TestDb) {
   return out;
 }
 
-async function toBuffer(write: (out: PassThrough) => Promise<unknown>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (c: Buffer) => chunks.push(c));
-  await write(out);
-  return Buffer.concat(chunks);
-}
-
 /** A site with a bit of everything: odd text, a draft, an uploaded icon, an audition try. */
 async function fillSite(source: TestApp) {
   const admin = await source.admin();
   await admin.post("/api/settings").send({ key: "footer_content", value: "<p>© Show — ünïcödé 🎙</p>" }).expect(200);
   await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-  await admin
-    .post("/api/episodes")
-    .send({ title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" })
-    .expect(201);
-  const clip = await admin
-    .post("/api/clips")
-    .send({ title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false })
-    .expect(201);
+  await postEpisode(admin, { title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" });
+  const clip = await postClip(admin, { title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false });
   // An old slug that still answers (slug_history).
-  await admin.put(`/api/clips/${clip.body.id}`).send({ slug: "c1-renamed" }).expect(200);
+  await admin.put(`/api/clips/${clip.id}`).send({ slug: "c1-renamed" }).expect(200);
   const { body } = await admin.post("/api/objects/upload").expect(200);
   await admin.put(body.uploadURL).send(PNG).expect(200);
   await admin.post("/api/providers").send({ name: "P", url: "https://p.example", icon: body.uploadURL }).expect(201);
@@ -150,14 +148,7 @@ describe("backup and restore", () => {
   it("when the admin downloads a backup, then it is the same archive format; visitors get 401", async ({ t: source }) => {
     await fillSite(source);
     const admin = await source.admin();
-    const res = await admin
-      .get("/api/backup")
-      .buffer(true)
-      .parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c: Buffer) => chunks.push(c));
-        r.on("end", () => cb(null, Buffer.concat(chunks)));
-      });
+    const res = await admin.get("/api/backup").buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="podcast-backup-.*\.jsonl\.gz"/);
     const first = JSON.parse(

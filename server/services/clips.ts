@@ -7,8 +7,8 @@ import { notFound, staleVersion } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import * as store from "../storage/clips";
 import { lockOrdering } from "../storage/locks";
-import { nextSortOrder, swapSortOrder } from "../storage/ordering";
-import { checkSwap, definedOnly, type OrderedList } from "./ordered-list";
+import { nextSortOrder } from "../storage/ordering";
+import { definedOnly, swapItems, type OrderedList } from "./ordered-list";
 import type { PicturesService } from "./pictures";
 import { uniqueSlug } from "./slugs";
 import * as slugHistory from "../storage/slug-history";
@@ -121,11 +121,6 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
         if (!(await store.deleteClip(tx, id))) throw notFound("Clip not found");
       });
     },
-    async swap(id, withId) {
-      checkSwap(id, withId);
-      await writes.run(async (tx) => {
-        if (!(await swapSortOrder(tx, "clips", id, withId))) throw notFound("Item not found");
-      });
-    },
+    swap: (id, withId) => swapItems(writes, "clips", id, withId),
   };
 }

@@ -21,11 +21,11 @@ import type { SiteWrites } from "../db/change-bus";
 import type { Db, Executor } from "../db/client";
 import { AppError, notFound, sqlStateOf, staleVersion } from "../lib/errors";
 import { sanitizeShowNotes } from "../lib/sanitize";
-import { nextSortOrder, swapSortOrder } from "../storage/ordering";
+import { nextSortOrder } from "../storage/ordering";
 import * as store from "../storage/episodes";
 import { lockEpisodes, lockOrdering } from "../storage/locks";
 import type { PicturesService } from "./pictures";
-import { checkSwap, type OrderedList } from "./ordered-list";
+import { swapItems, type OrderedList } from "./ordered-list";
 import { uniqueSlug } from "./slugs";
 import * as slugHistory from "../storage/slug-history";
 import type { UploadsService } from "./uploads";
@@ -265,12 +265,7 @@ export function createEpisodesService(
         if ((await store.deleteEpisodes(tx, [id])) === 0) throw notFound("Episode not found");
       });
     },
-    async swap(id, withId) {
-      checkSwap(id, withId);
-      await writes.run(async (tx) => {
-        if (!(await swapSortOrder(tx, "episodes", id, withId))) throw notFound("Item not found");
-      });
-    },
+    swap: (id, withId) => swapItems(writes, "episodes", id, withId),
     async bulk({ ids, action }) {
       const unique = [...new Set(ids)];
       return writes.run(async (tx) => {

@@ -1,4 +1,6 @@
-import { AppError } from "../lib/errors";
+import type { SiteWrites } from "../db/change-bus";
+import { AppError, notFound } from "../lib/errors";
+import { swapSortOrder, type ContentKind } from "../storage/ordering";
 
 /**
  * One of the admin's ordered lists (providers, episodes, clips: docs/product.md §4): each
@@ -20,7 +22,13 @@ export function definedOnly<T extends object>(values: T): Partial<T> {
   return set;
 }
 
-/** Swapping with itself is no move: refused before any query. */
-export function checkSwap(id: number, withId: number): void {
+/**
+ * Swaps two items of a list in one write (OrderedList.swap): swapping with itself is no move,
+ * refused before any query; either item missing is a 404.
+ */
+export async function swapItems(writes: SiteWrites, kind: ContentKind, id: number, withId: number): Promise<void> {
   if (id === withId) throw new AppError("VALIDATION", "Invalid request: an item cannot swap with itself");
+  await writes.run(async (tx) => {
+    if (!(await swapSortOrder(tx, kind, id, withId))) throw notFound("Item not found");
+  });
 }

@@ -60,28 +60,22 @@ function siteImage(site: Site, publicUrl: string, shareKey: HeadContext["shareKe
  */
 function bannerPreloads(site: Site): NonNullable<PageHead["preloadImages"]> {
   const { bannerDesktop, bannerMobile } = site.identity.images;
-  const desktop = bannerDesktop ? { srcSet: pictureSources(bannerDesktop, "banner-desktop")[0]!.srcSet, type: "image/avif" } : null;
-  const mobile = bannerMobile ? { srcSet: pictureSources(bannerMobile, "banner-mobile")[0]!.srcSet, type: "image/avif" } : null;
   return [
-    desktop
-      ? {
-          href: variantPath(bannerDesktop!, "banner-desktop", 1600, "avif"),
-          srcSet: desktop.srcSet,
-          sizes: "100vw",
-          type: desktop.type,
-          media: "(min-width: 1024px)",
-        }
-      : { href: "/banner-desktop.svg", media: "(min-width: 1024px)", type: "image/svg+xml" },
-    mobile
-      ? {
-          href: variantPath(bannerMobile!, "banner-mobile", 800, "avif"),
-          srcSet: mobile.srcSet,
-          sizes: "100vw",
-          type: mobile.type,
-          media: "(max-width: 1023.98px)",
-        }
-      : { href: "/banner-mobile.svg", media: "(max-width: 1023.98px)", type: "image/svg+xml" },
+    bannerPreload(bannerDesktop, "banner-desktop", 1600, "(min-width: 1024px)"),
+    bannerPreload(bannerMobile, "banner-mobile", 800, "(max-width: 1023.98px)"),
   ];
+}
+
+/** One banner's preload: the owner's picture (its largest AVIF as the fallback address) or the shipped SVG. */
+function bannerPreload(
+  objectPath: string | null,
+  kind: "banner-desktop" | "banner-mobile",
+  width: number,
+  media: string,
+): NonNullable<PageHead["preloadImages"]>[number] {
+  if (!objectPath) return { href: `/${kind}.svg`, media, type: "image/svg+xml" };
+  const { srcSet } = pictureSources(objectPath, kind)[0]!;
+  return { href: variantPath(objectPath, kind, width, "avif"), srcSet, sizes: "100vw", type: "image/avif", media };
 }
 
 export interface HeadContext {

@@ -142,19 +142,20 @@ export function createPageService({ clientDir, publicUrl, siteData, shareImages,
     const match = matchRoute(pathname);
     const missing = { route: null, path: pathname } as const;
     if (!match) return missing;
+    /** Where a clip's or an episode's old slug lives now, or missing. */
+    const movedFrom = async (kind: "clip" | "episode", slug: string) => {
+      const renamed = await siteData.findRenamed(kind, slug);
+      return renamed ? { moved: href[kind](renamed) } : missing;
+    };
     if (match.name === "clip") {
       const slug = decodeSegment(match.params.slug!);
       const clip = await siteData.findClip(slug);
-      if (clip) return { route: "clip", clip };
-      const renamed = await siteData.findRenamed("clip", slug);
-      return renamed ? { moved: href.clip(renamed) } : missing;
+      return clip ? { route: "clip", clip } : movedFrom("clip", slug);
     }
     if (match.name === "episode") {
       const slug = decodeSegment(match.params.slug!);
       const episode = await siteData.findEpisode(slug);
-      if (episode) return { route: "episode", episode };
-      const renamed = await siteData.findRenamed("episode", slug);
-      return renamed ? { moved: href.episode(renamed) } : missing;
+      return episode ? { route: "episode", episode } : movedFrom("episode", slug);
     }
     if (match.name === "person") {
       const person = await siteData.findPerson(decodeSegment(match.params.slug!));

@@ -2,9 +2,9 @@ import type { Provider, ProviderInput, ProviderUpdate } from "../../shared/api";
 import type { SiteWrites } from "../db/change-bus";
 import type { Db } from "../db/client";
 import { notFound, staleVersion } from "../lib/errors";
-import { countPlusOne, swapSortOrder } from "../storage/ordering";
+import { countPlusOne } from "../storage/ordering";
 import * as store from "../storage/providers";
-import { checkSwap, definedOnly, type OrderedList } from "./ordered-list";
+import { definedOnly, swapItems, type OrderedList } from "./ordered-list";
 import type { UploadsService } from "./uploads";
 
 const toProvider = (r: store.ProviderRow): Provider => ({ ...r, sortOrder: String(r.sortOrder) });
@@ -41,11 +41,6 @@ export function createProvidersService(db: Db, uploads: UploadsService, writes: 
         if (!(await store.deleteProvider(tx, id))) throw notFound("Provider not found");
       });
     },
-    async swap(id, withId) {
-      checkSwap(id, withId);
-      await writes.run(async (tx) => {
-        if (!(await swapSortOrder(tx, "providers", id, withId))) throw notFound("Item not found");
-      });
-    },
+    swap: (id, withId) => swapItems(writes, "providers", id, withId),
   };
 }

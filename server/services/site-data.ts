@@ -67,17 +67,8 @@ async function orNull<T>(found: Promise<T>): Promise<T | null> {
   }
 }
 
-/** The visitors' view of the site for pages, share images and the sitemap, from the public cache. */
-export function createSiteData({
-  providers,
-  clips,
-  episodes,
-  settings,
-  identity,
-  people,
-  cache,
-  searchGate,
-}: {
+/** What the visitors' view is read from: the services, through the public cache; searches pass the gate. */
+interface SiteDataDeps {
   providers: ProvidersService;
   clips: ClipsService;
   episodes: EpisodesService;
@@ -86,7 +77,11 @@ export function createSiteData({
   people: PeopleService;
   cache: PublicCache;
   searchGate: SearchGate;
-}): SiteData {
+}
+
+/** The visitors' view of the site for pages, share images and the sitemap, from the public cache. */
+export function createSiteData(deps: SiteDataDeps): SiteData {
+  const { providers, clips, episodes, settings, identity, people, cache, searchGate } = deps;
   return {
     site: () =>
       cache.get("site", async () => {

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type pg from "pg";
 import { objects } from "../../shared/schema";
 import type { Db } from "../db/client";
+import { migrationStatements } from "../db/migrate";
 
 export async function insertPendingObject(db: Db, id: string, expiresAt: Date) {
   await db.insert(objects).values({ id, expiresAt, status: "pending" });
@@ -60,40 +61,10 @@ export async function addObjectUse(db: Db, id: string, kind: string) {
  * Records what each stored picture is used as from where the site uses it: episodes' artwork,
  * clips' posters, the show's images and hosts' photos (settings kept as JSON; one that is not
  * JSON is passed over, as the site reads it as not set). For a restored backup made before uses
- * were recorded; the object_uses migration (migrations/) does the same on upgrade.
+ * were recorded: the object_uses migration's own backfill (its statement after the one adding
+ * the column), as it runs on upgrade.
  */
 export async function recordPictureUses(client: pg.PoolClient): Promise<void> {
-  await client.query(RECORD_PICTURE_USES);
+  const [, backfill] = migrationStatements("object_uses");
+  await client.query(backfill!);
 }
-
-const RECORD_PICTURE_USES = `
-DO $$
-DECLARE
-  images jsonb;
-  about jsonb;
-BEGIN
-  CREATE TEMPORARY TABLE object_uses (path text, kind text) ON COMMIT DROP;
-  INSERT INTO object_uses SELECT "image_path", 'artwork' FROM "episodes" WHERE "image_path" IS NOT NULL;
-  INSERT INTO object_uses SELECT "poster_path", 'poster' FROM "clips" WHERE "poster_path" IS NOT NULL;
-  BEGIN
-    SELECT "value"::jsonb INTO images FROM "settings" WHERE "key" = 'site_images';
-  EXCEPTION WHEN others THEN images := NULL;
-  END;
-  IF jsonb_typeof(images) = 'object' THEN
-    INSERT INTO object_uses VALUES
-      (images->>'bannerDesktop', 'banner-desktop'),
-      (images->>'bannerMobile', 'banner-mobile'),
-      (images->>'artwork', 'artwork'),
-      (images->>'artwork', 'icon');
-  END IF;
-  BEGIN
-    SELECT "value"::jsonb INTO about FROM "settings" WHERE "key" = 'about';
-  EXCEPTION WHEN others THEN about := NULL;
-  END;
-  IF jsonb_typeof(about) = 'object' AND jsonb_typeof(about->'hosts') = 'array' THEN
-    INSERT INTO object_uses SELECT host->>'photo', 'photo' FROM jsonb_array_elements(about->'hosts') AS host WHERE jsonb_typeof(host) = 'object';
-  END IF;
-  UPDATE "objects" o SET "used_for" = u.kinds
-  FROM (SELECT path, array_agg(DISTINCT kind ORDER BY kind) AS kinds FROM object_uses WHERE path IS NOT NULL GROUP BY path) u
-  WHERE u.path = '/objects/' || o."id"::text;
-END $$;`;

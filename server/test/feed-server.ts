@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import type supertest from "supertest";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 interface FeedServerRoute {
@@ -71,6 +72,10 @@ export function useFeedServer(): FeedServer {
   afterAll(() => host.close());
   return host;
 }
+
+/** The owner sets the show's feed address, as the settings form does (a sync then reads it). */
+export const setFeedUrl = (admin: supertest.Agent, url: string) =>
+  admin.post("/api/settings").send({ key: "rss_url", value: url }).expect(200);
 
 const NAMESPACES =
   'xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"';

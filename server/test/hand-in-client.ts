@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import type { HandInUpload } from "../../shared/auditions";
 
 /**
  * What the candidate's browser does to hand in a file (client/src/features/editors/hand-in-upload.ts),
@@ -6,14 +7,6 @@ import fs from "node:fs/promises";
  * ask for each part's address, PUT the part, list the parts stored, complete. The file is read from
  * disk one part at a time.
  */
-export interface HandInUpload {
-  id: string;
-  token: string;
-  uploadId: string;
-  key: string;
-  partSize: number;
-}
-
 export class HandInClient {
   /** Part addresses asked for ahead, 20 at a time, as the browser does. */
   private ahead = new Map<number, string>();

@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import supertest from "supertest";
 import { inject, test } from "vitest";
+import type { Clip, Episode } from "../../shared/api";
 import { createApp, type AppDeps, type SiteApp } from "../app";
 import { connectDatabase, type Database } from "../db/client";
 import { createLogger } from "../lib/logger";
@@ -159,3 +160,13 @@ export function appTest(overrides: Partial<AppDeps> = {}) {
 
 export const SPOTIFY = (n = 1) => `https://open.spotify.com/embed/episode/${String(n).padStart(22, "a")}`;
 export const YOUTUBE = (id = "dQw4w9WgXcQ") => `https://www.youtube.com/embed/${id}`;
+
+/** The owner adds an episode (201); answers it as the API does. */
+export async function postEpisode(admin: supertest.Agent, fields: Record<string, unknown>): Promise<Episode> {
+  return (await admin.post("/api/episodes").send(fields).expect(201)).body as Episode;
+}
+
+/** The owner adds a clip (201); answers it as the API does. */
+export async function postClip(admin: supertest.Agent, fields: Record<string, unknown>): Promise<Clip> {
+  return (await admin.post("/api/clips").send(fields).expect(201)).body as Clip;
+}
