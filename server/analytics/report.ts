@@ -38,10 +38,13 @@ const TOTAL_METRICS: Record<Exclude<keyof AnalyticsTotals, "searches">, string> 
 
 type DayTotals = AnalyticsTotals & { date: string };
 
+/** The keys of `T` whose values are of type `V`. */
+type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T];
+
 const byCountThenName =
-  <T>(count: (x: T) => number, name: (x: T) => string) =>
+  <T>(count: KeysOf<T, number>, name: KeysOf<T, string>) =>
   (a: T, b: T) =>
-    count(b) - count(a) || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+    (b[count] as number) - (a[count] as number) || (a[name] < b[name] ? -1 : a[name] > b[name] ? 1 : 0);
 
 /** Every day of the range with its totals, zeros included. */
 function dayTotals(input: ReportInput): DayTotals[] {
@@ -93,23 +96,14 @@ export function buildReport(input: ReportInput): AnalyticsReport {
   const pageVisitors = of("visitors");
   const pages = [...new Set([...pageviews.keys(), ...pageVisitors.keys()])]
     .map((path) => ({ path, pageviews: pageviews.get(path) ?? 0, visitors: pageVisitors.get(path) ?? 0 }))
-    .sort(
-      byCountThenName(
-        (p) => p.pageviews,
-        (p) => p.path,
-      ),
-    )
+    .sort(byCountThenName("pageviews", "path"))
     .slice(0, REPORT_LIST_LIMIT);
   const listOf = <K extends string>(metric: string, name: K) =>
     [...of(metric)]
-      .map(([key, visitors]) => ({ [name]: key, visitors }) as { [P in K]: string } & { visitors: number })
-      .sort(
-        byCountThenName(
-          (r) => r.visitors,
-          (r) => r[name],
-        ),
-      )
-      .slice(0, REPORT_LIST_LIMIT);
+      .map(([key, visitors]) => ({ key, visitors }))
+      .sort(byCountThenName("visitors", "key"))
+      .slice(0, REPORT_LIST_LIMIT)
+      .map(({ key, visitors }) => ({ [name]: key, visitors }) as { [P in K]: string } & { visitors: number });
 
   const plays = of("plays");
   const listens = of("listens");
@@ -127,30 +121,15 @@ export function buildReport(input: ReportInput): AnalyticsReport {
         reached: { "25": at(reached[0]), "50": at(reached[1]), "75": at(reached[2]), "100": at(reached[3]) },
       };
     })
-    .sort(
-      byCountThenName(
-        (e) => e.plays,
-        (e) => e.slug,
-      ),
-    );
+    .sort(byCountThenName("plays", "slug"));
   const clicks = of("provider_clicks");
   const providers = input.names.providers
     .map((p) => ({ id: p.id, name: p.name, clicks: clicks.get(String(p.id)) ?? 0 }))
-    .sort(
-      byCountThenName(
-        (p) => p.clicks,
-        (p) => p.name,
-      ),
-    );
+    .sort(byCountThenName("clicks", "name"));
   const clipPlays = of("clip_plays");
   const clips = input.names.clips
     .map((c) => ({ slug: c.slug, title: c.title, plays: clipPlays.get(String(c.id)) ?? 0 }))
-    .sort(
-      byCountThenName(
-        (c) => c.plays,
-        (c) => c.slug,
-      ),
-    );
+    .sort(byCountThenName("plays", "slug"));
 
   return {
     from: input.from,
