@@ -6,6 +6,7 @@ import pg from "pg";
 import { describe, expect } from "vitest";
 import type { AnalyticsReport } from "../../shared/analytics";
 import { restoreBackup, writeBackup } from "../services/backup";
+import { toBuffer } from "../test/bytes";
 import { appTest, createTestApp, createTestDb, YOUTUBE, type TestApp } from "../test/harness";
 import { createLocalStore } from "../objects/local-store";
 import fs from "node:fs";
@@ -277,11 +278,9 @@ describe("what is counted", () => {
     await until(admin, (r) => r.totals.pageviews === 1);
     const text = JSON.stringify([await rows(t, "SELECT * FROM analytics_daily"), await rows(t, "SELECT * FROM analytics_searches")]);
     for (const secret of ["127.0.0.1", "Mozilla", "Chrome/131", "Windows NT"]) expect(text).not.toContain(secret);
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on("data", (c: Buffer) => chunks.push(c));
-    await writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out);
-    const backup = zlib.gunzipSync(Buffer.concat(chunks)).toString();
+    const backup = zlib
+      .gunzipSync(await toBuffer((out) => writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out)))
+      .toString();
     expect(backup).toContain('"table":"analytics_daily"');
     expect(backup).not.toContain("analytics_seen");
     expect(backup).not.toContain("analytics_salts");
@@ -441,15 +440,12 @@ describe("salts, retention, shutdown and backups", () => {
     await beacon(t, { type: "pageview", value: "/listen" }).expect(204);
     await beacon(t, { type: "search", value: "sleep", results: 0 }).expect(204);
     const before = await until(admin, (r) => r.totals.pageviews === 1 && r.totals.searches === 1);
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on("data", (c: Buffer) => chunks.push(c));
-    await writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out);
+    const backup = await toBuffer((out) => writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out));
     const target = await createTestDb();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "analytics-restore-"));
     try {
       const input = new PassThrough();
-      input.end(Buffer.concat(chunks));
+      input.end(backup);
       await restoreBackup(target.database.pool, createLocalStore(dir), input);
       const daily = "SELECT to_char(day, 'YYYY-MM-DD') AS day, metric, key, count FROM analytics_daily ORDER BY metric, key";
       expect((await target.database.pool.query(daily)).rows).toEqual((await t.db.database.pool.query(daily)).rows);
