@@ -1,5 +1,5 @@
 import { request, type APIRequestContext } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
 
 /**
@@ -67,4 +67,38 @@ export async function syncFeedAndFiles(api: APIRequestContext): Promise<void> {
       { timeout: 20_000 },
     )
     .toBe(true);
+}
+
+/**
+ * Every test of the file against a podcast's host on loopback (made by `start`) whose feed the
+ * site follows, imported with its files before the test. After it: `tidy` (when given), then the
+ * E2E items go, the feed's settings and any `reset` are saved back, and the host stops.
+ */
+export function eachTestWithFeedHost<H extends { base: string; close: () => Promise<void> }>(
+  start: () => Promise<H>,
+  { tidy, reset }: { tidy?: (api: APIRequestContext, host: H) => Promise<void>; reset?: Record<string, string> } = {},
+): { readonly api: APIRequestContext; readonly host: H } {
+  let api: APIRequestContext | undefined;
+  let host: H | undefined;
+  test.beforeEach(async ({ baseURL }) => {
+    api = await adminApi(baseURL!);
+    host = await start();
+    await saveSettings(api, { rss_url: `${host.base}/feed.xml`, feed_auto_publish: "true" });
+    await syncFeedAndFiles(api);
+  });
+  test.afterEach(async () => {
+    await tidy?.(api!, host!);
+    await removeE2EItems(api!);
+    await saveSettings(api!, { rss_url: "", feed_auto_publish: "false", podcast_title: "", ...reset });
+    await api!.dispose();
+    await host!.close();
+  });
+  return {
+    get api() {
+      return api!;
+    },
+    get host() {
+      return host!;
+    },
+  };
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { adminApi, removeE2EItems, saveSettings } from "./admin-api";
 import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, recordRequests, test, waitsForAppOnGoto } from "./fixtures";
 import { SEED } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
@@ -20,15 +21,10 @@ async function loginByApi(page: Page, baseURL: string): Promise<void> {
 }
 
 /** Puts settings back through the API, so the public-site tests keep their seed. */
-async function restoreSettings(request: APIRequestContext, baseURL: string, settings: Record<string, string>): Promise<void> {
-  const headers = { Origin: baseURL };
-  expect((await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers })).status()).toBe(200);
-  const res = await request.put("/api/settings", {
-    data: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) },
-    headers,
-  });
-  expect(res.status()).toBe(200);
-  await request.post("/api/auth/logout", { headers });
+async function restoreSettings(baseURL: string, settings: Record<string, string>): Promise<void> {
+  const api = await adminApi(baseURL);
+  await saveSettings(api, settings);
+  await api.dispose();
 }
 
 /** A second, logged-out browser context: what a visitor sees. */
@@ -45,6 +41,37 @@ async function expectToast(page: Page, title: string, text: string): Promise<voi
   const region = page.locator(".toast-root");
   await expect(region.getByText(title, { exact: true })).toBeVisible();
   await expect(region.getByText(text, { exact: true })).toBeVisible();
+}
+
+/** The admin, logged in through the API, on the screen at `route` once its heading shows. */
+async function openAsAdmin(page: Page, baseURL: string, route: string, heading: string): Promise<void> {
+  await loginByApi(page, baseURL);
+  await page.goto(route);
+  await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+}
+
+/** As the visitor, the items `find` locates on the page at `path`, once the first of them shows. */
+async function shownItems(visit: Page, path: string, find: (page: Page) => Locator): Promise<Locator> {
+  await visit.goto(path);
+  const items = find(visit);
+  await expect(items.first()).toBeVisible();
+  return items;
+}
+
+/** Opens `title` from its admin list in the form, once the form's heading reads `heading`. */
+async function editListed(page: Page, title: string, heading: string): Promise<void> {
+  await page.getByRole("button", { name: `Edit: ${title}` }).click();
+  await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+}
+
+/** Deletes `title` from its admin list, answering yes to the browser's `question`, and waits for the toast. */
+async function deleteListed(page: Page, title: string, question: string, toast: [title: string, text: string]): Promise<void> {
+  page.once("dialog", (d) => {
+    expect(d.message()).toBe(question);
+    void d.accept();
+  });
+  await page.getByRole("button", { name: `Delete: ${title}` }).click();
+  await expectToast(page, ...toast);
 }
 
 async function fillLogin(page: Page, password: string): Promise<void> {
@@ -113,14 +140,13 @@ test.describe("login and logout", () => {
 });
 
 test.describe("dashboard", () => {
+  test.beforeEach(async ({ page, baseURL }) => openAsAdmin(page, baseURL!, "/admin", "Admin Dashboard"));
+
   test("when the admin updates the RSS settings, then the form was filled from storage and visitors see the change", async ({
     page,
     browser,
     baseURL,
-    request,
   }) => {
-    await loginByApi(page, baseURL!);
-    await page.goto("/admin");
     await expect(page.getByLabel("Feed Description")).toHaveValue(SEED.settings.podcast_description!);
     await expect(page.getByLabel("Footer Content")).toHaveValue(SEED.settings.footer_content!);
     await expect(page.getByText("This footer will appear on all pages. HTML is supported.")).toBeVisible();
@@ -138,7 +164,7 @@ test.describe("dashboard", () => {
       await expect(visit).toHaveTitle("The Admin's New Title");
       await visit.context().close();
     } finally {
-      await restoreSettings(request, baseURL!, { podcast_title: "", footer_content: SEED.settings.footer_content! });
+      await restoreSettings(baseURL!, { podcast_title: "", footer_content: SEED.settings.footer_content! });
     }
   });
 
@@ -146,10 +172,7 @@ test.describe("dashboard", () => {
     page,
     browser,
     baseURL,
-    request,
   }) => {
-    await loginByApi(page, baseURL!);
-    await page.goto("/admin");
     const body = page.locator("body");
     await expect(body).toHaveClass(/theme-deep-ocean/);
     try {
@@ -202,38 +225,26 @@ test.describe("dashboard", () => {
       expect(visitorVars).toEqual(adminVars);
       await visit.context().close();
     } finally {
-      await restoreSettings(request, baseURL!, { site_theme: SEED.settings.site_theme! });
+      await restoreSettings(baseURL!, { site_theme: SEED.settings.site_theme! });
     }
   });
 });
 
-/** Whatever a failed test left behind is removed, so the public-site tests keep their seed. */
-async function removeTestItems(request: APIRequestContext, baseURL: string): Promise<void> {
-  const headers = { Origin: baseURL };
-  await request.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers });
-  for (const kind of ["episodes", "clips", "providers"]) {
-    const items = (await (await request.get(`/api/${kind}`)).json()) as { id: number; title?: string; name?: string }[];
-    for (const item of items) {
-      if ((item.title ?? item.name ?? "").startsWith("E2E")) await request.delete(`/api/${kind}/${item.id}`, { headers });
-    }
-  }
-  await request.post("/api/auth/logout", { headers });
-}
-
 test.describe("management screens", () => {
-  test.afterEach(async ({ request, baseURL }) => removeTestItems(request, baseURL!));
+  // Whatever a failed test left behind is removed, so the public-site tests keep their seed.
+  test.afterEach(async ({ baseURL }) => {
+    const api = await adminApi(baseURL!);
+    await removeE2EItems(api);
+    await api.dispose();
+  });
 
   test("when the admin adds, edits, reorders and deletes episodes, then visitors see each change", async ({ page, browser, baseURL }) => {
-    await loginByApi(page, baseURL!);
-    await page.goto("/episodes");
-    await expect(page.getByRole("heading", { name: "Add New Episode" })).toBeVisible();
+    await openAsAdmin(page, baseURL!, "/episodes", "Add New Episode");
     const visit = await visitor(browser, baseURL!);
-    const publicTitles = async () => {
-      await visit.goto("/");
-      const cards = visit.getByRole("region", { name: "Latest Episodes" }).getByRole("article");
-      await expect(cards.first()).toBeVisible();
-      return cards.evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? el.textContent ?? ""));
-    };
+    const publicTitles = async () =>
+      (await shownItems(visit, "/", (v) => v.getByRole("region", { name: "Latest Episodes" }).getByRole("article"))).evaluateAll((els) =>
+        els.map((el) => el.getAttribute("aria-label") ?? el.textContent ?? ""),
+      );
 
     for (const [title, id] of [
       ["E2E Episode Alpha", "aaaaaaaaaaaaaaaaaaaaaa"],
@@ -259,8 +270,7 @@ test.describe("management screens", () => {
     await expect(list.getByRole("listitem").last()).toHaveAccessibleName("E2E Episode Alpha");
     expect((await publicTitles()).slice(-2)).toEqual(["E2E Episode Beta", "E2E Episode Alpha"]);
 
-    await page.getByRole("button", { name: "Edit: E2E Episode Alpha" }).click();
-    await expect(page.getByRole("heading", { name: "Edit Episode" })).toBeVisible();
+    await editListed(page, "E2E Episode Alpha", "Edit Episode");
     await expect(page.getByLabel("Episode Title")).toBeFocused();
     await page.getByLabel("Episode Title").fill("E2E Episode Alpha (draft now)");
     await page.getByRole("switch", { name: "Published" }).click();
@@ -272,14 +282,11 @@ test.describe("management screens", () => {
     expect(titles).toContain("E2E Episode Beta");
     expect(titles.join("|")).not.toContain("E2E Episode Alpha");
 
-    for (const title of ["E2E Episode Alpha (draft now)", "E2E Episode Beta"]) {
-      page.once("dialog", (d) => {
-        expect(d.message()).toBe("Are you sure you want to delete this episode?");
-        void d.accept();
-      });
-      await page.getByRole("button", { name: `Delete: ${title}` }).click();
-      await expectToast(page, "Episode deleted", "The episode has been deleted successfully");
-    }
+    for (const title of ["E2E Episode Alpha (draft now)", "E2E Episode Beta"])
+      await deleteListed(page, title, "Are you sure you want to delete this episode?", [
+        "Episode deleted",
+        "The episode has been deleted successfully",
+      ]);
     await expect(list.getByRole("listitem")).toHaveCount(4);
     expect(await publicTitles()).toEqual([
       "Episode One: Pain Is a Protector",
@@ -290,16 +297,12 @@ test.describe("management screens", () => {
   });
 
   test("when the admin adds, edits, reorders and deletes clips, then visitors see each change", async ({ page, browser, baseURL }) => {
-    await loginByApi(page, baseURL!);
-    await page.goto("/admin/clips");
-    await expect(page.getByRole("heading", { name: "Add New Clip" })).toBeVisible();
+    await openAsAdmin(page, baseURL!, "/admin/clips", "Add New Clip");
     const visit = await visitor(browser, baseURL!);
-    const publicClips = async () => {
-      await visit.goto("/");
-      const cards = visit.getByRole("region", { name: "Watch Clips" }).getByRole("article");
-      await expect(cards.first()).toBeVisible();
-      return cards.evaluateAll((els) => els.map((el) => el.getAttribute("aria-label") ?? ""));
-    };
+    const publicClips = async () =>
+      (await shownItems(visit, "/", (v) => v.getByRole("region", { name: "Watch Clips" }).getByRole("article"))).evaluateAll((els) =>
+        els.map((el) => el.getAttribute("aria-label") ?? ""),
+      );
 
     await page.getByLabel("Clip Title").fill("E2E Clip: Moving Hurts?");
     await page.getByLabel("YouTube Embed URL").fill("https://youtu.be/dQw4w9WgXcQ");
@@ -334,22 +337,18 @@ test.describe("management screens", () => {
     await expect(list.getByRole("listitem").last()).toHaveAccessibleName("E2E Clip: Moving Hurts?");
     expect((await publicClips()).slice(-2)).toEqual(["E2E Second Clip", "E2E Clip: Moving Hurts?"]);
 
-    await page.getByRole("button", { name: "Edit: E2E Second Clip" }).click();
-    await expect(page.getByRole("heading", { name: "Edit Clip" })).toBeVisible();
+    await editListed(page, "E2E Second Clip", "Edit Clip");
     await page.getByLabel("Description", { exact: true }).fill("Edited description");
     await page.getByRole("button", { name: "Update Clip" }).click();
     await expectToast(page, "Clip updated", "The clip has been updated successfully");
     await visit.goto("/");
     await expect(visit.getByRole("article", { name: "E2E Second Clip" })).toContainText("Edited description");
 
-    for (const title of ["E2E Clip: Moving Hurts?", "E2E Second Clip"]) {
-      page.once("dialog", (d) => {
-        expect(d.message()).toBe("Are you sure you want to delete this clip? Its article is deleted with it.");
-        void d.accept();
-      });
-      await page.getByRole("button", { name: `Delete: ${title}` }).click();
-      await expectToast(page, "Clip deleted", "The clip has been deleted successfully");
-    }
+    for (const title of ["E2E Clip: Moving Hurts?", "E2E Second Clip"])
+      await deleteListed(page, title, "Are you sure you want to delete this clip? Its article is deleted with it.", [
+        "Clip deleted",
+        "The clip has been deleted successfully",
+      ]);
     await expect(list.getByRole("listitem")).toHaveCount(3);
     expect(await publicClips()).toEqual(["Learning Differently", "Why Pain Is a Protector"]);
     await visit.context().close();
@@ -360,17 +359,11 @@ test.describe("management screens", () => {
     browser,
     baseURL,
   }) => {
-    await loginByApi(page, baseURL!);
-    await page.goto("/providers");
-    await expect(page.getByRole("heading", { name: "Podcast Providers" })).toBeVisible();
+    await openAsAdmin(page, baseURL!, "/providers", "Podcast Providers");
     await expect(page.getByText("Manage podcast platform links and providers")).toBeVisible();
     const visit = await visitor(browser, baseURL!);
-    const publicProviders = async () => {
-      await visit.goto("/listen");
-      const links = visit.getByRole("list", { name: "Podcast providers" }).getByRole("link");
-      await expect(links.first()).toBeVisible();
-      return links.allInnerTexts();
-    };
+    const publicProviders = async () =>
+      (await shownItems(visit, "/listen", (v) => v.getByRole("list", { name: "Podcast providers" }).getByRole("link"))).allInnerTexts();
 
     // Without an icon nothing happens (docs/product.md §5).
     await page.getByLabel("Name").fill("E2E Pods");
@@ -403,19 +396,16 @@ test.describe("management screens", () => {
     await page.getByRole("button", { name: "Move down: E2E Pods" }).click();
     await expect(list.getByRole("listitem").last()).toHaveAccessibleName("E2E Pods");
 
-    await page.getByRole("button", { name: "Edit: E2E Pods" }).click();
-    await expect(page.getByRole("heading", { name: "Edit Provider" })).toBeVisible();
+    await editListed(page, "E2E Pods", "Edit Provider");
     await page.getByLabel("Name").fill("E2E Pods Renamed");
     await page.getByRole("button", { name: "Update Provider" }).click();
     await expectToast(page, "Provider updated", "The provider has been updated successfully");
     expect((await publicProviders()).at(-1)).toContain("E2E Pods Renamed");
 
-    page.once("dialog", (d) => {
-      expect(d.message()).toBe("Are you sure you want to delete this provider?");
-      void d.accept();
-    });
-    await page.getByRole("button", { name: "Delete: E2E Pods Renamed" }).click();
-    await expectToast(page, "Provider deleted", "The provider has been removed successfully");
+    await deleteListed(page, "E2E Pods Renamed", "Are you sure you want to delete this provider?", [
+      "Provider deleted",
+      "The provider has been removed successfully",
+    ]);
     await expect(list.getByRole("listitem")).toHaveCount(2);
     expect(await publicProviders()).toEqual(["Alpha Audio", "Zeta Casts"].map((n) => expect.stringContaining(n)));
     await visit.context().close();
@@ -425,11 +415,8 @@ test.describe("management screens", () => {
     page,
     browser,
     baseURL,
-    request,
   }) => {
-    await loginByApi(page, baseURL!);
-    await page.goto("/admin/editors");
-    await expect(page.getByRole("heading", { name: "Editors Page Management" })).toBeVisible();
+    await openAsAdmin(page, baseURL!, "/admin/editors", "Editors Page Management");
     await expect(page.getByLabel("Bullet Point 1")).toHaveValue(SEED.settings.editors_bullet_1!);
     await expect(page.getByTestId("password-status")).toHaveText("An access password is set.");
     await expect(page.getByLabel("Access Password")).toHaveAttribute("type", "password");
@@ -456,7 +443,7 @@ test.describe("management screens", () => {
       await expect(page.getByText("newcode")).toHaveCount(0);
       await page.screenshot({ path: path.join(ARTIFACTS, "admin-editors-1280.png"), fullPage: true });
     } finally {
-      await restoreSettings(request, baseURL!, { editors_bullet_2: "", editors_password: SEED.settings.editors_password! });
+      await restoreSettings(baseURL!, { editors_bullet_2: "", editors_password: SEED.settings.editors_password! });
     }
   });
 });
@@ -498,8 +485,7 @@ test.describe("admin accessibility and screenshots at 1280 px", () => {
     for (let i = 0; i < 5; i++) await page.keyboard.press("Tab");
     expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
     await page.keyboard.press("Escape");
-    await loginByApi(page, baseURL!);
-    await page.goto("/admin");
+    await openAsAdmin(page, baseURL!, "/admin", "Admin Dashboard");
     await page.getByRole("button", { name: "Change Site Theme" }).click();
     await expect(page.getByRole("dialog", { name: "Theme Selector - Dramatic Gradients" })).toBeVisible();
     await check();

@@ -44,8 +44,9 @@ async function handIns(api: APIRequestContext): Promise<{ id: string; name: stri
 }
 
 let api: APIRequestContext;
-test.beforeEach(async ({ baseURL }) => {
+test.beforeEach(async ({ page, baseURL }) => {
   api = await adminApi(baseURL!);
+  await recordRequests(page, baseURL!);
 });
 test.afterEach(async () => {
   for (const audition of await handIns(api)) if (audition.name.startsWith("E2E")) await api.delete(`/api/auditions/${audition.id}`);
@@ -54,10 +55,8 @@ test.afterEach(async () => {
 
 test("when a candidate hands in a real WAV, then they see it arrived, and the owner plays it (seeking by ranges), downloads the same bytes, sets its status and deletes it", async ({
   page,
-  baseURL,
 }) => {
   test.setTimeout(90_000);
-  await recordRequests(page, baseURL!);
   const { file, data } = wavFile("e2e-edit.wav", 6 * MB);
   await unlock(page, "podedit77");
   await fillHandIn(page, file);
@@ -124,10 +123,8 @@ test("when a candidate hands in a real WAV, then they see it arrived, and the ow
 
 test("when the connection drops mid-upload and the page is reloaded, then choosing the same file again picks up where it stopped and it arrives whole", async ({
   page,
-  baseURL,
 }) => {
   test.setTimeout(90_000);
-  await recordRequests(page, baseURL!);
   const { file, data } = wavFile("e2e-long-edit.wav", 11 * MB);
   const parts: string[] = [];
   page.on("request", (req) => {
@@ -160,11 +157,7 @@ test("when the connection drops mid-upload and the page is reloaded, then choosi
 test.describe("at 390 px, by keyboard", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("when a text file named .wav is handed in, then the refusal says why, in words, and nothing is stored", async ({
-    page,
-    baseURL,
-  }) => {
-    await recordRequests(page, baseURL!);
+  test("when a text file named .wav is handed in, then the refusal says why, in words, and nothing is stored", async ({ page }) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-hand-in-"));
     const text = path.join(dir, "notes.wav");
     fs.writeFileSync(text, "These are my notes, not audio.\n".repeat(100));

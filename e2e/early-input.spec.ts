@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
@@ -19,21 +19,42 @@ async function pageWithScriptsHeld(browser: Browser, width: number): Promise<{ p
   return { page, release };
 }
 
+/**
+ * Opens `path` with its scripts held and types `text` into the field `find` locates; then lets the
+ * scripts through: once the app runs, the text and the focus are still there.
+ */
+async function typeBeforeTheApp(
+  browser: Browser,
+  width: number,
+  path: string,
+  find: (page: Page) => Locator,
+  text: string,
+): Promise<{ page: Page; field: Locator }> {
+  const { page, release } = await pageWithScriptsHeld(browser, width);
+  await page.goto(path, { waitUntil: "commit" });
+  const field = find(page);
+  await field.click();
+  await page.keyboard.type(text);
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
+  release();
+  await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
+  await expect(field).toHaveValue(text);
+  await expect(field).toBeFocused();
+  return { page, field };
+}
+
 for (const width of [390, 1280]) {
   test(`when a visitor at ${width} px types an archive search before the scripts have arrived, then the text, the caret and the focus stay and the search runs once the app does`, async ({
     browser,
     baseURL,
   }) => {
-    const { page, release } = await pageWithScriptsHeld(browser, width);
-    await page.goto(`${baseURL}/archive`, { waitUntil: "commit" });
-    const box = page.getByRole("searchbox", { name: "Search episodes" });
-    await box.click();
-    await page.keyboard.type("learning");
-    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
-    release();
-    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
-    await expect(box).toHaveValue("learning");
-    await expect(box).toBeFocused();
+    const { page, field: box } = await typeBeforeTheApp(
+      browser,
+      width,
+      `${baseURL}/archive`,
+      (p) => p.getByRole("searchbox", { name: "Search episodes" }),
+      "learning",
+    );
     expect(await box.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe("learning".length);
     // The app searches what was typed before it ran, as it does for what is typed after.
     await expect(page.getByRole("link", { name: /Why Learning Hurts/ })).toBeVisible();
@@ -47,16 +68,13 @@ for (const width of [390, 1280]) {
     browser,
     baseURL,
   }) => {
-    const { page, release } = await pageWithScriptsHeld(browser, width);
-    await page.goto(`${baseURL}/editors`, { waitUntil: "commit" });
-    const password = page.getByLabel("Password", { exact: true });
-    await password.click();
-    await page.keyboard.type("podedit42");
-    await expect(page.locator("html[data-app-ready]")).toHaveCount(0);
-    release();
-    await expect(page.locator("html[data-app-ready]")).toHaveCount(1);
-    await expect(password).toHaveValue("podedit42");
-    await expect(password).toBeFocused();
+    const { page } = await typeBeforeTheApp(
+      browser,
+      width,
+      `${baseURL}/editors`,
+      (p) => p.getByLabel("Password", { exact: true }),
+      "podedit42",
+    );
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Access Granted" })).toBeVisible();
     await page.context().close();

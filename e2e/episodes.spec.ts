@@ -1,10 +1,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { adminApi, createItem, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
+import { createItem, eachTestWithFeedHost } from "./admin-api";
 import { expect, expectAppReady, seriousAxeFindings, test } from "./fixtures";
-import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
+import { listenOnLoopback, quietWav, sendAudio, sendChapters } from "./loopback-host";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const AUDIO_SECONDS = 20;
@@ -35,15 +35,10 @@ async function startHost() {
           "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ann>Welcome to the quiet episode.</v>\n\n00:00:12.000 --> 00:00:15.000\n<v Ben>Twelve seconds in.</v>\n",
         );
     if (req.url === "/c.json")
-      return void res.writeHead(200, { "Content-Type": "application/json" }).end(
-        JSON.stringify({
-          version: "1.2.0",
-          chapters: [
-            { startTime: 0, title: "Start" },
-            { startTime: 10, title: "Middle" },
-          ],
-        }),
-      );
+      return sendChapters(res, [
+        { startTime: 0, title: "Start" },
+        { startTime: 10, title: "Middle" },
+      ]);
     if (req.url === "/episode.wav") return sendAudio(req, res, audio);
     res.writeHead(404).end();
   });
@@ -51,25 +46,14 @@ async function startHost() {
   return { base, requests, close: host.close };
 }
 
-let api: APIRequestContext;
-let host: Awaited<ReturnType<typeof startHost>>;
-test.beforeEach(async ({ baseURL }) => {
-  api = await adminApi(baseURL!);
-  host = await startHost();
-  await saveSettings(api, { rss_url: `${host.base}/feed.xml`, feed_auto_publish: "true" });
-  await syncFeedAndFiles(api);
-});
-test.afterEach(async () => {
-  await saveSettings(api, {
-    rss_url: "",
-    feed_auto_publish: "false",
-    podcast_title: "",
-    podcast_description: "A podcast about pain and learning for curious people.",
-  });
-  await removeE2EItems(api);
-  await api.dispose();
-  await host.close();
-});
+const show = eachTestWithFeedHost(startHost, { reset: { podcast_description: "A podcast about pain and learning for curious people." } });
+
+/** Opens `path` at a phone's or a desktop's `width`, once the app is ready. */
+async function openAtWidth(page: Page, width: number, path: string): Promise<void> {
+  await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+  await page.goto(path);
+  await expectAppReady(page);
+}
 
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")!.currentTime);
 const isPaused = (page: Page) => page.evaluate(() => document.querySelector("audio")!.paused);
@@ -86,7 +70,7 @@ test("when the episode page opens, then its notes, chapters and transcript are i
   await expect(page.getByRole("heading", { level: 1, name: "E2E Player Episode" })).toBeVisible();
   await expect(page.getByText("Episode 7 · 1 Jan 2024")).toBeVisible();
   await expect(page.getByRole("link", { name: "a link" })).toHaveAttribute("rel", "noopener noreferrer nofollow ugc");
-  expect(host.requests.filter((r) => r.startsWith("/episode.wav"))).toEqual([]);
+  expect(show.host.requests.filter((r) => r.startsWith("/episode.wav"))).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
     await page.screenshot({ path: path.join(ARTIFACTS, `episode-${width}.png`), fullPage: true });
@@ -181,21 +165,19 @@ test("when an episode with artwork plays, then the lock screen's artwork is the 
 test("when the episode's audio cannot be loaded, then the player says so in words and links the file, on the page and in the bar below", async ({
   page,
 }) => {
-  await createItem(api, "episodes", { title: "E2E Missing Audio", audioUrl: `${host.base}/missing.wav`, isPublished: true });
+  await createItem(show.api, "episodes", { title: "E2E Missing Audio", audioUrl: `${show.host.base}/missing.wav`, isPublished: true });
   for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-    await page.goto("/episode/e2e-missing-audio");
-    await expectAppReady(page);
+    await openAtWidth(page, width, "/episode/e2e-missing-audio");
     const playerGroup = page.getByRole("group", { name: "Player: E2E Missing Audio" });
     await playerGroup.getByRole("button", { name: "Play", exact: true }).click();
     await expect(playerGroup.getByRole("alert")).toHaveText(/^The audio could not be loaded here\. Open the audio file/);
     await expect(playerGroup.getByRole("link", { name: "Open the audio file (opens in a new tab)" })).toHaveAttribute(
       "href",
-      `${host.base}/missing.wav`,
+      `${show.host.base}/missing.wav`,
     );
     const bar = page.getByRole("region", { name: "Now playing" });
     await expect(bar.getByRole("alert")).toContainText("Could not load.");
-    await expect(bar.getByRole("link", { name: /^Open the audio file/ })).toHaveAttribute("href", `${host.base}/missing.wav`);
+    await expect(bar.getByRole("link", { name: /^Open the audio file/ })).toHaveAttribute("href", `${show.host.base}/missing.wav`);
     await expect(playerGroup.getByRole("button", { name: "Play", exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(ARTIFACTS, `episode-audio-failed-${width}.png`), fullPage: true });
     expect(await seriousAxeFindings(page)).toEqual([]);
@@ -207,11 +189,9 @@ test.describe("the home page", () => {
     page,
   }) => {
     // A title without the word "Episode", which the card shows: its controls' names must hold what they show.
-    await createItem(api, "episodes", { title: "E2E Quiet Hours", audioUrl: `${host.base}/episode.wav`, isPublished: true });
+    await createItem(show.api, "episodes", { title: "E2E Quiet Hours", audioUrl: `${show.host.base}/episode.wav`, isPublished: true });
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-      await page.goto("/");
-      await expectAppReady(page);
+      await openAtWidth(page, width, "/");
       const card = page.getByRole("region", { name: "Latest Episodes" }).getByRole("article", { name: "E2E Quiet Hours" });
       await card.scrollIntoViewIfNeeded();
       expect(await seriousAxeFindings(page)).toEqual([]);
@@ -229,11 +209,11 @@ test.describe("the home page", () => {
   });
 
   test("when the show has no published clips, then the home page has no clips strip", async ({ page }) => {
-    const clips = (await (await api.get("/api/clips")).json()) as { id: number; isPublished: boolean }[];
+    const clips = (await (await show.api.get("/api/clips")).json()) as { id: number; isPublished: boolean }[];
     const shown = clips.filter((c) => c.isPublished);
     expect(shown.length).toBeGreaterThan(0);
     try {
-      for (const clip of shown) expect((await api.put(`/api/clips/${clip.id}`, { data: { isPublished: false } })).status()).toBe(200);
+      for (const clip of shown) expect((await show.api.put(`/api/clips/${clip.id}`, { data: { isPublished: false } })).status()).toBe(200);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
         await page.goto("/");
@@ -243,15 +223,15 @@ test.describe("the home page", () => {
         await page.screenshot({ path: path.join(ARTIFACTS, `home-no-clips-${width}.png`), fullPage: true });
       }
     } finally {
-      for (const clip of shown) await api.put(`/api/clips/${clip.id}`, { data: { isPublished: true } });
+      for (const clip of shown) await show.api.put(`/api/clips/${clip.id}`, { data: { isPublished: true } });
     }
   });
 });
 
 test("when an episode is a draft or unknown, then its page is a 404", async ({ page }) => {
-  const episodes = (await (await api.get("/api/episodes")).json()) as { id: number; slug: string; title: string }[];
+  const episodes = (await (await show.api.get("/api/episodes")).json()) as { id: number; slug: string; title: string }[];
   const mine = episodes.find((e) => e.title === "E2E Player Episode")!;
-  await api.put(`/api/episodes/${mine.id}`, { data: { isPublished: false } });
+  await show.api.put(`/api/episodes/${mine.id}`, { data: { isPublished: false } });
   await page.context().clearCookies();
   const res = await page.goto("/episode/e2e-player-episode");
   expect(res!.status()).toBe(404);
@@ -267,7 +247,7 @@ test("when an episode is a draft or unknown, then its page is a 404", async ({ p
 test.describe("the archive", () => {
   test.beforeEach(async () => {
     for (let n = 1; n <= 24; n++) {
-      const res = await api.post("/api/episodes", {
+      const res = await show.api.post("/api/episodes", {
         data: {
           title: `E2E Archive ${String(n).padStart(2, "0")}${n === 3 ? " about mycorrhizal fungi" : ""}`,
           audioUrl: `https://cdn.example/${n}.mp3`,
@@ -343,7 +323,7 @@ test.describe("the archive", () => {
 test.describe("searching as you type", () => {
   test.beforeEach(async () => {
     for (const title of ["E2E Sèries de tardor", "E2E Ψυχολογία του πόνου", "E2E Seasons apart"]) {
-      await createItem(api, "episodes", { title, audioUrl: "https://cdn.example/typed.mp3", isPublished: true });
+      await createItem(show.api, "episodes", { title, audioUrl: "https://cdn.example/typed.mp3", isPublished: true });
     }
   });
 
@@ -351,9 +331,7 @@ test.describe("searching as you type", () => {
     test(`when a visitor types at ${width} px, then the results and the address follow the words, without accents, one history entry, focus and caret kept, the last results shown until the next arrive`, async ({
       page,
     }) => {
-      await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-      await page.goto("/archive");
-      await expectAppReady(page);
+      await openAtWidth(page, width, "/archive");
       const box = page.getByRole("searchbox", { name: "Search episodes" });
       const results = page.getByRole("list", { name: "Matching episodes" });
       const historyLength = await page.evaluate(() => history.length);

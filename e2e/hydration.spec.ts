@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { adminApi } from "./admin-api";
 import { expect, test } from "./fixtures";
-import { SEED } from "./seed";
+import { itemPagePaths, SEED } from "./seed";
 
 /**
  * The browser takes over the server's markup as it is (hydration) instead of rendering it again:
@@ -72,7 +72,7 @@ for (const width of WIDTHS) {
       try {
         if (theme.value)
           expect((await admin.post("/api/settings", { data: { key: "site_theme", value: theme.value } })).status()).toBe(200);
-        const episodes = (await (await context.request.get(`${baseURL}/api/episodes`)).json()) as { slug: string }[];
+        const { episode, clip } = await itemPagePaths(baseURL!);
         const pages = [
           "/",
           "/about",
@@ -80,8 +80,8 @@ for (const width of WIDTHS) {
           "/editors",
           "/archive",
           "/archive?q=pain",
-          `/episode/${episodes[0]!.slug}`,
-          `/clips/${SEED.clips[0]!.slug}`,
+          episode,
+          clip,
           "/clips/no-such-clip",
           "/episode/no-such-episode",
           "/no-such-page",

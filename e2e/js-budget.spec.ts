@@ -1,8 +1,8 @@
 import { adminApi, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
 import { expect, test } from "./fixtures";
-import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb, measurePage } from "./js-weight";
+import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb, measurePage, sitemapPersonPath } from "./js-weight";
 import { feedHost } from "./loopback-host";
-import { SEED } from "./seed";
+import { itemPagePaths } from "./seed";
 
 /** A feed with one episode naming one person, so the site has a person's page to weigh. */
 const PERSON_FEED = `<?xml version="1.0" encoding="UTF-8"?>
@@ -21,25 +21,16 @@ test("when a visitor opens each public page, then the JavaScript it loads stays 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const episodes = (await (await fetch(`${baseURL}/api/episodes`)).json()) as { slug: string }[];
+  const { episode, clip } = await itemPagePaths(baseURL!);
   // A person's page comes from the feed: a show naming one, synced for this test and removed after.
   const api = await adminApi(baseURL!);
   const host = await feedHost(PERSON_FEED);
   try {
     await saveSettings(api, { rss_url: host.url, feed_auto_publish: "true" });
     await syncFeedAndFiles(api);
-    const person = /<loc>[^<]*?(\/people\/[^<]+)<\/loc>/.exec(await (await fetch(`${baseURL}/sitemap.xml`)).text());
-    expect(person, "the sitemap names the feed's person").not.toBeNull();
-    const paths = [
-      "/",
-      "/about",
-      "/listen",
-      "/archive",
-      `/episode/${episodes[0]!.slug}`,
-      `/clips/${SEED.clips[0]!.slug}`,
-      person![1]!,
-      "/no-such-page",
-    ];
+    const person = await sitemapPersonPath(baseURL!);
+    expect(person, "the sitemap names the feed's person").toBeDefined();
+    const paths = ["/", "/about", "/listen", "/archive", episode, clip, person!, "/no-such-page"];
     const report: string[] = [];
     for (const path of paths) {
       const weight = await measurePage(browser, baseURL!, path);
@@ -65,12 +56,12 @@ test("when a visitor opens each public page, then the JavaScript it loads stays 
 test("when a public page is served, then its head names the page's own chunks as modulepreload links, and the 404 page names none", async ({
   baseURL,
 }) => {
-  const episodes = (await (await fetch(`${baseURL}/api/episodes`)).json()) as { slug: string }[];
+  const { episode, clip } = await itemPagePaths(baseURL!);
   for (const [path, page] of [
     ["/", "home-page"],
     ["/archive", "archive-page"],
-    [`/episode/${episodes[0]!.slug}`, "episode-page"],
-    [`/clips/${SEED.clips[0]!.slug}`, "clip-page"],
+    [episode, "episode-page"],
+    [clip, "clip-page"],
   ] as const) {
     const html = await (await fetch(baseURL + path)).text();
     const head = html.slice(0, html.indexOf("</head>"));

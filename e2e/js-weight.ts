@@ -64,4 +64,9 @@ export async function measurePage(
   return { path, jsGzipBytes: measured.reduce((sum, s) => sum + s.gzipBytes, 0), scripts: measured, foreign, adminCode };
 }
 
+/** The path of the first person's page the sitemap names, if it names one. */
+export async function sitemapPersonPath(baseURL: string): Promise<string | undefined> {
+  return /<loc>[^<]*?(\/people\/[^<]+)<\/loc>/.exec(await (await fetch(`${baseURL}/sitemap.xml`)).text())?.[1];
+}
+
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -3,11 +3,11 @@
 // chapters, a transcript, support links, a trailer and seasons).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { adminApi, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
+import { eachTestWithFeedHost, syncFeedAndFiles } from "./admin-api";
 import { expect, expectAppReady, seriousAxeFindings, test } from "./fixtures";
-import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
+import { listenOnLoopback, quietWav, sendAudio, sendChapters } from "./loopback-host";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const AUDIO_SECONDS = 20;
@@ -71,16 +71,11 @@ ${item(
     requests.push(url);
     if (url === "/feed.xml") return void res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(feed(full));
     if (url === "/c.json")
-      return void res.writeHead(200, { "Content-Type": "application/json" }).end(
-        JSON.stringify({
-          version: "1.2.0",
-          chapters: [
-            { startTime: 0, title: "Opening", img: `${base}/chapter.png` },
-            { startTime: 6, title: "The guest", url: "https://ben.example/work" },
-            { startTime: 12, title: "Attention" },
-          ],
-        }),
-      );
+      return sendChapters(res, [
+        { startTime: 0, title: "Opening", img: `${base}/chapter.png` },
+        { startTime: 6, title: "The guest", url: "https://ben.example/work" },
+        { startTime: 12, title: "Attention" },
+      ]);
     const file = files[url];
     if (file) return void res.writeHead(200, { "Content-Type": file.type }).end(file.body);
     if (url === "/episode.wav") return sendAudio(req, res, audio);
@@ -96,22 +91,12 @@ ${item(
   };
 }
 
-let api: APIRequestContext;
-let host: Awaited<ReturnType<typeof startHost>>;
-test.beforeEach(async ({ baseURL }) => {
-  api = await adminApi(baseURL!);
-  host = await startHost();
-  await saveSettings(api, { rss_url: `${host.base}/feed.xml`, feed_auto_publish: "true" });
-  await syncFeedAndFiles(api);
-});
-test.afterEach(async () => {
+const show = eachTestWithFeedHost(startHost, {
   // The show's people, support links and podroll leave with a feed that names none.
-  host.empty();
-  await syncFeedAndFiles(api);
-  await removeE2EItems(api);
-  await saveSettings(api, { rss_url: "", feed_auto_publish: "false", podcast_title: "" });
-  await api.dispose();
-  await host.close();
+  tidy: async (api, host) => {
+    host.empty();
+    await syncFeedAndFiles(api);
+  },
 });
 
 const EPISODE = "/episode/e2e-listening-episode";
@@ -139,7 +124,7 @@ for (const width of [390, 1280]) {
       await openEpisode(page, `${EPISODE}#t=0:03,0:06`);
       await expect(playerOf(page).getByRole("status")).toHaveText("Plays from 0:03 to 0:06");
       // Nothing is fetched from the audio's host before the visitor presses play.
-      expect(host.requests.filter((r) => r.startsWith("/episode.wav"))).toEqual([]);
+      expect(show.host.requests.filter((r) => r.startsWith("/episode.wav"))).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, `listening-moment-${width}.png`) });
       await press(playerOf(page).getByRole("button", { name: "Play", exact: true }));
       await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(3.2);
@@ -336,7 +321,7 @@ for (const width of [390, 1280]) {
       await press(page.getByRole("button", { name: "Copy RSS feed" }));
       await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: "The feed's address is copied." })).toBeVisible();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${host.base}/feed.xml`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${show.host.base}/feed.xml`);
       await page.screenshot({ path: path.join(ARTIFACTS, `listening-listen-${width}.png`), fullPage: true });
       expect(await seriousAxeFindings(page)).toEqual([]);
 

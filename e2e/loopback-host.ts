@@ -44,6 +44,14 @@ export function sendAudio(req: http.IncomingMessage, res: http.ServerResponse, a
     .end(audio.subarray(start, end + 1));
 }
 
+/** A podcast's chapters as its host serves them (JSON chapters, version 1.2.0). */
+export function sendChapters(
+  res: http.ServerResponse,
+  chapters: Array<{ startTime: number; title: string; img?: string; url?: string }>,
+): void {
+  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ version: "1.2.0", chapters }));
+}
+
 /** A server on 127.0.0.1 and a free port: its base address, and a close that waits for it to stop. */
 export async function listenOnLoopback(handler: http.RequestListener): Promise<{ base: string; close: () => Promise<void> }> {
   const server = http.createServer(handler);

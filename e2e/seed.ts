@@ -69,6 +69,12 @@ export const SEED = {
   } as Record<string, string>,
 };
 
+/** The paths of an episode's page (the first the API lists) and of the first seeded clip's page. */
+export async function itemPagePaths(baseURL: string): Promise<{ episode: string; clip: string }> {
+  const episodes = (await (await fetch(`${baseURL}/api/episodes`)).json()) as { slug: string }[];
+  return { episode: `/episode/${episodes[0]!.slug}`, clip: `/clips/${SEED.clips[0]!.slug}` };
+}
+
 export async function seed(baseURL: string): Promise<void> {
   const login = await fetch(`${baseURL}/api/auth/login`, {
     method: "POST",

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FormEvent } from "react";
+import type { ClipboardEvent, FormEvent } from "react";
 import {
   useForm,
   type FieldValues,
@@ -83,5 +83,19 @@ export function submitUnlessBlank<T extends FieldValues, TOut>(
     const values: Record<string, unknown> = form.getValues();
     if (required.some((name) => !String(values[name] ?? "").trim())) return event.preventDefault();
     void save(event);
+  };
+}
+
+/**
+ * A paste handler for a link field: instead of the browser's paste, the field's text with the
+ * pasted words (trimmed) in place of the selection goes to `convert`, whole at once.
+ */
+export function pasteInto(convert: (value: string) => void): (event: ClipboardEvent<HTMLInputElement>) => void {
+  return (event) => {
+    const pasted = event.clipboardData.getData("text");
+    if (!pasted) return;
+    event.preventDefault();
+    const { selectionStart: start, selectionEnd: end, value } = event.currentTarget;
+    convert(value.slice(0, start ?? value.length) + pasted.trim() + value.slice(end ?? value.length));
   };
 }

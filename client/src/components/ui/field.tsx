@@ -55,32 +55,25 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
   );
 }
 
+/** What a field's input or textarea carries: its id, looks and direction, and its ties to the field's texts. */
+function controlProps({ id, hint, error, aside }: FieldProps, dir: "auto" | "ltr") {
+  return { id, className: "input", dir, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error, aside) };
+}
+
 export function TextField({ id, label, hint, error, aside, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const field = { id, label, hint, error, aside };
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
-      <input
-        id={id}
-        className="input"
-        dir={textDirection(input.type)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error, aside)}
-        {...input}
-      />
+    <FieldFrame {...field}>
+      <input {...controlProps(field, textDirection(input.type))} {...input} />
     </FieldFrame>
   );
 }
 
 export function TextAreaField({ id, label, hint, error, aside, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const field = { id, label, hint, error, aside };
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} aside={aside}>
-      <textarea
-        id={id}
-        className="input"
-        dir="auto"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error, aside)}
-        {...input}
-      />
+    <FieldFrame {...field}>
+      <textarea {...controlProps(field, "auto")} {...input} />
     </FieldFrame>
   );
 }

@@ -5,7 +5,7 @@ import { AdminCard } from "@/components/ui/admin-card";
 import { analyticsCsvUrl, analyticsQueryOptions, type DayRange } from "../api";
 import { changeOf, lastDays, PRESET_DAYS, previousRange, rangeProblem, todayUtc } from "../ranges";
 import { DailyChart } from "./daily-chart";
-import { ReportTable } from "./report-table";
+import { ReportTable, type Column } from "./report-table";
 
 const TOTALS: { key: keyof AnalyticsTotals; label: string }[] = [
   { key: "pageviews", label: "Page views" },
@@ -20,9 +20,52 @@ const TOTALS: { key: keyof AnalyticsTotals; label: string }[] = [
 
 const number = (n: number) => n.toLocaleString();
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "–");
+/** A column of counts, right-aligned. */
+const counted = <K extends string>(label: string, key: K): Column<Record<K, number>> => ({
+  label,
+  cell: (row) => number(row[key]),
+  isNumber: true,
+});
+/** The shares of an episode's plays that heard that much of it. */
+const REACHED = ["25", "50", "75", "100"] as const;
 const DEVICE_NAMES: Record<string, string> = { desktop: "Desktop", mobile: "Phone", tablet: "Tablet", tv: "TV", other: "Other" };
 
 type Choice = (typeof PRESET_DAYS)[number] | "custom";
+
+/** A day of the custom range, described by the range's problem while there is one. */
+function DateInput({
+  id,
+  label,
+  value,
+  max,
+  problem,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  max?: string;
+  problem: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className="input"
+        value={value}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? "analytics-range-problem" : undefined}
+      />
+    </div>
+  );
+}
 
 function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: DayRange) => void }) {
   const [choice, setChoice] = useState<Choice>(30);
@@ -59,35 +102,15 @@ function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: D
       </fieldset>
       {choice === "custom" ? (
         <form className="flex flex-wrap items-end gap-3" onSubmit={apply} noValidate>
-          <div>
-            <label htmlFor="analytics-from" className="field-label">
-              From
-            </label>
-            <input
-              id="analytics-from"
-              type="date"
-              className="input"
-              value={custom.from}
-              max={todayUtc()}
-              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "analytics-range-problem" : undefined}
-            />
-          </div>
-          <div>
-            <label htmlFor="analytics-to" className="field-label">
-              To
-            </label>
-            <input
-              id="analytics-to"
-              type="date"
-              className="input"
-              value={custom.to}
-              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "analytics-range-problem" : undefined}
-            />
-          </div>
+          <DateInput
+            id="analytics-from"
+            label="From"
+            value={custom.from}
+            max={todayUtc()}
+            problem={problem}
+            onChange={(from) => setCustom({ ...custom, from })}
+          />
+          <DateInput id="analytics-to" label="To" value={custom.to} problem={problem} onChange={(to) => setCustom({ ...custom, to })} />
           <button type="submit" className="btn">
             Show
           </button>
@@ -181,11 +204,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
       <ReportTable
         id="analytics-pages"
         title="Pages"
-        columns={[
-          { label: "Page", cell: (p) => p.path },
-          { label: "Page views", cell: (p) => number(p.pageviews), isNumber: true },
-          { label: "Visitors", cell: (p) => number(p.visitors), isNumber: true },
-        ]}
+        columns={[{ label: "Page", cell: (p) => p.path }, counted("Page views", "pageviews"), counted("Visitors", "visitors")]}
         rows={report.pages}
         rowKey={(p) => p.path}
       />
@@ -193,10 +212,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
         id="analytics-referrers"
         title="Where visitors came from"
         intro="The site that linked to yours, or the campaign named in the link (utm_source); “direct”: typed, bookmarked or from an app."
-        columns={[
-          { label: "Source", cell: (r) => r.source },
-          { label: "Visitors", cell: (r) => number(r.visitors), isNumber: true },
-        ]}
+        columns={[{ label: "Source", cell: (r) => r.source }, counted("Visitors", "visitors")]}
         rows={report.referrers}
         rowKey={(r) => r.source}
       />
@@ -207,12 +223,13 @@ function Tables({ report }: { report: AnalyticsReport }) {
         intro="A play is an episode started on the site's own player; a listen is a play with at least a minute of audio heard (the whole episode when shorter). The percentages: how many plays heard that much of the episode (skipping ahead does not count)."
         columns={[
           { label: "Episode", cell: (e) => e.title },
-          { label: "Plays", cell: (e) => number(e.plays), isNumber: true },
-          { label: "Listens", cell: (e) => number(e.listens), isNumber: true },
-          { label: "25%", cell: (e) => `${number(e.reached["25"])} (${percent(e.reached["25"], e.plays)})`, isNumber: true },
-          { label: "50%", cell: (e) => `${number(e.reached["50"])} (${percent(e.reached["50"], e.plays)})`, isNumber: true },
-          { label: "75%", cell: (e) => `${number(e.reached["75"])} (${percent(e.reached["75"], e.plays)})`, isNumber: true },
-          { label: "100%", cell: (e) => `${number(e.reached["100"])} (${percent(e.reached["100"], e.plays)})`, isNumber: true },
+          counted("Plays", "plays"),
+          counted("Listens", "listens"),
+          ...REACHED.map((share) => ({
+            label: `${share}%`,
+            cell: (e: AnalyticsReport["episodes"][number]) => `${number(e.reached[share])} (${percent(e.reached[share], e.plays)})`,
+            isNumber: true,
+          })),
         ]}
         rows={report.episodes}
         rowKey={(e) => e.slug}
@@ -221,20 +238,14 @@ function Tables({ report }: { report: AnalyticsReport }) {
         id="analytics-providers"
         title="Platforms chosen"
         intro="Presses on a platform in the Listen menu or on the Listen page."
-        columns={[
-          { label: "Platform", cell: (p) => p.name },
-          { label: "Clicks", cell: (p) => number(p.clicks), isNumber: true },
-        ]}
+        columns={[{ label: "Platform", cell: (p) => p.name }, counted("Clicks", "clicks")]}
         rows={report.providers}
         rowKey={(p) => String(p.id)}
       />
       <ReportTable
         id="analytics-clips"
         title="Clips started"
-        columns={[
-          { label: "Clip", cell: (c) => c.title },
-          { label: "Plays", cell: (c) => number(c.plays), isNumber: true },
-        ]}
+        columns={[{ label: "Clip", cell: (c) => c.title }, counted("Plays", "plays")]}
         rows={report.clips}
         rowKey={(c) => c.slug}
       />
@@ -252,8 +263,8 @@ function Tables({ report }: { report: AnalyticsReport }) {
               </>
             ),
           },
-          { label: "Times", cell: (s) => number(s.count), isNumber: true },
-          { label: "Results", cell: (s) => number(s.results), isNumber: true },
+          counted("Times", "count"),
+          counted("Results", "results"),
         ]}
         rows={report.searches}
         rowKey={(s) => s.q}
@@ -261,20 +272,14 @@ function Tables({ report }: { report: AnalyticsReport }) {
       <ReportTable
         id="analytics-devices"
         title="Devices"
-        columns={[
-          { label: "Device", cell: (d) => DEVICE_NAMES[d.kind] ?? d.kind },
-          { label: "Visitors", cell: (d) => number(d.visitors), isNumber: true },
-        ]}
+        columns={[{ label: "Device", cell: (d) => DEVICE_NAMES[d.kind] ?? d.kind }, counted("Visitors", "visitors")]}
         rows={report.devices}
         rowKey={(d) => d.kind}
       />
       <ReportTable
         id="analytics-browsers"
         title="Browsers"
-        columns={[
-          { label: "Browser", cell: (b) => b.name },
-          { label: "Visitors", cell: (b) => number(b.visitors), isNumber: true },
-        ]}
+        columns={[{ label: "Browser", cell: (b) => b.name }, counted("Visitors", "visitors")]}
         rows={report.browsers}
         rowKey={(b) => b.name}
       />

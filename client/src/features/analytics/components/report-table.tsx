@@ -25,9 +25,9 @@ export function ReportTable<T>({
   id: string;
   title: string;
   intro?: ReactNode;
-  columns: Column<T>[];
+  columns: Column<NoInfer<T>>[];
   rows: T[];
-  rowKey: (row: T) => string;
+  rowKey: (row: NoInfer<T>) => string;
   empty?: string;
   className?: string;
 }) {

@@ -13,6 +13,11 @@ const closeLoginDialog = () => setLoginDialogOpen(false);
 const LOGIN_FAILED = "Invalid credentials or access denied";
 
 /** docs/product.md §2 "Login dialog", §4, §8 texts. */
+const LOGIN_FIELDS = [
+  { name: "email", label: "Email", type: "email", autoComplete: "username" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
+
 export function LoginDialog() {
   const { isLoginOpen } = useAdminOverlayState();
   const form = useSchemaForm(loginSchema, { defaultValues: { email: "", password: "" } });
@@ -44,24 +49,18 @@ export function LoginDialog() {
     <Dialog open={isLoginOpen} onOpenChange={setLoginDialogOpen}>
       <DialogContent title="Admin Login" description="Sign in to manage the podcast site.">
         <form onSubmit={onSubmit} className="space-y-4">
-          <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            required
-            autoComplete="username"
-            {...form.register("email")}
-            error={errors.email?.message}
-          />
-          <TextField
-            id="login-password"
-            label="Password"
-            type="password"
-            required
-            autoComplete="current-password"
-            {...form.register("password")}
-            error={errors.password?.message}
-          />
+          {LOGIN_FIELDS.map(({ name, label, type, autoComplete }) => (
+            <TextField
+              key={name}
+              id={`login-${name}`}
+              label={label}
+              type={type}
+              required
+              autoComplete={autoComplete}
+              {...form.register(name)}
+              error={errors[name]?.message}
+            />
+          ))}
           {failure ? (
             <p role="alert" className="field-error">
               {failure}

@@ -23,6 +23,35 @@ const DONE: Record<EpisodeBulkInput["action"], string> = { publish: "published",
  * and one toast. Moving a row is offered while nothing is filtered (a move swaps it with its
  * neighbour in the whole list).
  */
+const STATES: Record<AdminEpisodeQuery["status"], string> = { all: "All", draft: "Drafts", published: "Published" };
+const SOURCES: Record<AdminEpisodeQuery["source"], string> = { all: "All", feed: "From the feed", manual: "Added here" };
+
+/** One of the list's filters: a choice among fixed options (value: text). */
+function FilterSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label>
+      <span className="font-semibold">{label}</span>
+      <select className="input mt-1" value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {Object.entries<string>(options).map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => void }) {
   const [text, setText] = useState("");
   const [q] = useDebounce(text.trim(), 250);
@@ -108,30 +137,8 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
             placeholder="Title or description"
           />
         </label>
-        <label>
-          <span className="font-semibold">State</span>
-          <select
-            className="input mt-1"
-            value={filters.status}
-            onChange={(event) => filter({ status: event.target.value as AdminEpisodeQuery["status"] })}
-          >
-            <option value="all">All</option>
-            <option value="draft">Drafts</option>
-            <option value="published">Published</option>
-          </select>
-        </label>
-        <label>
-          <span className="font-semibold">Source</span>
-          <select
-            className="input mt-1"
-            value={filters.source}
-            onChange={(event) => filter({ source: event.target.value as AdminEpisodeQuery["source"] })}
-          >
-            <option value="all">All</option>
-            <option value="feed">From the feed</option>
-            <option value="manual">Added here</option>
-          </select>
-        </label>
+        <FilterSelect label="State" value={filters.status} options={STATES} onChange={(status) => filter({ status })} />
+        <FilterSelect label="Source" value={filters.source} options={SOURCES} onChange={(source) => filter({ source })} />
         {data && data.seasons.length > 0 ? (
           <label>
             <span className="font-semibold">Season</span>

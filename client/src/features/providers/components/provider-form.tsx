@@ -1,13 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { LIMITS, providerSchema, type Provider } from "@shared/api";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { TextField } from "@/components/ui/field";
-import { FormActions } from "@/components/ui/form-actions";
-import { saveEntity, useStaleSave } from "@/components/ui/save-entity";
-import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
-import { confirmDiscard } from "@/lib/navigation-guard";
-import { StaleNotice } from "@/components/ui/stale-notice";
+import { EntityFormCard, useEntityForm } from "@/components/ui/entity-form";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { providersQueryOptions } from "../api";
 import { useProviderMutations } from "../mutations";
@@ -36,12 +32,6 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
   const icon = form.watch("icon");
   /** The chosen image, read locally, so the form shows it before it is saved. */
   const [uploadPreview, setUploadPreview] = useState<string | null>(null);
-  const { create, update } = useProviderMutations();
-  const stale = useStaleSave();
-
-  useEffect(() => {
-    if (editing) form.setFocus("name");
-  }, [editing, form]);
 
   const setIcon = useCallback((value: string) => form.setValue("icon", value, { shouldValidate: form.formState.isSubmitted }), [form]);
   const onUploaded = useCallback(
@@ -52,68 +42,43 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
     [setIcon],
   );
 
-  useUnsavedChanges(form.formState.isDirty);
-  const reset = () => {
-    form.reset(EMPTY);
-    setUploadPreview(null);
-    onDone();
-  };
-  const cancel = () => {
-    if (confirmDiscard(form.formState.isDirty)) reset();
-  };
-
-  const save = form.handleSubmit((input) =>
-    saveEntity({
-      noun: "provider",
-      form,
-      editingId: editing?.id ?? null,
-      input,
-      version: editing?.version,
-      create,
-      update,
-      onSaved: reset,
-      onStale: stale.onStale,
-    }),
-  );
+  const entity = useEntityForm(form, {
+    noun: "provider",
+    editing,
+    mutations: useProviderMutations(),
+    focus: "name",
+    empty: EMPTY,
+    onDone,
+    onReset: () => setUploadPreview(null),
+  });
+  const save = form.handleSubmit((input) => entity.save(input));
   const onSubmit = submitUnlessBlank(form, ["name", "url", "icon"], save);
 
   return (
-    <section className="card p-6" aria-labelledby="provider-form-heading">
-      <h2 id="provider-form-heading" className="text-xl font-bold">
-        {editing ? "Edit Provider" : "Add New Provider"}
-      </h2>
-      <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
-        <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
-        <IconPicker value={icon} onChange={setIcon} />
-        <div>
-          <TextField
-            id="provider-icon"
-            label="Icon"
-            maxLength={LIMITS.icon}
-            {...bindField(form, "icon")}
-            placeholder="fab fa-spotify"
-            hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
-          />
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <ImageUploadButton
-              label="Upload Icon"
-              id="provider-icon"
-              title="Upload Provider Icon"
-              uploadedToast={ICON_UPLOADED}
-              onUploaded={onUploaded}
-            />
-            <IconPreview icon={icon} previewUrl={uploadPreview} />
-          </div>
-        </div>
-        {stale.isStale ? <StaleNotice noun="provider" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
-        <FormActions
-          submitLabel={editing ? (update.isPending ? "Updating..." : "Update Provider") : create.isPending ? "Adding..." : "Add Provider"}
-          isPending={create.isPending || update.isPending}
-          isEditing={!!editing}
-          onCancel={cancel}
+    <EntityFormCard {...entity.card} busyLabels onSubmit={onSubmit} onReload={onReload}>
+      <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
+      <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
+      <IconPicker value={icon} onChange={setIcon} />
+      <div>
+        <TextField
+          id="provider-icon"
+          label="Icon"
+          maxLength={LIMITS.icon}
+          {...bindField(form, "icon")}
+          placeholder="fab fa-spotify"
+          hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
         />
-      </form>
-    </section>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <ImageUploadButton
+            label="Upload Icon"
+            id="provider-icon"
+            title="Upload Provider Icon"
+            uploadedToast={ICON_UPLOADED}
+            onUploaded={onUploaded}
+          />
+          <IconPreview icon={icon} previewUrl={uploadPreview} />
+        </div>
+      </div>
+    </EntityFormCard>
   );
 }

@@ -1,0 +1,155 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from "react";
+import { Controller, type Control, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
+import { confirmDiscard } from "@/lib/navigation-guard";
+import { EditLoadStatus, FormActions, PublishedSwitch } from "./form-actions";
+import { saveEntity, useStaleSave } from "./save-entity";
+import { StaleNotice } from "./stale-notice";
+
+/**
+ * An add/edit form whose edit starts from the whole item (`wholeQuery`, by the item's slug),
+ * fetched afresh: a list's copy may leave long fields out (a save would write them empty) and
+ * may be older than the item's latest version. A reload after a conflict starts the `Fields`
+ * again from the version it brings (only a reload: the item read again after a save must not
+ * take the form away from its answer).
+ */
+export function EditFromWhole<T, K extends QueryKey>({
+  noun,
+  editing,
+  wholeQuery,
+  Fields,
+  onDone,
+}: {
+  noun: string;
+  editing: { slug: string } | null;
+  wholeQuery: (slug: string) => UseQueryOptions<T | null, Error, T | null, K>;
+  Fields: ComponentType<{ editing: T | null; onDone: () => void; onReload?: () => void }>;
+  onDone: () => void;
+}) {
+  const whole = useQuery({ ...wholeQuery(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
+  const [reloads, setReloads] = useState(0);
+  if (!editing) return <Fields editing={null} onDone={onDone} />;
+  if (whole.data && whole.isFetchedAfterMount) {
+    return (
+      <Fields
+        key={reloads}
+        editing={whole.data}
+        onDone={onDone}
+        onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))}
+      />
+    );
+  }
+  return <EditLoadStatus noun={noun} query={whole} onCancel={onDone} />;
+}
+
+interface Mutation<Variables> {
+  mutate: (variables: Variables, handlers: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  isPending: boolean;
+}
+
+/**
+ * What every admin add/edit form does around its fields: the first field (`focus`) takes focus
+ * when an edit starts; leaving with unsaved changes asks first; `save` saves the fields through
+ * saveEntity (naming the version the fields were filled from) and `reset` empties them (and runs
+ * `onReset`) and goes back to add mode, as `cancel` does once the admin agrees to drop their
+ * changes. `card` is what EntityFormCard needs of it.
+ */
+export function useEntityForm<T extends FieldValues, TOut, Changes = TOut>(
+  form: UseFormReturn<T, unknown, TOut>,
+  options: {
+    noun: "clip" | "episode" | "provider";
+    editing: { id: number; version: number } | null;
+    mutations: { create: Mutation<TOut>; update: Mutation<{ id: number; input: TOut | Changes }> };
+    focus: Path<T>;
+    empty: T;
+    onDone: () => void;
+    onReset?: () => void;
+  },
+) {
+  const { noun, editing, focus, empty, onDone, onReset } = options;
+  const { create, update } = options.mutations;
+  const stale = useStaleSave();
+  /** The version the fields were filled from: what a save names (see saveEntity). */
+  const [version] = useState(editing?.version);
+  const isEditing = !!editing;
+  useEffect(() => {
+    if (isEditing) form.setFocus(focus);
+  }, [isEditing, focus, form]);
+  useUnsavedChanges(form.formState.isDirty);
+  const reset = () => {
+    form.reset(empty);
+    onReset?.();
+    onDone();
+  };
+  const cancel = () => {
+    if (confirmDiscard(form.formState.isDirty)) reset();
+  };
+  const save = (input: TOut, changes?: Changes) =>
+    saveEntity({
+      noun,
+      form,
+      editingId: editing?.id ?? null,
+      input,
+      changes,
+      version,
+      create,
+      update,
+      onSaved: reset,
+      onStale: stale.onStale,
+    });
+  const card = { noun, isEditing, stale, isPending: create.isPending || update.isPending, onCancel: cancel };
+  return { save, reset, card };
+}
+
+/** The Published switch of a form's `isPublished` field (published unless set otherwise). */
+export function PublishedField<T extends FieldValues & { isPublished?: boolean }>({ id, control }: { id: string; control: Control<T> }) {
+  return (
+    <Controller
+      control={control}
+      name={"isPublished" as Path<T>}
+      render={({ field }) => <PublishedSwitch id={id} checked={(field.value as boolean | undefined) ?? true} onChange={field.onChange} />}
+    />
+  );
+}
+
+/**
+ * The card of an admin add/edit form (docs/product.md §2): its heading ("Add New Clip", "Edit
+ * Clip"), `intro` between the heading and the form, the fields, the conflict notice when a save
+ * met a newer version (and there is a version to reload), and the form's buttons; with
+ * `busyLabels` the submit button says "Adding..." or "Updating..." while it saves.
+ */
+export function EntityFormCard({
+  noun,
+  isEditing,
+  stale,
+  isPending,
+  onCancel,
+  onSubmit,
+  onReload,
+  intro,
+  busyLabels = false,
+  children,
+}: ReturnType<typeof useEntityForm>["card"] & {
+  onSubmit: (event: FormEvent) => void;
+  onReload?: () => void;
+  intro?: ReactNode;
+  busyLabels?: boolean;
+  children: ReactNode;
+}) {
+  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
+  const submitLabel = busyLabels && isPending ? (isEditing ? "Updating..." : "Adding...") : `${isEditing ? "Update" : "Add"} ${Noun}`;
+  return (
+    <section className="card p-6" aria-labelledby={`${noun}-form-heading`}>
+      <h2 id={`${noun}-form-heading`} className="text-xl font-bold">
+        {isEditing ? `Edit ${Noun}` : `Add New ${Noun}`}
+      </h2>
+      {intro}
+      <form onSubmit={onSubmit} className="mt-4 space-y-4">
+        {children}
+        {stale.isStale && onReload ? <StaleNotice noun={noun} onReload={onReload} onOverwrite={stale.overwrite} /> : null}
+        <FormActions submitLabel={submitLabel} isPending={isPending} isEditing={isEditing} onCancel={onCancel} />
+      </form>
+    </section>
+  );
+}
