@@ -17,7 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/chromium";
-import { JS_BUDGET_BYTES, JS_GOAL_BYTES, measurePage, type PageWeight } from "../e2e/js-weight";
+import { JS_BUDGET_BYTES, JS_GOAL_BYTES, measurePage, type PageWeight, sitemapPersonPath } from "../e2e/js-weight";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { auditionUploadReport, benchAuditionUpload } from "./audition-upload";
 import { analyticsReport, benchAnalytics } from "./analytics";
@@ -222,7 +222,7 @@ async function main() {
   const people = await benchPeopleImport(loadClient);
   console.log("page weights...");
   // A person's page exists once the people's feed is in: the first the sitemap names.
-  const personPath = /<loc>[^<]*?(\/people\/[^<]+)<\/loc>/.exec(await (await fetch(`${app.url}/sitemap.xml`)).text())?.[1];
+  const personPath = await sitemapPersonPath(app.url);
   const weights = await pageWeights(app.url, [
     "/",
     "/about",
