@@ -46,7 +46,10 @@ const PENDING_WEIGHT = 1_024;
 
 export function createPublicCache({
   ttlMs = 5_000,
-  now = Date.now,
+  // A clock finer than a millisecond: lru-cache neither frees nor re-times an entry whose age is
+  // exactly its ttl when its timer fires (it wants the age above the ttl to free it, and a time
+  // left above 0 to wait again), which whole milliseconds make happen; the entry then stayed.
+  now = () => performance.now(),
   maxBytes = 64 * 1024 * 1024,
   maxEntryBytes = 4 * 1024 * 1024,
 }: PublicCacheOptions = {}): PublicCache {
