@@ -110,14 +110,13 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   const isGone = (map: "episodes" | "clips", slug: string) => catalogue !== null && !isCatalogueStale && !catalogue[map].has(slug);
 
   /** Today's UTC day, as `utcDay` writes it: made again only when the clock has passed a midnight, not for every beacon. */
-  let dayStartMs = NaN;
+  let dayNumber = NaN;
   let dayName = "";
   function currentDay(): string {
-    const ms = now().getTime();
-    const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
-    if (start !== dayStartMs) {
-      dayStartMs = start;
-      dayName = utcDay(new Date(start));
+    const n = Math.floor(now().getTime() / DAY_MS);
+    if (n !== dayNumber) {
+      dayNumber = n;
+      dayName = utcDay(new Date(n * DAY_MS));
     }
     return dayName;
   }
