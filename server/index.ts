@@ -11,6 +11,7 @@ import type { EmbeddedServer } from "./db/embedded";
 import { runMigrations } from "./db/migrate";
 import { rootMessage } from "./lib/error-handler";
 import { createLogger } from "./lib/logger";
+import { keepMemoryReducerWorking } from "./lib/memory-reducer";
 import { serveMetrics } from "./lib/metrics";
 import { readOrCreateSecret } from "./lib/secret-file";
 import { createLargeFileStore, createObjectStore } from "./objects";
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  keepMemoryReducerWorking();
 
   let embedded: EmbeddedServer | undefined;
   let database: Database | undefined;
