@@ -57,6 +57,13 @@ async function waitHealthy(port, child, ms = 120_000) {
   throw new Error(`no healthy answer within ${ms} ms:\n${child.output()}`);
 }
 
+/** Healthy, and the admin account set: the health check answers at once, other API requests once the account is set. */
+async function waitAccountSet(port, child) {
+  await waitHealthy(port, child);
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/me`);
+  if (res.status >= 500) throw new Error(`the API answered ${res.status}:\n${child.output()}`);
+}
+
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
 const exited = (child) => new Promise((resolve) => (hasExited(child) ? resolve() : child.once("exit", resolve)));
 const postgresRunning = () => {
@@ -74,7 +81,7 @@ let failed = false;
 try {
   const port = await freePort();
   const first = start(port);
-  await waitHealthy(port, first);
+  await waitAccountSet(port, first);
   if (!/Password: \S+/.test(first.output())) throw new Error("the generated admin password was not printed");
   console.log("smoke: fresh start healthy, admin password printed");
 
@@ -84,6 +91,7 @@ try {
   const second = start(port);
   await waitHealthy(port, second);
   console.log(`smoke: restart after kill -9 healthy in ${Date.now() - t0} ms`);
+  await waitAccountSet(port, second);
   if (/Password: \S+/.test(second.output())) throw new Error("a second password was printed");
 
   const third = start(await freePort());

@@ -97,6 +97,13 @@ export interface AppDeps {
   passwordCost?: ScryptCost;
   /** The owner's analytics: how often they are written (5 s), how many beacons a client may send; tests change them. */
   analytics?: AnalyticsOptions;
+  /**
+   * Settles once the admin account is as ADMIN_EMAIL and ADMIN_PASSWORD say (index.ts checks the
+   * password while the server starts taking requests: scrypt takes a few hundred milliseconds).
+   * Until then, every API request but the health checks waits, so none meets the old password
+   * or a session the new one is about to end.
+   */
+  accountReady?: Promise<unknown>;
 }
 
 /**
@@ -252,7 +259,6 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use(jsonBodiesOnly((req) => (req.method === "PUT" && req.path.startsWith("/objects/uploads/")) || isHandInUploadBody(req)));
   api.use(express.json({ limit: "1mb", strict: true }));
   const sessions = createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport });
-  api.use(sessions.handler);
   api.use(
     "/health",
     healthRouter({
@@ -260,6 +266,9 @@ export function createApp(deps: AppDeps): SiteApp {
       migrationsDone: async () => ((await appliedMigrationMark(db)) ?? 0) >= newestMigrationMark(),
     }),
   );
+  const { accountReady } = deps;
+  if (accountReady) api.use((_req, _res, next) => void accountReady.then(() => next(), next));
+  api.use(sessions.handler);
   api.use(requireAdminForWrites);
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));

@@ -84,7 +84,10 @@ async function main(): Promise<void> {
     await runMigrations(url);
     const slugged = await fillMissingEpisodeSlugs(database.db);
     if (slugged > 0) logger.info({ episodes: slugged }, "gave a slug to episodes from before slugs existed");
-    reportAdminBootstrap(await ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword }), logger);
+    // Checking ADMIN_PASSWORD against the stored hash is a scrypt of some 0.4 s: it runs (on
+    // libuv's threads) while the server starts; API requests wait for it (createApp's accountReady).
+    const adminAccount = ensureAdminAccount(database.db, { email: config.adminEmail, password: config.adminPassword });
+    adminAccount.catch(() => undefined); // awaited below, once the server listens
 
     if (config.publicUrl.startsWith("https://") && !config.trustProxy) {
       // The session cookie is Secure: over plain HTTP, or behind a proxy the app does not trust,
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
       store,
       largeFiles: await createLargeFileStore(config),
       shareImages,
+      accountReady: adminAccount,
       logger,
       sessionSecret: config.sessionSecret ?? readOrCreateSecret(path.join(config.dataDir, "session-secret"), { minLength: 32 }),
     });
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
       server!.once("error", reject);
       server!.listen(config.port, config.host, () => resolve());
     });
+    reportAdminBootstrap(await adminAccount, logger);
     stopSchedule = startFeedSchedule(app.feed, logger);
     if (config.metricsPort !== undefined) {
       metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort);
