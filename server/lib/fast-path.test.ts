@@ -1,7 +1,7 @@
 import http from "node:http";
 import express from "express";
 import supertest from "supertest";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPublicCache } from "../services/public-cache";
 import { createFastPath } from "./fast-path";
 import { sendCached } from "./send-cached";
@@ -54,7 +54,7 @@ describe("the fast path and a write during a read", () => {
     const site = listServer();
     const release = site.holdReads();
     const during = site.request.get("/api/providers").then((res) => res.body as string[]);
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the read has loaded and waits
+    await vi.waitFor(() => expect(site.loads()).toBe(1)); // the read has loaded and waits
     site.write("after the write");
     release();
     expect(await during).toEqual(["before the write"]);
