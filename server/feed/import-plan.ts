@@ -1,7 +1,8 @@
 import type { FeedItem, ItemIdentity, KnownItem } from "./parse-feed";
 import type { FeedPerson } from "./podcasting";
 import type { EpisodeValues } from "../storage/episodes";
-import type { SyncedEpisode } from "./storage";
+import type { StoredFeedFields, SyncedEpisode } from "./storage";
+import { timeSlices } from "../lib/time-slices";
 
 /** What the feed says of an episode, in the episodes table's fields. */
 type FeedValues = Pick<
@@ -85,11 +86,16 @@ const titleKey = (title: string) => title.normalize("NFKC").toLowerCase().replac
  * and whose own guid is not in the feed (an episode whose guid the feed still carries is that
  * item's, however alike another item's file or title may be).
  */
-function matchItems(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[]): Map<FeedItem | KnownItem, SyncedEpisode> {
+async function matchItems(
+  items: (FeedItem | KnownItem)[],
+  existing: SyncedEpisode[],
+  slices: ReturnType<typeof timeSlices>,
+): Promise<Map<FeedItem | KnownItem, SyncedEpisode>> {
   const matches = new Map<FeedItem | KnownItem, SyncedEpisode>();
   const claimed = new Set<number>();
   const byGuid = new Map(existing.filter((e) => e.guid).map((e) => [e.guid!, e]));
   for (const item of items) {
+    await slices.pause();
     const found = item.keys.guid ? byGuid.get(item.keys.guid) : undefined;
     if (found) {
       matches.set(item, found);
@@ -110,6 +116,7 @@ function matchItems(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[]):
   const byTitle = index((e) => titleKey(e.title));
   for (const item of items) {
     if (matches.has(item)) continue;
+    await slices.pause();
     const found = byEnclosure(item.keys.enclosure) ?? byTitle(item.keys.title);
     if (found) {
       matches.set(item, found);
@@ -119,18 +126,42 @@ function matchItems(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[]):
   return matches;
 }
 
+/** Each item's episode, and the episodes whose items were read anew: only their stored fields are compared. */
+export interface FeedMatch {
+  items: (FeedItem | KnownItem)[];
+  existing: SyncedEpisode[];
+  matches: Map<FeedItem | KnownItem, SyncedEpisode>;
+  /** The ids of the episodes to compare with their items (listFeedFields reads them). */
+  compare: number[];
+}
+
+/** An item whose bytes hash as its episode's did when last read: nothing of it to compare. */
+const readBefore = (item: FeedItem | KnownItem, episode: SyncedEpisode | undefined) =>
+  episode !== undefined && episode.feedHash === item.rawHash;
+
+/** Run in slices of the event loop (lib/time-slices.ts), as planImport is: a feed may hold thousands. */
+export async function matchFeed(items: (FeedItem | KnownItem)[], existing: SyncedEpisode[]): Promise<FeedMatch> {
+  const matches = await matchItems(items, existing, timeSlices());
+  const compare: number[] = [];
+  for (const item of items) {
+    const episode = matches.get(item);
+    if (episode && !item.known && !readBefore(item, episode)) compare.push(episode.id);
+  }
+  return { items, existing, matches, compare };
+}
+
 /**
  * What the feed changes of an episode it already has. The owner wins (docs/decisions/009-feed-sync.md):
  * a field the admin edited by hand is left alone; an episode the admin typed in ("manual") only
  * gains what it lacks, and is linked to its item (guid, enclosure) so the next sync finds it at once.
  * Publish state and order are never the feed's to change.
  */
-function changesFor(episode: SyncedEpisode, values: FeedValues, keys: ItemIdentity): Partial<EpisodeValues> {
+function changesFor(episode: SyncedEpisode, stored: StoredFeedFields, values: FeedValues, keys: ItemIdentity): Partial<EpisodeValues> {
   const changes: Partial<EpisodeValues> = {};
   for (const [field, value] of Object.entries(values) as [keyof FeedValues, FeedValues[keyof FeedValues]][]) {
-    if (episode.editedFields.includes(field)) continue;
-    if (episode.source === "manual" && !isEmpty(episode[field])) continue;
-    if (!same(episode[field], value)) Object.assign(changes, { [field]: value });
+    if (stored.editedFields.includes(field)) continue;
+    if (stored.source === "manual" && !isEmpty(stored[field])) continue;
+    if (!same(stored[field], value)) Object.assign(changes, { [field]: value });
   }
   if (keys.guid && episode.guid !== keys.guid) changes.guid = keys.guid;
   if (episode.enclosureKey !== keys.enclosure) changes.enclosureKey = keys.enclosure;
@@ -153,12 +184,6 @@ function slugMaker(existing: SyncedEpisode[]) {
   };
 }
 
-/**
- * The changes a sync makes, decided without touching the database: which items are new, which
- * episodes change and which stay as they are. New episodes are drafts unless `autoPublish`; they
- * go above the others, newest first, when they are newer than every stored episode (after a first
- * import, the newest is first), and below them otherwise (an old episode showing up late).
- */
 /** What identifies the feed items whose episodes the owner deleted (a sync leaves them out). */
 export interface DeletedItems {
   guids: ReadonlySet<string>;
@@ -169,12 +194,19 @@ export interface DeletedItems {
 const wasDeleted = (keys: ItemIdentity, deleted: DeletedItems | undefined) =>
   !!deleted && (keys.guid ? deleted.guids.has(keys.guid) : deleted.enclosures.has(keys.enclosure));
 
-export function planImport(
-  items: (FeedItem | KnownItem)[],
-  existing: SyncedEpisode[],
+/**
+ * The changes a sync makes, decided without touching the database (`stored`: the feed fields of
+ * the episodes `match.compare` names): which items are new, which episodes change and which stay
+ * as they are. New episodes are drafts unless `autoPublish`; they
+ * go above the others, newest first, when they are newer than every stored episode (after a first
+ * import, the newest is first), and below them otherwise (an old episode showing up late).
+ */
+export async function planImport(
+  { items, existing, matches }: FeedMatch,
+  stored: ReadonlyMap<number, StoredFeedFields>,
   options: { autoPublish: boolean; deleted?: DeletedItems },
-): ImportPlan {
-  const matches = matchItems(items, existing);
+): Promise<ImportPlan> {
+  const slices = timeSlices();
   const nextSlug = slugMaker(existing);
   const plan: ImportPlan = {
     shift: 0,
@@ -188,10 +220,11 @@ export function planImport(
   };
   const fresh: { values: EpisodeValues; date: number }[] = [];
   for (const item of items) {
+    await slices.pause();
     const episode = matches.get(item);
-    // An item read as it was last time is its episode's as it is; one whose episode has gone
-    // since the feed was read is left for the next sync, which reads it whole.
-    if (item.known || (episode && episode.feedHash === item.rawHash)) {
+    // An item whose episode has gone since the feed was read is left for the next sync, which
+    // reads it whole.
+    if (item.known || readBefore(item, episode)) {
       plan.unchanged++;
       continue;
     }
@@ -214,7 +247,9 @@ export function planImport(
       plan.people.push({ id: null, slug: row.slug!, people: item.people });
       continue;
     }
-    const changes = changesFor(episode, values, keys);
+    const fields = stored.get(episode.id);
+    if (!fields) throw new Error(`episode ${episode.id}'s stored fields were not read`);
+    const changes = changesFor(episode, fields, values, keys);
     // Only what a visitor would see counts as an update; the bookkeeping alone does not.
     const visible = Object.keys(changes).some((k) => !BOOKKEEPING.has(k));
     plan.updates.push({ id: episode.id, title: item.title, values: { ...changes, feedHash }, visible });

@@ -1,4 +1,4 @@
-import crypto from "node:crypto";
+import { sha256InSlices } from "../lib/time-slices";
 import type { FeedStatus, FeedSyncResult } from "../../shared/api";
 import type { SiteWrites } from "../db/change-bus";
 import type { Db, Executor } from "../db/client";
@@ -15,7 +15,7 @@ import { forgetSlugs } from "../storage/slug-history";
 import { replaceEpisodePeople, replaceShowPeople, upsertPeople } from "../people/storage";
 import type { EpisodesService } from "../services/episodes";
 import type { FeedExtras } from "./extras";
-import { planImport, type ImportPlan } from "./import-plan";
+import { matchFeed, planImport, type ImportPlan } from "./import-plan";
 import type { SettingsService } from "../services/settings";
 
 export interface FeedSyncService {
@@ -61,7 +61,6 @@ export interface FeedSyncDeps {
 }
 
 const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
-const hashOf = (body: Buffer) => crypto.createHash("sha256").update(body).digest("base64url");
 const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
 const unreadable = (url: string, why: string) => new AppError("UNPROCESSABLE", `The feed at ${shown(url)} could not be read: ${why}`);
 
@@ -188,7 +187,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
           guids: new Set(tombstones.map((t) => t.guid).filter((g): g is string => !!g)),
           enclosures: new Set(tombstones.map((t) => t.enclosureKey).filter((e): e is string => !!e)),
         };
-        const plan = planImport(feed.items, await feedStore.listEpisodesForSync(tx), { autoPublish, deleted });
+        const match = await matchFeed(feed.items, await feedStore.listEpisodesForSync(tx));
+        const plan = await planImport(match, await feedStore.listFeedFields(tx, match.compare), { autoPublish, deleted });
         const { refused, inserted } = await apply(tx, plan, url, careful);
         await writePeople(tx, feed, plan, inserted);
         return { plan, refused };
@@ -210,7 +210,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     const same = state.url === url;
     const fetched = await fetchFeed(url, { etag: same ? state.etag : null, lastModified: same ? state.lastModified : null });
     let feed: ParsedFeed | null = null;
-    if (fetched.status === "ok" && !(same && state.bodyHash === hashOf(fetched.body))) {
+    const bodyHash = fetched.status === "ok" ? await sha256InSlices(fetched.body) : null;
+    if (fetched.status === "ok" && !(same && state.bodyHash === bodyHash)) {
       feed = await parse(url, fetched, await feedStore.listFeedHashes(db));
     }
     // Where the show says it has moved: a permanent redirect, or itunes:new-feed-url once read.
@@ -243,7 +244,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       await settings.write("podcast_description", feed.description.slice(0, 5_000));
     await feedStore.writeFeedSync(db, {
       url,
-      ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash: hashOf(fetched.body) } : {}),
+      ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash } : {}),
       ...(feed ? { itemCount: feed.items.length, channelImageUrl: feed.imageUrl } : {}),
       movedTo: move?.url ?? null,
       moveError: move?.problem ?? null,

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { TranscriptParagraph } from "../../shared/api";
@@ -69,8 +71,17 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
   const bytes = (body: Buffer) => new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   return {
     async parseFeed(body, contentType, known) {
-      const result = await run({ kind: "feed", body: bytes(body), contentType, known: [...known] }, "feed");
-      return (result as Extract<FeedTaskResult, { kind: "feed" }>).feed;
+      const result = (await run({ kind: "feed", body: bytes(body), contentType, known: [...known] }, "feed")) as Extract<
+        FeedTaskResult,
+        { kind: "feed" }
+      >;
+      // A chunk at a time, letting visitors' requests in between (worker.ts).
+      const items: ParsedFeed["items"] = [];
+      for (const chunk of result.items) {
+        for (const item of v8.deserialize(chunk) as ParsedFeed["items"]) items.push(item);
+        await nextTurn();
+      }
+      return { ...result.feed, items };
     },
     async parseTranscript(body, type) {
       const result = (await run({ kind: "transcript", body: bytes(body), type }, "transcript")) as Extract<

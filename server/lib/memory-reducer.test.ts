@@ -3,6 +3,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
+const REDUCED_BURST = /Mark-Compact \(reduce\) ([\d.]+) /g;
+
 /**
  * A Node process shaped like the server (ES modules, no `node:vm` of its own) starts the nudge,
  * makes a burst of garbage, drops it, then idles with a light timer; V8 traces its collections.
@@ -10,8 +12,6 @@ import { describe, expect, it } from "vitest";
  * burst's garbage (a "Mark-Compact (reduce)" of a heap over 50 MB: other isolates, such as the
  * module loader's thread, trace small ones), or undefined when none came within `withinSeconds`.
  */
-const REDUCED_BURST = /Mark-Compact \(reduce\) ([\d.]+) /g;
-
 function secondsToReducerCollection(withinSeconds: number): Promise<number | undefined> {
   const module = pathToFileURL(path.join(import.meta.dirname, "memory-reducer.ts")).href;
   const code = `

@@ -20,11 +20,9 @@ import vm from "node:vm";
  */
 const INTERVAL_MS = 20_000;
 
-/** Starts the nudge; the timer never keeps the process alive. Returns what stops it. */
-export function keepMemoryReducerWorking(): () => void {
+/** Starts the nudge for the process's life; its timer never keeps the process alive. */
+export function keepMemoryReducerWorking(): void {
   const nudge = () => void new vm.Script("0");
   nudge();
-  const timer = setInterval(nudge, INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  setInterval(nudge, INTERVAL_MS).unref();
 }

@@ -24,8 +24,13 @@ export interface PersonInput {
   href: string | null;
 }
 
-/** Rows per statement: building a statement takes the event loop a while, so each stays short. */
+/** Rows read per statement. */
 const BATCH = 500;
+/**
+ * Rows written per statement: the query builder takes the event loop about 3 ms for 50 rows of
+ * five fields and 30-110 ms for 500, for about the same time in all.
+ */
+const INSERT_ROWS = 50;
 
 /** A slug no other person has: the name's, then -2, -3... */
 function slugMaker(taken: Set<string>) {
@@ -85,12 +90,12 @@ export async function upsertPeople(tx: Executor, named: PersonInput[]): Promise<
   if (fresh.length > 0) {
     const slugs = await tx.select({ slug: people.slug }).from(people);
     const nextSlug = slugMaker(new Set(slugs.map((r) => r.slug)));
-    for (let i = 0; i < fresh.length; i += BATCH) {
+    for (let i = 0; i < fresh.length; i += INSERT_ROWS) {
       const rows = await tx
         .insert(people)
         .values(
           fresh
-            .slice(i, i + BATCH)
+            .slice(i, i + INSERT_ROWS)
             .map((p) => ({ nameKey: p.nameKey, name: p.name, slug: nextSlug(p.slugBase), href: p.href, imageUrl: p.img })),
         )
         .returning({ id: people.id, nameKey: people.nameKey });
@@ -107,12 +112,11 @@ export async function replaceEpisodePeople(
   ids: Map<string, number>,
 ): Promise<void> {
   const episodeIds = entries.map((e) => e.episodeId);
-  for (let i = 0; i < episodeIds.length; i += BATCH)
-    await tx.delete(episodePeople).where(inArray(episodePeople.episodeId, episodeIds.slice(i, i + BATCH)));
+  if (episodeIds.length > 0) await tx.delete(episodePeople).where(sql`${episodePeople.episodeId} = ANY(${sql.param(episodeIds)}::int[])`);
   const rows = entries.flatMap(({ episodeId, people: named }) =>
     named.map((p, position) => ({ episodeId, position, personId: ids.get(p.nameKey)!, role: p.role, group: p.group })),
   );
-  for (let i = 0; i < rows.length; i += BATCH) await tx.insert(episodePeople).values(rows.slice(i, i + BATCH));
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(episodePeople).values(rows.slice(i, i + INSERT_ROWS));
 }
 
 /** The show's people become these. */
