@@ -53,11 +53,18 @@ function secondsToReducerCollection(withinSeconds: number): Promise<number | und
 describe("giving memory back after a burst", () => {
   // V8's watchdog alone collects some 100 s after the burst's last full collection: 80 s is ten
   // of the reducer's 8 s ticks, short of it. On Node 24 the reducer collects one or two ticks
-  // after the burst with the nudge, and not before the watchdog without it; Node 20 and 22,
-  // whose V8 reads a zero rate as low, collect after some 40 s with or without it.
-  it("when a burst of garbage ends and the process goes quiet, then V8's memory reducer collects before its 100 s watchdog would", async () => {
-    expect(await secondsToReducerCollection(80)).toBeDefined();
-  }, 100_000);
+  // after the burst with the nudge (14 s here), and not before the watchdog without it. Node 20
+  // and 22, whose V8 reads a zero rate as low, need no nudge: they collect on their own, at
+  // times the nudge does not change (54 s, 78 s, and once not within 100 s in three runs of
+  // Node 20 here), so the test would hold nothing of ours there and only fail at random.
+  const zeroRateReadAsHigh = Number(process.versions.node.split(".")[0]) >= 24;
+  it.runIf(zeroRateReadAsHigh)(
+    "when a burst of garbage ends and the process goes quiet, then V8's memory reducer collects before its 100 s watchdog would",
+    async () => {
+      expect(await secondsToReducerCollection(80)).toBeDefined();
+    },
+    100_000,
+  );
 });
 
 /**
