@@ -12,87 +12,107 @@ async function lintErrors(filePath: string, code: string, rule: (ruleId: string)
 /** A file's code that imports `name` from `from` and uses it. */
 const importing = (name: string, from: string) => `import { ${name} } from "${from}";\n${name};\n`;
 
+/** Code that lint should fail (with exactly one error) and code it should pass. */
+interface Verdicts {
+  fails?: string[];
+  passes?: string[];
+}
+
+/** Lints each code placed in `filePath`, by the rules `rule` picks: each of `fails` gets exactly one error, each of `passes` none. */
+async function expectLint(rule: (ruleId: string) => boolean, filePath: string, { fails = [], passes = [] }: Verdicts) {
+  for (const code of fails) expect(await lintErrors(filePath, code, rule), `${filePath}: ${code}`).toHaveLength(1);
+  for (const code of passes) expect(await lintErrors(filePath, code, rule), `${filePath}: ${code}`).toHaveLength(0);
+}
+
 /** The rooms' allowlists (eslint-boundaries.js), run on code placed in a given room. */
-const crossings = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id === "boundaries/dependencies");
+const expectCrossings = (filePath: string, verdicts: Verdicts) => expectLint((id) => id === "boundaries/dependencies", filePath, verdicts);
 
 describe("lint boundaries (allowlists: what is not allowed fails)", () => {
   it("when a feature's queries (api.ts) or the app's shell import a write, then lint fails; the feature's mutations.ts may", async () => {
-    const restricted = (file: string, code: string) => lintErrors(file, code, (id) => id === "no-restricted-imports");
-    expect(await restricted("client/src/features/clips/api.ts", importing("useMutation", "@tanstack/react-query"))).toHaveLength(1);
-    expect(await restricted("client/src/features/clips/api.ts", importing("useSingleMutation", "@/lib/single-mutation"))).toHaveLength(1);
-    expect(await restricted("client/src/app/initial-data.ts", importing("useClipMutations", "@/features/clips/mutations"))).toHaveLength(1);
-    expect(await restricted("client/src/features/clips/mutations.ts", importing("useMutation", "@tanstack/react-query"))).toHaveLength(0);
+    const expectRestricted = (filePath: string, verdicts: Verdicts) =>
+      expectLint((id) => id === "no-restricted-imports", filePath, verdicts);
+    await expectRestricted("client/src/features/clips/api.ts", {
+      fails: [importing("useMutation", "@tanstack/react-query"), importing("useSingleMutation", "@/lib/single-mutation")],
+    });
+    await expectRestricted("client/src/app/initial-data.ts", { fails: [importing("useClipMutations", "@/features/clips/mutations")] });
+    await expectRestricted("client/src/features/clips/mutations.ts", { passes: [importing("useMutation", "@tanstack/react-query")] });
   });
 
   it("when lib, db or objects import a service, then lint fails", async () => {
     for (const file of ["server/lib/x.ts", "server/db/x.ts", "server/objects/x.ts"]) {
-      expect(await crossings(file, importing("uniqueSlug", "../services/slugs")), file).toHaveLength(1);
+      await expectCrossings(file, { fails: [importing("uniqueSlug", "../services/slugs")] });
     }
-    expect(await crossings("server/lib/x.ts", importing("AppError", "./errors"))).toHaveLength(0);
+    await expectCrossings("server/lib/x.ts", { passes: [importing("AppError", "./errors")] });
   });
 
   it("when a route reaches storage by import, import(), require() or a folder path, then lint fails; a service passes", async () => {
-    expect(await crossings("server/routes/x.ts", importing("findAdmin", "../storage/users"))).toHaveLength(1);
-    expect(await crossings("server/routes/x.ts", 'export async function f() {\n  return import("../storage/users");\n}\n')).toHaveLength(1);
-    expect(
-      await crossings(
-        "server/routes/x.ts",
+    await expectCrossings("server/routes/x.ts", {
+      fails: [
+        importing("findAdmin", "../storage/users"),
+        'export async function f() {\n  return import("../storage/users");\n}\n',
         'declare const require: (p: string) => unknown;\nexport const users = require("../storage/users");\n',
-      ),
-    ).toHaveLength(1);
-    expect(await crossings("server/routes/x.ts", 'import * as storage from "../storage";\nstorage;\n')).toHaveLength(1);
-    expect(await crossings("server/routes/x.ts", importing("uniqueSlug", "../services/slugs"))).toHaveLength(0);
+        'import * as storage from "../storage";\nstorage;\n',
+      ],
+      passes: [importing("uniqueSlug", "../services/slugs")],
+    });
   });
 
   it("when a route imports the schema or runs a query, then lint fails", async () => {
-    expect(await crossings("server/routes/x.ts", importing("clips", "../../shared/schema"))).toHaveLength(1);
-    expect(await crossings("server/routes/x.ts", importing("sql", "drizzle-orm"))).toHaveLength(1);
+    await expectCrossings("server/routes/x.ts", { fails: [importing("clips", "../../shared/schema"), importing("sql", "drizzle-orm")] });
   });
 
   it("when a service names a table or the pool by value, then lint fails; a type import of the handle and storage pass", async () => {
-    expect(await crossings("server/services/x.ts", importing("clips", "../../shared/schema"))).toHaveLength(1);
-    expect(await crossings("server/services/x.ts", 'import pg from "pg";\npg;\n')).toHaveLength(1);
-    expect(await crossings("server/services/x.ts", importing("connectDatabase", "../db/client"))).toHaveLength(1);
-    expect(await crossings("server/services/x.ts", 'import type { Db } from "../db/client";\nexport type X = Db;\n')).toHaveLength(0);
-    expect(await crossings("server/services/x.ts", importing("findAdmin", "../storage/users"))).toHaveLength(0);
+    await expectCrossings("server/services/x.ts", {
+      fails: [importing("clips", "../../shared/schema"), 'import pg from "pg";\npg;\n', importing("connectDatabase", "../db/client")],
+      passes: ['import type { Db } from "../db/client";\nexport type X = Db;\n', importing("findAdmin", "../storage/users")],
+    });
   });
 
   it("when the feed reaches the people room's service, or the people room a route or storage, then lint fails; the people's queries pass", async () => {
-    expect(await crossings("server/feed/x.ts", importing("createPeopleService", "../people/service"))).toHaveLength(1);
-    expect(await crossings("server/feed/x.ts", importing("upsertPeople", "../people/storage"))).toHaveLength(0);
-    expect(await crossings("server/people/x.ts", importing("peopleRouter", "../routes/people"))).toHaveLength(1);
-    expect(await crossings("server/people/x.ts", importing("findClip", "../storage/clips"))).toHaveLength(1);
-    expect(await crossings("server/people/x.ts", importing("people", "../../shared/schema"))).toHaveLength(1);
-    expect(await crossings("server/people/storage.ts", importing("people", "../../shared/schema"))).toHaveLength(0);
+    await expectCrossings("server/feed/x.ts", {
+      fails: [importing("createPeopleService", "../people/service")],
+      passes: [importing("upsertPeople", "../people/storage")],
+    });
+    await expectCrossings("server/people/x.ts", {
+      fails: [
+        importing("peopleRouter", "../routes/people"),
+        importing("findClip", "../storage/clips"),
+        importing("people", "../../shared/schema"),
+      ],
+    });
+    await expectCrossings("server/people/storage.ts", { passes: [importing("people", "../../shared/schema")] });
   });
 
   it("when the analytics room reaches routes, services or storage, or names a table outside its storage.ts, then lint fails", async () => {
-    expect(await crossings("server/analytics/x.ts", importing("findAdmin", "../storage/users"))).toHaveLength(1);
-    expect(await crossings("server/analytics/x.ts", importing("uniqueSlug", "../services/slugs"))).toHaveLength(1);
-    expect(await crossings("server/analytics/x.ts", importing("clips", "../../shared/schema"))).toHaveLength(1);
-    expect(await crossings("server/analytics/storage.ts", importing("clips", "../../shared/schema"))).toHaveLength(0);
-    expect(await crossings("server/analytics/x.ts", importing("AppError", "../lib/errors"))).toHaveLength(0);
+    await expectCrossings("server/analytics/x.ts", {
+      fails: [
+        importing("findAdmin", "../storage/users"),
+        importing("uniqueSlug", "../services/slugs"),
+        importing("clips", "../../shared/schema"),
+      ],
+      passes: [importing("AppError", "../lib/errors")],
+    });
+    await expectCrossings("server/analytics/storage.ts", { passes: [importing("clips", "../../shared/schema")] });
   });
 
   it("when shared/ imports a side or a server package, then lint fails", async () => {
-    expect(await crossings("shared/x.ts", importing("AppError", "../server/lib/errors"))).toHaveLength(1);
-    expect(await crossings("shared/x.ts", 'import express from "express";\nexpress;\n')).toHaveLength(1);
-    expect(await crossings("shared/x.ts", importing("z", "zod"))).toHaveLength(0);
+    await expectCrossings("shared/x.ts", {
+      fails: [importing("AppError", "../server/lib/errors"), 'import express from "express";\nexpress;\n'],
+      passes: [importing("z", "zod")],
+    });
   });
 
   it("when a client file climbs into another room (lib into a feature, a page into the app, a feature into another), then lint fails", async () => {
-    expect(await crossings("client/src/lib/x.ts", importing("clipBySlugQueryOptions", "../features/clips/api"))).toHaveLength(1);
-    expect(await crossings("client/src/pages/x.tsx", importing("App", "../app/app"))).toHaveLength(1);
-    expect(await crossings("client/src/features/editors/x.ts", importing("clipBySlugQueryOptions", "@/features/clips/api"))).toHaveLength(
-      1,
-    );
-    expect(await crossings("client/src/components/x.ts", importing("clipBySlugQueryOptions", "@/features/clips/api"))).toHaveLength(1);
+    await expectCrossings("client/src/lib/x.ts", { fails: [importing("clipBySlugQueryOptions", "../features/clips/api")] });
+    await expectCrossings("client/src/pages/x.tsx", { fails: [importing("App", "../app/app")] });
+    await expectCrossings("client/src/features/editors/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
+    await expectCrossings("client/src/components/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
   });
 
   it("when a client file uses its own room or a room below it, then lint passes", async () => {
-    expect(await crossings("client/src/features/clips/components/x.tsx", importing("clipBySlugQueryOptions", "../api"))).toHaveLength(0);
-    expect(await crossings("client/src/features/clips/x.ts", importing("cn", "@/lib/cn"))).toHaveLength(0);
-    expect(await crossings("client/src/pages/x.tsx", importing("clipBySlugQueryOptions", "@/features/clips/api"))).toHaveLength(0);
+    await expectCrossings("client/src/features/clips/components/x.tsx", { passes: [importing("clipBySlugQueryOptions", "../api")] });
+    await expectCrossings("client/src/features/clips/x.ts", { passes: [importing("cn", "@/lib/cn")] });
+    await expectCrossings("client/src/pages/x.tsx", { passes: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
   });
 });
 

@@ -25,12 +25,29 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
 /** The single admin account (docs/product.md "Auth"). */
+/** When a row was made and last changed. */
+const timestamps = () => ({
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A picture kept here (/objects/{id}), an upload or a copy fetched at sync from the row's
+ * image_url: the address the copy came from (another image_url means fetch again), and the
+ * failed tries since that address last changed with when the next may be made.
+ */
+const keptPicture = () => ({
+  imagePath: text("image_path"),
+  imageSourceUrl: text("image_source_url"),
+  imageFailures: integer("image_failures").notNull().default(0),
+  imageRetryAt: timestamp("image_retry_at", { withTimezone: true }),
+});
+
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** Sessions, in the layout connect-pg-simple reads and writes. */
@@ -84,8 +101,7 @@ export const episodes = pgTable(
     spotifyEmbedUrl: text("spotify_embed_url"),
     isPublished: boolean("is_published").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     slug: text("slug"),
     source: text("source", { enum: ["manual", "feed"] })
       .notNull()
@@ -132,20 +148,16 @@ export const episodes = pgTable(
     chaptersSourceUrl: text("chapters_source_url"),
     /** The item's podcast:socialInteract address (none when the feed turns comments off): 'Join the discussion'. */
     discussionUrl: text("discussion_url"),
-    /** The artwork kept here (/objects/{id}): an upload, or a copy of image_url fetched at sync. */
-    imagePath: text("image_path"),
-    /** The address the kept copy came from; another image_url means fetch again. */
-    imageSourceUrl: text("image_source_url"),
+    /** The artwork kept here: an upload, or a copy of image_url fetched at sync. */
+    ...keptPicture(),
     /**
-     * Per file (transcript, chapters, artwork): failed tries since its address last changed, and
+     * Per file (transcript, chapters; the artwork as above): failed tries since its address last changed, and
      * when the next may be made (growing waits), so a host that is down holds back no other file.
      */
     transcriptFailures: integer("transcript_failures").notNull().default(0),
     transcriptRetryAt: timestamp("transcript_retry_at", { withTimezone: true }),
     chaptersFailures: integer("chapters_failures").notNull().default(0),
     chaptersRetryAt: timestamp("chapters_retry_at", { withTimezone: true }),
-    imageFailures: integer("image_failures").notNull().default(0),
-    imageRetryAt: timestamp("image_retry_at", { withTimezone: true }),
     /**
      * What /archive searches: the title first, then description and notes, then the transcript
      * (English stemming: "learning" finds "learn"). The database keeps it up to date.
@@ -227,8 +239,7 @@ export const clips = pgTable(
     metaDescription: text("meta_description").notNull().default(""),
     isPublished: boolean("is_published").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** Counts the edits, for the admin's optimistic concurrency (see settings). */
     version: integer("version").notNull().default(1),
   },
@@ -296,12 +307,8 @@ export const people = pgTable(
     slug: text("slug").notNull(),
     href: text("href"),
     imageUrl: text("image_url"),
-    imagePath: text("image_path"),
-    imageSourceUrl: text("image_source_url"),
-    imageFailures: integer("image_failures").notNull().default(0),
-    imageRetryAt: timestamp("image_retry_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...keptPicture(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex("people_name_key_key").on(t.nameKey), uniqueIndex("people_slug_key").on(t.slug)],
 );

@@ -14,9 +14,14 @@ const input = (over: Partial<ReportInput> = {}): ReportInput => ({
   ...over,
 });
 
+/** What storage counted of `metric` on `day`. */
+const onDay = (day: string, metric: string, count: number) => ({ day, metric, count });
+/** What storage counted of `metric` for `key` (an episode's, clip's or provider's id). */
+const forKey = (metric: string, key: string, count: number) => ({ metric, key, count });
+
 describe("the report", () => {
   it("when a range has days without anything counted, then every day is there with zeros", () => {
-    const report = buildReport(input({ byDay: [{ day: "2026-11-21", metric: "pageviews", count: 4 }] }));
+    const report = buildReport(input({ byDay: [onDay("2026-11-21", "pageviews", 4)] }));
     expect(report.days).toEqual([
       { date: "2026-11-20", pageviews: 0, visitors: 0, plays: 0, listens: 0 },
       { date: "2026-11-21", pageviews: 4, visitors: 0, plays: 0, listens: 0 },
@@ -35,14 +40,7 @@ describe("the report", () => {
   });
 
   it("when visitors are counted per day, then the range's visitors are the days' sum", () => {
-    const report = buildReport(
-      input({
-        byDay: [
-          { day: "2026-11-20", metric: "site_visitors", count: 2 },
-          { day: "2026-11-21", metric: "site_visitors", count: 3 },
-        ],
-      }),
-    );
+    const report = buildReport(input({ byDay: [onDay("2026-11-20", "site_visitors", 2), onDay("2026-11-21", "site_visitors", 3)] }));
     expect(report.totals.visitors).toBe(5);
   });
 
@@ -50,11 +48,11 @@ describe("the report", () => {
     const report = buildReport(
       input({
         byKey: [
-          { metric: "plays", key: "7", count: 3 },
-          { metric: "listens", key: "7", count: 2 },
-          { metric: "reached_25", key: "7", count: 2 },
-          { metric: "reached_100", key: "7", count: 1 },
-          { metric: "plays", key: "8", count: 1 },
+          forKey("plays", "7", 3),
+          forKey("listens", "7", 2),
+          forKey("reached_25", "7", 2),
+          forKey("reached_100", "7", 1),
+          forKey("plays", "8", 1),
         ],
         names: { episodes: [{ id: 7, slug: "pain", title: "Pain" }], clips: [], providers: [] },
       }),
@@ -67,10 +65,7 @@ describe("the report", () => {
   it("when the CSV is asked for, then it has the header row and one row per day", () => {
     const csv = reportCsv(
       input({
-        byDay: [
-          { day: "2026-11-20", metric: "pageviews", count: 5 },
-          { day: "2026-11-20", metric: "provider_clicks", count: 1 },
-        ],
+        byDay: [onDay("2026-11-20", "pageviews", 5), onDay("2026-11-20", "provider_clicks", 1)],
         searchesByDay: [{ day: "2026-11-22", count: 2 }],
       }),
     );

@@ -38,6 +38,10 @@ const TOTAL_METRICS: Record<Exclude<keyof AnalyticsTotals, "searches">, string> 
 
 type DayTotals = AnalyticsTotals & { date: string };
 
+/** Every total at zero: the daily metrics' and the searches'. */
+const noTotals = () =>
+  Object.fromEntries([...Object.keys(TOTAL_METRICS), "searches"].map((total) => [total, 0])) as Record<keyof AnalyticsTotals, number>;
+
 /** The keys of `T` whose values are of type `V`. */
 type KeysOf<T, V> = { [K in keyof T]: T[K] extends V ? K : never }[keyof T];
 
@@ -51,7 +55,7 @@ function dayTotals(input: ReportInput): DayTotals[] {
   const days = new Map<string, DayTotals>();
   for (let i = 0; i < daysBetween(input.from, input.to); i++) {
     const date = addDays(input.from, i);
-    days.set(date, { date, pageviews: 0, visitors: 0, plays: 0, listens: 0, providerClicks: 0, clipPlays: 0, shares: 0, searches: 0 });
+    days.set(date, { date, ...noTotals() });
   }
   for (const { day, metric, count } of input.byDay) {
     const totals = days.get(day);
@@ -68,16 +72,7 @@ function dayTotals(input: ReportInput): DayTotals[] {
 /** `GET /api/analytics` (docs/analytics.md "Reading"): every number an integer, every day of the range present. */
 export function buildReport(input: ReportInput): AnalyticsReport {
   const perDay = dayTotals(input);
-  const totals: AnalyticsTotals = {
-    pageviews: 0,
-    visitors: 0,
-    plays: 0,
-    listens: 0,
-    providerClicks: 0,
-    clipPlays: 0,
-    shares: 0,
-    searches: 0,
-  };
+  const totals = noTotals();
   for (const day of perDay) for (const k of Object.keys(totals) as (keyof AnalyticsTotals)[]) totals[k] += day[k];
   const days: AnalyticsDay[] = perDay.map(({ date, pageviews, visitors, plays, listens }) => ({
     date,

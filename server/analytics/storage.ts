@@ -1,4 +1,5 @@
 import { and, asc, between, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { analyticsDaily, analyticsSalts, analyticsSearches, analyticsSeen, clips, episodes, providers } from "../../shared/schema";
 import type { Db, Executor } from "../db/client";
 import { sqlStateOf } from "../lib/errors";
@@ -157,23 +158,19 @@ interface Ids {
   providers: number[];
 }
 
-/** Sums per metric and key over the days `from`..`to`. */
-function sumsByKey(db: Executor, from: string, to: string) {
+/** The daily counts over the days `from`..`to`, summed per `group` (columns of analytics_daily). */
+function dailySums<G extends Record<string, AnyPgColumn>>(db: Executor, from: string, to: string, group: G) {
   return db
-    .select({ metric: analyticsDaily.metric, key: analyticsDaily.key, count: sql<number>`sum(${analyticsDaily.count})::int` })
+    .select({ ...group, count: sql<number>`sum(${analyticsDaily.count})::int` })
     .from(analyticsDaily)
     .where(between(analyticsDaily.day, from, to))
-    .groupBy(analyticsDaily.metric, analyticsDaily.key);
+    .groupBy(...Object.values(group));
 }
 
-/** Sums per day and metric over the days `from`..`to`. */
-function sumsByDay(db: Executor, from: string, to: string) {
-  return db
-    .select({ day: analyticsDaily.day, metric: analyticsDaily.metric, count: sql<number>`sum(${analyticsDaily.count})::int` })
-    .from(analyticsDaily)
-    .where(between(analyticsDaily.day, from, to))
-    .groupBy(analyticsDaily.day, analyticsDaily.metric);
-}
+const sumsByKey = (db: Executor, from: string, to: string) =>
+  dailySums(db, from, to, { metric: analyticsDaily.metric, key: analyticsDaily.key });
+const sumsByDay = (db: Executor, from: string, to: string) =>
+  dailySums(db, from, to, { day: analyticsDaily.day, metric: analyticsDaily.metric });
 
 /** Searches per day over the days `from`..`to`. */
 function searchesByDay(db: Executor, from: string, to: string) {

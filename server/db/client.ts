@@ -8,6 +8,15 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** What a storage function runs its queries on: the database, or a transaction of it. */
 export type Executor = Db | Tx;
 
+/** A read of one row at most: the row or null; `forUpdate` locks it until the caller's transaction ends. */
+export async function oneRow<T>(
+  query: PromiseLike<T[]> & { for(strength: "update"): PromiseLike<T[]> },
+  forUpdate = false,
+): Promise<T | null> {
+  const rows = await (forUpdate ? query.for("update") : query);
+  return rows[0] ?? null;
+}
+
 export interface Database {
   pool: pg.Pool;
   db: Db;

@@ -121,46 +121,54 @@ describe("parseFeed: a show as a host publishes it (fixtures/hosted-show.xml)", 
     });
   });
 
-  it("when a bonus item has plain-text notes, an m4a file of length 0 and an EDT date, then each is read", () => {
-    expect(feed.items[1]).toMatchObject({
-      episodeType: "bonus",
-      showNotes: "<p>Your questions, answered.</p><p>We cover compost &amp; worms.<br />And seeds.</p>",
-      audioType: "audio/mp4",
-      audioLength: null,
-      publishedAt: new Date("2025-05-29T10:00:00Z"),
-      durationSeconds: 845,
-      imageUrl: "https://storage.example-host.com/artwork/show-3000.jpg",
-      transcriptType: "application/x-subrip",
-    });
-  });
-
-  it("when a trailer has an http audio/mp3 file, itunes:summary notes, a date without weekday and a fractional duration, then each is read", () => {
-    expect(feed.items[2]).toMatchObject({
-      guid: "https://gardenhour.example/?p=311",
-      episodeType: "trailer",
-      audioUrl: "http://traffic.example-libsyn.com/gardenhour/trailer-s2.mp3",
-      audioType: "audio/mpeg",
-      audioLength: null,
-      showNotes: "<p>A taste of what is coming in season two.</p>",
-      publishedAt: new Date("2025-05-01T16:00:00Z"),
-      durationSeconds: 105,
-      seasonNumber: 2,
-      episodeNumber: null,
-      transcriptUrl: null,
-      chaptersUrl: null,
-      link: null,
-    });
-  });
-
-  it("when notes are escaped HTML with entities and the date is ISO 8601, then the HTML and the date come out", () => {
-    expect(feed.items[3]).toMatchObject({
-      showNotes: "<p>Our very first episode — seeds, soil &amp; patience.</p>",
-      summary: "Our very first episode — seeds, soil & patience.",
-      publishedAt: new Date("2024-03-04T09:30:00Z"),
-      durationSeconds: 3130,
-      seasonNumber: 1,
-      episodeNumber: 1,
-    });
+  it.each<[name: string, index: number, fields: Record<string, unknown>]>([
+    [
+      "when a bonus item has plain-text notes, an m4a file of length 0 and an EDT date, then each is read",
+      1,
+      {
+        episodeType: "bonus",
+        showNotes: "<p>Your questions, answered.</p><p>We cover compost &amp; worms.<br />And seeds.</p>",
+        audioType: "audio/mp4",
+        audioLength: null,
+        publishedAt: new Date("2025-05-29T10:00:00Z"),
+        durationSeconds: 845,
+        imageUrl: "https://storage.example-host.com/artwork/show-3000.jpg",
+        transcriptType: "application/x-subrip",
+      },
+    ],
+    [
+      "when a trailer has an http audio/mp3 file, itunes:summary notes, a date without weekday and a fractional duration, then each is read",
+      2,
+      {
+        guid: "https://gardenhour.example/?p=311",
+        episodeType: "trailer",
+        audioUrl: "http://traffic.example-libsyn.com/gardenhour/trailer-s2.mp3",
+        audioType: "audio/mpeg",
+        audioLength: null,
+        showNotes: "<p>A taste of what is coming in season two.</p>",
+        publishedAt: new Date("2025-05-01T16:00:00Z"),
+        durationSeconds: 105,
+        seasonNumber: 2,
+        episodeNumber: null,
+        transcriptUrl: null,
+        chaptersUrl: null,
+        link: null,
+      },
+    ],
+    [
+      "when notes are escaped HTML with entities and the date is ISO 8601, then the HTML and the date come out",
+      3,
+      {
+        showNotes: "<p>Our very first episode — seeds, soil &amp; patience.</p>",
+        summary: "Our very first episode — seeds, soil & patience.",
+        publishedAt: new Date("2024-03-04T09:30:00Z"),
+        durationSeconds: 3130,
+        seasonNumber: 1,
+        episodeNumber: 1,
+      },
+    ],
+  ])("%s", (_name, index, fields) => {
+    expect(feed.items[index]).toMatchObject(fields);
   });
 });
 

@@ -6,6 +6,41 @@ import { describe, expect, it } from "vitest";
 const REDUCED_BURST = /Mark-Compact \(reduce\) ([\d.]+) /g;
 
 /**
+ * Runs `body` in a child Node process shaped like the server (ES modules through tsx, with
+ * `nodeFlags`), after it has imported `keepMemoryReducerWorking` from memory-reducer.ts. Hands each
+ * chunk of the child's stdout to `read` until `read` settles a value, then kills the child and
+ * resolves with it; with `giveUp`, resolves with `giveUp.value` if nothing settled within
+ * `giveUp.afterMs`.
+ */
+function readChild<T>(
+  nodeFlags: string[],
+  body: string,
+  read: (text: string, settle: (value: T) => void) => void,
+  giveUp?: { afterMs: number; value: T },
+): Promise<T> {
+  const module = pathToFileURL(path.join(import.meta.dirname, "memory-reducer.ts")).href;
+  const code = `const { keepMemoryReducerWorking } = await import(${JSON.stringify(module)});\n${body}`;
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "--input-type=module", "-e", code], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const settle = (value: T) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill("SIGKILL");
+      resolve(value);
+    };
+    const timer = giveUp && setTimeout(() => settle(giveUp.value), giveUp.afterMs);
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (!settled) read(chunk.toString(), settle);
+    });
+    child.once("error", reject);
+  });
+}
+
+/**
  * A Node process shaped like the server (ES modules, no `node:vm` of its own) starts the nudge,
  * makes a burst of garbage, drops it, then idles with a light timer; V8 traces its collections.
  * Resolves with the seconds from the burst's end to the memory-reducing collection that takes the
@@ -13,9 +48,7 @@ const REDUCED_BURST = /Mark-Compact \(reduce\) ([\d.]+) /g;
  * module loader's thread, trace small ones), or undefined when none came within `withinSeconds`.
  */
 function secondsToReducerCollection(withinSeconds: number): Promise<number | undefined> {
-  const module = pathToFileURL(path.join(import.meta.dirname, "memory-reducer.ts")).href;
-  const code = `
-    const { keepMemoryReducerWorking } = await import(${JSON.stringify(module)});
+  const body = `
     keepMemoryReducerWorking();
     let kept = [];
     const until = Date.now() + 2000;
@@ -27,27 +60,19 @@ function secondsToReducerCollection(withinSeconds: number): Promise<number | und
     kept = [];
     process.stdout.write("burst over\\n");
     setInterval(() => {}, 2000);`;
-  const child = spawn(process.execPath, ["--trace-gc", "--import", "tsx", "--input-type=module", "-e", code], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let overAt: number | undefined;
-    const finish = (seconds: number | undefined) => {
-      clearTimeout(timer);
-      child.kill("SIGKILL");
-      resolve(seconds);
-    };
-    const timer = setTimeout(() => finish(undefined), withinSeconds * 1000 + 10_000);
-    // V8 writes its traces to stdout, beside the child's own line.
-    child.stdout.on("data", (chunk: Buffer) => {
-      const text = chunk.toString();
+  let overAt: number | undefined;
+  // V8 writes its traces to stdout, beside the child's own line.
+  return readChild<number | undefined>(
+    ["--trace-gc"],
+    body,
+    (text, settle) => {
       if (text.includes("burst over")) overAt = Date.now();
       if (overAt === undefined || ![...text.matchAll(REDUCED_BURST)].some((m) => Number(m[1]) > 50)) return;
       const seconds = (Date.now() - overAt) / 1000;
-      finish(seconds <= withinSeconds ? seconds : undefined);
-    });
-    child.once("error", reject);
-  });
+      settle(seconds <= withinSeconds ? seconds : undefined);
+    },
+    { afterMs: withinSeconds * 1000 + 10_000, value: undefined },
+  );
 }
 
 describe("giving memory back after a burst", () => {
@@ -73,9 +98,7 @@ describe("giving memory back after a burst", () => {
  * memory at the burst's end and the least reported within `withinSeconds` after it.
  */
 function residentAfterBurst(withinSeconds: number, nodeFlags: string[]): Promise<{ peak: number; least: number }> {
-  const module = pathToFileURL(path.join(import.meta.dirname, "memory-reducer.ts")).href;
-  const code = `
-    const { keepMemoryReducerWorking } = await import(${JSON.stringify(module)});
+  const body = `
     keepMemoryReducerWorking({ everyMs: 500 });
     const rss = () => process.memoryUsage.rss() / 1048576;
     let kept = new Map();
@@ -83,24 +106,15 @@ function residentAfterBurst(withinSeconds: number, nodeFlags: string[]): Promise
     kept = null;
     process.stdout.write("peak " + rss() + "\\n");
     setInterval(() => process.stdout.write("rss " + rss() + "\\n"), 250);`;
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", "--input-type=module", "-e", code], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let peak: number | undefined;
-    let least = Infinity;
-    let peakAt = 0;
-    child.stdout.on("data", (chunk: Buffer) => {
-      for (const [, what, mb] of chunk.toString().matchAll(/^(peak|rss) ([\d.]+)$/gm)) {
-        if (what === "peak") [peak, peakAt] = [Number(mb), Date.now()];
-        else if (peak !== undefined && Date.now() - peakAt <= withinSeconds * 1000) least = Math.min(least, Number(mb));
-        if (peak !== undefined && Date.now() - peakAt > withinSeconds * 1000) {
-          child.kill("SIGKILL");
-          resolve({ peak, least });
-        }
-      }
-    });
-    child.once("error", reject);
+  let peak: number | undefined;
+  let least = Infinity;
+  let peakAt = 0;
+  return readChild<{ peak: number; least: number }>(nodeFlags, body, (text, settle) => {
+    for (const [, what, mb] of text.matchAll(/^(peak|rss) ([\d.]+)$/gm)) {
+      if (what === "peak") [peak, peakAt] = [Number(mb), Date.now()];
+      else if (peak !== undefined && Date.now() - peakAt <= withinSeconds * 1000) least = Math.min(least, Number(mb));
+      if (peak !== undefined && Date.now() - peakAt > withinSeconds * 1000) settle({ peak, least });
+    }
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { clips } from "../../shared/schema";
-import type { Executor } from "../db/client";
+import { oneRow, type Executor } from "../db/client";
 
 /** Ordered lists: by sortOrder, then id, so equal orders still list the same way every time. */
 const clipColumns = {
@@ -30,15 +30,12 @@ export type ClipRow = Awaited<ReturnType<typeof listClips>>[number];
 
 export async function findClipBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
   const where = options.includeDrafts ? eq(clips.slug, slug) : and(eq(clips.slug, slug), eq(clips.isPublished, true));
-  const rows = await db.select(clipColumns).from(clips).where(where).limit(1);
-  return rows[0] ?? null;
+  return oneRow(db.select(clipColumns).from(clips).where(where).limit(1));
 }
 
 /** `forUpdate`: the row stays locked until the caller's transaction ends. */
 export async function findClip(db: Executor, id: number, options: { forUpdate?: boolean } = {}) {
-  const q = db.select(clipColumns).from(clips).where(eq(clips.id, id)).limit(1);
-  const rows = await (options.forUpdate ? q.for("update") : q);
-  return rows[0] ?? null;
+  return oneRow(db.select(clipColumns).from(clips).where(eq(clips.id, id)).limit(1), options.forUpdate);
 }
 
 export async function insertClip(db: Executor, values: typeof clips.$inferInsert) {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { providers } from "../../shared/schema";
-import type { Executor } from "../db/client";
+import { oneRow, type Executor } from "../db/client";
 
 /** Ordered lists: by sortOrder, then id, so equal orders still list the same way every time. */
 const providerColumns = {
@@ -18,9 +18,7 @@ export function listProviders(db: Executor) {
 
 export type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
 export async function findProvider(db: Executor, id: number, options: { forUpdate?: boolean } = {}) {
-  const q = db.select(providerColumns).from(providers).where(eq(providers.id, id)).limit(1);
-  const rows = await (options.forUpdate ? q.for("update") : q);
-  return rows[0] ?? null;
+  return oneRow(db.select(providerColumns).from(providers).where(eq(providers.id, id)).limit(1), options.forUpdate);
 }
 
 export async function insertProvider(db: Executor, values: typeof providers.$inferInsert) {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Clip, Episode, Provider } from "@shared/api";
+import type { Clip, Episode, EpisodeArchivePage, Provider } from "@shared/api";
+import type { InitialData } from "@shared/initial-data";
 import { PUBLIC_SETTING_KEYS } from "@shared/settings";
 import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api";
 import { archiveQueryOptions, episodeBySlugQueryOptions, latestEpisodesQueryOptions } from "@/features/episodes/api";
@@ -14,6 +15,32 @@ import { readInitialData, seedQueryClient } from "./initial-data";
 const episode = { id: 1, slug: "e", title: "E", sortOrder: "1" } as Episode;
 const clip = { id: 2, slug: "why-pain", title: "C", sortOrder: "1" } as Clip;
 const provider = { id: 3, name: "P", url: "https://p.example", icon: "fa-p", sortOrder: "1" } as Provider;
+
+/** A page of /archive holding the one episode, with what `over` changes. */
+const archivePage = (over: Partial<EpisodeArchivePage> = {}): EpisodeArchivePage => ({
+  episodes: [{ ...episode, match: null }],
+  page: 1,
+  pageSize: 20,
+  pageCount: 1,
+  total: 1,
+  query: "",
+  season: null,
+  seasons: [],
+  ...over,
+});
+
+/** A page's data carrying the first screen's lists (the episode, its archive page, the clip), with what `over` changes. */
+const firstScreen = (over: Partial<InitialData> = {}): InitialData => ({
+  values: { podcast_title: "Show" },
+  providers: [provider],
+  theme: null,
+  latestEpisodes: { episodes: [episode], total: 1, trailer: null },
+  episode,
+  archive: archivePage(),
+  clips: [clip],
+  clip,
+  ...over,
+});
 
 /**
  * Mounts the queries a page uses, as its components would (an observer each), with the app's
@@ -41,25 +68,7 @@ afterEach(() => {
 describe("initial data", () => {
   it("when a page's queries start from the data it carries, then none of them asks the API; one it does not carry does", async () => {
     const client = createQueryClient();
-    seedQueryClient(client, {
-      values: { podcast_title: "Show" },
-      providers: [provider],
-      theme: null,
-      latestEpisodes: { episodes: [episode], total: 1, trailer: null },
-      episode,
-      archive: {
-        episodes: [{ ...episode, match: null }],
-        page: 1,
-        pageSize: 20,
-        pageCount: 1,
-        total: 1,
-        query: "",
-        season: null,
-        seasons: [],
-      },
-      clips: [clip],
-      clip,
-    });
+    seedQueryClient(client, firstScreen());
     const seeded = [
       ...PUBLIC_SETTING_KEYS.map((key) => settingQueryOptions(key)),
       providersQueryOptions(),
@@ -77,27 +86,17 @@ describe("initial data", () => {
 
   it("when the page carries the first screen's data, then each query's cache entry holds it", () => {
     const client = new QueryClient();
-    seedQueryClient(client, {
-      values: { podcast_title: "Show", footer_content: "<p>f</p>" },
-      providers: [provider],
-      theme: { id: "deep-ocean" },
-      latestEpisodes: { episodes: [episode], total: 30, trailer: null },
-      episode,
-      archive: {
-        episodes: [{ ...episode, match: null }],
-        page: 2,
-        pageSize: 20,
-        pageCount: 2,
-        total: 21,
-        query: "",
-        season: 3,
-        seasons: [3],
-      },
-      clips: [clip],
-      clip,
-      person: { person: { slug: "ann", name: "Ann", href: null, imagePath: null, roles: ["host"] }, episodes: [episode] },
-      missingPersonSlug: "nobody",
-    });
+    seedQueryClient(
+      client,
+      firstScreen({
+        values: { podcast_title: "Show", footer_content: "<p>f</p>" },
+        theme: { id: "deep-ocean" },
+        latestEpisodes: { episodes: [episode], total: 30, trailer: null },
+        archive: archivePage({ page: 2, pageCount: 2, total: 21, season: 3, seasons: [3] }),
+        person: { person: { slug: "ann", name: "Ann", href: null, imagePath: null, roles: ["host"] }, episodes: [episode] },
+        missingPersonSlug: "nobody",
+      }),
+    );
     expect(client.getQueryData(["settings", "podcast_title"])).toBe("Show");
     expect(client.getQueryData(["settings", "editors_intro"])).toBe("");
     expect(client.getQueryData(["providers"])).toEqual([provider]);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from "react";
+import { TextField } from "./ui/field";
 
 const ImageUploadDialog = lazy(() => import("./image-upload-dialog"));
 
@@ -9,25 +10,39 @@ type DialogProps = ComponentProps<typeof ImageUploadDialog>;
  * button is first pressed and stays mounted after, so closing and opening it again is instant.
  */
 export function ImageUploadButton({ label, ...dialog }: { label: string } & Omit<DialogProps, "open" | "onOpenChange">) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
+  // Never opened: nothing loaded yet. Once opened, the uploader stays mounted, open or closed.
+  const [shown, setShown] = useState<"never" | "open" | "closed">("never");
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-ghost"
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
-      >
+      <button type="button" className="btn btn-ghost" onClick={() => setShown("open")}>
         {label}
       </button>
-      {hasOpened ? (
+      {shown === "never" ? null : (
         <Suspense fallback={<p role="status">Loading...</p>}>
-          <ImageUploadDialog {...dialog} open={isOpen} onOpenChange={setIsOpen} />
+          <ImageUploadDialog {...dialog} open={shown === "open"} onOpenChange={(open) => setShown(open ? "open" : "closed")} />
         </Suspense>
-      ) : null}
+      )}
     </>
+  );
+}
+
+/**
+ * A link field with the uploader's button under it, for a picture given either way: by its address
+ * or uploaded (`upload.onUploaded` puts the upload's address in the field). `children`, a preview
+ * of the picture, sits beside the button.
+ */
+export function UploadableLinkField({
+  upload,
+  children,
+  ...field
+}: ComponentProps<typeof TextField> & { upload: ComponentProps<typeof ImageUploadButton>; children?: ReactNode }) {
+  return (
+    <div>
+      <TextField {...field} />
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <ImageUploadButton {...upload} />
+        {children}
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import AwsS3 from "@uppy/aws-s3";
-import Uppy, { type UppyFile } from "@uppy/core";
+import Uppy from "@uppy/core";
+import { useUppyEvent } from "@uppy/react";
 import Dashboard from "@uppy/react/dashboard";
 import { useCallback, useEffect, useState } from "react";
 import { LIMITS } from "@shared/api";
@@ -70,35 +71,26 @@ export default function ImageUploadDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const [uppy] = useState(() => createUppy(id, setProblem));
 
-  useEffect(() => {
-    const onAdded = () => setProblem(null);
-    const onSuccess = (file: UppyFile<Record<string, unknown>, Record<string, never>> | undefined, response: { uploadURL?: string }) => {
-      if (!response.uploadURL) return;
-      setProblem(null);
-      uppy.hideInfo();
-      // The upload address is what the spec stores; the server turns it into /objects/{id} on save.
-      const location = new URL(response.uploadURL, window.location.origin);
-      const icon = location.origin === window.location.origin ? location.pathname : location.href;
-      const data = file?.data;
-      void (data instanceof Blob ? readAsDataUrl(data) : Promise.resolve(null)).then((preview) => onUploaded(icon, preview));
-      toast(uploadedToast);
-    };
-    const onError = (_file: unknown, error: Error & { status?: number; body?: unknown }, response?: { status?: number }) => {
-      setProblem(
-        uploadErrorMessage({ status: error.status ?? response?.status, body: error.body, name: error.name, message: error.message }),
-      );
-      // Uppy's own notice would repeat it in its words ("S3 returned 415"): ours says it.
-      uppy.hideInfo();
-    };
-    uppy.on("file-added", onAdded);
-    uppy.on("upload-success", onSuccess);
-    uppy.on("upload-error", onError);
-    return () => {
-      uppy.off("file-added", onAdded);
-      uppy.off("upload-success", onSuccess);
-      uppy.off("upload-error", onError);
-    };
-  }, [uppy, onUploaded, uploadedToast]);
+  useUppyEvent(uppy, "file-added", () => setProblem(null));
+  useUppyEvent(uppy, "upload-success", (file, response) => {
+    if (!response?.uploadURL) return;
+    setProblem(null);
+    uppy.hideInfo();
+    // The upload address is what the spec stores; the server turns it into /objects/{id} on save.
+    const location = new URL(response.uploadURL, window.location.origin);
+    const icon = location.origin === window.location.origin ? location.pathname : location.href;
+    const data = file?.data;
+    void (data instanceof Blob ? readAsDataUrl(data) : Promise.resolve(null)).then((preview) => onUploaded(icon, preview));
+    toast(uploadedToast);
+  });
+  useUppyEvent(uppy, "upload-error", (_file, error, response) => {
+    const failure = error as Error & { status?: number; body?: unknown };
+    setProblem(
+      uploadErrorMessage({ status: failure.status ?? response?.status, body: failure.body, name: failure.name, message: failure.message }),
+    );
+    // Uppy's own notice would repeat it in its words ("S3 returned 415"): ours says it.
+    uppy.hideInfo();
+  });
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 

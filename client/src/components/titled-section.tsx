@@ -6,17 +6,19 @@ export function TitledSection({
   title,
   className,
   style,
+  headingClassName = "text-2xl font-bold",
   children,
 }: {
   id: string;
   title: ReactNode;
   className?: string;
   style?: CSSProperties;
+  headingClassName?: string;
   children: ReactNode;
 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className={className} style={style}>
-      <h2 id={`${id}-heading`} className="text-2xl font-bold">
+      <h2 id={`${id}-heading`} className={headingClassName}>
         {title}
       </h2>
       {children}

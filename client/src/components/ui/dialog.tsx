@@ -1,6 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { CLOSE_BUTTON } from "./close-button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -51,11 +52,9 @@ export function DialogContent({
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          aria-label="Close"
+          {...CLOSE_BUTTON}
           className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-muted"
-        >
-          <span aria-hidden="true">×</span>
-        </DialogPrimitive.Close>
+        />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

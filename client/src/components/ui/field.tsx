@@ -1,13 +1,16 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 
 interface FieldProps {
-  id: string;
+  /** The control's id, for a page that points at it; by default one React makes (the same on the server and in the browser). */
+  id?: string;
   label: string;
   hint?: ReactNode;
   error?: string;
   /** Shown at the end of the label row, e.g. a character counter. */
   aside?: ReactNode;
 }
+
+type Field = Omit<FieldProps, "id"> & { id: string };
 
 function describedBy(id: string, hint: unknown, error: unknown, aside: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : null, aside ? `${id}-aside` : null, error ? `${id}-error` : null].filter(Boolean);
@@ -27,7 +30,7 @@ function textDirection(type: string | undefined): "auto" | "ltr" {
   return type === "url" || type === "email" || type === "password" ? "ltr" : "auto";
 }
 
-function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { children: ReactNode }) {
+function FieldFrame({ id, label, hint, error, aside, children }: Field & { children: ReactNode }) {
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
@@ -55,13 +58,18 @@ function FieldFrame({ id, label, hint, error, aside, children }: FieldProps & { 
   );
 }
 
+function useFieldId(id: string | undefined): string {
+  const made = useId();
+  return id ?? made;
+}
+
 /** What a field's input or textarea carries: its id, looks and direction, and its ties to the field's texts. */
-function controlProps({ id, hint, error, aside }: FieldProps, dir: "auto" | "ltr") {
+function controlProps({ id, hint, error, aside }: Field, dir: "auto" | "ltr") {
   return { id, className: "input", dir, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, hint, error, aside) };
 }
 
 export function TextField({ id, label, hint, error, aside, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const field = { id, label, hint, error, aside };
+  const field = { id: useFieldId(id), label, hint, error, aside };
   return (
     <FieldFrame {...field}>
       <input {...controlProps(field, textDirection(input.type))} {...input} />
@@ -70,7 +78,7 @@ export function TextField({ id, label, hint, error, aside, ...input }: FieldProp
 }
 
 export function TextAreaField({ id, label, hint, error, aside, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = { id, label, hint, error, aside };
+  const field = { id: useFieldId(id), label, hint, error, aside };
   return (
     <FieldFrame {...field}>
       <textarea {...controlProps(field, "auto")} {...input} />

@@ -1,4 +1,5 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { cn } from "@/lib/cn";
 import { Switch } from "./switch";
 
 /** The Published switch of the episode and clip forms (docs/product.md §2). */
@@ -78,5 +79,38 @@ export function BusyButton({
     <button type="button" className={className} disabled={isPending} {...button}>
       {isPending ? busyLabel : children}
     </button>
+  );
+}
+
+/**
+ * A notice of the admin's with one button for what it proposes (publish these drafts, remove
+ * those episodes): the button asks first (`confirm`), then runs `action`, and says it is busy.
+ */
+export function ActionNotice({
+  label,
+  className,
+  button,
+  children,
+}: {
+  /** The region's name for screen readers. */
+  label: string;
+  className?: string;
+  button: { text: ReactNode; busyLabel: string; className?: string; confirm: string; isPending: boolean; action: () => void };
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("rounded-lg border-2 border-fg/40 p-4", className)} role="region" aria-label={label}>
+      {children}
+      <BusyButton
+        className={cn("btn mt-3", button.className)}
+        isPending={button.isPending}
+        busyLabel={button.busyLabel}
+        onClick={() => {
+          if (window.confirm(button.confirm)) button.action();
+        }}
+      >
+        {button.text}
+      </BusyButton>
+    </div>
   );
 }

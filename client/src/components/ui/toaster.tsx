@@ -1,6 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cn } from "@/lib/cn";
 import { dismissToast, useCurrentToast } from "./toast-store";
+import { CLOSE_BUTTON } from "./close-button";
 
 /** docs/product.md §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, one at a time. */
 const TOAST_DURATION_MS = 5000;
@@ -25,11 +26,9 @@ export function Toaster() {
             <ToastPrimitive.Description className="mt-1 text-sm">{message.description}</ToastPrimitive.Description>
           ) : null}
           <ToastPrimitive.Close
-            aria-label="Close"
+            {...CLOSE_BUTTON}
             className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-transparent text-lg"
-          >
-            <span aria-hidden="true">×</span>
-          </ToastPrimitive.Close>
+          />
         </ToastPrimitive.Root>
       ) : null}
       <ToastPrimitive.Viewport className="toast-viewport" hotkey={["F8"]} />

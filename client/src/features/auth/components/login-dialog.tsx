@@ -52,7 +52,6 @@ export function LoginDialog() {
           {LOGIN_FIELDS.map(({ name, label, type, autoComplete }) => (
             <TextField
               key={name}
-              id={`login-${name}`}
               label={label}
               type={type}
               required

@@ -55,9 +55,8 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
 
   return (
     <EntityFormCard {...entity.card} onSubmit={onSubmit} onReload={onReload}>
-      <TextField id="clip-title" label="Clip Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
+      <TextField label="Clip Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
       <TextField
-        id="clip-url"
         label="YouTube Embed URL"
         type="url"
         required
@@ -66,22 +65,9 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
         placeholder="https://www.youtube.com/embed/..."
         hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
       />
-      <TextAreaField
-        id="clip-description"
-        label="Description"
-        rows={2}
-        maxLength={LIMITS.description}
-        {...bindField(form, "description")}
-      />
-      <TextAreaField
-        id="clip-key-quote"
-        label="Key Quote"
-        rows={2}
-        {...bindField(form, "keyQuote")}
-        {...countedField(form, "keyQuote", LIMITS.keyQuote)}
-      />
+      <TextAreaField label="Description" rows={2} maxLength={LIMITS.description} {...bindField(form, "description")} />
+      <TextAreaField label="Key Quote" rows={2} {...bindField(form, "keyQuote")} {...countedField(form, "keyQuote", LIMITS.keyQuote)} />
       <TextField
-        id="clip-slug"
         label="URL Slug"
         maxLength={LIMITS.slug}
         {...bindField(form, "slug")}
@@ -89,14 +75,12 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
         hint="Leave empty to auto-generate from title."
       />
       <TextAreaField
-        id="clip-meta"
         label="Meta Description"
         rows={2}
         {...bindField(form, "metaDescription")}
         {...countedField(form, "metaDescription", LIMITS.metaDescription)}
       />
       <TextAreaField
-        id="clip-content"
         label="Article Content"
         rows={6}
         maxLength={LIMITS.content}

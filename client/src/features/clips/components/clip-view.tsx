@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Clip } from "@shared/api";
 import { BackLink } from "@/components/back-link";
+import { NotFoundNotice } from "@/components/not-found-notice";
 import { YouTubeEmbed } from "@/components/embed-facade";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { isApiError } from "@/lib/api-client";
@@ -8,20 +9,8 @@ import { clipBySlugQueryOptions } from "../api";
 import { ClipArticle } from "./clip-article";
 import { useAbsoluteUrl } from "@/lib/page-context";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
-import { NOT_FOUND_LABEL, href } from "@shared/routes";
-
-function ClipNotFound() {
-  usePageTitle(NOT_FOUND_LABEL);
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Clip Not Found</h1>
-      <p className="mt-4 text-lg">The clip you're looking for doesn't exist or has been removed.</p>
-      <div className="mt-8">
-        <BackLink />
-      </div>
-    </main>
-  );
-}
+import { href } from "@shared/routes";
+import { KeyQuote } from "./key-quote";
 
 function ClipDetail({ clip }: { clip: Clip }) {
   const url = useAbsoluteUrl(href.clip(clip.slug));
@@ -43,11 +32,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
         <h1 dir="auto" className="text-3xl font-extrabold leading-tight wrap-anywhere sm:text-4xl">
           {clip.title}
         </h1>
-        {clip.keyQuote ? (
-          <blockquote dir="auto" className="mt-4 border-s-4 border-fg ps-4 text-xl italic wrap-anywhere">
-            “{clip.keyQuote}”
-          </blockquote>
-        ) : null}
+        <KeyQuote quote={clip.keyQuote} as="blockquote" className="mt-4 border-s-4 border-fg ps-4 text-xl italic wrap-anywhere" />
         <div className="mt-8 flex flex-col gap-8 lg:flex-row lg:items-start">
           <div className="mx-auto w-full max-w-[360px] shrink-0 lg:mx-0">
             <YouTubeEmbed
@@ -87,7 +72,7 @@ export function ClipView({ slug }: { slug: string }) {
   }
   if (error || !clip) {
     if (error && !isApiError(error, "NOT_FOUND")) console.warn("Loading the clip failed", error);
-    return <ClipNotFound />;
+    return <NotFoundNotice title="Clip Not Found" text="The clip you're looking for doesn't exist or has been removed." />;
   }
   return <ClipDetail clip={clip} />;
 }

@@ -7,6 +7,7 @@ import { cardOpacity } from "@/lib/card-opacity";
 import { cardStyle } from "@/lib/site";
 import { publicClipsQueryOptions } from "../api";
 import { href } from "@shared/routes";
+import { KeyQuote } from "./key-quote";
 
 /** docs/product.md §9: clip cards are 260 px wide with a 462 px (9:16) video; the strip scrolls 280 px. */
 const CLIP_CARD_WIDTH = 260;
@@ -32,11 +33,7 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
         <h3 dir="auto" className="text-lg font-semibold leading-snug wrap-anywhere group-hover:underline">
           {clip.title}
         </h3>
-        {clip.keyQuote ? (
-          <p dir="auto" className="italic wrap-anywhere">
-            “{clip.keyQuote}”
-          </p>
-        ) : null}
+        <KeyQuote quote={clip.keyQuote} as="p" className="italic wrap-anywhere" />
         {clip.description ? (
           <p dir="auto" className="line-clamp-3 text-sm leading-relaxed wrap-anywhere">
             {clip.description}

@@ -71,11 +71,11 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
       <div className="flex justify-end">{saveButton}</div>
       <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <Card title="Introduction Text">
-          <TextAreaField id="editors-intro" label="Main Description" rows={8} {...bindField(form, "editors_intro")} />
+          <TextAreaField label="Main Description" rows={8} {...bindField(form, "editors_intro")} />
         </Card>
         <Card title="Job Requirements">
           {([1, 2, 3] as const).map((n) => (
-            <TextField key={n} id={`editors-bullet-${n}`} label={`Bullet Point ${n}`} {...bindField(form, `editors_bullet_${n}`)} />
+            <TextField key={n} label={`Bullet Point ${n}`} {...bindField(form, `editors_bullet_${n}`)} />
           ))}
         </Card>
         <Card title="Access Settings">
@@ -104,9 +104,8 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
           {([1, 2, 3] as const).map((n) => (
             <fieldset key={n} className="space-y-2">
               <legend className="font-bold">File {n}</legend>
-              <TextField id={`editors-file-${n}-name`} label="Display Name" {...bindField(form, `editors_file_${n}_name`)} />
+              <TextField label="Display Name" {...bindField(form, `editors_file_${n}_name`)} />
               <TextField
-                id={`editors-file-${n}-url`}
                 label="Google Drive URL"
                 type="url"
                 {...bindField(form, `editors_file_${n}_url`)}

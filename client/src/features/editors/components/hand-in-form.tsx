@@ -1,4 +1,5 @@
 import "@/admin.css";
+import { useUppyEvent } from "@uppy/react";
 import Dashboard from "@uppy/react/dashboard";
 import { useEffect, useId, useRef, useState } from "react";
 import { AUDIO_FILE_HINT, HAND_IN_LIMITS, handInFieldsSchema } from "@shared/auditions";
@@ -31,22 +32,23 @@ export default function HandInForm({ code }: { code: string }) {
   const problemId = useId();
   const id = useId();
 
+  useUppyEvent(uppy, "file-added", () => setProblem(null));
+  useUppyEvent(uppy, "upload-success", (file) => {
+    if (file) forgetUpload(file);
+    setHandedIn({ name: form.getValues("name"), fileName: file?.name ?? "your file" });
+    setPhase("choosing");
+    setProblem(null);
+  });
+  useUppyEvent(uppy, "upload-error", (_file, error) => {
+    const failure = error as Error & { status?: number; body?: unknown };
+    setProblem(handInErrorMessage({ status: failure.status, body: failure.body, name: failure.name, message: failure.message }));
+    setProgressNote(null);
+    // Retry (here or on the button) goes on from the parts already stored.
+    setPhase("choosing");
+    // Uppy's own notice would repeat it in its words ("S3 returned 401"): ours says it.
+    uppy.hideInfo();
+  });
   useEffect(() => {
-    const onAdded = () => setProblem(null);
-    const onSuccess = (file: Parameters<typeof forgetUpload>[0] | undefined) => {
-      if (file) forgetUpload(file);
-      setHandedIn({ name: form.getValues("name"), fileName: file?.name ?? "your file" });
-      setPhase("choosing");
-      setProblem(null);
-    };
-    const onError = (_file: unknown, error: Error & { status?: number; body?: unknown }) => {
-      setProblem(handInErrorMessage({ status: error.status, body: error.body, name: error.name, message: error.message }));
-      setProgressNote(null);
-      // Retry (here or on the button) goes on from the parts already stored.
-      setPhase("choosing");
-      // Uppy's own notice would repeat it in its words ("S3 returned 401"): ours says it.
-      uppy.hideInfo();
-    };
     // Back online after a dropped connection: the upload goes on by itself from where it stopped.
     const onOnline = () => {
       if (session.current && uppy.getFiles().some((f) => f.error)) {
@@ -54,17 +56,9 @@ export default function HandInForm({ code }: { code: string }) {
         void uppy.retryAll();
       }
     };
-    uppy.on("file-added", onAdded);
-    uppy.on("upload-success", onSuccess);
-    uppy.on("upload-error", onError);
     window.addEventListener("online", onOnline);
-    return () => {
-      uppy.off("file-added", onAdded);
-      uppy.off("upload-success", onSuccess);
-      uppy.off("upload-error", onError);
-      window.removeEventListener("online", onOnline);
-    };
-  }, [uppy, form]);
+    return () => window.removeEventListener("online", onOnline);
+  }, [uppy]);
   useEffect(() => () => uppy.destroy(), [uppy]);
   useEffect(() => {
     if (handedIn) successRef.current?.focus();
@@ -130,16 +124,8 @@ export default function HandInForm({ code }: { code: string }) {
         className="mt-4 flex flex-col gap-4"
         aria-describedby={problem ? problemId : undefined}
       >
+        <TextField label="Your name" autoComplete="name" maxLength={HAND_IN_LIMITS.name} disabled={busy} {...bindField(form, "name")} />
         <TextField
-          id={`${id}-name`}
-          label="Your name"
-          autoComplete="name"
-          maxLength={HAND_IN_LIMITS.name}
-          disabled={busy}
-          {...bindField(form, "name")}
-        />
-        <TextField
-          id={`${id}-email`}
           label="Your e-mail"
           type="email"
           autoComplete="email"
@@ -148,7 +134,6 @@ export default function HandInForm({ code }: { code: string }) {
           {...bindField(form, "email")}
         />
         <TextAreaField
-          id={`${id}-notes`}
           label="Notes on your edit"
           rows={4}
           disabled={busy}

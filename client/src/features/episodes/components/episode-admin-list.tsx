@@ -7,12 +7,13 @@ import type { AdminEpisodeQuery, Episode, EpisodeBulkInput } from "@shared/api";
 import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { countText } from "@/lib/counter";
 import { localDate } from "@/lib/dates";
 import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes, useEpisodeMutations } from "../mutations";
 
 const ALL = { status: "all", source: "all", season: null } as const;
-const plural = (n: number) => `${n} episode${n === 1 ? "" : "s"}`;
+const plural = (n: number) => countText(n, "episode");
 const DONE: Record<EpisodeBulkInput["action"], string> = { publish: "published", unpublish: "unpublished", delete: "deleted" };
 
 /**

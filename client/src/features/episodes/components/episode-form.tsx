@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { href } from "@shared/routes";
 import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { toSpotifyEmbedUrl } from "@shared/pasted-links";
-import { ImageUploadButton } from "@/components/image-upload-button";
+import { UploadableLinkField } from "@/components/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/ui/entity-form";
 import { bindField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
@@ -98,9 +98,8 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
       onSubmit={onSubmit}
       onReload={onReload}
     >
-      <TextField id="episode-title" label="Episode Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
+      <TextField label="Episode Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
       <TextField
-        id="episode-url"
         label="Spotify Embed URL"
         type="url"
         {...bindField(form, "spotifyEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertSpotify(e.target.value) })}
@@ -109,50 +108,38 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
         hint="In Spotify, open the episode, choose Share, then Copy link to episode (or Embed episode), and paste it here."
       />
       <TextField
-        id="episode-audio"
         label="Audio URL"
         type="url"
         {...bindField(form, "audioUrl")}
         placeholder="https://"
         hint="The episode's audio file (MP3 or M4A), played by the site's own player. A Spotify embed URL, an audio URL, or both."
       />
-      <TextField id="episode-date" label="Published on" type="date" {...bindField(form, "publishedAt")} />
-      <div>
-        <TextField
-          id="episode-image"
-          label="Artwork (Optional)"
-          {...bindField(form, "imageUrl")}
-          placeholder="https://"
-          hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
-        />
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <ImageUploadButton
-            label="Upload Artwork"
-            id="episode-artwork"
-            title="Upload Episode Artwork"
-            uploadedToast={ARTWORK_UPLOADED}
-            onUploaded={onUploaded}
+      <TextField label="Published on" type="date" {...bindField(form, "publishedAt")} />
+      <UploadableLinkField
+        label="Artwork (Optional)"
+        {...bindField(form, "imageUrl")}
+        placeholder="https://"
+        hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
+        upload={{
+          label: "Upload Artwork",
+          id: "episode-artwork",
+          title: "Upload Episode Artwork",
+          uploadedToast: ARTWORK_UPLOADED,
+          onUploaded,
+        }}
+      >
+        {preview || imageUrl?.startsWith("/objects/") ? (
+          <img
+            src={preview ?? imageUrl ?? ""}
+            alt="The episode's artwork"
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-lg object-cover"
           />
-          {preview || imageUrl?.startsWith("/objects/") ? (
-            <img
-              src={preview ?? imageUrl ?? ""}
-              alt="The episode's artwork"
-              width={64}
-              height={64}
-              className="h-16 w-16 rounded-lg object-cover"
-            />
-          ) : null}
-        </div>
-      </div>
+        ) : null}
+      </UploadableLinkField>
+      <TextAreaField label="Description (Optional)" rows={4} maxLength={LIMITS.description} {...bindField(form, "description")} />
       <TextAreaField
-        id="episode-description"
-        label="Description (Optional)"
-        rows={4}
-        maxLength={LIMITS.description}
-        {...bindField(form, "description")}
-      />
-      <TextAreaField
-        id="episode-notes"
         label="Show Notes (Optional)"
         rows={6}
         maxLength={LIMITS.showNotes}

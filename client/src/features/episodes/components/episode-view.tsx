@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Chapter, Episode, TranscriptParagraph } from "@shared/api";
-import { href, NOT_FOUND_LABEL } from "@shared/routes";
+import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { Picture } from "@/components/picture";
 import { BackLink } from "@/components/back-link";
+import { NotFoundNotice } from "@/components/not-found-notice";
 import { SpotifyEmbed } from "@/components/embed-facade";
 import { useAbsoluteUrl } from "@/lib/page-context";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
@@ -23,21 +24,6 @@ export interface EpisodeViewProps {
   position: number | null;
   /** What other features show of the episode below its player: its people, the show's support link. */
   extras?: (episode: Episode) => ReactNode;
-}
-
-function EpisodeNotFound() {
-  usePageTitle(NOT_FOUND_LABEL);
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <div className="card p-8">
-        <h1 className="text-2xl font-bold">Episode Not Found</h1>
-        <p className="mt-3">The episode you're looking for doesn't exist or has been removed.</p>
-        <div className="mt-6 flex justify-center">
-          <BackLink />
-        </div>
-      </div>
-    </main>
-  );
 }
 
 /** The cue or chapter being heard at `position`: the last one that starts at or before it; -1 for none. */
@@ -278,6 +264,7 @@ export function EpisodeView({ slug, ...rest }: EpisodeViewProps) {
       </main>
     );
   }
-  if (!episode) return <EpisodeNotFound />;
+  if (!episode)
+    return <NotFoundNotice title="Episode Not Found" text="The episode you're looking for doesn't exist or has been removed." />;
   return <EpisodeDetail episode={episode} {...rest} />;
 }

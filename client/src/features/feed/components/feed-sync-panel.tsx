@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { countText } from "@/lib/counter";
 import { localDate } from "@/lib/dates";
 import { adminSettingsQueryOptions } from "@/lib/settings-api";
 import { useSaveSettings } from "@/lib/settings-mutations";
 import type { FeedStatus } from "@shared/api";
-import { BusyButton } from "@/components/ui/form-actions";
+import { ActionNotice, BusyButton } from "@/components/ui/form-actions";
 import { useState } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { describeExtras, describeSync, feedStatusQueryOptions } from "../api";
@@ -190,30 +191,26 @@ export function RefreshFeedButton() {
  */
 function PreviousFeedEpisodes({ count }: { count: number }) {
   const remove = useDeletePreviousFeedEpisodes();
-  const plural = `${count} episode${count === 1 ? "" : "s"}`;
+  const plural = countText(count, "episode");
   return (
-    <div className="rounded-lg border-2 border-fg/40 p-4" role="region" aria-label="Episodes of the previous feed">
-      <p className="font-semibold">{plural} came from the feed you used before, not from this one.</p>
-      <p className="mt-1 text-sm">If the new address is another show's, remove them. Episodes you added here yourself stay.</p>
-      <BusyButton
-        type="button"
-        className="btn btn-ghost mt-3"
-        isPending={remove.isPending}
-        busyLabel="Removing..."
-        onClick={() => {
-          if (!window.confirm(`Remove the ${plural} of the previous feed from the site?`)) return;
+    <ActionNotice
+      label="Episodes of the previous feed"
+      button={{
+        text: `Remove ${plural}`,
+        busyLabel: "Removing...",
+        className: "btn-ghost",
+        confirm: `Remove the ${plural} of the previous feed from the site?`,
+        isPending: remove.isPending,
+        action: () =>
           remove.mutate(undefined, {
             onSuccess: ({ count: removed }) =>
-              toast({
-                title: "Episodes removed",
-                description: `${removed} episode${removed === 1 ? "" : "s"} of the previous feed removed`,
-              }),
+              toast({ title: "Episodes removed", description: `${countText(removed, "episode")} of the previous feed removed` }),
             onError: (error) => toastError(`Nothing was removed: ${error.message}`),
-          });
-        }}
-      >
-        Remove {plural}
-      </BusyButton>
-    </div>
+          }),
+      }}
+    >
+      <p className="font-semibold">{plural} came from the feed you used before, not from this one.</p>
+      <p className="mt-1 text-sm">If the new address is another show's, remove them. Episodes you added here yourself stay.</p>
+    </ActionNotice>
   );
 }

@@ -14,6 +14,7 @@ import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { identityQueryOptions } from "../api";
 import { useSaveAbout } from "../mutations";
 import { ImageField } from "./image-field";
+import { AdminCard } from "@/components/ui/admin-card";
 
 const NEW_HOST = { name: "", role: "", bio: "", photo: null };
 
@@ -67,20 +68,10 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
     );
   const onSubmit = form.handleSubmit((about) => send(about, version));
   return (
-    <section className="card p-6" aria-labelledby="about-form-heading">
-      <h2 id="about-form-heading" className="text-xl font-bold">
-        About page
-      </h2>
+    <AdminCard id="about-form" title="About page">
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField
-          id="about-title"
-          label="Title"
-          maxLength={ABOUT_LIMITS.title}
-          {...bindField(form, "title")}
-          hint="Empty: 'About' and the show's name."
-        />
+        <TextField label="Title" maxLength={ABOUT_LIMITS.title} {...bindField(form, "title")} hint="Empty: 'About' and the show's name." />
         <TextAreaField
-          id="about-intro"
           label="Introduction"
           rows={4}
           maxLength={ABOUT_LIMITS.intro}
@@ -141,6 +132,6 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
           Save About Page
         </BusyButton>
       </form>
-    </section>
+    </AdminCard>
   );
 }

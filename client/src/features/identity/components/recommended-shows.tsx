@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { identityQueryOptions } from "../api";
+import { TitledSection } from "@/components/titled-section";
 
 const hostOf = (url: string) => {
   try {
@@ -14,10 +15,7 @@ export function RecommendedShows() {
   const shows = useQuery(identityQueryOptions()).data?.links.podroll ?? [];
   if (shows.length === 0) return null;
   return (
-    <section aria-labelledby="podroll-heading" className="mx-auto max-w-6xl px-4 pt-10">
-      <h2 id="podroll-heading" className="text-2xl font-bold">
-        Shows we recommend
-      </h2>
+    <TitledSection id="podroll" title="Shows we recommend" className="mx-auto max-w-6xl px-4 pt-10">
       <ul className="mt-4 flex flex-wrap gap-2">
         {shows.map((show) => (
           <li key={show.url}>
@@ -28,6 +26,6 @@ export function RecommendedShows() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

@@ -4,6 +4,7 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { identityQueryOptions } from "../api";
 import { useSaveImages } from "../mutations";
 import { ImageField } from "./image-field";
+import { AdminCard } from "@/components/ui/admin-card";
 
 const FIELDS: {
   key: keyof SiteImages;
@@ -53,10 +54,7 @@ export function SiteImagesForm() {
       },
     );
   return (
-    <section className="card p-6" aria-labelledby="images-heading">
-      <h2 id="images-heading" className="text-xl font-bold">
-        Pictures
-      </h2>
+    <AdminCard id="images" title="Pictures">
       {!images ? (
         <p className="mt-4" role="status">
           Loading...
@@ -77,6 +75,6 @@ export function SiteImagesForm() {
           ))}
         </div>
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -3,6 +3,7 @@ import type { EpisodePerson } from "@shared/api";
 import { href } from "@shared/routes";
 import { Picture } from "@/components/picture";
 import { roleLabel } from "../roles";
+import { TitledSection } from "@/components/titled-section";
 
 /** A person's picture as the site keeps it, or their initial in its place, at one size so nothing shifts. */
 export function PersonPicture({ person, size }: { person: Pick<EpisodePerson, "name" | "imagePath">; size: number }) {
@@ -63,10 +64,7 @@ const list = (people: EpisodePerson[], from: number) => (
 export function EpisodePeople({ people }: { people: EpisodePerson[] }) {
   if (people.length === 0) return null;
   return (
-    <section aria-labelledby="people-heading" className="mt-6">
-      <h2 id="people-heading" className="text-lg font-bold">
-        In this episode
-      </h2>
+    <TitledSection id="people" title="In this episode" className="mt-6" headingClassName="text-lg font-bold">
       {list(people.slice(0, AT_ONCE), 0)}
       {people.length > AT_ONCE ? (
         <details className="mt-2">
@@ -74,6 +72,6 @@ export function EpisodePeople({ people }: { people: EpisodePerson[] }) {
           {list(people.slice(AT_ONCE), AT_ONCE)}
         </details>
       ) : null}
-    </section>
+    </TitledSection>
   );
 }

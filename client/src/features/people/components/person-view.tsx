@@ -1,27 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { Episode } from "@shared/api";
-import { NOT_FOUND_LABEL } from "@shared/routes";
 import { BackLink } from "@/components/back-link";
+import { NotFoundNotice } from "@/components/not-found-notice";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { personQueryOptions } from "../api";
 import { roleLabel } from "../roles";
 import { PersonPicture } from "./episode-people";
-
-function PersonNotFound() {
-  usePageTitle(NOT_FOUND_LABEL);
-  return (
-    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-      <div className="card p-8">
-        <h1 className="text-2xl font-bold">Person Not Found</h1>
-        <p className="mt-3">Nobody by this name is in the show's episodes.</p>
-        <div className="mt-6 flex justify-center">
-          <BackLink />
-        </div>
-      </div>
-    </main>
-  );
-}
 
 /**
  * /people/{slug} (docs/product.md "Listening"): a person the feed names, with their picture,
@@ -37,7 +22,7 @@ export function PersonView({ slug, episodes }: { slug: string; episodes: (list: 
         <p role="status">Loading...</p>
       </main>
     );
-  if (!data) return <PersonNotFound />;
+  if (!data) return <NotFoundNotice title="Person Not Found" text="Nobody by this name is in the show's episodes." />;
   const { person } = data;
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8">

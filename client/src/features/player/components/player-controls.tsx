@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { momentParam } from "@shared/moment";
 import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
@@ -52,7 +51,6 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
   const current = isThis ? state.currentTime : 0;
   const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
   const isPlaying = isThis && state.isPlaying;
-  const seekId = useId();
   const start = () => void player.play(episode);
   return (
     <div
@@ -72,11 +70,8 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
           <Icon path={isPlaying ? PAUSE : PLAY} />
         </button>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor={seekId} className="sr-only">
-            Seek
-          </label>
           <input
-            id={seekId}
+            aria-label="Seek"
             type="range"
             className="player-seek w-full"
             min={0}

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { settingQueryOptions } from "@/lib/settings-api";
+import { TitledSection } from "@/components/titled-section";
 
 /** How long the button says 'Copied!' (docs/product.md §9: the copy confirmation). */
 const CONFIRMATION_MS = 2000;
@@ -26,10 +27,7 @@ export function CopyFeedButton() {
     timer.current = window.setTimeout(() => setSaid(""), CONFIRMATION_MS);
   };
   return (
-    <section aria-labelledby="feed-heading" className="card mt-8 p-4">
-      <h2 id="feed-heading" className="text-xl font-bold">
-        Any other podcast app
-      </h2>
+    <TitledSection id="feed" title="Any other podcast app" className="card mt-8 p-4" headingClassName="text-xl font-bold">
       <p className="mt-1">Add the show by its RSS feed:</p>
       <p className="mt-2 font-mono text-sm break-all">{url}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -40,6 +38,6 @@ export function CopyFeedButton() {
           {said === "copied" ? "The feed's address is copied." : said === "failed" ? "Could not copy: select the address above." : ""}
         </span>
       </div>
-    </section>
+    </TitledSection>
   );
 }

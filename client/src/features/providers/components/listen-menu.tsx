@@ -11,6 +11,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from "react";
 import { orderedProvidersQueryOptions } from "../api";
+import { ProviderLink } from "./provider-link";
 
 /**
  * The platforms' icons (their SVG paths are most of the menu's weight) load at the first sign the
@@ -235,26 +236,21 @@ export function ListenMenu() {
             <p className="px-3 py-2">No podcast providers available at the moment.</p>
           ) : (
             providers.map((provider) => (
-              <a
+              <ProviderLink
                 key={provider.id}
+                provider={provider}
+                icon={
+                  <Suspense fallback={ICON_SPACE}>
+                    <ProviderIcon icon={provider.icon} />
+                  </Suspense>
+                }
+                nameClassName="min-w-0 wrap-anywhere"
                 role="menuitem"
                 tabIndex={-1}
-                href={provider.url}
-                target="_blank"
-                rel="noopener"
-                data-track={`provider:${provider.id}`}
                 onClick={() => close(false)}
                 onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
                 className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
-              >
-                <Suspense fallback={ICON_SPACE}>
-                  <ProviderIcon icon={provider.icon} />
-                </Suspense>
-                <span dir="auto" className="min-w-0 wrap-anywhere">
-                  {provider.name}
-                </span>
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              />
             ))
           )}
         </div>

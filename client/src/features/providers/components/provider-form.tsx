@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { LIMITS, providerSchema, type Provider } from "@shared/api";
-import { ImageUploadButton } from "@/components/image-upload-button";
+import { UploadableLinkField } from "@/components/image-upload-button";
 import { TextField } from "@/components/ui/field";
 import { EntityFormCard, useEntityForm } from "@/components/ui/entity-form";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
@@ -56,29 +56,19 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
 
   return (
     <EntityFormCard {...entity.card} busyLabels onSubmit={onSubmit} onReload={onReload}>
-      <TextField id="provider-name" label="Name" dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
-      <TextField id="provider-url" label="URL" type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
+      <TextField label="Name" dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
+      <TextField label="URL" type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
       <IconPicker value={icon} onChange={setIcon} />
-      <div>
-        <TextField
-          id="provider-icon"
-          label="Icon"
-          maxLength={LIMITS.icon}
-          {...bindField(form, "icon")}
-          placeholder="fab fa-spotify"
-          hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
-        />
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <ImageUploadButton
-            label="Upload Icon"
-            id="provider-icon"
-            title="Upload Provider Icon"
-            uploadedToast={ICON_UPLOADED}
-            onUploaded={onUploaded}
-          />
-          <IconPreview icon={icon} previewUrl={uploadPreview} />
-        </div>
-      </div>
+      <UploadableLinkField
+        label="Icon"
+        maxLength={LIMITS.icon}
+        {...bindField(form, "icon")}
+        placeholder="fab fa-spotify"
+        hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
+        upload={{ label: "Upload Icon", id: "provider-icon", title: "Upload Provider Icon", uploadedToast: ICON_UPLOADED, onUploaded }}
+      >
+        <IconPreview icon={icon} previewUrl={uploadPreview} />
+      </UploadableLinkField>
     </EntityFormCard>
   );
 }

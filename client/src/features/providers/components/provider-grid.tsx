@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { cardStyle } from "@/lib/site";
 import { orderedProvidersQueryOptions } from "../api";
 import { ProviderIcon } from "./provider-icon";
+import { ProviderLink } from "./provider-link";
 
 export function ProviderGrid() {
   const { data: providers, isPending, isError } = useQuery(orderedProvidersQueryOptions());
@@ -11,20 +12,13 @@ export function ProviderGrid() {
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Podcast providers">
       {providers.map((provider) => (
         <li key={provider.id} className="min-w-0">
-          <a
-            href={provider.url}
-            target="_blank"
-            rel="noopener"
-            data-track={`provider:${provider.id}`}
+          <ProviderLink
+            provider={provider}
+            icon={<ProviderIcon icon={provider.icon} size={40} />}
+            nameClassName="min-w-0 break-words"
             className="card flex min-h-16 items-center gap-4 p-4 text-lg font-semibold no-underline hover:underline"
             style={cardStyle(0.3)}
-          >
-            <ProviderIcon icon={provider.icon} size={40} />
-            <span dir="auto" className="min-w-0 break-words">
-              {provider.name}
-            </span>
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          />
         </li>
       ))}
     </ul>

@@ -8,15 +8,13 @@ import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
 import { useSaveSettings } from "@/lib/settings-mutations";
+import { AdminCard } from "@/components/ui/admin-card";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
 export function RssSettingsCard({ children }: { children?: ReactNode }) {
   const settings = useQuery(adminSettingsQueryOptions());
   return (
-    <section className="card p-6" aria-labelledby="rss-heading">
-      <h2 id="rss-heading" className="text-xl font-bold">
-        RSS Feed Management
-      </h2>
+    <AdminCard id="rss" title="RSS Feed Management">
       {settings.isPending ? (
         <p className="mt-4" role="status">
           Loading...
@@ -25,7 +23,7 @@ export function RssSettingsCard({ children }: { children?: ReactNode }) {
         <RssSettingsForm initial={settings.data ?? {}} />
       )}
       {children}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -55,7 +53,6 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
       <TextField
-        id="rss-url"
         label="Main RSS Feed URL"
         type="url"
         {...bindField(form, "rss_url")}
@@ -66,10 +63,9 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
             : undefined
         }
       />
-      <TextField id="podcast-title" label="Feed Title" {...bindField(form, "podcast_title")} />
-      <TextAreaField id="podcast-description" label="Feed Description" rows={3} {...bindField(form, "podcast_description")} />
+      <TextField label="Feed Title" {...bindField(form, "podcast_title")} />
+      <TextAreaField label="Feed Description" rows={3} {...bindField(form, "podcast_description")} />
       <TextAreaField
-        id="footer-content"
         label="Footer Content"
         rows={2}
         {...bindField(form, "footer_content")}

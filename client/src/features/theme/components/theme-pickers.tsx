@@ -1,5 +1,6 @@
 /** The two themes the owner makes: one colour shaded by sliders, or a gradient between two colours. */
 import { cva } from "class-variance-authority";
+import type { ReactNode } from "react";
 import { CUSTOM_THEME_BOUNDS, type Theme } from "@shared/theme";
 import { bodyTheme } from "../theme-style";
 
@@ -32,23 +33,37 @@ function gradientOf(theme: Theme): string {
   return `linear-gradient(135deg, ${vars["--bg-start"]}, ${vars["--bg-end"]})`;
 }
 
-/** The single-colour theme: its swatch to pick it, and sliders that pick and change it at once. */
-export function SingleColourPicker({
-  custom,
+interface PickerProps<T extends Theme> {
+  theme: T;
+  selected: boolean;
+  onChoose: (theme: T) => void;
+}
+
+/** One of the owner's own themes: its swatch, a button that picks it as it is, and its controls. */
+function OwnThemeFieldset<T extends Theme>({
+  legend,
+  pick,
+  theme,
   selected,
   onChoose,
-}: {
-  custom: CustomTheme;
-  selected: boolean;
-  onChoose: (theme: CustomTheme) => void;
-}) {
+  children,
+}: PickerProps<T> & { legend: string; pick: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-lg border border-line p-4">
-      <legend className="px-1 font-bold">Single Colour</legend>
-      <button type="button" aria-pressed={selected} onClick={() => onChoose(custom)} className={themeChoice({ kind: "own", selected })}>
-        <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(custom) }} />
-        Use single colour
+      <legend className="px-1 font-bold">{legend}</legend>
+      <button type="button" aria-pressed={selected} onClick={() => onChoose(theme)} className={themeChoice({ kind: "own", selected })}>
+        <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(theme) }} />
+        {pick}
       </button>
+      {children}
+    </fieldset>
+  );
+}
+
+/** The single-colour theme: its swatch to pick it, and sliders that pick and change it at once. */
+export function SingleColourPicker({ theme: custom, selected, onChoose }: PickerProps<CustomTheme>) {
+  return (
+    <OwnThemeFieldset legend="Single Colour" pick="Use single colour" theme={custom} selected={selected} onChoose={onChoose}>
       <div className="mt-3 space-y-3">
         {SLIDERS.map(({ key, label, unit }) => {
           const bounds = CUSTOM_THEME_BOUNDS[key];
@@ -77,27 +92,14 @@ export function SingleColourPicker({
           );
         })}
       </div>
-    </fieldset>
+    </OwnThemeFieldset>
   );
 }
 
 /** The two-colour theme: its swatch to pick it, and its two colour inputs. */
-export function TwoColourPicker({
-  twoColor,
-  selected,
-  onChoose,
-}: {
-  twoColor: TwoColorTheme;
-  selected: boolean;
-  onChoose: (theme: TwoColorTheme) => void;
-}) {
+export function TwoColourPicker({ theme: twoColor, selected, onChoose }: PickerProps<TwoColorTheme>) {
   return (
-    <fieldset className="rounded-lg border border-line p-4">
-      <legend className="px-1 font-bold">Two-Colour Gradient</legend>
-      <button type="button" aria-pressed={selected} onClick={() => onChoose(twoColor)} className={themeChoice({ kind: "own", selected })}>
-        <span aria-hidden="true" className="block h-8 w-16 rounded-md" style={{ backgroundImage: gradientOf(twoColor) }} />
-        Use two-colour gradient
-      </button>
+    <OwnThemeFieldset legend="Two-Colour Gradient" pick="Use two-colour gradient" theme={twoColor} selected={selected} onChoose={onChoose}>
       <div className="mt-3 grid grid-cols-2 gap-3">
         {(["startColor", "endColor"] as const).map((key) => (
           <div key={key}>
@@ -115,6 +117,6 @@ export function TwoColourPicker({
           </div>
         ))}
       </div>
-    </fieldset>
+    </OwnThemeFieldset>
   );
 }

@@ -95,8 +95,8 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
         </fieldset>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <SingleColourPicker custom={custom} selected={draft.id === "custom"} onChoose={choose} />
-          <TwoColourPicker twoColor={twoColor} selected={draft.id === "two-color"} onChoose={choose} />
+          <SingleColourPicker theme={custom} selected={draft.id === "custom"} onChoose={choose} />
+          <TwoColourPicker theme={twoColor} selected={draft.id === "two-color"} onChoose={choose} />
         </div>
 
         <div className="mt-6 flex flex-wrap justify-end gap-2">

@@ -1,0 +1,9 @@
+/** A clip's key quote in quotation marks (docs/product.md "Clip page"), nothing when it has none; `as` the element it is said in. */
+export function KeyQuote({ quote, as: Tag, className }: { quote: string | null; as: "blockquote" | "p"; className: string }) {
+  if (!quote) return null;
+  return (
+    <Tag dir="auto" className={className}>
+      “{quote}”
+    </Tag>
+  );
+}
