@@ -1,4 +1,6 @@
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "../../shared/schema";
 
@@ -7,6 +9,14 @@ export type Db = NodePgDatabase<typeof schema>;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** What a storage function runs its queries on: the database, or a transaction of it. */
 export type Executor = Db | Tx;
+
+/**
+ * `column = ANY($1::int[])`: the ids go as one array parameter, however many there are, where
+ * `IN (...)` makes a parameter of each (thousands to build and send for a big feed).
+ */
+export function idIn(column: AnyPgColumn, ids: readonly number[]): SQL {
+  return sql`${column} = ANY(${sql.param(ids)}::int[])`;
+}
 
 /** A read of one row at most: the row or null; `forUpdate` locks it until the caller's transaction ends. */
 export async function oneRow<T>(

@@ -197,9 +197,9 @@ const wasDeleted = (keys: ItemIdentity, deleted: DeletedItems | undefined) =>
 /**
  * The changes a sync makes, decided without touching the database (`stored`: the feed fields of
  * the episodes `match.compare` names): which items are new, which episodes change and which stay
- * as they are. New episodes are drafts unless `autoPublish`; they
- * go above the others, newest first, when they are newer than every stored episode (after a first
- * import, the newest is first), and below them otherwise (an old episode showing up late).
+ * as they are. New episodes are drafts unless `autoPublish`; they go above the others, newest
+ * first, when they are newer than every stored episode (after a first import, the newest is
+ * first), and below them otherwise (an old episode showing up late).
  */
 export async function planImport(
   { items, existing, matches }: FeedMatch,

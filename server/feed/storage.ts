@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { episodes, feedSync } from "../../shared/schema";
-import type { Db, Executor } from "../db/client";
+import { idIn, type Db, type Executor } from "../db/client";
 import type { EpisodeValues } from "../storage/episodes";
 
 /** The feed sync's one row of state (see shared/schema.ts). */
@@ -89,10 +89,7 @@ const FEED_FIELDS = {
 export type StoredFeedFields = Omit<Awaited<ReturnType<typeof readFeedFields>>[number], "id">;
 
 async function readFeedFields(tx: Executor, ids: number[]) {
-  return tx
-    .select(FEED_FIELDS)
-    .from(episodes)
-    .where(sql`${episodes.id} = ANY(${sql.param(ids)}::int[])`);
+  return tx.select(FEED_FIELDS).from(episodes).where(idIn(episodes.id, ids));
 }
 
 /** The stored feed fields of the episodes whose items changed, by id (500 rows a statement). */
@@ -111,7 +108,7 @@ export async function markFeedUrl(tx: Executor, ids: number[], url: string): Pro
   await tx
     .update(episodes)
     .set({ feedUrl: url })
-    .where(sql`${episodes.id} = ANY(${sql.param(ids)}::int[]) AND ${episodes.feedUrl} IS DISTINCT FROM ${url}`);
+    .where(and(idIn(episodes.id, ids), sql`${episodes.feedUrl} IS DISTINCT FROM ${url}`));
 }
 
 /** Feed episodes that no sync of `url` has carried: a previous feed's (another show's, after the address changed). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { EpisodePerson } from "../../shared/api";
 import { episodePeople, episodes, people, showPeople } from "../../shared/schema";
-import type { Executor } from "../db/client";
+import { idIn, type Executor } from "../db/client";
 
 /**
  * The people room's queries (docs/product.md "Listening"): who the feed names, in which episode
@@ -112,7 +112,7 @@ export async function replaceEpisodePeople(
   ids: Map<string, number>,
 ): Promise<void> {
   const episodeIds = entries.map((e) => e.episodeId);
-  if (episodeIds.length > 0) await tx.delete(episodePeople).where(sql`${episodePeople.episodeId} = ANY(${sql.param(episodeIds)}::int[])`);
+  if (episodeIds.length > 0) await tx.delete(episodePeople).where(idIn(episodePeople.episodeId, episodeIds));
   const rows = entries.flatMap(({ episodeId, people: named }) =>
     named.map((p, position) => ({ episodeId, position, personId: ids.get(p.nameKey)!, role: p.role, group: p.group })),
   );
