@@ -24,7 +24,6 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /** Raw bytes (a visitor's 16-byte keyed hash). */
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
-/** The single admin account (docs/product.md "Auth"). */
 /** When a row was made and last changed. */
 const timestamps = () => ({
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +42,7 @@ const keptPicture = () => ({
   imageRetryAt: timestamp("image_retry_at", { withTimezone: true }),
 });
 
+/** The single admin account (docs/product.md "Auth"). */
 export const users = pgTable("users", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),

@@ -222,8 +222,9 @@ export async function planImport(
   for (const item of items) {
     await slices.pause();
     const episode = matches.get(item);
-    // An item whose episode has gone since the feed was read is left for the next sync, which
-    // reads it whole.
+    // Read as last time (known to the worker, or hashing as its episode's did): unchanged. A known
+    // item whose episode has gone since the feed was read is left for the next sync, which reads
+    // it whole. The same test as matchFeed's `compare`, which read the stored fields of the rest.
     if (item.known || readBefore(item, episode)) {
       plan.unchanged++;
       continue;

@@ -92,7 +92,10 @@ async function readFeedFields(tx: Executor, ids: number[]) {
   return tx.select(FEED_FIELDS).from(episodes).where(idIn(episodes.id, ids));
 }
 
-/** The stored feed fields of the episodes whose items changed, by id (500 rows a statement). */
+/**
+ * The stored feed fields of the episodes whose items changed, by id: 500 rows a statement, so no
+ * one answer (show notes, transcripts' text arrays) is megabytes to turn into objects at once.
+ */
 export async function listFeedFields(tx: Executor, ids: number[]): Promise<Map<number, StoredFeedFields>> {
   const fields = new Map<number, StoredFeedFields>();
   for (let i = 0; i < ids.length; i += 500) for (const row of await readFeedFields(tx, ids.slice(i, i + 500))) fields.set(row.id, row);

@@ -10,7 +10,7 @@ const REDUCED_BURST = /Mark-Compact \(reduce\) ([\d.]+) /g;
  * `nodeFlags`), after it has imported `keepMemoryReducerWorking` from memory-reducer.ts. Hands each
  * chunk of the child's stdout to `read` until `read` settles a value, then kills the child and
  * resolves with it; with `giveUp`, resolves with `giveUp.value` if nothing settled within
- * `giveUp.afterMs`.
+ * `giveUp.afterMs`. Rejects if the child exits before.
  */
 function readChild<T>(
   nodeFlags: string[],
@@ -37,6 +37,10 @@ function readChild<T>(
       if (!settled) read(chunk.toString(), settle);
     });
     child.once("error", reject);
+    // A child that dies first (a flag or an option its Node does not know) fails the test at once.
+    child.once("exit", (code, signal) => {
+      if (!settled) reject(new Error(`the child exited (${code ?? signal}) before it said what was asked`));
+    });
   });
 }
 

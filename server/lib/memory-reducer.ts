@@ -33,27 +33,23 @@ const INTERVAL_MS = 20_000;
  * heap, when nobody is waiting. The least it has held is then what it holds after: memory the
  * site really needs (a larger cache) is asked once, not again.
  */
-export interface TrimOptions {
-  /** V8's `gc` (global with `--expose-gc`); without it there is no trim. */
-  gc?: (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
-  everyMs?: number;
-  growthMb?: number;
-  /** The share of one core under which the process counts as quiet. */
-  quietShare?: number;
-}
+/** V8's `gc`, a global with `--expose-gc`. */
+type Gc = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
+const GROWTH_MB = 20;
+/** The share of one core under which the process counts as quiet. */
+const QUIET_SHARE = 0.02;
 
 const rssMb = () => process.memoryUsage.rss() / 1024 / 1024;
 
-/** Starts the nudge (and, with `gc`, the quiet-time trim) for the process's life; their timers never keep it alive. */
-export function keepMemoryReducerWorking({
-  gc = (globalThis as { gc?: TrimOptions["gc"] }).gc,
-  everyMs = 10_000,
-  growthMb = 20,
-  quietShare = 0.02,
-}: TrimOptions = {}): void {
+/**
+ * Starts the nudge (and, with `--expose-gc`, the quiet-time trim, checked every `everyMs`) for the
+ * process's life; their timers never keep it alive.
+ */
+export function keepMemoryReducerWorking({ everyMs = 10_000 }: { everyMs?: number } = {}): void {
   const nudge = () => void new vm.Script("0");
   nudge();
   setInterval(nudge, INTERVAL_MS).unref();
+  const gc = (globalThis as { gc?: Gc }).gc;
   if (typeof gc !== "function") return;
   let least = rssMb();
   let cpu = process.cpuUsage();
@@ -62,8 +58,8 @@ export function keepMemoryReducerWorking({
     cpu = process.cpuUsage();
     const now = rssMb();
     least = Math.min(least, now);
-    const quiet = (used.user + used.system) / 1000 < everyMs * quietShare;
-    if (!quiet || now - least <= growthMb) return;
+    const quiet = (used.user + used.system) / 1000 < everyMs * QUIET_SHARE;
+    if (!quiet || now - least <= GROWTH_MB) return;
     gc({ type: "major", execution: "sync", flavor: "last-resort" });
     least = rssMb();
     cpu = process.cpuUsage();

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { deletedFeedEpisodes, episodes } from "../../shared/schema";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
-import type { Executor } from "../db/client";
+import { idIn, type Executor } from "../db/client";
 
 /** What a response shows of an episode; the admin's answer adds `editedFields`. */
 const episodeColumns = {
@@ -78,7 +78,7 @@ export async function listPublishedByIds(db: Executor, ids: number[]) {
   const rows = await db
     .select(episodeColumns)
     .from(episodes)
-    .where(and(inArray(episodes.id, ids), eq(episodes.isPublished, true)));
+    .where(and(idIn(episodes.id, ids), eq(episodes.isPublished, true)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
 }
@@ -126,7 +126,7 @@ export async function updateEpisode(db: Executor, id: number, values: Partial<Ep
  */
 export async function deleteEpisodes(tx: Executor, ids: number[], options: { remember?: boolean } = {}): Promise<number> {
   if (ids.length === 0) return 0;
-  const gone = await tx.delete(episodes).where(inArray(episodes.id, ids)).returning({
+  const gone = await tx.delete(episodes).where(idIn(episodes.id, ids)).returning({
     source: episodes.source,
     guid: episodes.guid,
     enclosureKey: episodes.enclosureKey,
@@ -141,7 +141,7 @@ export async function deleteEpisodes(tx: Executor, ids: number[], options: { rem
 /** Of these ids, those that name an episode. */
 export async function existingEpisodeIds(db: Executor, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: episodes.id }).from(episodes).where(inArray(episodes.id, ids));
+  const rows = await db.select({ id: episodes.id }).from(episodes).where(idIn(episodes.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -151,7 +151,7 @@ export async function setPublished(tx: Executor, ids: number[], isPublished: boo
   await tx
     .update(episodes)
     .set({ isPublished, updatedAt: sql`now()`, version: sql`${episodes.version} + 1` })
-    .where(and(inArray(episodes.id, ids), ne(episodes.isPublished, isPublished)));
+    .where(and(idIn(episodes.id, ids), ne(episodes.isPublished, isPublished)));
 }
 
 /** The admin's filters of the episodes screen. */

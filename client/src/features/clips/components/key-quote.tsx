@@ -1,5 +1,5 @@
 /** A clip's key quote in quotation marks (docs/product.md "Clip page"), nothing when it has none; `as` the element it is said in. */
-export function KeyQuote({ quote, as: Tag, className }: { quote: string | null; as: "blockquote" | "p"; className: string }) {
+export function KeyQuote({ quote, as: Tag, className }: { quote: string; as: "blockquote" | "p"; className: string }) {
   if (!quote) return null;
   return (
     <Tag dir="auto" className={className}>

@@ -13,7 +13,6 @@ import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes, useEpisodeMutations } from "../mutations";
 
 const ALL = { status: "all", source: "all", season: null } as const;
-const plural = (n: number) => countText(n, "episode");
 const DONE: Record<EpisodeBulkInput["action"], string> = { publish: "published", unpublish: "unpublished", delete: "deleted" };
 
 /**
@@ -95,7 +94,7 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
     if (
       action === "delete" &&
       !window.confirm(
-        `Delete ${plural(ids.length)}? Episodes from the feed stay deleted: later syncs do not bring them back, unless you restore them under 'Deleted feed episodes'.`,
+        `Delete ${countText(ids.length, "episode")}? Episodes from the feed stay deleted: later syncs do not bring them back, unless you restore them under 'Deleted feed episodes'.`,
       )
     )
       return;
@@ -104,7 +103,7 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
       {
         onSuccess: ({ count }) => {
           toast({
-            title: `${plural(count)} ${DONE[action]}`,
+            title: `${countText(count, "episode")} ${DONE[action]}`,
             description: action === "delete" ? "They are gone from the site" : "Visitors see the change at once",
           });
           setSelected(new Set());
@@ -181,7 +180,7 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
           </button>
         ) : null}
         <span role="status" className="text-sm font-semibold">
-          {selected.size > 0 ? `${plural(selected.size)} selected` : ""}
+          {selected.size > 0 ? `${countText(selected.size, "episode")} selected` : ""}
         </span>
         {selected.size > 0 ? (
           <>

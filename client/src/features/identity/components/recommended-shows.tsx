@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { identityQueryOptions } from "../api";
 import { TitledSection } from "@/components/titled-section";
+import { identityQueryOptions } from "../api";
 
 const hostOf = (url: string) => {
   try {

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SiteImages } from "@shared/identity";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { AdminCard } from "@/components/ui/admin-card";
 import { identityQueryOptions } from "../api";
 import { useSaveImages } from "../mutations";
 import { ImageField } from "./image-field";
-import { AdminCard } from "@/components/ui/admin-card";
 
 const FIELDS: {
   key: keyof SiteImages;

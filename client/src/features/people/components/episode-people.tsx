@@ -2,8 +2,8 @@ import { Link } from "wouter";
 import type { EpisodePerson } from "@shared/api";
 import { href } from "@shared/routes";
 import { Picture } from "@/components/picture";
-import { roleLabel } from "../roles";
 import { TitledSection } from "@/components/titled-section";
+import { roleLabel } from "../roles";
 
 /** A person's picture as the site keeps it, or their initial in its place, at one size so nothing shifts. */
 export function PersonPicture({ person, size }: { person: Pick<EpisodePerson, "name" | "imagePath">; size: number }) {
