@@ -22,6 +22,7 @@ import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } fro
 import { auditionUploadReport, benchAuditionUpload } from "./audition-upload";
 import { analyticsReport, benchAnalytics } from "./analytics";
 import { benchFeedImport } from "./feed-import";
+import { benchMemoryReducer, memoryReducerReport } from "./memory-reducer";
 import { benchPeopleImport } from "./people-import";
 import { uploadOwnerImages } from "./owner-images";
 import { type Figures, measure, measureFloorOf, OUTSIDER, seedShow } from "./outsider";
@@ -254,6 +255,8 @@ async function main() {
   const handIn = auditionUploadReport(await benchAuditionUpload());
   console.log("analytics...");
   const analytics = analyticsReport(await benchAnalytics());
+  console.log("memory reducer...");
+  const reducer = memoryReducerReport(await benchMemoryReducer());
 
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   const name = (p: string) => `GET ${p === "/" ? "/" : p === clipPath ? "/clips/{slug}" : p}`;
@@ -406,6 +409,7 @@ A second feed of ${people.items} items naming ${people.personTags.toLocaleString
 
 ${handIn.markdown}
 ${analytics.section}
+${reducer}
 ## Start and memory
 
 | | |
