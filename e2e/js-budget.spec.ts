@@ -4,7 +4,10 @@ import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb, measurePage, sitemapPersonPath } fr
 import { feedHost } from "./loopback-host";
 import { itemPagePaths } from "./seed";
 
-/** A feed with one episode naming one person, so the site has a person's page to weigh. */
+/**
+ * A feed with one episode naming one person, so the site has a person's page to weigh, and an
+ * episode page as a feed makes them: with its audio (the site's own player) and its people.
+ */
 const PERSON_FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>E2E Budget Show</title>
 <item><title>E2E Budget Episode</title><guid>e2e-budget</guid><pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate>
@@ -30,7 +33,10 @@ test("when a visitor opens each public page, then the JavaScript it loads stays 
     await syncFeedAndFiles(api);
     const person = await sitemapPersonPath(baseURL!);
     expect(person, "the sitemap names the feed's person").toBeDefined();
-    const paths = ["/", "/about", "/listen", "/archive", episode, clip, person!, "/no-such-page"];
+    const episodes = (await (await fetch(`${baseURL}/api/episodes`)).json()) as { slug: string; title: string }[];
+    const fromFeed = episodes.find((e) => e.title === "E2E Budget Episode");
+    expect(fromFeed, "the feed's episode is published").toBeDefined();
+    const paths = ["/", "/about", "/listen", "/archive", episode, `/episode/${fromFeed!.slug}`, clip, person!, "/no-such-page"];
     const report: string[] = [];
     for (const path of paths) {
       const weight = await measurePage(browser, baseURL!, path);
