@@ -1,5 +1,6 @@
 import { and, asc, between, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { chunk } from "es-toolkit/array";
 import { analyticsDaily, analyticsSalts, analyticsSearches, analyticsSeen, clips, episodes, providers } from "../../shared/schema";
 import type { Db, Executor } from "../db/client";
 import { sqlStateOf } from "../lib/errors";
@@ -89,8 +90,7 @@ async function writeRows(tx: Executor, rows: TallyRows): Promise<void> {
     (a, b) => compare(a.day, b.day) || compare(a.kind, b.kind) || compare(a.value, b.value) || compare(a.visitor, b.visitor),
   );
   const whoIs = new Map(seen.map((s) => [`${s.day}\t${s.visitor}`, s]));
-  for (let i = 0; i < seen.length; i += CHUNK) {
-    const part = seen.slice(i, i + CHUNK);
+  for (const part of chunk(seen, CHUNK)) {
     const result = await tx.execute<{ day: string; kind: SeenKind; value: string; visitor: string }>(sql`
       INSERT INTO ${analyticsSeen} (day, kind, value, visitor)
       SELECT d::date, k, v, decode(h, 'hex')
@@ -111,8 +111,7 @@ async function writeRows(tx: Executor, rows: TallyRows): Promise<void> {
   const daily = [...adds]
     .map(([k, count]) => [...k.split("\t"), count] as [string, string, string, number])
     .sort((a, b) => compare(a[0], b[0]) || compare(a[1], b[1]) || compare(a[2], b[2]));
-  for (let i = 0; i < daily.length; i += CHUNK) {
-    const part = daily.slice(i, i + CHUNK);
+  for (const part of chunk(daily, CHUNK)) {
     await tx.execute(sql`
       INSERT INTO ${analyticsDaily} (day, metric, key, count)
       SELECT d::date, m, k, c
@@ -121,8 +120,7 @@ async function writeRows(tx: Executor, rows: TallyRows): Promise<void> {
       ON CONFLICT (day, metric, key) DO UPDATE SET count = ${analyticsDaily}.count + EXCLUDED.count`);
   }
   const searches = [...rows.searches].sort((a, b) => compare(a.day, b.day) || compare(a.q, b.q));
-  for (let i = 0; i < searches.length; i += CHUNK) {
-    const part = searches.slice(i, i + CHUNK);
+  for (const part of chunk(searches, CHUNK)) {
     await tx.execute(sql`
       INSERT INTO ${analyticsSearches} (day, q, count, results)
       SELECT d::date, q, c, r

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { chunk } from "es-toolkit/array";
 import { episodes, feedSync } from "../../shared/schema";
 import { idIn, type Db, type Executor } from "../db/client";
 import type { EpisodeValues } from "../storage/episodes";
@@ -98,7 +99,7 @@ async function readFeedFields(tx: Executor, ids: number[]) {
  */
 export async function listFeedFields(tx: Executor, ids: number[]): Promise<Map<number, StoredFeedFields>> {
   const fields = new Map<number, StoredFeedFields>();
-  for (let i = 0; i < ids.length; i += 500) for (const row of await readFeedFields(tx, ids.slice(i, i + 500))) fields.set(row.id, row);
+  for (const part of chunk(ids, 500)) for (const row of await readFeedFields(tx, part)) fields.set(row.id, row);
   return fields;
 }
 
@@ -138,11 +139,11 @@ const INSERT_ROWS = 10;
  */
 export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promise<{ id: number; slug: string }[]> {
   const inserted: { id: number; slug: string }[] = [];
-  for (let i = 0; i < rows.length; i += INSERT_ROWS)
+  for (const part of chunk(rows, INSERT_ROWS))
     inserted.push(
       ...(await tx
         .insert(episodes)
-        .values(rows.slice(i, i + INSERT_ROWS))
+        .values(part)
         .returning({ id: episodes.id, slug: sql<string>`${episodes.slug}` })),
     );
   return inserted;

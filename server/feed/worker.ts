@@ -1,4 +1,5 @@
 import v8 from "node:v8";
+import { chunk } from "es-toolkit/array";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import type { TranscriptParagraph } from "../../shared/api";
 import { FeedParseError } from "./feed-text";
@@ -35,8 +36,7 @@ function feedAnswer(feed: ParsedFeed) {
   const items: Uint8Array[] = [];
   // Each chunk is copied into a buffer of its own: a small one may share Node's buffer pool,
   // which must not be moved away.
-  for (let i = 0; i < feed.items.length; i += ITEMS_PER_CHUNK)
-    items.push(new Uint8Array(v8.serialize(feed.items.slice(i, i + ITEMS_PER_CHUNK))));
+  for (const part of chunk(feed.items, ITEMS_PER_CHUNK)) items.push(new Uint8Array(v8.serialize(part)));
   const answer: FeedTaskResult = { kind: "feed", feed: { ...feed, items: [] }, items };
   return move({
     get [transferableSymbol]() {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { chunk } from "es-toolkit/array";
 import type { EpisodePerson } from "../../shared/api";
 import { episodePeople, episodes, people, showPeople } from "../../shared/schema";
 import { idIn, type Executor } from "../db/client";
@@ -63,12 +64,12 @@ export async function upsertPeople(tx: Executor, named: PersonInput[]): Promise<
   if (wanted.size === 0) return ids;
   const keys = [...wanted.keys()];
   const existing: { id: number; nameKey: string; name: string; href: string | null; imageUrl: string | null }[] = [];
-  for (let i = 0; i < keys.length; i += BATCH) {
+  for (const part of chunk(keys, BATCH)) {
     existing.push(
       ...(await tx
         .select({ id: people.id, nameKey: people.nameKey, name: people.name, href: people.href, imageUrl: people.imageUrl })
         .from(people)
-        .where(inArray(people.nameKey, keys.slice(i, i + BATCH)))),
+        .where(inArray(people.nameKey, part))),
     );
   }
   for (const row of existing) {
@@ -90,14 +91,10 @@ export async function upsertPeople(tx: Executor, named: PersonInput[]): Promise<
   if (fresh.length > 0) {
     const slugs = await tx.select({ slug: people.slug }).from(people);
     const nextSlug = slugMaker(new Set(slugs.map((r) => r.slug)));
-    for (let i = 0; i < fresh.length; i += INSERT_ROWS) {
+    for (const part of chunk(fresh, INSERT_ROWS)) {
       const rows = await tx
         .insert(people)
-        .values(
-          fresh
-            .slice(i, i + INSERT_ROWS)
-            .map((p) => ({ nameKey: p.nameKey, name: p.name, slug: nextSlug(p.slugBase), href: p.href, imageUrl: p.img })),
-        )
+        .values(part.map((p) => ({ nameKey: p.nameKey, name: p.name, slug: nextSlug(p.slugBase), href: p.href, imageUrl: p.img })))
         .returning({ id: people.id, nameKey: people.nameKey });
       for (const row of rows) ids.set(row.nameKey, row.id);
     }
@@ -116,7 +113,7 @@ export async function replaceEpisodePeople(
   const rows = entries.flatMap(({ episodeId, people: named }) =>
     named.map((p, position) => ({ episodeId, position, personId: ids.get(p.nameKey)!, role: p.role, group: p.group })),
   );
-  for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(episodePeople).values(rows.slice(i, i + INSERT_ROWS));
+  for (const part of chunk(rows, INSERT_ROWS)) await tx.insert(episodePeople).values(part);
 }
 
 /** The show's people become these. */

@@ -229,7 +229,7 @@ export function createEpisodesService(
       // after it, never across it (storage/locks.ts).
       const updated = await writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
-        const before = await store.findEpisodeForUpdate(tx, id);
+        const before = await store.findEpisode(tx, id, { forUpdate: true });
         if (!before) throw notFound("Episode not found");
         if (input.version !== undefined && input.version !== before.version) throw staleVersion("episode");
         const values = changesOf(input, image);

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { chunk } from "es-toolkit/array";
 import { deletedFeedEpisodes, episodes } from "../../shared/schema";
 import { MATCH_END, MATCH_START } from "../../shared/archive";
-import { idIn, type Executor } from "../db/client";
+import { idIn, oneRow, type Executor } from "../db/client";
 
 /** What a response shows of an episode; the admin's answer adds `editedFields`. */
 const episodeColumns = {
@@ -63,13 +64,14 @@ export async function listLatestPublished(db: Executor, limit: number) {
 
 /** The newest published trailer (itunes:episodeType trailer), by its date, else when it was added. */
 export async function findNewestTrailer(db: Executor) {
-  const rows = await db
-    .select(episodeColumns)
-    .from(episodes)
-    .where(and(eq(episodes.isPublished, true), eq(episodes.episodeType, "trailer")))
-    .orderBy(sql`coalesce(${episodes.publishedAt}, ${episodes.createdAt}) DESC, ${episodes.id} DESC`)
-    .limit(1);
-  return rows[0] ?? null;
+  return oneRow(
+    db
+      .select(episodeColumns)
+      .from(episodes)
+      .where(and(eq(episodes.isPublished, true), eq(episodes.episodeType, "trailer")))
+      .orderBy(sql`coalesce(${episodes.publishedAt}, ${episodes.createdAt}) DESC, ${episodes.id} DESC`)
+      .limit(1),
+  );
 }
 
 /** Published episodes by id, in the order of `ids`. */
@@ -83,22 +85,17 @@ export async function listPublishedByIds(db: Executor, ids: number[]) {
   return ids.map((id) => byId.get(id)).filter((r): r is (typeof rows)[number] => r !== undefined);
 }
 
-/** One episode with its show notes. */
-export async function findEpisode(db: Executor, id: number) {
-  const rows = await db.select(withNotes).from(episodes).where(eq(episodes.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** One episode whole, its row locked until the transaction ends (a sync's writes wait, and it waits for theirs). */
-export async function findEpisodeForUpdate(tx: Executor, id: number) {
-  const rows = await tx.select(withNotes).from(episodes).where(eq(episodes.id, id)).limit(1).for("update");
-  return rows[0] ?? null;
+/**
+ * One episode whole, with its show notes. `forUpdate`: its row stays locked until the caller's
+ * transaction ends (a sync's writes wait, and it waits for theirs).
+ */
+export async function findEpisode(db: Executor, id: number, options: { forUpdate?: boolean } = {}) {
+  return oneRow(db.select(withNotes).from(episodes).where(eq(episodes.id, id)).limit(1), options.forUpdate);
 }
 
 export async function findEpisodeBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
   const where = options.includeDrafts ? eq(episodes.slug, slug) : and(eq(episodes.slug, slug), eq(episodes.isPublished, true));
-  const rows = await db.select(withNotes).from(episodes).where(where).limit(1);
-  return rows[0] ?? null;
+  return oneRow(db.select(withNotes).from(episodes).where(where).limit(1));
 }
 
 export async function insertEpisode(db: Executor, values: EpisodeValues) {
@@ -134,7 +131,7 @@ export async function deleteEpisodes(tx: Executor, ids: number[], options: { rem
     publishedAt: episodes.publishedAt,
   });
   const tombstones = options.remember === false ? [] : gone.filter((e) => e.source === "feed").map(({ source: _source, ...item }) => item);
-  for (let i = 0; i < tombstones.length; i += 200) await tx.insert(deletedFeedEpisodes).values(tombstones.slice(i, i + 200));
+  for (const part of chunk(tombstones, 200)) await tx.insert(deletedFeedEpisodes).values(part);
   return gone.length;
 }
 

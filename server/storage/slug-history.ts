@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { chunk } from "es-toolkit/array";
 import { clips, episodes, slugHistory } from "../../shared/schema";
 import type { Executor } from "../db/client";
 
@@ -19,8 +20,8 @@ export async function rememberOldSlug(tx: Executor, kind: Kind, itemId: number, 
 
 /** New items took these slugs: an old address that was one of them no longer leads to the item that had it. */
 export async function forgetSlugs(tx: Executor, kind: Kind, slugs: string[]): Promise<void> {
-  for (let i = 0; i < slugs.length; i += 1_000)
-    await tx.delete(slugHistory).where(and(eq(slugHistory.kind, kind), inArray(slugHistory.slug, slugs.slice(i, i + 1_000))));
+  for (const part of chunk(slugs, 1_000))
+    await tx.delete(slugHistory).where(and(eq(slugHistory.kind, kind), inArray(slugHistory.slug, part)));
 }
 
 /** The slug the published item that once had `slug` has now, or null (never had, deleted, a draft). */

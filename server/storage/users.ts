@@ -1,25 +1,24 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../shared/schema";
-import type { Db, Executor } from "../db/client";
+import { oneRow, type Db, type Executor } from "../db/client";
 
 /** The password hash stays inside storage/ and the auth code that checks it (docs/style.md rule 4). */
 export async function findUserForLogin(db: Executor, email: string) {
-  const rows = await db
-    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return rows[0] ?? null;
+  return oneRow(
+    db
+      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1),
+  );
 }
 
 export async function findUserById(db: Db, id: number) {
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).limit(1);
-  return rows[0] ?? null;
+  return oneRow(db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).limit(1));
 }
 
 export async function findAdmin(db: Executor) {
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.id)).limit(1);
-  return rows[0] ?? null;
+  return oneRow(db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.id)).limit(1));
 }
 
 export async function insertUser(db: Executor, email: string, passwordHash: string) {
