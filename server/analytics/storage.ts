@@ -1,8 +1,8 @@
-import { and, asc, between, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { chunk } from "es-toolkit/array";
 import { analyticsDaily, analyticsSalts, analyticsSearches, analyticsSeen, clips, episodes, providers } from "../../shared/schema";
-import type { Db, Executor } from "../db/client";
+import { idIn, type Db, type Executor } from "../db/client";
 import { sqlStateOf } from "../lib/errors";
 import type { SeenKind, TallyRows } from "./tally";
 
@@ -200,13 +200,13 @@ async function readNames(db: Executor, ids: Ids) {
   const [episodeRows, clipRows, providerRows] = await Promise.all([
     ids.episodes.length === 0
       ? []
-      : db.select({ id: episodes.id, slug: episodes.slug, title: episodes.title }).from(episodes).where(inArray(episodes.id, ids.episodes)),
+      : db.select({ id: episodes.id, slug: episodes.slug, title: episodes.title }).from(episodes).where(idIn(episodes.id, ids.episodes)),
     ids.clips.length === 0
       ? []
-      : db.select({ id: clips.id, slug: clips.slug, title: clips.title }).from(clips).where(inArray(clips.id, ids.clips)),
+      : db.select({ id: clips.id, slug: clips.slug, title: clips.title }).from(clips).where(idIn(clips.id, ids.clips)),
     ids.providers.length === 0
       ? []
-      : db.select({ id: providers.id, name: providers.name }).from(providers).where(inArray(providers.id, ids.providers)),
+      : db.select({ id: providers.id, name: providers.name }).from(providers).where(idIn(providers.id, ids.providers)),
   ]);
   return { episodes: episodeRows, clips: clipRows, providers: providerRows };
 }

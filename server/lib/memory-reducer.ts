@@ -17,9 +17,12 @@ import vm from "node:vm";
  * usual test decide. It costs microseconds, and nothing when the rate test is fixed in V8 or the
  * process already uses `node:vm`. Run `node --trace-memory-reducer` to see the reducer's decisions:
  * "low alloc" after a quiet tick, and "started GC" a few seconds after a burst; `npm run bench`
- * times it with and without the nudge (bench/memory-reducer.ts: 14 s and 103 s on Node 24 here).
+ * times it with and without the nudge (bench/memory-reducer.ts, figures in bench/RESULTS.md).
  */
 const INTERVAL_MS = 20_000;
+
+/** V8's `gc`, a global with `--expose-gc`. */
+type Gc = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 
 /**
  * The reducer can still miss a burst. Once it has made its collections (after 100 s without a
@@ -34,8 +37,6 @@ const INTERVAL_MS = 20_000;
  * heap, when nobody is waiting. The least it has held is then what it holds after: memory the
  * site really needs (a larger cache) is asked once, not again.
  */
-/** V8's `gc`, a global with `--expose-gc`. */
-type Gc = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 const GROWTH_MB = 20;
 /** The share of one core under which the process counts as quiet. */
 const QUIET_SHARE = 0.02;

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type pg from "pg";
 import { objects } from "../../shared/schema";
-import type { Db } from "../db/client";
+import { oneRow, type Db } from "../db/client";
 import { migrationStatements } from "../db/migrate";
 
 export async function insertPendingObject(db: Db, id: string, expiresAt: Date) {
@@ -29,19 +29,20 @@ export async function completeObject(db: Db, id: string, contentType: string, si
 }
 
 export async function findObject(db: Db, id: string) {
-  const rows = await db
-    .select({
-      id: objects.id,
-      status: objects.status,
-      contentType: objects.contentType,
-      size: objects.size,
-      expiresAt: objects.expiresAt,
-      usedFor: objects.usedFor,
-    })
-    .from(objects)
-    .where(eq(objects.id, id))
-    .limit(1);
-  return rows[0] ?? null;
+  return oneRow(
+    db
+      .select({
+        id: objects.id,
+        status: objects.status,
+        contentType: objects.contentType,
+        size: objects.size,
+        expiresAt: objects.expiresAt,
+        usedFor: objects.usedFor,
+      })
+      .from(objects)
+      .where(eq(objects.id, id))
+      .limit(1),
+  );
 }
 
 /** An image the site stored itself (a poster, a feed's artwork): complete from the start. */
