@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutAtWord, trimChar, trimEndChar } from "./strings";
+import { countText, cutAtWord, trimChar, trimEndChar } from "./strings";
 
 describe("trimEndChar", () => {
   it("when a value ends in a run of the character, then the run is removed and nothing else", () => {
@@ -57,5 +57,18 @@ describe("cutAtWord", () => {
   it("when the name fits, then it is kept as it is; when its first word does not, then that word is kept whole", () => {
     expect(cutAtWord("  Pain Talk ", 12)).toBe("Pain Talk");
     expect(cutAtWord("Supercalifragilistic Show", 12)).toBe("Supercalifragilistic");
+  });
+});
+
+describe("countText", () => {
+  it("when there is one, then the noun stays singular; when there are none or many, then it takes an s", () => {
+    expect(countText(1, "episode")).toBe("1 episode");
+    expect(countText(0, "episode")).toBe("0 episodes");
+    expect(countText(12, "episode")).toBe("12 episodes");
+  });
+
+  it("when the plural is not the noun with an s, then the one given is used", () => {
+    expect(countText(1, "episode matches", "episodes match")).toBe("1 episode matches");
+    expect(countText(3, "picture of a person", "pictures of people")).toBe("3 pictures of people");
   });
 });

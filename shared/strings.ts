@@ -9,6 +9,11 @@ export function trimEndChar(value: string, char: string): string {
   return end === value.length ? value : value.slice(0, end);
 }
 
+/** "1 episode", "3 episodes": a count with its noun, one or many (by default, the noun with an "s"). */
+export function countText(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export function trimChar(value: string, char: string): string {
   let start = 0;
   while (start < value.length && value[start] === char) start++;

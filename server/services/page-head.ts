@@ -3,6 +3,7 @@ import { youTubeVideoId } from "../../shared/embeds";
 import { pageTitle } from "../../shared/page-titles";
 import { pictureSources, variantPath } from "../../shared/pictures";
 import { href, NOT_FOUND_LABEL, ROUTES, type RouteName } from "../../shared/routes";
+import { countText } from "../../shared/strings";
 import type { PageHead } from "./page-shell";
 import type { ShareImageInput } from "./share-image";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./share-image-size";
@@ -189,7 +190,7 @@ function personHead({ person, episodes }: PersonPage, { site, publicUrl, shareKe
   const path = href.person(person.slug);
   const roles = person.roles.map((r) => r.charAt(0).toUpperCase() + r.slice(1)).join(", ");
   const description = truncate(
-    `${person.name}${roles ? ` (${roles})` : ""} on ${site.name}: ${episodes.length} ${episodes.length === 1 ? "episode" : "episodes"}.`,
+    `${person.name}${roles ? ` (${roles})` : ""} on ${site.name}: ${countText(episodes.length, "episode")}.`,
     200,
   );
   const image = person.imagePath ? `${publicUrl}${variantPath(person.imagePath, "photo", 480, "jpeg")}` : null;

@@ -80,7 +80,6 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
         </Card>
         <Card title="Access Settings">
           <TextField
-            id="editors-password"
             label="Access Password"
             type="password"
             autoComplete="new-password"

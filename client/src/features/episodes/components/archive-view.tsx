@@ -5,6 +5,7 @@ import { Link, useLocation } from "wouter";
 import type { ArchiveEpisode } from "@shared/api";
 import { MATCH_END, MATCH_START } from "@shared/archive";
 import { href, ROUTES } from "@shared/routes";
+import { countText } from "@shared/strings";
 import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
@@ -163,9 +164,7 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
       ) : (
         <div aria-busy={isPlaceholderData}>
           <p className="mt-6" role="status">
-            {shown.q
-              ? `${data.total} ${data.total === 1 ? "episode matches" : "episodes match"} “${shown.q}”`
-              : `${data.total} ${data.total === 1 ? "episode" : "episodes"}`}
+            {shown.q ? `${countText(data.total, "episode matches", "episodes match")} “${shown.q}”` : countText(data.total, "episode")}
           </p>
           {data.episodes.length > 0 ? (
             <ol className="mt-4 space-y-4" aria-label={shown.q ? "Matching episodes" : "Episodes"}>

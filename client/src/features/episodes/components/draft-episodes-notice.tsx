@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ActionNotice } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { countText } from "@/lib/counter";
+import { countText } from "@shared/strings";
 import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes } from "../mutations";
 

@@ -7,7 +7,7 @@ import type { AdminEpisodeQuery, Episode, EpisodeBulkInput } from "@shared/api";
 import { AdminCard, ListStates } from "@/components/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { countText } from "@/lib/counter";
+import { countText } from "@shared/strings";
 import { localDate } from "@/lib/dates";
 import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes, useEpisodeMutations } from "../mutations";

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { countText } from "@/lib/counter";
+import { countText } from "@shared/strings";
 import { localDate } from "@/lib/dates";
 import { adminSettingsQueryOptions } from "@/lib/settings-api";
 import { useSaveSettings } from "@/lib/settings-mutations";

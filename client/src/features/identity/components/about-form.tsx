@@ -83,27 +83,14 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
           {hosts.fields.map((field, i) => (
             <fieldset key={field.id} className="space-y-3 rounded-lg border border-fg/30 p-4">
               <legend className="px-1 font-semibold">Host {i + 1}</legend>
-              <TextField
-                id={`host-${i}-name`}
-                label="Name"
-                required
-                maxLength={ABOUT_LIMITS.name}
-                {...bindField(form, `hosts.${i}.name`)}
-              />
-              <TextField id={`host-${i}-role`} label="Role" maxLength={ABOUT_LIMITS.role} {...bindField(form, `hosts.${i}.role`)} />
-              <TextAreaField
-                id={`host-${i}-bio`}
-                label="Short bio"
-                rows={3}
-                maxLength={ABOUT_LIMITS.bio}
-                {...bindField(form, `hosts.${i}.bio`)}
-              />
+              <TextField label="Name" required maxLength={ABOUT_LIMITS.name} {...bindField(form, `hosts.${i}.name`)} />
+              <TextField label="Role" maxLength={ABOUT_LIMITS.role} {...bindField(form, `hosts.${i}.role`)} />
+              <TextAreaField label="Short bio" rows={3} maxLength={ABOUT_LIMITS.bio} {...bindField(form, `hosts.${i}.bio`)} />
               <Controller
                 control={form.control}
                 name={`hosts.${i}.photo`}
                 render={({ field: photo }) => (
                   <ImageField
-                    id={`host-${i}-photo`}
                     label="Photo"
                     hint="A square photo works best."
                     empty="No photo: the card shows the words alone."

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { Picture } from "@/components/picture";
 import { fitOf, PICTURE_KINDS, type PictureKind } from "@shared/pictures";
@@ -27,7 +27,6 @@ function sizeOf(src: string): Promise<{ width: number; height: number } | null> 
  * largest size it is shown at or of another shape, and is used only when the owner says so.
  */
 export function ImageField({
-  id,
   label,
   hint,
   kind,
@@ -35,7 +34,6 @@ export function ImageField({
   onChange,
   empty,
 }: {
-  id: string;
   label: string;
   hint: string;
   /** What the site shows while there is none. */
@@ -44,6 +42,7 @@ export function ImageField({
   value: string | null;
   onChange: (value: string | null) => void;
 }) {
+  const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   const [candidate, setCandidate] = useState<Candidate | null>(null);
   const shown = preview ? (

@@ -8,7 +8,6 @@ import { ImageField } from "./image-field";
 
 const FIELDS: {
   key: keyof SiteImages;
-  id: string;
   label: string;
   hint: string;
   empty: string;
@@ -16,7 +15,6 @@ const FIELDS: {
 }[] = [
   {
     key: "bannerDesktop",
-    id: "banner-desktop",
     label: "Desktop banner",
     hint: "Shown at the top of the home and audition pages on screens 1024 px or wider: a wide image (10:3), about 2400 × 720.",
     empty: "None yet: the site's own banner is shown.",
@@ -24,7 +22,6 @@ const FIELDS: {
   },
   {
     key: "bannerMobile",
-    id: "banner-mobile",
     label: "Mobile banner",
     hint: "The same on phones and tablets: 10:7, about 1200 × 840.",
     empty: "None yet: the site's own banner is shown.",
@@ -32,7 +29,6 @@ const FIELDS: {
   },
   {
     key: "artwork",
-    id: "artwork",
     label: "Show artwork",
     hint: "Square, as podcast apps show it: the site's icon and its picture when a page is shared.",
     empty: "None yet: the site's own icon is shown.",
@@ -64,7 +60,6 @@ export function SiteImagesForm() {
           {FIELDS.map((f) => (
             <ImageField
               key={f.key}
-              id={f.id}
               label={f.label}
               hint={f.hint}
               empty={f.empty}

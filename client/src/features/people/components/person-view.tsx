@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { Episode } from "@shared/api";
+import { countText } from "@shared/strings";
 import { BackLink } from "@/components/back-link";
 import { NotFoundNotice } from "@/components/not-found-notice";
 import { usePageTitle } from "@/hooks/use-page-title";
@@ -43,9 +44,7 @@ export function PersonView({ slug, episodes }: { slug: string; episodes: (list: 
           ) : null}
         </div>
       </div>
-      <h2 className="mt-10 text-2xl font-bold">
-        {data.episodes.length} {data.episodes.length === 1 ? "episode" : "episodes"}
-      </h2>
+      <h2 className="mt-10 text-2xl font-bold">{countText(data.episodes.length, "episode")}</h2>
       {episodes(data.episodes)}
     </main>
   );

@@ -3,6 +3,7 @@ import {
   lazy,
   Suspense,
   useEffect,
+  useEffectEvent,
   useId,
   useLayoutEffect,
   useRef,
@@ -123,23 +124,24 @@ export function ListenMenu() {
 
   // A press anywhere else closes it; while opened by hovering, the pointer anywhere but the button
   // or the menu closes it after the delay.
-  useEffect(() => {
-    if (!open) return;
-    const inside = (target: EventTarget | null) =>
-      target instanceof Node && (!!trigger.current?.contains(target) || !!menu.current?.contains(target));
-    const onPointerDown = (event: PointerEvent) => {
+  const inside = (target: EventTarget | null) =>
+    target instanceof Node && (!!trigger.current?.contains(target) || !!menu.current?.contains(target));
+  const onOutsidePointer = useEffectEvent((event: PointerEvent) => {
+    if (event.type === "pointerdown") {
       if (!inside(event.target)) close(false);
-    };
-    const onPointerMove = (event: PointerEvent) => {
-      if (open !== "hover" || event.pointerType !== "mouse") return;
+    } else if (open === "hover" && event.pointerType === "mouse") {
       if (inside(event.target)) cancelClose();
       else scheduleClose();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("pointermove", onPointerMove);
+    }
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => onOutsidePointer(event);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("pointermove", onPointer);
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("pointermove", onPointerMove);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("pointermove", onPointer);
     };
   }, [open]);
 
