@@ -13,13 +13,14 @@ import {
 import { isListen, quartersReached } from "../../shared/listening";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
+import { timeSlices } from "../lib/time-slices";
 import type { Logger } from "../lib/logger";
 import { createCollector, type Sender } from "./collect";
 import { pageOf, searchText, sourceOf } from "./normalise";
 import { createRateLimiter } from "./rate-limit";
 import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
 import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue } from "./storage";
-import { DayKeys, DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type Visitor } from "./tally";
+import { DayKeys, DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type TallyRows, type Visitor } from "./tally";
 import { newSalt, saltKey, visitorKey } from "./visitor";
 
 export interface AnalyticsOptions {
@@ -200,19 +201,21 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
 
   /**
    * The window's slugs made ids (an episode, clip or page that is not published is dropped: it
-   * may have been counted before the catalogue was known), and its visitors hashed under their day's salt.
+   * may have been counted before the catalogue was known), and its visitors hashed under their
+   * day's salt. Both run in slices of the event loop (lib/time-slices.ts): a full window (10,000
+   * visitors, 30,000 facts) done in one go held every visitor's request for 70-80 ms.
    */
-  function resolve(window: Tally): ReturnType<Tally["rows"]> {
-    window.rekeyVisitors((day, key) => {
+  async function resolve(window: Tally): Promise<TallyRows> {
+    const slices = timeSlices();
+    await window.rekeyVisitors((day, key) => {
       if (!key.startsWith(UNHASHED)) return key;
       const salt = salts.get(day);
       if (!salt) return null;
       const [network, userAgent] = key.slice(UNHASHED.length).split("\n");
       return visitorKey(salt, network!, userAgent!);
-    });
+    }, slices.pause);
     const rows = window.rows();
     const cat = catalogue!;
-    const episodeId = (slug: string) => cat.episodes.get(slug);
     const pageExists = (path: string) => {
       const page = pageOf(path);
       if (!page) return path === "other";
@@ -227,12 +230,18 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
       if (c.metric === "provider_clicks") return cat.providers.has(Number(c.key)) ? [c] : [];
       return [c];
     });
-    rows.seen = rows.seen.flatMap((s) => {
-      if (s.kind === "page") return pageExists(s.value) ? [s] : [];
-      if (s.kind === "site" || s.kind === "referrer") return [s];
-      const id = episodeId(s.value);
-      return id === undefined ? [] : [{ ...s, value: String(id) }];
-    });
+    const seen: TallyRows["seen"] = [];
+    for (const s of rows.seen) {
+      await slices.pause();
+      if (s.kind === "site" || s.kind === "referrer") seen.push(s);
+      else if (s.kind === "page") {
+        if (pageExists(s.value)) seen.push(s);
+      } else {
+        const id = cat.episodes.get(s.value);
+        if (id !== undefined) seen.push({ ...s, value: String(id) });
+      }
+    }
+    rows.seen = seen;
     return rows;
   }
 
@@ -253,7 +262,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     const window = tally;
     tally = new Tally(caps, dayKeys);
     try {
-      await writeTally(db, resolve(window));
+      await writeTally(db, await resolve(window));
     } catch (err) {
       // Kept for the next write, within the caps: nothing counted is lost while the database is away.
       tally.absorb(window);

@@ -75,16 +75,32 @@ describe("the in-memory tally", () => {
     expect(rows.seen).toHaveLength(1);
   });
 
-  it("when visitors are keyed anew (their day's salt became known), then facts of the same visitor merge and dropped ones go", () => {
+  it("when visitors are keyed anew (their day's salt became known), then facts of the same visitor merge and dropped ones go", async () => {
     const tally = new Tally();
     tally.seen(DAY, visitor(1), "page", "/");
     tally.seen(DAY, visitor(2), "page", "/about");
     tally.seen(DAY, visitor(3), "page", "/listen");
-    tally.rekeyVisitors((_day, key) => (key === "v3" ? null : "same"));
+    await tally.rekeyVisitors((_day, key) => (key === "v3" ? null : "same"));
     const rows = tally.rows();
     expect(rows.seen.map((s) => [s.visitor, s.value])).toEqual([
       ["same", "/"],
       ["same", "/about"],
     ]);
+  });
+
+  it("when visitors are keyed anew with a pause, then the pause comes before each visitor, so a caller can let other work run", async () => {
+    const tally = new Tally();
+    for (let i = 0; i < 3; i++) tally.seen(DAY, visitor(i), "site", "");
+    const order: string[] = [];
+    await tally.rekeyVisitors(
+      (_day, key) => {
+        order.push(key);
+        return key;
+      },
+      async () => {
+        order.push("pause");
+      },
+    );
+    expect(order).toEqual(["pause", "v0", "pause", "v1", "pause", "v2"]);
   });
 });

@@ -148,11 +148,15 @@ export class Tally {
     return this.days.size === 0;
   }
 
-  /** The visitors' keys, made anew: `rename` gives each key's final form (null: drop the visitor). */
-  rekeyVisitors(rename: (day: string, key: string) => string | null): void {
+  /**
+   * The visitors' keys, made anew: `rename` gives each key's final form (null: drop the visitor).
+   * `pause` is awaited after each visitor, for a caller that lets other work run in between.
+   */
+  async rekeyVisitors(rename: (day: string, key: string) => string | null, pause?: () => Promise<void>): Promise<void> {
     for (const [day, d] of this.days) {
       const renamed = new Map<string, VisitorFacts>();
       for (const [key, facts] of d.visitors) {
+        await pause?.();
         const to = rename(day, key);
         if (to === null) continue;
         const existing = renamed.get(to);
