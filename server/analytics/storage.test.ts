@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { turnsDuring } from "../test/turns";
 import { inLockOrder } from "./storage";
 import type { SeenKind, TallyRows } from "./tally";
 
@@ -60,16 +61,8 @@ describe("the order a window's facts are written in", () => {
       ] as const)
         rows.push({ day: "2026-11-25", kind, value, visitor, device: "desktop", browser: "Chrome" });
     }
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const { ordered } = await inLockOrder(rows);
-    counting = false;
-    expect(ordered).toHaveLength(30_000);
+    const { result, turns } = await turnsDuring(() => inLockOrder(rows));
+    expect(result.ordered).toHaveLength(30_000);
     expect(turns).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { turnsDuring } from "../test/turns";
 import { sha256InSlices, timeSlices } from "./time-slices";
 
 const busy = (ms: number) => {
@@ -27,15 +28,7 @@ describe("time slices for long loops on the server's thread", () => {
 
   it("when a body of several megabytes is hashed a megabyte a turn, then the hash is SHA-256's of the whole, and other callbacks run between the slices", async () => {
     const body = crypto.randomBytes(3 * 1024 * 1024 + 17);
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const hash = await sha256InSlices(body);
-    counting = false;
+    const { result: hash, turns } = await turnsDuring(() => sha256InSlices(body));
     expect(hash).toBe(crypto.createHash("sha256").update(body).digest("base64url"));
     expect(await sha256InSlices(Buffer.alloc(0))).toBe(crypto.createHash("sha256").digest("base64url"));
     expect(turns).toBeGreaterThanOrEqual(3);
