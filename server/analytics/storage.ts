@@ -65,7 +65,7 @@ const CHUNK = 5_000;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Writes a window of counts in one transaction (docs/analytics.md "How it is written"): the facts
+ * Writes a window of counts in one transaction (docs/analytics.md "How it is collected and written"): the facts
  * of visitors first, of which only those no instance has written yet come back, and add one to
  * their metric (a new visitor of the day also to their device kind and browser); then every count
  * is added to the day's, and every search. Rows go in one order (sorted), so two instances writing

@@ -1,6 +1,6 @@
 /**
  * What an instance has counted since its last write to the database (docs/analytics.md "How it
- * is written"): plain counts per day, metric and key, and per visitor the facts that may make
+ * is collected and written"): plain counts per day, metric and key, and per visitor the facts that may make
  * them count once more (a first page view of the day, a first play of an episode...), which only
  * the database can decide across instances. Everything here is bounded: so many visitors, so
  * many distinct values per metric and day (the rest folded into "other"), so many facts per visitor.
@@ -150,7 +150,7 @@ export class Tally {
 
   /**
    * The visitors' keys, made anew: `rename` gives each key's final form (null: drop the visitor).
-   * `pause` is awaited after each visitor, for a caller that lets other work run in between.
+   * `pause` is awaited before each visitor, for a caller that lets other work run in between.
    */
   async rekeyVisitors(rename: (day: string, key: string) => string | null, pause?: () => Promise<void>): Promise<void> {
     for (const [day, d] of this.days) {
