@@ -29,6 +29,8 @@ import { type Figures, measure, measureFloorOf, OUTSIDER, seedShow } from "./out
 import { measureServing } from "./serving";
 
 const LIGHTHOUSE_RUNS = 3;
+/** Further runs of a page allowed when Lighthouse could not record one (see medianLighthouse). */
+const LIGHTHOUSE_RETRIES = 2;
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 function rssMb(pid: number): number {
@@ -73,6 +75,8 @@ interface LighthouseFigures {
   thirdParty: number;
   /** Lighthouse's own failure, when a metric could not be measured. */
   problem?: string;
+  /** False when Lighthouse could not record the load at all (a runtime error: no scores). */
+  recorded: boolean;
 }
 
 async function runLighthouse(url: string, formFactor: "mobile" | "desktop", origin: string): Promise<LighthouseFigures> {
@@ -99,6 +103,7 @@ async function runLighthouse(url: string, formFactor: "mobile" | "desktop", orig
     );
     return {
       problem: lhr.runtimeError?.message ?? failed?.errorMessage,
+      recorded: !lhr.runtimeError,
       performance: score("performance"),
       accessibility: score("accessibility"),
       bestPractices: score("best-practices"),
@@ -143,12 +148,25 @@ async function pageWeights(origin: string, paths: string[]): Promise<PageWeight[
  * Lighthouse's own advice on variance: run it several times and take the median. Three runs, the
  * one with the median performance score (its other figures with it). The first run of a page
  * after a restart also pays the server's first render of it; the next ones see what most
- * visitors get, the page from memory.
+ * visitors get, the page from memory. A run Lighthouse could not record (a runtime error such as
+ * NO_NAVSTART: its trace missed the navigation, so it has no scores) says nothing of the page: it
+ * is run again, up to LIGHTHOUSE_RETRIES times per page, rather than counted as a score of 0; the
+ * figures say when fewer runs than three were recorded.
  */
 async function medianLighthouse(url: string, formFactor: "mobile" | "desktop", origin: string): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(url, formFactor, origin));
-  return runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
+  const failed: LighthouseFigures[] = [];
+  for (let attempt = 0; runs.length < LIGHTHOUSE_RUNS && attempt < LIGHTHOUSE_RUNS + LIGHTHOUSE_RETRIES; attempt++) {
+    const run = await runLighthouse(url, formFactor, origin);
+    (run.recorded ? runs : failed).push(run);
+  }
+  const unrecorded = `${failed.length} run(s) not recorded by Lighthouse (${[...new Set(failed.map((f) => f.problem))].join("; ")})`;
+  if (runs.length === 0) return { ...failed[0]!, problem: unrecorded };
+  const median = runs.sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)]!;
+  if (runs.length < LIGHTHOUSE_RUNS) {
+    return { ...median, problem: [median.problem, `the median of ${runs.length} recorded runs: ${unrecorded}`].filter(Boolean).join("; ") };
+  }
+  return median;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
