@@ -60,6 +60,8 @@ describe("POST /api/events", () => {
     expect(res.status).toBe(204);
     expect(res.headers["set-cookie"]).toBeUndefined();
     expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     const r = await until(admin, (r) => r.totals.pageviews === 1);
     expect(r.totals).toMatchObject({ pageviews: 1, visitors: 1 });
     expect(r.pages).toEqual([{ path: "/", pageviews: 1, visitors: 1 }]);
@@ -193,6 +195,10 @@ describe("POST /api/events", () => {
       expect(res.status).toBe(429);
       expect(res.body.code).toBe("TOO_MANY_REQUESTS");
       expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+      // The refusal is JSON with the request id its header gives, and is not kept by any cache.
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.body.requestId).toBe(res.headers["x-request-id"]);
+      expect(res.headers["cache-control"]).toBe("no-store");
     } finally {
       await t.close();
     }

@@ -1,3 +1,4 @@
+import net from "node:net";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -6,6 +7,9 @@ import ipaddr from "ipaddr.js";
  * rotate through billions; IPv4 addresses, and IPv6 spellings of them, count one by one.
  */
 export function throttleAddress(ip: string | undefined): string {
+  // Most clients: an IPv4 address in dotted decimal, which Node accepts only as ipaddr.js writes it
+  // (no leading zeros), so it is its own key without being parsed three times.
+  if (ip && net.isIPv4(ip)) return ip;
   if (!ip || !ipaddr.isValid(ip)) return ip || "unknown";
   const parsed = ipaddr.process(ip); // an IPv4-mapped IPv6 address becomes its IPv4 address
   if (parsed.kind() === "ipv4") return parsed.toString();
