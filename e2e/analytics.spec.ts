@@ -152,6 +152,9 @@ test("when people visit on a phone and a desktop, play, pick a platform and sear
     expect(await seriousAxeFindings(admin)).toEqual([]);
     await admin.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The pages' table (a page, its views, its visitors) fits the phone: no column hides to the side.
+    const pagesTable = admin.locator('[role="region"][aria-label="Pages"]');
+    await expect.poll(() => pagesTable.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-390.png"), fullPage: true });
   } finally {
     for (const context of contexts) await context.close();

@@ -42,7 +42,8 @@ export function ReportTable<T>({
             <thead>
               <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
                 {columns.map((c) => (
-                  <th key={c.label} scope="col" className={c.isNumber ? "p-2 text-right whitespace-nowrap" : "p-2"}>
+                  // A number's heading may wrap at its space ("Page views"): at 390 px the pages' three columns then fit without scrolling.
+                  <th key={c.label} scope="col" className={c.isNumber ? "p-2 text-right align-bottom" : "p-2 align-bottom"}>
                     {c.label}
                   </th>
                 ))}
