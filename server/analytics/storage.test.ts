@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { turnsDuring } from "../test/turns";
 import { inLockOrder } from "./storage";
-import type { SeenKind, TallyRows } from "./tally";
-
-type SeenRow = TallyRows["seen"][number];
+import type { SeenKind, SeenRow } from "./tally";
 
 const KINDS: SeenKind[] = ["site", "page", "referrer", "play", "listen", "q25", "q50", "q75", "q100"];
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

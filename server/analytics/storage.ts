@@ -5,7 +5,7 @@ import { analyticsDaily, analyticsSalts, analyticsSearches, analyticsSeen, clips
 import { idIn, type Db, type Executor } from "../db/client";
 import { sqlStateOf } from "../lib/errors";
 import { timeSlices } from "../lib/time-slices";
-import type { SeenKind, TallyRows } from "./tally";
+import type { SeenKind, SeenRow, TallyRows } from "./tally";
 
 /** The analytics' queries (docs/analytics.md): the only code of the room that names tables. */
 
@@ -82,7 +82,12 @@ export async function writeTally(db: Db, rows: TallyRows): Promise<void> {
   }
 }
 
-type SeenRow = TallyRows["seen"][number];
+/** A window's facts in lock order, and who each visitor is (see inLockOrder). */
+interface LockOrdered {
+  ordered: SeenRow[];
+  /** The `site` row of each visitor, by `day \t visitor`. */
+  whoIs: Map<string, SeenRow>;
+}
 
 /**
  * The facts of visitors in the order every instance writes them: by day, kind, value, then
@@ -90,7 +95,7 @@ type SeenRow = TallyRows["seen"][number];
  * loop (lib/time-slices.ts): a full window's 30,000 rows sorted in one go held every visitor's
  * request for 15-35 ms. `site` rows, one per visitor and day, also say who each visitor is.
  */
-export async function inLockOrder(rows: readonly SeenRow[]): Promise<{ ordered: SeenRow[]; whoIs: Map<string, SeenRow> }> {
+export async function inLockOrder(rows: readonly SeenRow[]): Promise<LockOrdered> {
   const slices = timeSlices();
   const groups = new Map<string, SeenRow[]>();
   const whoIs = new Map<string, SeenRow>();
@@ -112,7 +117,7 @@ export async function inLockOrder(rows: readonly SeenRow[]): Promise<{ ordered: 
   return { ordered, whoIs };
 }
 
-async function writeRows(tx: Executor, rows: TallyRows, { ordered: seen, whoIs }: Awaited<ReturnType<typeof inLockOrder>>): Promise<void> {
+async function writeRows(tx: Executor, rows: TallyRows, { ordered: seen, whoIs }: LockOrdered): Promise<void> {
   const adds = new Map<string, number>();
   const add = (day: string, metric: string, key: string, by: number) => {
     const k = `${day}\t${metric}\t${key}`;

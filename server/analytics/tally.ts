@@ -49,7 +49,8 @@ interface Day {
   visitors: Map<string, VisitorFacts>;
 }
 
-interface SeenRow {
+/** One visitor's fact of a day, as it is written. */
+export interface SeenRow {
   day: string;
   kind: SeenKind;
   value: string;

@@ -54,7 +54,7 @@ export function ReportTable<T>({
                 <tr key={rowKey(row)} className="border-b border-[rgb(var(--fg-rgb)/0.2)] align-top">
                   {columns.map((c, i) =>
                     i === 0 ? (
-                      <th key={c.label} scope="row" className="min-w-36 p-2 font-normal wrap-anywhere" dir="auto">
+                      <th key={c.label} scope="row" className="min-w-36 p-2 text-start font-normal wrap-anywhere" dir="auto">
                         {c.cell(row)}
                       </th>
                     ) : (
