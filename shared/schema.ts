@@ -442,6 +442,8 @@ export const analyticsSeen = pgTable(
     kind: text("kind").notNull(),
     value: text("value").notNull(),
     visitor: bytea("visitor").notNull(),
+    /** A play's first beacon, for judging the time its listen claims (docs/analytics.md "Figures one script cannot fake"); null for other facts. */
+    at: timestamp("at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.value, t.visitor] })],
 );

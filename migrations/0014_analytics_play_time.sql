@@ -1,0 +1,1 @@
+ALTER TABLE "analytics_seen" ADD COLUMN "at" timestamp with time zone;
