@@ -374,7 +374,8 @@ export const auditions = pgTable(
     size: bigint("size", { mode: "number" }).notNull(),
     contentType: text("content_type"),
     durationSeconds: integer("duration_seconds"),
-    uploadState: text("upload_state", { enum: ["uploading", "complete"] })
+    /** "completing": the parts are being joined and checked; no part is taken any more. */
+    uploadState: text("upload_state", { enum: ["uploading", "completing", "complete"] })
       .notNull()
       .default("uploading"),
     status: text("status", { enum: ["new", "shortlisted", "declined"] })
@@ -395,8 +396,22 @@ export const auditions = pgTable(
       .notNull()
       .default(sql`now()`),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The network that started the upload (IPv4 address or IPv6 /64): at most two uploads under way each. */
+    network: text("network"),
+    /** When a part last arrived (or, for the bucket, when its parts were last seen growing): idle after 15 minutes. */
+    lastPartAt: timestamp("last_part_at", { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    /** The bytes last seen stored for an upload under way: the owner's "bytes so far", and how the bucket's progress is noticed. */
+    receivedBytes: bigint("received_bytes", { mode: "number" }).notNull().default(0),
+    /** When completing began: a completion that never ended (a crash) is swept after a while. */
+    completingAt: timestamp("completing_at", { withTimezone: true }),
   },
-  (t) => [index("auditions_code_idx").on(t.code), index("auditions_completed_idx").on(t.completedAt)],
+  (t) => [
+    index("auditions_code_idx").on(t.code),
+    index("auditions_completed_idx").on(t.completedAt),
+    index("auditions_network_idx").on(t.network),
+  ],
 );
 /*
  * The owner's analytics (docs/analytics.md). Only the daily aggregates are kept for good (and
