@@ -4,6 +4,12 @@
  * the server to count it. Only audio actually played counts: a seek forward reaches no mark.
  */
 
+/** The speeds the site's player offers, slowest first. */
+export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
+
+/** The most audio a second of listening can play: a claim of more is not believed (docs/analytics.md). */
+export const FASTEST_PLAYBACK_RATE = Math.max(...PLAYBACK_RATES);
+
 /** A listen: at least this much audio played, as podcast measurement counts one. */
 export const LISTEN_SECONDS = 60;
 

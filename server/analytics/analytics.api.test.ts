@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import zlib from "node:zlib";
+import pino from "pino";
 import { describe, expect } from "vitest";
 import type { AnalyticsReport } from "../../shared/analytics";
 import { restoreBackup, writeBackup } from "../services/backup";
@@ -206,32 +207,40 @@ describe("POST /api/events", () => {
 });
 
 describe("what is counted", () => {
-  it("when a visitor plays an episode past every mark, then the owner sees one play, one listen and the funnel; again the same day changes nothing", async ({
-    t,
-    admin,
-  }) => {
-    const episode = await publishedEpisode(admin, "Pain and the brain");
-    const listen = async (agent: string) => {
-      await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": agent }).expect(204);
-      for (const played of [100.2, 200, 300, 399.6]) {
-        await beacon(t, { type: "progress", value: episode.slug, played, duration: 400 }, { "User-Agent": agent }).expect(204);
-      }
-    };
-    await listen(CHROME);
-    await listen(CHROME);
-    let r = await until(admin, (r) => r.totals.plays === 1 && r.episodes[0]?.reached["100"] === 1);
-    expect(r.episodes).toEqual([
-      { slug: episode.slug, title: "Pain and the brain", plays: 1, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } },
-    ]);
-    // Another browser got to a quarter, under a minute in: a play, no listen.
-    await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": IPHONE }).expect(204);
-    await beacon(t, { type: "progress", value: episode.slug, played: 59, duration: 200 }, { "User-Agent": IPHONE }).expect(204);
-    r = await until(admin, (r) => r.totals.plays === 2 && r.episodes[0]?.reached["25"] === 2);
-    expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 1, reached: { "25": 2, "50": 1, "75": 1, "100": 1 } });
-    expect(r.totals.listens).toBe(1);
+  it("when a visitor plays an episode past every mark, then the owner sees one play, one listen and the funnel; again the same day changes nothing", async () => {
+    const clock = new Clock();
+    const t = await createTestApp({ analytics: { flushMs: 50, now: clock.now } });
+    try {
+      const admin = await t.admin();
+      const episode = await publishedEpisode(admin, "Pain and the brain");
+      const listen = async (agent: string) => {
+        await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": agent }).expect(204);
+        for (const played of [100.2, 200, 300, 399.6]) {
+          clock.advance(50_000);
+          await beacon(t, { type: "progress", value: episode.slug, played, duration: 400 }, { "User-Agent": agent }).expect(204);
+        }
+      };
+      await listen(CHROME);
+      await listen(CHROME);
+      let r = await until(admin, (r) => r.totals.plays === 1 && r.episodes[0]?.reached["100"] === 1);
+      expect(r.episodes).toEqual([
+        { slug: episode.slug, title: "Pain and the brain", plays: 1, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } },
+      ]);
+      // Another browser played under a minute, and a quarter of a shorter duration it made up: a play, no listen, no mark.
+      await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": IPHONE }).expect(204);
+      clock.advance(60_000);
+      await beacon(t, { type: "progress", value: episode.slug, played: 59, duration: 200 }, { "User-Agent": IPHONE }).expect(204);
+      r = await until(admin, (r) => r.totals.plays === 2);
+      await beacon(t, { type: "pageview", value: "/" }, { "User-Agent": IPHONE }).expect(204);
+      r = await until(admin, (r) => r.totals.pageviews === 1);
+      expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } });
+      expect(r.totals.listens).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 
-  it("when a provider, a clip poster, a share button and searches are pressed, then each is counted, searches lower-cased and trimmed", async ({
+  it("when a provider, a clip poster, a share button and searches are pressed, then each is counted (once per visitor), searches lower-cased and trimmed", async ({
     t,
     admin,
   }) => {
@@ -242,6 +251,7 @@ describe("what is counted", () => {
     await beacon(t, { type: "provider", value: String(provider.id) }).expect(204);
     await beacon(t, { type: "provider", value: String(provider.id) }, { "User-Agent": IPHONE }).expect(204);
     await beacon(t, { type: "clip", value: clip.slug }).expect(204);
+    await beacon(t, { type: "share", value: "x" }).expect(204);
     await beacon(t, { type: "share", value: "x" }).expect(204);
     await beacon(t, { type: "search", value: "  Chronic PAIN ", results: 0 }).expect(204);
     await beacon(t, { type: "search", value: "chronic pain", results: 0 }).expect(204);
@@ -464,6 +474,128 @@ describe("salts, retention, shutdown and backups", () => {
     } finally {
       await target.drop();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A clock a test moves by hand (the analytics' `now`). */
+class Clock {
+  private at = new Date("2026-11-28T12:00:00Z").getTime();
+  readonly now = () => new Date(this.at);
+  advance(ms: number): void {
+    this.at += ms;
+  }
+}
+
+/** The agent of made-up browser number `n`: a browser to the bot list, another visitor to the analytics. */
+const madeUp = (n: number) => CHROME.replace("Chrome/131.0.0.0", `Chrome/131.0.${n}.0`);
+
+describe("figures one script cannot fake", () => {
+  it("when one network sends 320 page views under 320 made-up user agents, then 30 visitors and their views are counted; one of them coming back still counts", async () => {
+    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000 } });
+    try {
+      const admin = await t.admin();
+      for (let n = 0; n < 320; n++) await beacon(t, { type: "pageview", value: "/" }, { "User-Agent": madeUp(n) }).expect(204);
+      await until(admin, (r) => r.totals.visitors === 30);
+      await beacon(t, { type: "pageview", value: "/about" }, { "User-Agent": madeUp(0) }).expect(204);
+      const r = await until(admin, (r) => r.pages.some((p) => p.path === "/about"));
+      expect(r.totals).toMatchObject({ visitors: 30, pageviews: 31 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("when play and progress beacons claim what could not have been heard, then only a counted play's listen, in time, against the site's duration, counts", async () => {
+    const clock = new Clock();
+    const t = await createTestApp({ analytics: { flushMs: 50, now: clock.now } });
+    try {
+      const admin = await t.admin();
+      const res = await admin
+        .post("/api/episodes")
+        .send({ title: "An hour", audioUrl: "https://cdn.example/h.mp3", durationSeconds: 3600 });
+      const slug = (res.body as { slug: string }).slug;
+      const as = (n: number) => ({ "User-Agent": madeUp(n) });
+      // No play at all, every mark claimed.
+      await beacon(t, { type: "progress", value: slug, played: 3600, duration: 3600 }, as(1)).expect(204);
+      // A play, and a claim of the whole of a made-up one-second episode.
+      await beacon(t, { type: "play", value: slug }, as(2)).expect(204);
+      await beacon(t, { type: "progress", value: slug, played: 1, duration: 1 }, as(2)).expect(204);
+      // A play, and the whole hour claimed at once.
+      await beacon(t, { type: "play", value: slug }, as(3)).expect(204);
+      await beacon(t, { type: "progress", value: slug, played: 3600, duration: 3600 }, as(3)).expect(204);
+      let r = await until(admin, (r) => r.totals.plays === 2);
+      expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 0, reached: { "25": 0, "50": 0, "75": 0, "100": 0 } });
+      // Half an hour later, at double speed the hour could have been heard.
+      clock.advance(30 * 60_000);
+      await beacon(t, { type: "progress", value: slug, played: 3600, duration: 3600 }, as(3)).expect(204);
+      r = await until(admin, (r) => r.totals.listens === 1);
+      expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("when one visitor presses a share button, a provider link and a clip poster 100 times each, then each counts once", async () => {
+    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000 } });
+    try {
+      const admin = await t.admin();
+      const provider = (await admin.post("/api/providers").send({ name: "App", url: "https://apps.example/show", icon: "fa-podcast" }))
+        .body as { id: number };
+      const clip = (await admin.post("/api/clips").send({ title: "Why pain protects", youtubeEmbedUrl: YOUTUBE() })).body as {
+        slug: string;
+      };
+      for (let i = 0; i < 100; i++) {
+        await beacon(t, { type: "share", value: "x" }).expect(204);
+        await beacon(t, { type: "provider", value: String(provider.id) }).expect(204);
+        await beacon(t, { type: "clip", value: clip.slug }).expect(204);
+      }
+      await beacon(t, { type: "pageview", value: "/" }).expect(204);
+      const r = await until(admin, (r) => r.totals.pageviews === 1);
+      expect(r.totals).toMatchObject({ shares: 1, providerClicks: 1, clipPlays: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("when made-up referrers, campaigns and searches fill the day's names first, then a real source, campaign and search seen again keep theirs, without bidirectional marks", async () => {
+    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000, caps: { values: 5 } } });
+    try {
+      const admin = await t.admin();
+      for (let n = 0; n < 5; n++) {
+        await beacon(t, { type: "pageview", value: "/", referrer: `junk${n}.example` }, { "User-Agent": madeUp(n) }).expect(204);
+        await beacon(t, { type: "search", value: `junk ${n}`, results: 0 }, { "User-Agent": madeUp(n) }).expect(204);
+      }
+      await until(admin, (r) => r.totals.searches === 5);
+      for (const n of [10, 11, 12]) {
+        const as = { "User-Agent": madeUp(n) };
+        await beacon(t, { type: "pageview", value: "/", referrer: "news.example" }, as).expect(204);
+        await beacon(t, { type: "pageview", value: "/about", referrer: "", utm: "Newsletter" }, as).expect(204);
+        await beacon(t, { type: "search", value: "chronic\u202E pain", results: 2 }, as).expect(204);
+      }
+      const r = await until(admin, (r) => r.totals.searches === 8);
+      expect(r.referrers).toEqual(
+        expect.arrayContaining([
+          { source: "news.example", visitors: 2 },
+          { source: "newsletter", visitors: 2 },
+        ]),
+      );
+      expect(r.searches).toContainEqual({ q: "chronic pain", count: 2, results: 2 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("when a client's beacons are refused again and again, then the log has one line for it a minute", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
+    const t = await createTestApp({ logger, analytics: { flushMs: 50, perMinute: 2 } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 20; i++) statuses.push((await beacon(t, { type: "pageview", value: "/" })).status);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(18);
+      expect(lines.filter((l) => l.includes("beacons were refused"))).toHaveLength(1);
+    } finally {
+      await t.close();
     }
   });
 });

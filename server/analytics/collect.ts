@@ -29,6 +29,8 @@ export interface CollectorOptions {
   record(event: AnalyticsEvent, sender: Sender): void;
   /** Told of every answer, for the metrics. */
   onAnswer?: (req: IncomingMessage, status: number, startedAt: bigint, route: string) => void;
+  /** Told of every refusal, with the sender's network (to log it once per client and minute). */
+  onRefuse?: (network: string, status: number, message: string) => void;
 }
 
 /** Express's own reading of `trust proxy` (express/lib/utils.js compileTrust), for proxy-addr. */
@@ -80,8 +82,11 @@ export function createCollector(options: CollectorOptions) {
       }
       options.onAnswer?.(req, status, startedAt, EVENTS_PATH);
     };
-    const refuse = (code: ErrorCode, message: string, extra: { errors?: FieldError[]; headers?: Record<string, string> } = {}) =>
+    const network = networkOf(proxyAddr(req, trust));
+    const refuse = (code: ErrorCode, message: string, extra: { errors?: FieldError[]; headers?: Record<string, string> } = {}) => {
       answer(STATUS_BY_CODE[code], { code, message, errors: extra.errors }, extra.headers);
+      options.onRefuse?.(network, STATUS_BY_CODE[code], message);
+    };
     /** Answers before the body has been read: the connection closes, rather than read what nobody wants. */
     const refuseUnread = (code: ErrorCode, message: string, headers: Record<string, string> = {}) => {
       refuse(code, message, { headers: { Connection: "close", ...headers } });
@@ -99,7 +104,6 @@ export function createCollector(options: CollectorOptions) {
       refuseUnread("PAYLOAD_TOO_LARGE", `An event is at most ${EVENT_MAX_BYTES} bytes`);
       return true;
     }
-    const network = networkOf(proxyAddr(req, trust));
     const wait = options.limiter.take(network);
     if (wait > 0) {
       refuseUnread("TOO_MANY_REQUESTS", "Too many events; try again later", { "Retry-After": String(wait) });

@@ -51,6 +51,13 @@ describe("texts are normalised and capped", () => {
   it("when right-to-left text is searched, then it is kept as typed (folded only)", () => {
     expect(searchText("  ألم   مزمن ")).toBe("ألم مزمن");
   });
+
+  it("when a search or a campaign holds bidirectional overrides, isolates, marks or control characters, then they are removed", () => {
+    expect(searchText("\u202Eniap cinorhc\u202C")).toBe("niap cinorhc");
+    expect(searchText("pain\u2066\u2067\u2068x\u2069\u200E\u200F\u061C")).toBe("painx");
+    expect(searchText("pain\u0000\u0007\u001Bbrain\u007F")).toBe("pain brain");
+    expect(sourceOf({ referrer: "", utm: "news\u202Eletter" }, "podcast.example")).toBe("newsletter");
+  });
 });
 
 describe("where a visit came from", () => {

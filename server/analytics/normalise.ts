@@ -38,9 +38,16 @@ export function pageOf(reported: string): PageRef | null {
   return null;
 }
 
-/** Lower case, one space between words, at most `max` characters (a code point is never cut in two). */
+/**
+ * Control characters and the bidirectional marks, overrides and isolates (U+202E and kin): kept,
+ * they would turn the owner's screen round or hide text (docs/analytics.md "Never junk").
+ */
+const BIDI = /\p{Bidi_Control}/gu;
+const CONTROL = /\p{Cc}/gu;
+
+/** Lower case, no control or bidirectional characters, one space between words, at most `max` characters (a code point is never cut in two). */
 export function foldText(text: string, max: number): string {
-  const folded = text.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+  const folded = text.normalize("NFKC").replace(BIDI, "").replace(CONTROL, " ").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
   const chars = Array.from(folded);
   return chars.length <= max ? folded : chars.slice(0, max).join("").trimEnd();
 }

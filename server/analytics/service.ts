@@ -10,17 +10,30 @@ import {
   type AnalyticsRangeQuery,
   type AnalyticsReport,
 } from "../../shared/analytics";
-import { isListen, quartersReached } from "../../shared/listening";
+import { FASTEST_PLAYBACK_RATE, isListen, LISTEN_SECONDS, quartersReached } from "../../shared/listening";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
 import { timeSlices } from "../lib/time-slices";
 import type { Logger } from "../lib/logger";
+import { onceEvery } from "../lib/once-every";
 import { createCollector, type Sender } from "./collect";
+import { DEFAULT_NETWORK_CAPS, NetworkBudget, type NetworkBudgetCaps } from "./network-budget";
 import { pageOf, searchText, sourceOf } from "./normalise";
 import { createRateLimiter } from "./rate-limit";
 import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
-import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue } from "./storage";
-import { DayKeys, DEFAULT_CAPS, QUARTER_KINDS, Tally, type TallyCaps, type TallyRows, type Visitor } from "./tally";
+import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue, type JudgeProgress } from "./storage";
+import {
+  DayKeys,
+  DEFAULT_CAPS,
+  QUARTER_KINDS,
+  Tally,
+  type ListenKind,
+  type ProgressRow,
+  type SeenRow,
+  type TallyCaps,
+  type TallyRows,
+  type Visitor,
+} from "./tally";
 import { newSalt, saltKey, visitorKey } from "./visitor";
 
 export interface AnalyticsOptions {
@@ -29,6 +42,8 @@ export interface AnalyticsOptions {
   /** Beacons a network may send a minute (default 300). */
   perMinute?: number;
   caps?: Partial<TallyCaps>;
+  /** How many new visitors one network may bring (default 30 an hour, 200 a day). */
+  networks?: Partial<NetworkBudgetCaps>;
   /** The clock (tests move it across midnight). */
   now?: () => Date;
 }
@@ -57,6 +72,26 @@ const CATALOGUE_MAX_AGE_MS = 60_000;
  * window whose write failed, taken back in).
  */
 const UNHASHED = "unhashed\n";
+/** A claim's slack over what the fastest speed could have played: its rounding, and the beacons' way (seconds). */
+const CLAIM_SLACK_SECONDS = 2;
+
+/**
+ * What a progress claim earns (docs/analytics.md "Figures one script cannot fake"): no more audio
+ * than the player's fastest speed could have played since the play began, judged against the
+ * episode's duration as the site knows it (the feed's, or the owner's). Without a known duration
+ * a listen needs a full minute, and no quarter mark is counted.
+ */
+export function judgeProgress(durationOf: (episodeId: number) => number | null | undefined): JudgeProgress {
+  return (claim: ProgressRow, playedAt: number) => {
+    const couldHavePlayed = (Math.max(0, claim.at - playedAt) / 1000) * FASTEST_PLAYBACK_RATE + CLAIM_SLACK_SECONDS;
+    const played = Math.min(claim.played, couldHavePlayed);
+    const duration = durationOf(Number(claim.value)) ?? null;
+    const kinds: ListenKind[] = [];
+    if (duration ? isListen(played, duration) : played >= LISTEN_SECONDS) kinds.push("listen");
+    if (duration) kinds.push(...QUARTER_KINDS.slice(0, quartersReached(played, duration)));
+    return kinds;
+  };
+}
 
 export interface Analytics {
   /** `POST /api/events`, in the request handler before Express; false for any other request. */
@@ -71,6 +106,28 @@ export interface Analytics {
   flush(): Promise<void>;
   /** Stops the schedule and writes what is left (on shutdown, before the pool closes). */
   close(): Promise<void>;
+}
+
+/** The value a fact is written with (an episode's or clip's id for its slug), or null when it names nothing that exists. */
+function resolvedValue(cat: Catalogue, s: SeenRow, pageExists: (path: string) => boolean): string | null {
+  switch (s.kind) {
+    case "site":
+    case "referrer":
+    case "share":
+      return s.value;
+    case "page":
+      return pageExists(s.value) ? s.value : null;
+    case "provider":
+      return cat.providers.has(Number(s.value)) ? s.value : null;
+    case "clip": {
+      const id = cat.clips.get(s.value);
+      return id === undefined ? null : String(id);
+    }
+    default: {
+      const id = cat.episodes.get(s.value);
+      return id === undefined ? null : String(id);
+    }
+  }
 }
 
 /** The range a query names: the last 30 days by default; a bad or backwards range, or one over 366 days, is 400. */
@@ -101,6 +158,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
   const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
   const salts = new Map<string, KeyObject>();
   const dayKeys = new DayKeys(caps.values);
+  const networks = new NetworkBudget({ ...DEFAULT_NETWORK_CAPS, ...options.networks });
   let tally = new Tally(caps, dayKeys);
   let catalogue: Catalogue | null = null;
   let catalogueReadAt = 0;
@@ -124,6 +182,9 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
 
   function record(event: AnalyticsEvent, sender: Sender): void {
     const day = currentDay();
+    const at = now().getTime();
+    // A network past its new visitors counts nothing more: not a visitor, not a view (docs/analytics.md).
+    if (!networks.admits(day, sender.network, sender.userAgent, at)) return;
     const visitor: Visitor = {
       key: `${UNHASHED}${sender.network}\n${sender.userAgent}`,
       device: sender.agent.device,
@@ -141,25 +202,22 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
         return;
       }
       case "play":
-        if (!isGone("episodes", event.value)) tally.seen(day, visitor, "play", event.value);
+        if (!isGone("episodes", event.value)) tally.played(day, visitor, event.value, at);
         return;
-      case "progress": {
-        if (isGone("episodes", event.value)) return;
-        if (isListen(event.played, event.duration)) tally.seen(day, visitor, "listen", event.value);
-        const quarters = quartersReached(event.played, event.duration);
-        for (let q = 0; q < quarters; q++) tally.seen(day, visitor, QUARTER_KINDS[q]!, event.value);
+      case "progress":
+        // The duration it sends is not taken: the site's own is, when the claim is judged.
+        if (!isGone("episodes", event.value)) tally.progressed(day, visitor, event.value, event.played, at);
         return;
-      }
       case "provider": {
         const id = Number(event.value);
-        if (catalogue === null || isCatalogueStale || catalogue.providers.has(id)) tally.count(day, "provider_clicks", String(id));
+        if (catalogue === null || isCatalogueStale || catalogue.providers.has(id)) tally.seen(day, visitor, "provider", String(id));
         return;
       }
       case "clip":
-        if (!isGone("clips", event.value)) tally.count(day, "clip_plays", event.value);
+        if (!isGone("clips", event.value)) tally.seen(day, visitor, "clip", event.value);
         return;
       case "share":
-        tally.count(day, "shares", event.value);
+        tally.seen(day, visitor, "share", event.value);
         return;
       case "search": {
         const q = searchText(event.value);
@@ -169,6 +227,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     }
   }
 
+  const isRefusalLogDue = onceEvery(60_000);
   const limiter = createRateLimiter({ perMinute: options.perMinute ?? DEFAULT_PER_MINUTE });
   const collect = createCollector({
     origin: new URL(deps.publicUrl).origin,
@@ -177,6 +236,10 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     limiter,
     record,
     onAnswer: deps.onAnswer,
+    onRefuse: (network, status, message) => {
+      // Once per client and minute: a flood of refusals writes a line a minute, not one a request. No address is logged.
+      if (isRefusalLogDue(network)) logger.info({ status, message }, "a client's beacons were refused (again this minute: not logged)");
+    },
   });
 
   /** Today's and tomorrow's salts in memory (so the first beacons after midnight have theirs), from the database. */
@@ -221,27 +284,18 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
       if (!page) return path === "other";
       return (!page.episode || cat.episodes.has(page.episode)) && (!page.clip || cat.clips.has(page.clip));
     };
-    rows.counts = rows.counts.flatMap((c) => {
-      if (c.metric === "pageviews") return pageExists(c.key) ? [c] : [];
-      if (c.metric === "clip_plays") {
-        const id = cat.clips.get(c.key);
-        return id === undefined ? [] : [{ ...c, key: String(id) }];
-      }
-      if (c.metric === "provider_clicks") return cat.providers.has(Number(c.key)) ? [c] : [];
-      return [c];
-    });
-    const seen: TallyRows["seen"] = [];
+    rows.counts = rows.counts.filter((c) => pageExists(c.key));
+    const seen: SeenRow[] = [];
     for (const s of rows.seen) {
       await slices.pause();
-      if (s.kind === "site" || s.kind === "referrer") seen.push(s);
-      else if (s.kind === "page") {
-        if (pageExists(s.value)) seen.push(s);
-      } else {
-        const id = cat.episodes.get(s.value);
-        if (id !== undefined) seen.push({ ...s, value: String(id) });
-      }
+      const value = resolvedValue(cat, s, pageExists);
+      if (value !== null) seen.push({ ...s, value });
     }
     rows.seen = seen;
+    rows.progress = rows.progress.flatMap((p) => {
+      const id = cat.episodes.get(p.value);
+      return id === undefined ? [] : [{ ...p, value: String(id) }];
+    });
     return rows;
   }
 
@@ -262,7 +316,12 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     const window = tally;
     tally = new Tally(caps, dayKeys);
     try {
-      await writeTally(db, await resolve(window));
+      const durations = catalogue!.durations;
+      await writeTally(
+        db,
+        await resolve(window),
+        judgeProgress((id) => durations.get(id)),
+      );
     } catch (err) {
       // Kept for the next write, within the caps: nothing counted is lost while the database is away.
       tally.absorb(window);

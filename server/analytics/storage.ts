@@ -5,7 +5,7 @@ import { analyticsDaily, analyticsSalts, analyticsSearches, analyticsSeen, clips
 import { idIn, type Db, type Executor } from "../db/client";
 import { sqlStateOf } from "../lib/errors";
 import { timeSlices } from "../lib/time-slices";
-import type { SeenKind, SeenRow, TallyRows } from "./tally";
+import type { ListenKind, ProgressRow, SeenKind, SeenRow, TallyRows } from "./tally";
 
 /** The analytics' queries (docs/analytics.md): the only code of the room that names tables. */
 
@@ -27,6 +27,8 @@ export async function forgetVisitorsBefore(db: Db, day: string): Promise<void> {
 /** What the analytics may name: the published episodes and clips (by slug), and the providers. */
 export interface Catalogue {
   episodes: Map<string, number>;
+  /** Each published episode's duration as the site knows it (seconds), by id. */
+  durations: Map<number, number | null>;
   clips: Map<string, number>;
   providers: Set<number>;
 }
@@ -34,7 +36,7 @@ export interface Catalogue {
 export async function readCatalogue(db: Db): Promise<Catalogue> {
   const [episodeRows, clipRows, providerRows] = await Promise.all([
     db
-      .select({ id: episodes.id, slug: episodes.slug })
+      .select({ id: episodes.id, slug: episodes.slug, durationSeconds: episodes.durationSeconds })
       .from(episodes)
       .where(and(eq(episodes.isPublished, true), isNotNull(episodes.slug))),
     db.select({ id: clips.id, slug: clips.slug }).from(clips).where(eq(clips.isPublished, true)),
@@ -42,6 +44,7 @@ export async function readCatalogue(db: Db): Promise<Catalogue> {
   ]);
   return {
     episodes: new Map(episodeRows.map((r) => [r.slug!, r.id])),
+    durations: new Map(episodeRows.map((r) => [r.id, r.durationSeconds])),
     clips: new Map(clipRows.map((r) => [r.slug, r.id])),
     providers: new Set(providerRows.map((r) => r.id)),
   };
@@ -58,7 +61,13 @@ const METRIC_OF_SEEN: Record<SeenKind, string> = {
   q50: "reached_50",
   q75: "reached_75",
   q100: "reached_100",
+  provider: "provider_clicks",
+  clip: "clip_plays",
+  share: "shares",
 };
+
+/** What a progress claim is worth, given when its play began (ms): the listen and quarter marks it may count. */
+export type JudgeProgress = (claim: ProgressRow, playedAt: number) => ListenKind[];
 
 /** Rows per statement: each statement takes its rows as four arrays, whatever their number. */
 const CHUNK = 5_000;
@@ -71,14 +80,14 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * is added to the day's, and every search. Rows go in one order (sorted), so two instances writing
  * at once wait for each other instead of deadlocking; a deadlock or serialisation failure is tried once more.
  */
-export async function writeTally(db: Db, rows: TallyRows): Promise<void> {
+export async function writeTally(db: Db, rows: TallyRows, judge: JudgeProgress): Promise<void> {
   const seen = await inLockOrder(rows.seen);
   try {
-    await db.transaction((tx) => writeRows(tx, rows, seen));
+    await db.transaction((tx) => writeRows(tx, rows, seen, judge));
   } catch (err) {
     const state = sqlStateOf(err);
     if (state !== "40P01" && state !== "40001") throw err;
-    await db.transaction((tx) => writeRows(tx, rows, seen));
+    await db.transaction((tx) => writeRows(tx, rows, seen, judge));
   }
 }
 
@@ -117,18 +126,20 @@ export async function inLockOrder(rows: readonly SeenRow[]): Promise<LockOrdered
   return { ordered, whoIs };
 }
 
-async function writeRows(tx: Executor, rows: TallyRows, { ordered: seen, whoIs }: LockOrdered): Promise<void> {
-  const adds = new Map<string, number>();
-  const add = (day: string, metric: string, key: string, by: number) => {
-    const k = `${day}\t${metric}\t${key}`;
-    adds.set(k, (adds.get(k) ?? 0) + by);
-  };
-  for (const part of chunk(seen, CHUNK)) {
+type AddCount = (day: string, metric: string, key: string, by: number) => void;
+
+/**
+ * Inserts visitors' facts (in lock order); each that no instance had written yet adds one to its
+ * metric, and a new visitor of the day (`site`) to their device kind and browser.
+ */
+async function insertFacts(tx: Executor, { ordered, whoIs }: LockOrdered, add: AddCount): Promise<void> {
+  for (const part of chunk(ordered, CHUNK)) {
     const result = await tx.execute<{ day: string; kind: SeenKind; value: string; visitor: string }>(sql`
-      INSERT INTO ${analyticsSeen} (day, kind, value, visitor)
-      SELECT d::date, k, v, decode(h, 'hex')
+      INSERT INTO ${analyticsSeen} (day, kind, value, visitor, at)
+      SELECT d::date, k, v, decode(h, 'hex'), to_timestamp(a / 1000.0)
       FROM unnest(${sql.param(part.map((s) => s.day))}::text[], ${sql.param(part.map((s) => s.kind))}::text[],
-                  ${sql.param(part.map((s) => s.value))}::text[], ${sql.param(part.map((s) => s.visitor))}::text[]) AS t(d, k, v, h)
+                  ${sql.param(part.map((s) => s.value))}::text[], ${sql.param(part.map((s) => s.visitor))}::text[],
+                  ${sql.param(part.map((s) => s.at ?? null))}::float8[]) AS t(d, k, v, h, a)
       ON CONFLICT DO NOTHING
       RETURNING to_char(day, 'YYYY-MM-DD') AS day, kind, value, encode(visitor, 'hex') AS visitor`);
     for (const row of result.rows) {
@@ -140,6 +151,41 @@ async function writeRows(tx: Executor, rows: TallyRows, { ordered: seen, whoIs }
       }
     }
   }
+}
+
+/**
+ * The listens and quarter marks the window's progress claims earn: a claim counts only for a
+ * visitor whose play of that episode was counted (by this window or any instance before), judged
+ * against when that play began (docs/analytics.md "Figures one script cannot fake").
+ */
+async function judgedFacts(tx: Executor, progress: readonly ProgressRow[], judge: JudgeProgress): Promise<SeenRow[]> {
+  const facts: SeenRow[] = [];
+  for (const part of chunk(progress, CHUNK)) {
+    const result = await tx.execute<{ i: number; at: number }>(sql`
+      SELECT t.i::int AS i, (extract(epoch FROM s.at) * 1000)::float8 AS at
+      FROM unnest(${sql.param(part.map((p) => p.day))}::text[], ${sql.param(part.map((p) => p.value))}::text[],
+                  ${sql.param(part.map((p) => p.visitor))}::text[]) WITH ORDINALITY AS t(d, v, h, i)
+      JOIN ${analyticsSeen} s ON s.day = t.d::date AND s.kind = 'play' AND s.value = t.v AND s.visitor = decode(t.h, 'hex')
+      WHERE s.at IS NOT NULL`);
+    for (const { i, at } of result.rows) {
+      const claim = part[i - 1]!;
+      for (const kind of judge(claim, at)) {
+        facts.push({ day: claim.day, kind, value: claim.value, visitor: claim.visitor, device: "", browser: "" });
+      }
+    }
+  }
+  return facts;
+}
+
+async function writeRows(tx: Executor, rows: TallyRows, seen: LockOrdered, judge: JudgeProgress): Promise<void> {
+  const adds = new Map<string, number>();
+  const add: AddCount = (day, metric, key, by) => {
+    const k = `${day}\t${metric}\t${key}`;
+    adds.set(k, (adds.get(k) ?? 0) + by);
+  };
+  await insertFacts(tx, seen, add);
+  // After the plays, whose times the claims are judged by; every listen fact's lock comes after every other's, in one order on every instance.
+  await insertFacts(tx, await inLockOrder(await judgedFacts(tx, rows.progress, judge)), add);
   for (const c of rows.counts) add(c.day, c.metric, c.key, c.count);
   const daily = [...adds]
     .map(([k, count]) => [...k.split("\t"), count] as [string, string, string, number])

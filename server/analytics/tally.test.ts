@@ -60,19 +60,66 @@ describe("the in-memory tally", () => {
     expect(rows.seen.filter((s) => s.visitor === "v0")).toHaveLength(2);
   });
 
-  it("when a write failed, then the next window takes in the old one: counts add, the newest search results win", () => {
+  it("when a write failed, then the next window takes in the old one: counts add, the newest search results win, plays keep their first time", () => {
     const older = new Tally();
-    older.count(DAY, "shares", "x", 2);
+    older.count(DAY, "pageviews", "/", 2);
     older.search(DAY, "pain", 3);
-    older.seen(DAY, visitor(1), "play", "ep");
+    older.played(DAY, visitor(1), "ep", 1_000);
+    older.progressed(DAY, visitor(1), "ep", 30, 20_000);
     const newer = new Tally();
-    newer.count(DAY, "shares", "x", 1);
+    newer.count(DAY, "pageviews", "/", 1);
     newer.search(DAY, "pain", 5);
+    newer.played(DAY, visitor(1), "ep", 5_000);
+    newer.progressed(DAY, visitor(1), "ep", 10, 25_000);
     newer.absorb(older);
     const rows = newer.rows();
-    expect(rows.counts).toEqual([{ day: DAY, metric: "shares", key: "x", count: 3 }]);
+    expect(rows.counts).toEqual([{ day: DAY, metric: "pageviews", key: "/", count: 3 }]);
     expect(rows.searches).toEqual([{ day: DAY, q: "pain", count: 2, results: 5 }]);
-    expect(rows.seen).toHaveLength(1);
+    expect(rows.seen).toEqual([{ day: DAY, kind: "play", value: "ep", visitor: "v1", device: "desktop", browser: "Chrome", at: 5_000 }]);
+    expect(rows.progress).toEqual([{ day: DAY, value: "ep", visitor: "v1", played: 30, at: 25_000 }]);
+  });
+
+  it("when a visitor's play is heard again and its progress claimed more than once, then the first play time and the most claimed (with the latest time) are kept", () => {
+    const tally = new Tally();
+    tally.played(DAY, visitor(1), "ep", 1_000);
+    tally.played(DAY, visitor(1), "ep", 9_000);
+    tally.progressed(DAY, visitor(1), "ep", 120, 60_000);
+    tally.progressed(DAY, visitor(1), "ep", 40, 70_000);
+    const rows = tally.rows();
+    expect(rows.seen.map((s) => [s.kind, s.at])).toEqual([["play", 1_000]]);
+    expect(rows.progress.map((p) => [p.played, p.at])).toEqual([[120, 70_000]]);
+  });
+
+  it("when a visitor repeats a share, a provider link and a clip, then each is one fact of the day", () => {
+    const tally = new Tally();
+    for (let i = 0; i < 300; i++) {
+      tally.seen(DAY, visitor(1), "share", "x");
+      tally.seen(DAY, visitor(1), "provider", "3");
+      tally.seen(DAY, visitor(1), "clip", "why-pain");
+    }
+    expect(tally.rows().seen.map((s) => s.kind)).toEqual(["share", "provider", "clip"]);
+  });
+
+  it("when 500 made-up referrers and searches come first in a day, then a real one seen twice later keeps its name", () => {
+    const caps = { visitors: 10_000, values: 500, factsPerVisitor: 64 };
+    const keys = new DayKeys(500);
+    const junk = new Tally(caps, keys);
+    for (let i = 0; i < 500; i++) {
+      junk.seen(DAY, visitor(i), "referrer", `junk${i}.example`);
+      junk.search(DAY, `junk ${i}`, 0);
+    }
+    expect(new Set(junk.rows().seen.map((s) => s.value)).has(OTHER)).toBe(false);
+    const later = new Tally(caps, keys);
+    for (const n of [1000, 1001, 1002]) {
+      later.seen(DAY, visitor(n), "referrer", "news.example");
+      later.search(DAY, "chronic pain", 2);
+    }
+    const rows = later.rows();
+    expect(rows.seen.map((s) => s.value)).toEqual([OTHER, "news.example", "news.example"]);
+    expect(rows.searches).toEqual([
+      { day: DAY, q: OTHER, count: 1, results: 2 },
+      { day: DAY, q: "chronic pain", count: 2, results: 2 },
+    ]);
   });
 
   it("when visitors are keyed anew (their day's salt became known), then facts of the same visitor merge and dropped ones go", async () => {

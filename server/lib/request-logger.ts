@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { pinoHttp } from "pino-http";
 import type { Logger } from "./logger";
+import { onceEvery } from "./once-every";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** Characters of an address a log line keeps. */
@@ -11,9 +13,12 @@ const HEALTH_CHECKS = new Set(["/api/health", "/api/health/live", "/api/health/r
 /**
  * One log line per request (health checks aside) with a request id: the caller's X-Request-Id
  * when it is a sane one, else a new one, sent back in the response. Only method, path and
- * status are logged: no headers, cookies or bodies.
+ * status are logged: no headers, cookies or bodies. A client refused for sending too much (429) is
+ * logged once a minute, not once a request: a flood of refusals would write a line each.
+ * `clientOf` names the client as the throttles count it (its network), never logged itself.
  */
-export function requestLogger(logger: Logger) {
+export function requestLogger(logger: Logger, clientOf: (req: IncomingMessage) => string = (req) => req.socket.remoteAddress ?? "") {
+  const isRefusalLogDue = onceEvery(60_000);
   return pinoHttp({
     logger,
     genReqId: (req, res) => {
@@ -32,8 +37,10 @@ export function requestLogger(logger: Logger) {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) =>
-      res.statusCode === 503 ? "warn" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug",
+    customLogLevel: (req, res, err) => {
+      if (res.statusCode === 429) return isRefusalLogDue(clientOf(req)) ? "info" : "silent";
+      return res.statusCode === 503 ? "warn" : err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "info" : "debug";
+    },
     customErrorMessage: (_req, res) => `request failed with ${res.statusCode}`,
   });
 }

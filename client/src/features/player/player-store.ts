@@ -1,6 +1,7 @@
 import type { Episode } from "@shared/api";
 import type { Moment } from "@shared/moment";
 import { variantPath } from "@shared/pictures";
+import { PLAYBACK_RATES } from "@shared/listening";
 import { createStore } from "@/lib/store";
 import type { Memory } from "./memory";
 
@@ -47,8 +48,6 @@ export interface PlayerState {
   /** The episode's audio could not be loaded (gone, refused, not audio): the player says so and links the file. */
   failed: boolean;
 }
-
-const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 
 const IDLE: PlayerState = { episode: null, isPlaying: false, currentTime: 0, duration: null, rate: 1, failed: false };
 const store = createStore(IDLE);
