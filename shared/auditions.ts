@@ -14,8 +14,14 @@ export const HAND_IN_LIMITS = {
   headBytes: 4_100,
 } as const;
 
-/** Each code may hand in this many edits. */
+/** Each code may hand in this many edits; only finished hand-ins count (DESIGN.md "No one can block or spoil the hand-in"). */
 export const HAND_INS_PER_CODE = 3;
+/** Uploads one network (an IPv4 address or an IPv6 /64) may have under way at once. */
+export const UPLOADS_PER_NETWORK = 2;
+/** An upload that receives no part for this long is dropped and its space given back. */
+export const UPLOAD_IDLE_MINUTES = 15;
+/** The audition prefix's least length: shorter ones are easy to guess, and with them any candidate's number. */
+export const AUDITION_PREFIX_MIN_LENGTH = 6;
 
 export const AUDITION_STATUSES = ["new", "shortlisted", "declined"] as const;
 export type AuditionStatus = (typeof AUDITION_STATUSES)[number];
@@ -118,6 +124,23 @@ export interface Audition {
   durationSeconds: number | null;
   status: AuditionStatus;
   createdAt: string;
+  /** The name the download is saved under: the candidate's name for it, ending with the extension of the type its bytes were checked to be. */
+  downloadName: string;
+}
+
+/** GET /api/auditions/uploads: uploads under way, which hold space in the inbox until they finish or go idle. */
+export interface UploadUnderway {
+  id: string;
+  /** The candidate's number: the digits after the audition prefix. */
+  code: string;
+  name: string;
+  fileName: string;
+  /** The size declared, reserved in the inbox. */
+  size: number;
+  /** The bytes stored so far. */
+  receivedBytes: number;
+  startedAt: string;
+  lastPartAt: string;
 }
 
 /** Every refusal of a hand-in, in the candidate's words (the server sends them; the browser shows them as they are). */
@@ -131,4 +154,13 @@ export const HAND_IN_MESSAGES = {
   partsMissing: "Some parts of the file did not arrive: press Retry to send them.",
   wrongSize: "The file that arrived is not the size your browser announced: choose the file again and hand it in anew.",
   addressExpired: "The upload took too long and its address expired: press Retry.",
+  networkBusy: `${UPLOADS_PER_NETWORK} uploads from your network are already under way, the most one network may have at once. Wait until one of them finishes, or press the button again in ${UPLOAD_IDLE_MINUTES} minutes.`,
+  noSuchUpload: `This upload is no longer on the site: it was cancelled, replaced by a newer one with the same code, or received nothing for ${UPLOAD_IDLE_MINUTES} minutes. Hand the file in again.`,
+  completing:
+    "This upload is already being completed, so no more of its parts are taken. If your hand-in is not confirmed, hand the file in again.",
+  stillCompleting: "Your edit is still being joined and checked. Press Retry in a minute to see whether it was handed in.",
+  alreadyHandedIn: "This edit has already been handed in.",
 } as const;
+
+/** The audition prefix's rule, as the settings check says it to the owner. */
+export const AUDITION_PREFIX_TOO_SHORT = `must be at least ${AUDITION_PREFIX_MIN_LENGTH} characters, so that candidates' codes cannot be guessed`;

@@ -60,6 +60,7 @@ describe("audition hand-ins: the owner's routes", () => {
         durationSeconds: Math.floor((6 * MB) / (44_100 * 4)),
         status: "new",
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        downloadName: "my-edit.wav",
       },
     ]);
     // The audition prefix is the secret: it is never stored with the hand-in.
@@ -313,7 +314,10 @@ describe("audition hand-ins: resuming and cleaning up", () => {
     expect(late.body.message).toBe(HAND_IN_MESSAGES.addressExpired);
   });
 
-  it("when an upload is left unfinished for a day, then its parts and record are removed; a finished one stays", async ({ t, admin }) => {
+  it("when an upload receives no part for 15 minutes, then the sweep removes its parts and record; a finished one stays", async ({
+    t,
+    admin,
+  }) => {
     await openAudition(admin);
     const wav = makeWav({ bytes: 6 * MB });
     const kept = await handIn(t, makeWav({ seconds: 1 }));
@@ -321,10 +325,34 @@ describe("audition hand-ins: resuming and cleaning up", () => {
     expect((await putPart(t, upload, 1, wav.subarray(0, upload.partSize))).status).toBe(200);
     expect(storedFiles(t).sort()).toEqual([kept.id, `${upload.id}.upload`].sort());
 
-    expect(await t.app.sweepAuditions(new Date(Date.now() + 23 * 3_600_000))).toBe(0);
-    expect(await t.app.sweepAuditions(new Date(Date.now() + 25 * 3_600_000))).toBe(1);
+    expect(await t.app.sweepAuditions(new Date(Date.now() + 14 * 60_000))).toBe(0);
+    expect(await t.app.sweepAuditions(new Date(Date.now() + 16 * 60_000))).toBe(1);
     expect(storedFiles(t)).toEqual([kept.id]);
     expect(await rowCount(t)).toBe(1);
+    // The browser that comes back to it is told, in words, to hand the file in again.
+    const resumed = await t.request
+      .post(`/api/editors/hand-ins/${upload.id}/resume`)
+      .set("x-upload-token", upload.token)
+      .send({ code: CODE });
+    expect(resumed.status).toBe(404);
+    expect(resumed.body.message).toBe(HAND_IN_MESSAGES.noSuchUpload);
+  });
+
+  it("when a browser resumes an upload with another candidate's valid code, then 401 in words and no upload is handed back", async ({
+    t,
+    admin,
+  }) => {
+    await openAudition(admin);
+    const upload = (await startHandIn(t, makeWav({ seconds: 1 }))).body as HandInUpload;
+    const other = await t.request
+      .post(`/api/editors/hand-ins/${upload.id}/resume`)
+      .set("x-upload-token", upload.token)
+      .send({ code: "podedit13" });
+    expect(other.status).toBe(401);
+    expect(other.body.message).toBe(HAND_IN_MESSAGES.codeNoLongerValid);
+    expect(other.body.uploadId).toBeUndefined();
+    // Its own candidate's code picks it up.
+    await t.request.post(`/api/editors/hand-ins/${upload.id}/resume`).set("x-upload-token", upload.token).send({ code: CODE }).expect(200);
   });
 
   it("when the candidate cancels, then the upload is dropped at once", async ({ t, admin }) => {

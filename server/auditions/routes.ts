@@ -35,20 +35,29 @@ export function isHandInUploadBody(req: Request): boolean {
 }
 
 /**
- * The candidate's hand-in, under /api/editors/hand-ins (docs/product.md "Audition hand-in"): the
+ * The candidate's hand-in, under /api/editors/hand-ins (DESIGN.md "Audition hand-in"): the
  * browser's uploader (@uppy/aws-s3 in its multipart mode) asks here for each address it sends to,
  * and the answers for the list of parts and the completion are the S3 XML it reads
  * (docs/decisions/014-audition-uploads.md). Every call that names the code is throttled like the unlock.
  */
 export function handInsRouter(auditions: AuditionsService, throttle: Throttle): Router {
   const r = Router();
-  /** Counts a code's check against the audition's throttle, and gives the point back when it passes. */
+  /**
+   * Counts a code's check against the audition's throttle, and gives the point back unless the
+   * code was refused: a start refused for its network or the quota is no guess, and must not use
+   * up the site-wide allowance that every candidate's hand-in passes through.
+   */
   async function throttled<T>(req: Request, check: () => Promise<T>): Promise<T> {
     const keys = { "audition-ip": throttleAddress(req.ip), "audition-all": "all" };
     await throttle.attempt(keys);
-    const result = await check();
-    await throttle.succeeded(keys);
-    return result;
+    try {
+      const result = await check();
+      await throttle.succeeded(keys);
+      return result;
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === "UNAUTHORIZED")) await throttle.succeeded(keys);
+      throw err;
+    }
   }
 
   r.post("/", async (req, res) => {
@@ -56,7 +65,7 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
     res
       .status(201)
       .set("Cache-Control", "no-store")
-      .json(await throttled(req, () => auditions.start(input)));
+      .json(await throttled(req, () => auditions.start(input, throttleAddress(req.ip))));
   });
   r.post("/:id/resume", async (req, res) => {
     const { code } = parse(resumeHandInSchema, req.body);
@@ -106,12 +115,20 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   return r;
 }
 
-/** The owner's hand-ins, under /api/auditions (admin only, docs/product.md "Audition hand-in"). */
+/** The owner's hand-ins, under /api/auditions (admin only, DESIGN.md "Audition hand-in"). */
 export function auditionsRouter(auditions: AuditionsService): Router {
   const r = Router();
   r.use(requireAdmin);
   r.get("/", async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json(await auditions.list());
+  });
+  /** Uploads under way, which hold space in the inbox (DESIGN.md "No one can block or spoil the hand-in"). */
+  r.get("/uploads", async (_req, res) => {
+    res.set("Cache-Control", "private, no-store").json(await auditions.listUploads());
+  });
+  r.delete("/uploads/:id", async (req, res) => {
+    await auditions.removeUpload(String(req.params.id));
+    res.status(204).end();
   });
   /** The file as an attachment; ranges are answered, so the owner's player seeks in a long WAV without loading it all. */
   r.get("/:id/file", async (req, res) => {

@@ -7,38 +7,56 @@ import {
   partBytes,
   partCountOf,
   partSizeFor,
+  UPLOAD_IDLE_MINUTES,
+  UPLOADS_PER_NETWORK,
   type Audition,
   type AuditionStatus,
   type HandInInput,
   type HandInUpload,
+  type UploadUnderway,
 } from "../../shared/auditions";
 import type { Db } from "../db/client";
 import { AppError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import type { LargeFileStore } from "../objects/large-files";
 import { OBJECT_ID_PATTERN } from "../objects/store";
-import { durationOf, identifyAudio } from "./audio";
+import { checkAudio, extensionOf, identifyAudio } from "./audio";
 import {
-  countForCode,
+  beginCompleting,
+  countHandedIn,
+  countUnderwayFrom,
   deleteAudition,
+  deleteIfStale,
   findAudition,
   insertAudition,
+  isCompleting,
   listCompleteAuditions,
-  listExpiredUploads,
+  listReplaceable,
+  listStaleUploads,
+  listUnderway,
   markComplete,
+  noteProgress,
   recordPart,
+  resumeUploading,
   setAuditionStatus,
+  touchUpload,
   usedBytes,
   withHandInLock,
   type AuditionRow,
+  type Horizon,
 } from "./storage";
 
-/** An upload not finished within a day is removed, parts and all (docs/product.md "Audition hand-in"). */
+/** An upload not finished within a day is removed, parts and all (DESIGN.md "Audition hand-in"). */
 const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** An upload that receives no part this long holds nothing and is dropped (DESIGN.md "No one can block or spoil the hand-in"). */
+const IDLE_MS = UPLOAD_IDLE_MINUTES * 60 * 1000;
+/** A completion begun this long ago belonged to a process that is gone (joining and checking 1 GB takes seconds). */
+const STALE_COMPLETING_MS = 30 * 60 * 1000;
+/** How long a completion waits for the same upload's completion in another instance, checking every WAIT_STEP_MS. */
+const COMPLETION_WAIT_MS = 2 * 60 * 1000;
+const WAIT_STEP_MS = 250;
 /** A part's or a list's address lives this long: enough for one 5 MiB part on a slow line, and its retries. */
 const ADDRESS_LIFETIME_MS = 15 * 60 * 1000;
-/** How much of a finished file is read to find its length: headers only. */
-const DURATION_PROBE_BYTES = 4 * 1024 * 1024;
 
 interface AuditionLimits {
   /** The largest file, in bytes (AUDITION_MAX_MB). */
@@ -75,6 +93,7 @@ interface PartQuery {
 
 /** A finished hand-in's file, for the owner's player and download. */
 interface AuditionFile {
+  /** The candidate's name for it, with the extension of its checked type. */
   fileName: string;
   contentType: string;
   size: number;
@@ -82,8 +101,11 @@ interface AuditionFile {
 }
 
 export interface AuditionsService {
-  /** Checks the code, the size, the type (by the first bytes), the per-code limit and the quota; starts the upload. */
-  start(input: HandInInput): Promise<HandInUpload>;
+  /**
+   * Checks the code, the size, the type (by the first bytes), the code's hand-ins, the network's
+   * uploads under way and the quota; starts the upload, replacing the code's upload under way.
+   */
+  start(input: HandInInput, network: string): Promise<HandInUpload>;
   /** The same upload again, after a reload or a lost connection: the code is checked again. */
   resume(id: string, token: string, code: string): Promise<HandInUpload>;
   /** A part's address (the bucket's, signed, or the server's own), or the list's. */
@@ -99,26 +121,56 @@ export interface AuditionsService {
   /** The candidate cancels an upload under way. */
   abort(id: string, token: string): Promise<void>;
   list(): Promise<Audition[]>;
+  /** The owner's list of uploads under way (idle ones dropped first). */
+  listUploads(): Promise<UploadUnderway[]>;
+  /** The owner drops an upload under way, giving its space back. */
+  removeUpload(id: string): Promise<void>;
   setStatus(id: string, status: AuditionStatus): Promise<void>;
   remove(id: string): Promise<void>;
   file(id: string): Promise<AuditionFile>;
-  /** Removes uploads left unfinished past their day; answers how many. */
+  /** Removes uploads past their day, idle ones, and completions that never ended; answers how many. */
   sweep(now?: Date): Promise<number>;
 }
 
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 const sameText = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
-const unknownUpload = () => new AppError("NOT_FOUND", "There is no such upload: hand the file in again.");
+const noSuchUpload = () => new AppError("NOT_FOUND", HAND_IN_MESSAGES.noSuchUpload);
 const codeRefused = () => new AppError("UNAUTHORIZED", HAND_IN_MESSAGES.codeNoLongerValid);
+const partsMissing = () => new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
+const horizonAt = (now: Date): Horizon => ({ now, idleBefore: new Date(now.getTime() - IDLE_MS) });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The sizes of an upload's parts, in order. */
 const partSizesOf = (row: Pick<AuditionRow, "size" | "partSize">) =>
   Array.from({ length: partCountOf(row.size, row.partSize) }, (_, i) => partBytes(row.size, row.partSize, i + 1));
 
+/** The bytes stored so far: the parts the server recorded, or what the bucket was last seen holding. */
+const bytesSoFar = (row: Pick<AuditionRow, "size" | "partSize" | "parts" | "receivedBytes">) =>
+  Math.max(
+    row.receivedBytes,
+    Object.keys(row.parts).reduce((sum, n) => sum + partBytes(row.size, row.partSize, Number(n)), 0),
+  );
+
+/** The candidate's name for the file, ending with its checked type's extension, so it is saved as what it is. */
+export function downloadNameOf(fileName: string, contentType: string | null): string {
+  const base = fileName.replace(/\.[^.]*$/, "").trim() || "edit";
+  return `${base}.${extensionOf(contentType)}`;
+}
+
+/** Why an upload takes no part (or no request) any more, in the candidate's words. */
+function refusalFor(row: AuditionRow | undefined, now: Date): AppError {
+  if (row?.uploadState === "completing") return new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
+  if (row?.uploadState === "complete") return new AppError("CONFLICT", HAND_IN_MESSAGES.alreadyHandedIn);
+  if (row && row.expiresAt <= now) return new AppError("GONE", HAND_IN_MESSAGES.expired);
+  return noSuchUpload();
+}
+
 export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
   const { db, files, limits } = deps;
   const now = deps.clock ?? (() => new Date());
   const maxMb = Math.floor(limits.maxBytes / 1024 / 1024);
+  /** Completions running in this process, so requests that arrive together share one and its answer. */
+  const completions = new Map<string, Promise<void>>();
   const partSignature = (id: string, partNumber: number, q: Omit<PartQuery, "signature">) =>
     crypto
       .createHmac("sha256", deps.secret)
@@ -127,17 +179,23 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
 
   /** The upload a browser names, when its token is the one handed out with it. */
   async function ownUpload(id: string, token: string): Promise<AuditionRow> {
-    if (!OBJECT_ID_PATTERN.test(id)) throw unknownUpload();
+    if (!OBJECT_ID_PATTERN.test(id)) throw noSuchUpload();
     const row = await findAudition(db, id);
-    if (!row) throw unknownUpload();
+    if (!row) throw noSuchUpload();
     if (!sameText(sha256(token), row.tokenHash)) throw new AppError("FORBIDDEN", "This upload was started in another browser.");
     return row;
   }
 
-  /** An upload still under way and within its day. */
-  function assertUnderway(row: AuditionRow): void {
-    if (row.uploadState !== "uploading") throw new AppError("CONFLICT", "This edit has already been handed in.");
-    if (row.expiresAt <= now()) throw new AppError("GONE", HAND_IN_MESSAGES.expired);
+  /** An upload still taking parts: within its day, and not idle (or, for the bucket, seen growing since). */
+  async function ownUnderway(id: string, token: string): Promise<AuditionRow> {
+    const row = await ownUpload(id, token);
+    const at = now();
+    if (row.uploadState !== "uploading" || row.expiresAt <= at) throw refusalFor(row, at);
+    if (row.lastPartAt < horizonAt(at).idleBefore && !(await hasGrown(row, at))) {
+      await dropStale(at);
+      throw noSuchUpload();
+    }
+    return row;
   }
 
   async function codeOf(code: string): Promise<string> {
@@ -154,24 +212,145 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     partSize: row.partSize,
   });
 
+  /** Drops an upload's or a refused hand-in's bytes; a failure is logged, as the sweep removes leftovers. */
+  async function dropFiles(id: string, uploadId: string): Promise<void> {
+    try {
+      await files.abortUpload(id, uploadId);
+      await files.remove(id);
+    } catch (err) {
+      deps.logger?.warn({ err, audition: id }, "removing an audition upload's files failed");
+    }
+  }
+
   /** Removes a hand-in whose bytes are not what it said, file and record. */
   async function discard(row: AuditionRow): Promise<void> {
-    await files.remove(row.id);
     await deleteAudition(db, row.id);
+    await files.remove(row.id);
+  }
+
+  /** For a store whose parts bypass the server: whether the bucket holds more than last seen (then noted, as progress). */
+  async function hasGrown(row: Pick<AuditionRow, "id" | "uploadId" | "receivedBytes">, at: Date): Promise<boolean> {
+    if (!files.uploadedBytes) return false;
+    const bytes = await files.uploadedBytes(row.id, row.uploadId);
+    if (bytes <= row.receivedBytes) return false;
+    await noteProgress(db, row.id, bytes, at);
+    return true;
+  }
+
+  /** Drops uploads past their day, idle ones, and completions that never ended, giving their space back. */
+  async function dropStale(at: Date): Promise<number> {
+    const h = horizonAt(at);
+    const staleCompleting = new Date(at.getTime() - STALE_COMPLETING_MS);
+    let removed = 0;
+    for (const row of await listStaleUploads(db, h, staleCompleting)) {
+      try {
+        if (row.uploadState === "uploading" && row.expiresAt > at && (await hasGrown(row, at))) continue;
+        if (!(await deleteIfStale(db, row.id, h, staleCompleting))) continue;
+        await dropFiles(row.id, row.uploadId);
+        removed++;
+      } catch (err) {
+        deps.logger?.warn({ err, audition: row.id }, "removing an abandoned hand-in upload failed");
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * The limits of a start, under the hand-ins' lock: a code's finished hand-ins, its network's
+   * uploads under way, the quota with every reservation. The code's upload under way is replaced
+   * (answered: to drop its files), so a number someone else started uploads under is never held
+   * from its candidate.
+   */
+  async function admit(row: AuditionRow & { network: string }) {
+    return withHandInLock(db, async (tx) => {
+      const h = horizonAt(row.createdAt);
+      if (await isCompleting(tx, row.code)) throw new AppError("CONFLICT", HAND_IN_MESSAGES.stillCompleting);
+      if ((await countHandedIn(tx, row.code)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.usedUp);
+      if ((await countUnderwayFrom(tx, row.network, row.code, h)) >= UPLOADS_PER_NETWORK) {
+        throw new AppError("TOO_MANY_REQUESTS", HAND_IN_MESSAGES.networkBusy);
+      }
+      const replaced = await listReplaceable(tx, row.code);
+      for (const old of replaced) await deleteAudition(tx, old.id, { uploadingOnly: true });
+      if ((await usedBytes(tx, h)) + row.size > limits.quotaBytes) throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
+      await insertAudition(tx, row);
+      return replaced;
+    });
+  }
+
+  /** The checks of a joined file and its record made complete; a file refused is removed with its record. */
+  async function finishJoined(row: AuditionRow): Promise<void> {
+    const size = await files.size(row.id);
+    if (size !== row.size) {
+      await discard(row);
+      throw new AppError("VALIDATION", HAND_IN_MESSAGES.wrongSize);
+    }
+    const checked = await checkAudio({ size, read: (start, end) => files.read(row.id, start, end) });
+    if (!checked) {
+      await discard(row);
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
+    }
+    try {
+      await withHandInLock(db, async (tx) => {
+        if ((await countHandedIn(tx, row.code, row.id)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.usedUp);
+        if ((await usedBytes(tx, horizonAt(now()), row.id)) + size > limits.quotaBytes) {
+          throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
+        }
+        if (!(await markComplete(tx, row.id, { contentType: checked.contentType, durationSeconds: checked.durationSeconds }))) {
+          throw noSuchUpload();
+        }
+      });
+    } catch (err) {
+      await discard(row);
+      throw err;
+    }
+  }
+
+  /** Waits for a completion another instance is running: its outcome, as far as the record tells it. */
+  async function awaitCompletion(id: string): Promise<void> {
+    for (let waited = 0; waited < COMPLETION_WAIT_MS; waited += WAIT_STEP_MS) {
+      const row = await findAudition(db, id);
+      if (!row) throw noSuchUpload();
+      if (row.uploadState === "complete") return;
+      if (row.uploadState === "uploading") throw partsMissing();
+      await sleep(WAIT_STEP_MS);
+    }
+    throw new AppError("CONFLICT", HAND_IN_MESSAGES.stillCompleting);
+  }
+
+  /** Stops taking parts, joins them once every writer has closed, and checks the file. */
+  async function completeOnce(row: AuditionRow): Promise<void> {
+    const sizes = partSizesOf(row);
+    if (files.writePart && sizes.some((_, i) => !row.parts[String(i + 1)])) throw partsMissing();
+    if (!(await beginCompleting(db, row.id, now()))) {
+      const current = await findAudition(db, row.id);
+      if (current?.uploadState === "complete") return;
+      if (current?.uploadState === "completing") return awaitCompletion(row.id);
+      throw refusalFor(current, now());
+    }
+    try {
+      await files.completeUpload(row.id, row.uploadId, sizes);
+    } catch (err) {
+      deps.logger?.warn({ err, audition: row.id }, "joining a hand-in's parts failed");
+      await resumeUploading(db, row.id, now());
+      throw partsMissing();
+    }
+    await finishJoined(row);
   }
 
   return {
-    async start(input) {
+    async start(input, network) {
       const code = await codeOf(input.code);
       if (input.size > limits.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.tooBig(maxMb));
       const head = Buffer.from(input.head, "base64").subarray(0, HAND_IN_LIMITS.headBytes);
       if (!(await identifyAudio(head))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
+      // Idle uploads give their space back before this one is weighed against the limits.
+      await dropStale(now());
 
       const id = crypto.randomUUID();
       const token = crypto.randomBytes(32).toString("base64url");
       const uploadId = await files.beginUpload(id);
       const at = now();
-      const row: AuditionRow = {
+      const row = {
         id,
         code,
         name: input.name,
@@ -190,39 +369,38 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
         expiresAt: new Date(at.getTime() + UPLOAD_LIFETIME_MS),
         createdAt: at,
         completedAt: null,
-      };
+        network,
+        lastPartAt: at,
+        receivedBytes: 0,
+        completingAt: null,
+      } satisfies AuditionRow;
+      let replaced;
       try {
-        await withHandInLock(db, async (tx) => {
-          if ((await countForCode(tx, code, at)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.usedUp);
-          if ((await usedBytes(tx, at)) + input.size > limits.quotaBytes)
-            throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
-          await insertAudition(tx, row);
-        });
+        replaced = await admit(row);
       } catch (err) {
-        await files.abortUpload(id, uploadId).catch(() => {});
+        await dropFiles(id, uploadId);
         throw err;
       }
+      for (const old of replaced) await dropFiles(old.id, old.uploadId);
       return uploadOf(row, token);
     },
 
     async resume(id, token, code) {
-      const row = await ownUpload(id, token);
-      assertUnderway(row);
+      const row = await ownUnderway(id, token);
+      // The code again, and the same candidate's: another candidate's valid code does not pick this upload up.
       if ((await codeOf(code)) !== row.code) throw codeRefused();
       return uploadOf(row, token);
     },
 
     async sign(id, token, request) {
       if ("partNumber" in request) return (await this.signParts(id, token, [request.partNumber]))[0]!;
-      const row = await ownUpload(id, token);
-      assertUnderway(row);
+      const row = await ownUnderway(id, token);
       const url = await files.signListParts(id, row.uploadId, new Date(now().getTime() + ADDRESS_LIFETIME_MS));
       return url ? { url } : { url: `/api/editors/hand-ins/${id}/parts`, headers: { "x-upload-token": token } };
     },
 
     async signParts(id, token, partNumbers) {
-      const row = await ownUpload(id, token);
-      assertUnderway(row);
+      const row = await ownUnderway(id, token);
       const expiresAt = new Date(now().getTime() + ADDRESS_LIFETIME_MS);
       const expires = String(expiresAt.getTime());
       const count = partCountOf(row.size, row.partSize);
@@ -232,7 +410,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
           const bytes = partBytes(row.size, row.partSize, partNumber);
           const url = await files.signPart(id, row.uploadId, partNumber, bytes, expiresAt);
           if (url) return { partNumber, url };
-          // The address carries, signed, where the part goes and its length: the server takes it without a lookup.
+          // The address carries, signed, where the part goes and its length.
           const signed = { offset: String((partNumber - 1) * row.partSize), bytes: String(bytes), expires };
           const query = new URLSearchParams({ ...signed, signature: partSignature(id, partNumber, signed) });
           return { partNumber, url: `/api/editors/hand-ins/${id}/parts/${partNumber}?${query}` };
@@ -241,30 +419,31 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     },
 
     async receivePart(id, partNumber, query, body) {
-      if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw unknownUpload();
+      if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw noSuchUpload();
       if (!sameText(query.signature, partSignature(id, partNumber, query))) {
         throw new AppError("FORBIDDEN", "This upload address is not one the site gave out.");
       }
       if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
+      // Refused once completing began; the store's writer is closed by the completion if it began meanwhile.
+      if (!(await touchUpload(db, id, now()))) throw refusalFor(await findAudition(db, id), now());
       let written;
       try {
         written = await files.writePart(id, Number(query.offset), Number(query.bytes), body);
       } catch (err) {
-        // The upload was finished, cancelled or swept meanwhile.
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw unknownUpload();
+        // The upload was completed, cancelled or dropped meanwhile.
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw refusalFor(await findAudition(db, id), now());
         throw err;
       }
+      if (written === "closed") throw new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
       if (written === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.wrongSize);
       if (written === "short") throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
       const etag = `p${partNumber}-${crypto.randomBytes(6).toString("hex")}`;
-      // Recorded only while the upload is under way and within its day.
-      if (!(await recordPart(db, id, partNumber, etag, now()))) throw unknownUpload();
+      if (!(await recordPart(db, id, partNumber, etag, now()))) throw refusalFor(await findAudition(db, id), now());
       return etag;
     },
 
     async listParts(id, token) {
-      const row = await ownUpload(id, token);
-      assertUnderway(row);
+      const row = await ownUnderway(id, token);
       return Object.entries(row.parts)
         .map(([n, etag]) => ({ partNumber: Number(n), etag }))
         .sort((a, b) => a.partNumber - b.partNumber);
@@ -273,52 +452,19 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     async complete(id, token, code) {
       const row = await ownUpload(id, token);
       if (row.uploadState === "complete") return;
-      assertUnderway(row);
       if ((await codeOf(code)) !== row.code) throw codeRefused();
-
-      const sizes = partSizesOf(row);
-      // A retry after a refusal below finds the file already joined.
-      if ((await files.size(id)) === null) {
-        if (files.writePart && sizes.some((_, i) => !row.parts[String(i + 1)])) {
-          throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
-        }
-        try {
-          await files.completeUpload(id, row.uploadId, sizes);
-        } catch (err) {
-          deps.logger?.warn({ err, audition: id }, "joining a hand-in's parts failed");
-          throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
-        }
+      let running = completions.get(id);
+      if (!running) {
+        running = completeOnce(row).finally(() => completions.delete(id));
+        completions.set(id, running);
       }
-      const size = await files.size(id);
-      if (size !== row.size) {
-        await discard(row);
-        throw new AppError("VALIDATION", HAND_IN_MESSAGES.wrongSize);
-      }
-      const head = await readAll(await files.read(id, 0, Math.min(size, HAND_IN_LIMITS.headBytes) - 1));
-      const contentType = await identifyAudio(head);
-      if (!contentType) {
-        await discard(row);
-        throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
-      }
-      const durationSeconds = await durationOf(await files.read(id, 0, Math.min(size, DURATION_PROBE_BYTES) - 1), size, contentType);
-      await withHandInLock(db, async (tx) => {
-        const at = now();
-        if ((await countForCode(tx, row.code, at, { completeOnly: true, except: id })) >= HAND_INS_PER_CODE) {
-          throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.usedUp);
-        }
-        if ((await usedBytes(tx, at, { completeOnly: true })) + size > limits.quotaBytes) {
-          throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
-        }
-        if (!(await markComplete(tx, id, { contentType, durationSeconds }))) throw unknownUpload();
-      });
+      return running;
     },
 
     async abort(id, token) {
       const row = await ownUpload(id, token);
-      if (row.uploadState !== "uploading") throw new AppError("CONFLICT", "This edit has already been handed in.");
-      await deleteAudition(db, id, { uploadingOnly: true });
-      await files.abortUpload(id, row.uploadId);
-      await files.remove(id);
+      if (row.uploadState !== "uploading") throw refusalFor(row, now());
+      if (await deleteAudition(db, id, { uploadingOnly: true })) await dropFiles(id, row.uploadId);
     },
 
     async list() {
@@ -326,7 +472,34 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
         ...rest,
         contentType: contentType ?? "application/octet-stream",
         createdAt: (completedAt ?? new Date(0)).toISOString(),
+        downloadName: downloadNameOf(rest.fileName, contentType),
       }));
+    },
+
+    async listUploads() {
+      const at = now();
+      await dropStale(at);
+      return (await listUnderway(db, horizonAt(at))).map((row) => ({
+        id: row.id,
+        code: row.code,
+        name: row.name,
+        fileName: row.fileName,
+        size: row.size,
+        receivedBytes: bytesSoFar(row),
+        startedAt: row.createdAt.toISOString(),
+        lastPartAt: row.lastPartAt.toISOString(),
+      }));
+    },
+
+    async removeUpload(id) {
+      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "Upload not found");
+      const row = await deleteAudition(db, id, { uploadingOnly: true });
+      if (row) return dropFiles(id, row.uploadId);
+      const current = await findAudition(db, id);
+      if (current && current.uploadState !== "uploading") {
+        throw new AppError("CONFLICT", "This upload is being completed or was handed in just now: it is among the hand-ins.");
+      }
+      throw new AppError("NOT_FOUND", "Upload not found");
     },
 
     async setStatus(id, status) {
@@ -337,7 +510,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "Hand-in not found");
       const row = await deleteAudition(db, id);
       if (!row) throw new AppError("NOT_FOUND", "Hand-in not found");
-      if (row.uploadState === "uploading") await files.abortUpload(id, row.uploadId);
+      if (row.uploadState !== "complete") await files.abortUpload(id, row.uploadId);
       await files.remove(id);
     },
 
@@ -346,31 +519,13 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       const size = row?.uploadState === "complete" ? await files.size(id) : null;
       if (!row || size === null) throw new AppError("NOT_FOUND", "Hand-in not found");
       return {
-        fileName: row.fileName,
+        fileName: downloadNameOf(row.fileName, row.contentType),
         contentType: row.contentType ?? "application/octet-stream",
         size,
         read: (start, end) => files.read(id, start, end),
       };
     },
 
-    async sweep(at = now()) {
-      let removed = 0;
-      for (const { id, uploadId } of await listExpiredUploads(db, at)) {
-        try {
-          await files.abortUpload(id, uploadId);
-          await files.remove(id);
-          if (await deleteAudition(db, id, { uploadingOnly: true })) removed++;
-        } catch (err) {
-          deps.logger?.warn({ err, audition: id }, "removing an abandoned hand-in upload failed");
-        }
-      }
-      return removed;
-    },
+    sweep: (at = now()) => dropStale(at),
   };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, ne, or, gt, sql } from "drizzle-orm";
 import { auditions } from "../../shared/schema";
 import type { AuditionStatus } from "../../shared/auditions";
 import type { Db, Executor } from "../db/client";
@@ -6,12 +6,23 @@ import type { Db, Executor } from "../db/client";
 export type AuditionRow = typeof auditions.$inferSelect;
 export type NewAuditionRow = typeof auditions.$inferInsert;
 
-/** Hand-ins that count: the finished ones, and uploads under way that have not expired. */
-const counts = (now: Date) => or(eq(auditions.uploadState, "complete"), gt(auditions.expiresAt, now));
+/** The times that decide whether an upload still holds its place: its day, and its last part. */
+export interface Horizon {
+  now: Date;
+  /** Uploads whose last part is older than this are idle: they hold nothing (DESIGN.md "No one can block or spoil the hand-in"). */
+  idleBefore: Date;
+}
+
+/** Uploads under way that hold their place: being completed, or within their day and not idle. */
+const underway = (h: Horizon) =>
+  or(
+    eq(auditions.uploadState, "completing"),
+    and(eq(auditions.uploadState, "uploading"), gt(auditions.expiresAt, h.now), gte(auditions.lastPartAt, h.idleBefore)),
+  );
 
 /**
  * Runs `work` in a transaction that holds the hand-ins' lock, so two hand-ins started or finished
- * at once cannot both pass the per-code limit or the quota.
+ * at once cannot both pass the per-code, per-network and quota limits.
  */
 export function withHandInLock<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -20,27 +31,54 @@ export function withHandInLock<T>(db: Db, work: (tx: Executor) => Promise<T>): P
   });
 }
 
-/** Hand-ins of one candidate that count against the limit (finished, or under way); `except`: one not to count. */
-export async function countForCode(db: Executor, code: string, now: Date, options: { completeOnly?: boolean; except?: string } = {}) {
+/** A code's hand-ins that count towards its limit: finished ones, and one being completed; `except`: one not to count. */
+export async function countHandedIn(db: Executor, code: string, except?: string) {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditions)
     .where(
       and(
         eq(auditions.code, code),
-        options.completeOnly ? eq(auditions.uploadState, "complete") : counts(now),
-        options.except ? sql`${auditions.id} <> ${options.except}` : undefined,
+        inArray(auditions.uploadState, ["complete", "completing"]),
+        except ? ne(auditions.id, except) : undefined,
       ),
     );
   return row!.n;
 }
 
-/** Bytes the hand-ins take or have reserved; `completeOnly`: the finished files alone. */
-export async function usedBytes(db: Executor, now: Date, options: { completeOnly?: boolean } = {}) {
+/** Uploads a network has under way, leaving out the one under `exceptCode` (a new start under it replaces that one). */
+export async function countUnderwayFrom(db: Executor, network: string, exceptCode: string, h: Horizon) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditions)
+    .where(and(eq(auditions.network, network), ne(auditions.code, exceptCode), underway(h)));
+  return row!.n;
+}
+
+/** A code's uploads that a new start replaces (every one still uploading; one being completed is left to finish). */
+export function listReplaceable(db: Executor, code: string) {
+  return db
+    .select({ id: auditions.id, uploadId: auditions.uploadId })
+    .from(auditions)
+    .where(and(eq(auditions.code, code), eq(auditions.uploadState, "uploading")));
+}
+
+/** Whether a code has an upload being completed just now. */
+export async function isCompleting(db: Executor, code: string) {
+  const rows = await db
+    .select({ id: auditions.id })
+    .from(auditions)
+    .where(and(eq(auditions.code, code), eq(auditions.uploadState, "completing")))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Bytes the finished hand-ins take and the uploads under way have reserved; `except`: one not to count. */
+export async function usedBytes(db: Executor, h: Horizon, except?: string) {
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${auditions.size}), 0)::text` })
     .from(auditions)
-    .where(options.completeOnly ? eq(auditions.uploadState, "complete") : counts(now));
+    .where(and(or(eq(auditions.uploadState, "complete"), underway(h)), except ? ne(auditions.id, except) : undefined));
   return Number(row!.n);
 }
 
@@ -53,21 +91,57 @@ export async function findAudition(db: Executor, id: string): Promise<AuditionRo
   return row;
 }
 
-/** Records a part the server took; false when the upload is no longer under way. */
-export async function recordPart(db: Db, id: string, partNumber: number, etag: string, now: Date): Promise<boolean> {
+/** A part is arriving: the upload is busy, if it is still taking parts. Answers whether it is. */
+export async function touchUpload(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(auditions)
-    .set({ parts: sql`${auditions.parts} || jsonb_build_object(${String(partNumber)}::text, ${etag}::text)` })
+    .set({ lastPartAt: now })
     .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading"), gt(auditions.expiresAt, now)))
     .returning({ id: auditions.id });
   return rows.length === 1;
+}
+
+/** Records a part the server took; false when the upload no longer takes parts. */
+export async function recordPart(db: Db, id: string, partNumber: number, etag: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(auditions)
+    .set({ parts: sql`${auditions.parts} || jsonb_build_object(${String(partNumber)}::text, ${etag}::text)`, lastPartAt: now })
+    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading"), gt(auditions.expiresAt, now)))
+    .returning({ id: auditions.id });
+  return rows.length === 1;
+}
+
+/** The bucket holds more of an upload than last seen: it is not idle. */
+export async function noteProgress(db: Db, id: string, bytes: number, now: Date) {
+  await db
+    .update(auditions)
+    .set({ receivedBytes: bytes, lastPartAt: now })
+    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading"), lt(auditions.receivedBytes, bytes)));
+}
+
+/** From here on no part is taken: answers whether this call is the one that began completing. */
+export async function beginCompleting(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(auditions)
+    .set({ uploadState: "completing", completingAt: now })
+    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading"), gt(auditions.expiresAt, now)))
+    .returning({ id: auditions.id });
+  return rows.length === 1;
+}
+
+/** Completing failed in a way the candidate can mend (parts missing): parts are taken again. */
+export async function resumeUploading(db: Db, id: string, now: Date) {
+  await db
+    .update(auditions)
+    .set({ uploadState: "uploading", completingAt: null, lastPartAt: now })
+    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "completing")));
 }
 
 export async function markComplete(db: Executor, id: string, values: { contentType: string; durationSeconds: number | null }) {
   const rows = await db
     .update(auditions)
     .set({ ...values, uploadState: "complete", completedAt: sql`now()` })
-    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "uploading")))
+    .where(and(eq(auditions.id, id), eq(auditions.uploadState, "completing")))
     .returning({ id: auditions.id });
   return rows.length === 1;
 }
@@ -93,6 +167,26 @@ export function listCompleteAuditions(db: Db) {
     .orderBy(desc(auditions.completedAt), desc(auditions.id));
 }
 
+/** The owner's list of uploads under way (idle ones left out), newest first. */
+export function listUnderway(db: Db, h: Horizon) {
+  return db
+    .select({
+      id: auditions.id,
+      code: auditions.code,
+      name: auditions.name,
+      fileName: auditions.fileName,
+      size: auditions.size,
+      partSize: auditions.partSize,
+      parts: auditions.parts,
+      receivedBytes: auditions.receivedBytes,
+      createdAt: auditions.createdAt,
+      lastPartAt: auditions.lastPartAt,
+    })
+    .from(auditions)
+    .where(underway(h))
+    .orderBy(desc(auditions.createdAt), desc(auditions.id));
+}
+
 export async function setAuditionStatus(db: Db, id: string, status: AuditionStatus): Promise<boolean> {
   const rows = await db
     .update(auditions)
@@ -102,18 +196,55 @@ export async function setAuditionStatus(db: Db, id: string, status: AuditionStat
   return rows.length === 1;
 }
 
-export async function deleteAudition(db: Db, id: string, options: { uploadingOnly?: boolean } = {}) {
+/** Removes a record; `uploadingOnly`: only while it still takes parts, `underwayOnly`: only when not finished. */
+export async function deleteAudition(db: Executor, id: string, options: { uploadingOnly?: boolean; underwayOnly?: boolean } = {}) {
+  const only = options.uploadingOnly
+    ? eq(auditions.uploadState, "uploading")
+    : options.underwayOnly
+      ? ne(auditions.uploadState, "complete")
+      : undefined;
   const [row] = await db
     .delete(auditions)
-    .where(and(eq(auditions.id, id), options.uploadingOnly ? eq(auditions.uploadState, "uploading") : undefined))
+    .where(and(eq(auditions.id, id), only))
     .returning({ id: auditions.id, uploadId: auditions.uploadId, uploadState: auditions.uploadState });
   return row;
 }
 
-/** Uploads left unfinished past their time. */
-export function listExpiredUploads(db: Db, now: Date) {
+/**
+ * Uploads that may no longer hold their place: past their day, idle, or a completion that never
+ * ended (`staleCompleting`: begun before this, so its process is gone).
+ */
+export function listStaleUploads(db: Db, h: Horizon, staleCompleting: Date) {
   return db
-    .select({ id: auditions.id, uploadId: auditions.uploadId })
+    .select({
+      id: auditions.id,
+      uploadId: auditions.uploadId,
+      receivedBytes: auditions.receivedBytes,
+      uploadState: auditions.uploadState,
+      expiresAt: auditions.expiresAt,
+    })
     .from(auditions)
-    .where(and(eq(auditions.uploadState, "uploading"), lt(auditions.expiresAt, now)));
+    .where(
+      or(
+        and(eq(auditions.uploadState, "uploading"), or(lte(auditions.expiresAt, h.now), lt(auditions.lastPartAt, h.idleBefore))),
+        and(eq(auditions.uploadState, "completing"), lt(auditions.completingAt, staleCompleting)),
+      ),
+    );
+}
+
+/** Deletes a stale upload, if it is still stale (a part may have arrived meanwhile). */
+export async function deleteIfStale(db: Db, id: string, h: Horizon, staleCompleting: Date): Promise<boolean> {
+  const rows = await db
+    .delete(auditions)
+    .where(
+      and(
+        eq(auditions.id, id),
+        or(
+          and(eq(auditions.uploadState, "uploading"), or(lte(auditions.expiresAt, h.now), lt(auditions.lastPartAt, h.idleBefore))),
+          and(eq(auditions.uploadState, "completing"), lt(auditions.completingAt, staleCompleting)),
+        ),
+      ),
+    )
+    .returning({ id: auditions.id });
+  return rows.length === 1;
 }

@@ -63,6 +63,12 @@ export function createGcsLargeFiles(storage: Storage, bucketName: string, prefix
         .getSignedUrl({ version: "v4", action: "read", expires: expiresAt, queryParams: { uploadId } });
       return url;
     },
+    async uploadedBytes(id, uploadId) {
+      return (await listParts(id, uploadId)).reduce((sum, p) => sum + Number(p.Size), 0);
+    },
+    // The bucket makes the object from the parts listed here, by their ETags: a part still being
+    // sent replaces its part with another ETag, so the completion fails rather than take it, and
+    // a part that arrives after it finds no upload. The object, once made, no writer changes.
     async completeUpload(id, uploadId, partSizes) {
       const parts = await listParts(id, uploadId);
       const complete =

@@ -19,10 +19,20 @@ export interface LargeFileStore {
   signListParts(id: string, uploadId: string, expiresAt: Date): Promise<string | null>;
   /**
    * Parts the server takes itself (the local store): writes the body at `offset` as it arrives,
-   * never holding it; "too-large" as soon as it passes `bytes`, "short" when it ends before.
+   * never holding it; "too-large" as soon as it passes `bytes`, "short" when it ends before,
+   * "closed" when completing the upload began meanwhile (what it wrote is not in the file).
    */
-  writePart?(id: string, offset: number, bytes: number, body: AsyncIterable<Buffer>): Promise<"ok" | "too-large" | "short">;
-  /** Joins the parts into the file. `partSizes`: the size each part must have, in order. */
+  writePart?(id: string, offset: number, bytes: number, body: AsyncIterable<Buffer>): Promise<"ok" | "too-large" | "short" | "closed">;
+  /**
+   * The bytes the store holds for an upload whose parts do not pass through the server (the
+   * bucket's), so an upload making progress is not taken for idle. Absent when writePart is there.
+   */
+  uploadedBytes?(id: string, uploadId: string): Promise<number>;
+  /**
+   * Joins the parts into the file. `partSizes`: the size each part must have, in order. Once it
+   * has returned, no writer of a part can change the file (DESIGN.md "No one can block or spoil
+   * the hand-in"): its bytes are read and checked after that.
+   */
   completeUpload(id: string, uploadId: string, partSizes: readonly number[]): Promise<void>;
   /** Drops an unfinished upload and its parts (a finished file is left alone). */
   abortUpload(id: string, uploadId: string): Promise<void>;

@@ -1,4 +1,5 @@
 import type { Setting } from "../../shared/api";
+import { AUDITION_PREFIX_MIN_LENGTH, AUDITION_PREFIX_TOO_SHORT } from "../../shared/auditions";
 import {
   AUDITION_FILE_URL_PLACEHOLDER,
   isPublicSettingKey,
@@ -136,7 +137,10 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
         return serializeTheme(theme);
       }
       case "editors_password":
-        return value === "" ? "" : hashAuditionPrefix(value, cost);
+        if (value === "") return "";
+        // DESIGN.md "No one can block or spoil the hand-in": a short prefix is guessed, and with it every candidate's code.
+        if ([...value].length < AUDITION_PREFIX_MIN_LENGTH) throw invalid(key, AUDITION_PREFIX_TOO_SHORT);
+        return hashAuditionPrefix(value, cost);
       default:
         return value;
     }
