@@ -9,9 +9,12 @@
  *   the database's transactions per second meanwhile (the beacons are written in batches), and
  *   the event loop's largest delay meanwhile (Node's monitorEventLoopDelay, as the app's metrics
  *   give it: it times a 10 ms timer, so a loop never held reads about 10 ms, one held B ms B to B + 10);
- * - a flood of 1,000,000 beacons with distinct made-up paths, referrers and agents (a tenth of
- *   them on real pages, so the per-day caps fold something): the process's resident memory once
- *   written, against before, and the rows of the daily table.
+ * - the same beacons at a steady 2,000 a second: their p99;
+ * - a flood of 1,000,000 beacons with distinct made-up paths, referrers and agents from 1,000
+ *   networks (a tenth of them on real pages, so the per-day caps fold something): the process's
+ *   resident memory once written, against before, and the rows of the daily table;
+ * - the owner's report for a year as full as the caps allow (every day with its 500 pages,
+ *   sources and searches): the median of 5 reads.
  *
  * Figures are reported, never asserted.
  */
@@ -22,7 +25,7 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { runningEmbeddedUrl } from "../server/db/embedded";
-import { type AppProcess, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
+import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { type Figures, measureFloorOf, OUTSIDER, withFloor } from "./outsider";
 
 type LoadFigures = Pick<Figures, "rps" | "p50" | "p99" | "errors">;
@@ -30,6 +33,12 @@ const CONNECTIONS = OUTSIDER.connections;
 const DURATION = OUTSIDER.seconds;
 
 const FLOOD = Number(process.env.BENCH_ANALYTICS_FLOOD ?? 1_000_000);
+/** The networks the flood comes from (docs/analytics.md "Figures one script cannot fake"). */
+const FLOOD_NETWORKS = 1_000;
+/** The steady rate whose p99 is measured. */
+const PACED_RATE = 2_000;
+/** Issue targets, as ratios of the same run: beacons within 10 % of 0.47× the bare beacon server (the figure before the per-network counting). */
+const BEACON_TARGET = 0.42;
 /** Two writes (every 5 s) and a little: what was counted is in the database, and the window is let go. */
 const WRITTEN_MS = 12_000;
 const SETTLE_S = 25;
@@ -55,6 +64,10 @@ export interface AnalyticsFigures {
   /** The same beacons to a bare node:http server that parses each and answers 204. */
   beaconFloor: LoadFigures;
   beacons: LoadFigures;
+  /** The same beacons at a steady PACED_RATE a second. */
+  paced: LoadFigures;
+  /** The owner's report for a year, the median of 5 reads, in ms. */
+  yearReportMs: number;
   /** The database's committed transactions per second while the beacons came (reads of the bench itself left out). */
   commitsPerSecond: number;
   /** The event loop's largest delay while the beacons came and were written, in ms (see loopDelayMaxSinceLastRead). */
@@ -116,8 +129,8 @@ async function dailyRows(url: string): Promise<number> {
   }
 }
 
-/** Beacons to `url` (its origin is the Origin sent): a warm-up that is thrown away, then the measured run. */
-async function beaconLoad(url: string): Promise<LoadFigures> {
+/** Beacons to `url` (its origin is the Origin sent): a warm-up that is thrown away, then the measured run, at most `overallRate` a second. */
+async function beaconLoad(url: string, overallRate?: number): Promise<LoadFigures> {
   const origin = new URL(url).origin;
   let n = 0;
   const run = (duration: number) =>
@@ -125,6 +138,7 @@ async function beaconLoad(url: string): Promise<LoadFigures> {
       url,
       connections: CONNECTIONS,
       duration,
+      ...(overallRate ? { overallRate } : {}),
       requests: [
         {
           method: "POST",
@@ -168,7 +182,7 @@ async function floodOfMadeUp(app: AppProcess): Promise<AnalyticsFigures["flood"]
               origin: app.url,
               "content-type": "text/plain;charset=UTF-8",
               "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Made-up/${n}.0 Safari/537.36`,
-              "x-forwarded-for": address(n),
+              "x-forwarded-for": address(n % FLOOD_NETWORKS),
             },
             body: JSON.stringify({
               type: "pageview",
@@ -183,6 +197,40 @@ async function floodOfMadeUp(app: AppProcess): Promise<AnalyticsFigures["flood"]
   });
   const seconds = (Date.now() - startedAt) / 1000;
   return { beacons: result.requests.total, seconds, rps: result.requests.total / seconds, non204: result.non2xx + result.errors };
+}
+
+/** A year of the fullest days the caps allow, written as the app writes them, then the owner's report of it read 5 times. */
+async function yearReport(app: AppProcess, db: string): Promise<number> {
+  const client = new pg.Client({ connectionString: db });
+  await client.connect();
+  try {
+    await client.query(`
+      INSERT INTO analytics_daily (day, metric, key, count)
+      SELECT d::date, m, k || n, 1 + (n * 7919) % 97
+      FROM generate_series(current_date - 365, current_date, '1 day') AS d,
+           unnest(ARRAY['pageviews', 'visitors', 'referrer_visitors']) AS m,
+           (VALUES ('/episode/e'), ('s')) AS p(k), generate_series(1, 250) AS n
+      ON CONFLICT DO NOTHING`);
+    await client.query(`
+      INSERT INTO analytics_searches (day, q, count, results)
+      SELECT d::date, 'words ' || n, 1 + n % 13, n % 5
+      FROM generate_series(current_date - 365, current_date, '1 day') AS d, generate_series(1, 500) AS n
+      ON CONFLICT DO NOTHING`);
+  } finally {
+    await client.end();
+  }
+  const owner = new Client(app.url);
+  await owner.login();
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const times: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const startedAt = performance.now();
+    const res = await owner.request("GET", `/api/analytics?from=${from}&to=${to}`);
+    if (res.status !== 200) throw new Error(`the year's report answered ${res.status}`);
+    if (i > 0) times.push(performance.now() - startedAt); // the first read warms the caches
+  }
+  return times.sort((a, b) => a - b)[2]!;
 }
 
 export async function benchAnalytics(): Promise<AnalyticsFigures> {
@@ -205,22 +253,28 @@ export async function benchAnalytics(): Promise<AnalyticsFigures> {
     const loopDelayMaxMs = await loopDelayMaxSinceLastRead(metricsPort);
     // The two reads of pg_stat_database are this script's own transactions.
     const commitsPerSecond = ((await commits(db)) - before - 2) / ((Date.now() - startedAt) / 1000);
+    const paced = await beaconLoad(`${app.url}/api/events`, PACED_RATE);
+    await sleep(WRITTEN_MS);
 
     const rowsBefore = await dailyRows(db);
     const rssBeforeMb = await settledRssMb(app.child.pid!);
     const flood = await floodOfMadeUp(app);
     await sleep(WRITTEN_MS);
     const rssAfterMb = await settledRssMb(app.child.pid!);
+    const floodRows = await dailyRows(db);
+    const yearReportMs = await yearReport(app, db);
     return {
       floor,
       beaconFloor,
       beacons,
+      paced,
+      yearReportMs,
       commitsPerSecond,
       loopDelayMaxMs,
       flood,
       rssBeforeMb,
       rssAfterMb,
-      dailyRows: { before: rowsBefore, after: await dailyRows(db) },
+      dailyRows: { before: rowsBefore, after: floodRows },
     };
   } finally {
     await app?.kill("SIGTERM");
@@ -233,25 +287,30 @@ export function analyticsReport(f: AnalyticsFigures): { section: string; misses:
   const ratio = f.beacons.rps / f.floor.rps;
   const growth = f.rssAfterMb - f.rssBeforeMb;
   const misses: string[] = [];
-  if (ratio < 1.5) misses.push(`POST /api/events at ${ratio.toFixed(2)}× the floor (target ≥ 1.5×)`);
-  if (f.beacons.p99 >= 10) misses.push(`POST /api/events p99 ${f.beacons.p99} ms (target < 10 ms)`);
+  const bare = f.beacons.rps / f.beaconFloor.rps;
+  if (bare < BEACON_TARGET) misses.push(`POST /api/events at ${bare.toFixed(2)}× the bare beacon server (target ≥ ${BEACON_TARGET}×)`);
+  if (f.paced.p99 >= 10) misses.push(`POST /api/events p99 ${f.paced.p99} ms at ${PACED_RATE} a second (target < 10 ms)`);
   if (growth >= 20) misses.push(`resident memory grew ${growth.toFixed(1)} MB after ${f.flood.beacons} made-up beacons (target < 20 MB)`);
+  if (f.yearReportMs >= 500) misses.push(`the owner's report for a year took ${Math.round(f.yearReportMs)} ms (target < 500 ms)`);
   const section = `## Owner analytics
 
 \`POST /api/events\` at ${CONNECTIONS} connections for ${DURATION} s (page views, shares and searches from made-up addresses
 behind the loopback proxy, six real browsers' agents), beside the Express hello-world floor of the same run; then
-${f.flood.beacons.toLocaleString("en")} beacons with distinct made-up paths (a tenth on real pages), referrers, campaigns and agents.
+the same at a steady ${PACED_RATE} a second; then ${f.flood.beacons.toLocaleString("en")} beacons with distinct made-up paths (a tenth on real pages),
+referrers, campaigns and agents from ${FLOOD_NETWORKS.toLocaleString("en")} networks; then the owner's report of a year of full days.
 
 | | figure |
 |---|---|
 | Express hello-world (floor) | ${Math.round(f.floor.rps)} requests/s, p99 ${f.floor.p99} ms |
 | bare node:http parsing the same beacons, answering 204 | ${Math.round(f.beaconFloor.rps)} requests/s (${(f.beaconFloor.rps / f.floor.rps).toFixed(2)}× the floor), p99 ${f.beaconFloor.p99} ms |
 | \`POST /api/events\` | ${Math.round(f.beacons.rps)} requests/s (${ratio.toFixed(2)}× the floor, ${(f.beacons.rps / f.beaconFloor.rps).toFixed(2)}× the bare beacon server), p50 ${f.beacons.p50} ms, p99 ${f.beacons.p99} ms, ${f.beacons.errors} not 204 |
+| \`POST /api/events\` at a steady ${PACED_RATE} a second | p50 ${f.paced.p50} ms, p99 ${f.paced.p99} ms, ${f.paced.errors} not 204 |
 | database transactions while the beacons came | ${f.commitsPerSecond.toFixed(1)} per second (for ${Math.round(f.beacons.rps)} beacons per second) |
 | the event loop's largest delay while they came and were written (a 10 ms timer: about 10 ms when never held) | ${Math.round(f.loopDelayMaxMs)} ms |
 | flood of made-up beacons | ${Math.round(f.flood.rps)} per second, ${f.flood.non204} not 204 |
 | Node resident memory before the flood, and once it was written | ${f.rssBeforeMb.toFixed(1)} MB, ${f.rssAfterMb.toFixed(1)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} MB) |
 | rows of the daily table before and after the flood | ${f.dailyRows.before}, ${f.dailyRows.after} |
+| the owner's report for a year (366 full days), median of 5 | ${Math.round(f.yearReportMs)} ms |
 `;
   return { section, misses };
 }
