@@ -99,6 +99,11 @@ export default function ImageUploadDialog({
     setProblem(null);
     onOpenChange(false);
   }, [uppy, onOpenChange]);
+  // DESIGN "The owner's second month": the dialog closes by itself once its file has arrived (after
+  // Uppy's upload has finished, as clearing it during one throws); the form has the picture already.
+  useUppyEvent(uppy, "complete", (result) => {
+    if ((result.successful?.length ?? 0) > 0) close();
+  });
   // Escape closes the dialog even while Uppy or a toast would take the key first.
   useEscapeCloses(open, close);
 

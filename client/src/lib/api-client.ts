@@ -33,10 +33,17 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, { message: `${res.status}: ${text || res.statusText}` });
 }
 
-async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  cache?: RequestCache,
+): Promise<T> {
   // docs/product.md §7: credentials always; a JSON content type only when a body is sent.
   const res = await fetch(path, {
     method,
+    cache,
     credentials: "include",
     headers: {
       ...headers,
@@ -51,6 +58,11 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
 
 export const apiClient = {
   get: <T>(path: string) => request<T>("GET", path),
+  /**
+   * A GET checked with the server even where the browser may answer from its cache (the answers
+   * every visitor shares allow stale-while-revalidate): for a form that saves what it shows.
+   */
+  getFresh: <T>(path: string) => request<T>("GET", path, undefined, {}, "no-cache"),
   /** A GET whose 404 means "there is none": null instead of an error. */
   getOrNull: async <T>(path: string): Promise<T | null> => {
     try {

@@ -6,25 +6,36 @@ import { aboutSchema } from "@shared/identity-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { useStaleSave } from "@/components/ui/save-entity";
+import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
 import { StaleNotice } from "@/components/ui/stale-notice";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
-import { identityQueryOptions } from "../api";
+import { savedIdentityQueryOptions } from "../api";
 import { useSaveAbout } from "../mutations";
 import { ImageField } from "./image-field";
 import { AdminCard } from "@/components/ui/admin-card";
 
 const NEW_HOST = { name: "", role: "", bio: "", photo: null };
+const PHOTO_UPLOADED = { title: "Image uploaded", description: "It is in the form: Save About Page keeps it" };
 
 /** The About page's words and hosts (one to four), saved together. */
 export function AboutForm() {
   // Fetched afresh: a page's copy may be older than the latest save (another tab's).
-  const identity = useQuery({ ...identityQueryOptions(), refetchOnMount: "always" });
-  if (identity.isPending || (identity.isFetching && !identity.isFetchedAfterMount)) return <p role="status">Loading...</p>;
-  if (!identity.data) return <p>The About page could not be loaded.</p>;
-  return <AboutLoaded identity={identity.data} onReload={() => identity.refetch()} />;
+  const identity = useQuery(savedIdentityQueryOptions());
+  const state = useSavedDataState(identity, { fresh: true });
+  if (state === "ready" && identity.data) return <AboutLoaded identity={identity.data} onReload={() => identity.refetch()} />;
+  return (
+    <AdminCard id="about-form" title="About page">
+      <SavedDataStatus
+        query={identity}
+        state={state === "failed" ? "failed" : "loading"}
+        failed="The About page could not be loaded."
+        className="mt-4"
+      />
+    </AdminCard>
+  );
 }
 
 /** A reload after a conflict starts the fields again from the version it brings (only a reload). */
@@ -97,6 +108,7 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
                     kind="photo"
                     value={(photo.value as string | null | undefined) ?? null}
                     onChange={photo.onChange}
+                    uploadedToast={PHOTO_UPLOADED}
                   />
                 )}
               />

@@ -1,13 +1,20 @@
-import { useId, useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { ImageUploadButton } from "@/components/image-upload-button";
 import { Picture } from "@/components/picture";
 import { fitOf, PICTURE_KINDS, type PictureKind } from "@shared/pictures";
 
-/** An uploaded image not yet put to use: its address, its local preview and its size, when read. */
-interface Candidate {
+/** What the field held: its value and, for an upload not saved yet, its local preview. */
+interface Held {
+  value: string | null;
+  preview: string | null;
+}
+
+/** A new upload, already the field's value: its local preview, its size when read, and what it replaced. */
+interface Arrived {
   url: string;
   preview: string | null;
   size: { width: number; height: number } | null;
+  previous: Held;
 }
 
 /** The natural size of an image the browser can show (a preview's data URL), or null. */
@@ -20,11 +27,65 @@ function sizeOf(src: string): Promise<{ width: number; height: number } | null> 
   });
 }
 
+const THUMBNAIL = "h-20 w-auto max-w-full rounded-lg object-cover";
+
+/** The picture set now: the local preview of an upload not saved yet, the stored one, or none. */
+function thumbnailOf(label: string, kind: PictureKind, held: Held): ReactNode {
+  if (held.preview) return <img src={held.preview} alt={`${label}: the new image`} className={THUMBNAIL} />;
+  if (!held.value?.startsWith("/objects/")) return null;
+  return <Picture path={held.value} kind={kind} sizes="160px" width={160} alt={`${label}: the current image`} className={THUMBNAIL} />;
+}
+
+/**
+ * The upload that has just arrived, shown as the site will crop it, with a word when it is smaller
+ * than the largest size it is shown at or of another shape, and the way back to the picture before.
+ */
+function ArrivedPicture({
+  label,
+  kind,
+  arrived,
+  onPutBack,
+}: {
+  label: string;
+  kind: PictureKind;
+  arrived: Arrived;
+  onPutBack: () => void;
+}) {
+  const shape = PICTURE_KINDS[kind];
+  const fit = arrived.size ? fitOf(kind, arrived.size.width, arrived.size.height) : null;
+  const noun = label.toLowerCase();
+  return (
+    <div className="space-y-2 rounded-lg border-2 border-fg/40 p-3" role="region" aria-label={`New ${noun}`}>
+      {arrived.preview ? (
+        <img
+          src={arrived.preview}
+          alt={`${label}: the new image, as the site will crop it`}
+          className="w-full max-w-md rounded-lg object-cover"
+          style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
+        />
+      ) : null}
+      {fit?.isCropped ? <p className="text-sm font-semibold">Its shape differs from the {noun}'s: the site crops it as shown.</p> : null}
+      {fit?.isSmall ? (
+        <p className="text-sm font-semibold">
+          It is {arrived.size!.width} × {arrived.size!.height}, smaller than the largest size it is shown at ({fit.largest.width} ×{" "}
+          {fit.largest.height}): it may look soft on big screens.
+        </p>
+      ) : null}
+      {arrived.previous.value ? (
+        <button type="button" className="btn btn-ghost" onClick={onPutBack}>
+          Put back the previous {noun}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * One picture of the show: what is set now (or the local preview of a new upload), an upload
  * button, and a way to take it away. `value` is /objects/{id}, an upload address, or null. A new
- * upload is first shown as the site will crop it, with a word when it is smaller than the
- * largest size it is shown at or of another shape, and is used only when the owner says so.
+ * upload becomes the value as soon as it arrives (DESIGN "The owner's second month": what Save
+ * keeps, with no second confirmation to miss), shown as the site will crop it, with the previous
+ * picture a click away until the next upload.
  */
 export function ImageField({
   label,
@@ -33,6 +94,7 @@ export function ImageField({
   value,
   onChange,
   empty,
+  uploadedToast,
 }: {
   label: string;
   hint: string;
@@ -41,89 +103,41 @@ export function ImageField({
   kind: PictureKind;
   value: string | null;
   onChange: (value: string | null) => void;
+  /** Said when an upload arrives: where the picture now is and what keeps it. */
+  uploadedToast: { title: string; description: string };
 }) {
   const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
-  const [candidate, setCandidate] = useState<Candidate | null>(null);
-  const shown = preview ? (
-    <img src={preview} alt={`${label}: the new image`} className="h-20 w-auto max-w-full rounded-lg object-cover" />
-  ) : value?.startsWith("/objects/") ? (
-    <Picture
-      path={value}
-      kind={kind}
-      sizes="160px"
-      width={160}
-      alt={`${label}: the current image`}
-      className="h-20 w-auto max-w-full rounded-lg object-cover"
-    />
-  ) : null;
-  const shape = PICTURE_KINDS[kind];
-  const fit = candidate?.size ? fitOf(kind, candidate.size.width, candidate.size.height) : null;
+  const [arrived, setArrived] = useState<Arrived | null>(null);
+  const change = (next: Held) => {
+    setPreview(next.preview);
+    setArrived(null);
+    onChange(next.value);
+  };
+  const onUploaded = (url: string, local: string | null) => {
+    setArrived({ url, preview: local, size: null, previous: { value, preview } });
+    setPreview(local);
+    onChange(url);
+    if (local) void sizeOf(local).then((size) => setArrived((current) => (current?.url === url ? { ...current, size } : current)));
+  };
   return (
     <div role="group" aria-labelledby={`${id}-label`} className="space-y-2">
       <p id={`${id}-label`} className="field-label">
         {label}
       </p>
       <p className="field-hint">{hint}</p>
-      {candidate ? (
-        <div className="space-y-2 rounded-lg border-2 border-fg/40 p-3" role="region" aria-label={`New ${label.toLowerCase()}`}>
-          {candidate.preview ? (
-            <img
-              src={candidate.preview}
-              alt={`${label}: the new image, as the site will crop it`}
-              className="w-full max-w-md rounded-lg object-cover"
-              style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
-            />
-          ) : null}
-          {fit?.isCropped ? (
-            <p className="text-sm font-semibold">Its shape differs from the {label.toLowerCase()}'s: the site crops it as shown.</p>
-          ) : null}
-          {fit?.isSmall ? (
-            <p className="text-sm font-semibold">
-              It is {candidate.size!.width} × {candidate.size!.height}, smaller than the largest size it is shown at ({fit.largest.width} ×{" "}
-              {fit.largest.height}): it may look soft on big screens.
-            </p>
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                setPreview(candidate.preview);
-                setCandidate(null);
-                onChange(candidate.url);
-              }}
-            >
-              Use this picture
-            </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setCandidate(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
-      ) : null}
+      {arrived ? <ArrivedPicture label={label} kind={kind} arrived={arrived} onPutBack={() => change(arrived.previous)} /> : null}
       <div className="flex flex-wrap items-center gap-3">
-        {shown ?? <span className="text-sm">{empty}</span>}
+        {arrived ? null : (thumbnailOf(label, kind, { value, preview }) ?? <span className="text-sm">{empty}</span>)}
         <ImageUploadButton
           label={`Upload ${label}`}
           id={id}
           title={`Upload ${label}`}
-          uploadedToast={{ title: "Image uploaded", description: "Check how it looks, then choose 'Use this picture'" }}
-          onUploaded={(url, local) => {
-            setCandidate({ url, preview: local, size: null });
-            if (local)
-              void sizeOf(local).then((size) => setCandidate((current) => (current?.url === url ? { ...current, size } : current)));
-          }}
+          uploadedToast={uploadedToast}
+          onUploaded={onUploaded}
         />
         {value ? (
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              setPreview(null);
-              onChange(null);
-            }}
-          >
+          <button type="button" className="btn btn-ghost" onClick={() => change({ value: null, preview: null })}>
             Remove {label}
           </button>
         ) : null}

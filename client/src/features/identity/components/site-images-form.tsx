@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SiteImages } from "@shared/identity";
+import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { AdminCard } from "@/components/ui/admin-card";
-import { identityQueryOptions } from "../api";
+import { savedIdentityQueryOptions } from "../api";
 import { useSaveImages } from "../mutations";
 import { ImageField } from "./image-field";
 
@@ -36,11 +37,17 @@ const FIELDS: {
   },
 ];
 
-/** The show's pictures: each saved as soon as it is chosen or taken away. */
+const IMAGE_UPLOADED = { title: "Image uploaded", description: "Saving it..." };
+
+/**
+ * The show's pictures: each saved as soon as it is uploaded or taken away. Shown only from a copy
+ * fetched since the screen opened, as the About form beside it is.
+ */
 export function SiteImagesForm() {
-  const identity = useQuery(identityQueryOptions());
+  const identity = useQuery(savedIdentityQueryOptions());
+  const state = useSavedDataState(identity, { fresh: true });
   const save = useSaveImages();
-  const images = identity.data?.images;
+  const images = state === "ready" ? identity.data?.images : undefined;
   const change = (key: keyof SiteImages, value: string | null) =>
     save.mutate(
       { [key]: value ?? "" },
@@ -52,9 +59,12 @@ export function SiteImagesForm() {
   return (
     <AdminCard id="images" title="Pictures">
       {!images ? (
-        <p className="mt-4" role="status">
-          Loading...
-        </p>
+        <SavedDataStatus
+          query={identity}
+          state={state === "failed" ? "failed" : "loading"}
+          failed="The pictures could not be loaded."
+          className="mt-4"
+        />
       ) : (
         <div className="mt-4 space-y-6">
           {FIELDS.map((f) => (
@@ -66,6 +76,7 @@ export function SiteImagesForm() {
               kind={f.kind}
               value={images[f.key]}
               onChange={(value) => change(f.key, value)}
+              uploadedToast={IMAGE_UPLOADED}
             />
           ))}
         </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
+import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
@@ -13,14 +14,19 @@ import { AdminCard } from "@/components/ui/admin-card";
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
 export function RssSettingsCard({ children }: { children?: ReactNode }) {
   const settings = useQuery(adminSettingsQueryOptions());
+  const state = useSavedDataState(settings);
+  // Never empty fields in place of the saved ones: Update would write them (DESIGN "The owner's work").
   return (
     <AdminCard id="rss" title="RSS Feed Management">
-      {settings.isPending ? (
-        <p className="mt-4" role="status">
-          Loading...
-        </p>
+      {state === "ready" && settings.data ? (
+        <RssSettingsForm initial={settings.data} />
       ) : (
-        <RssSettingsForm initial={settings.data ?? {}} />
+        <SavedDataStatus
+          query={settings}
+          state={state === "failed" ? "failed" : "loading"}
+          failed="The settings could not be loaded."
+          className="mt-4"
+        />
       )}
       {children}
     </AdminCard>

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CUSTOM_THEME_DEFAULTS, DEFAULT_THEME_ID, PRESET_THEME_IDS, TWO_COLOR_DEFAULTS, type Theme } from "@shared/theme";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { BusyButton } from "@/components/ui/form-actions";
+import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { siteThemeQueryOptions } from "../api";
 import { useSaveTheme } from "../mutations";
@@ -18,26 +19,62 @@ function themeLabel(id: string): string {
 
 /**
  * docs/product.md §2, §4: choosing applies the theme to <body> at once as a preview (the same applier
- * visitors run); only 'Apply Theme' saves it; Cancel or close puts the saved theme back.
+ * visitors run); only 'Apply Theme' saves it; Cancel or close puts the saved theme back. Each
+ * opening asks for the saved theme afresh and offers choices only once it has arrived: the page's
+ * copy may be older than another tab's save, and the default theme must never be applied in its
+ * place (DESIGN "The owner's work").
  */
 export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const saved = useQuery(siteThemeQueryOptions()).data ?? null;
-  const savedTheme: Theme = saved ?? { id: DEFAULT_THEME_ID };
-  const [draft, setDraft] = useState<Theme>(savedTheme);
-  const savedCustom = (): CustomTheme => (saved?.id === "custom" ? saved : { id: "custom", ...CUSTOM_THEME_DEFAULTS });
-  const savedTwoColor = (): TwoColorTheme => (saved?.id === "two-color" ? saved : { id: "two-color", ...TWO_COLOR_DEFAULTS });
-  const [custom, setCustom] = useState<CustomTheme>(savedCustom);
-  const [twoColor, setTwoColor] = useState<TwoColorTheme>(savedTwoColor);
-  const save = useSaveTheme();
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      <DialogContent
+        title="Theme Selector - Dramatic Gradients"
+        description="Pick a look; the page previews it. Visitors see it after you apply it."
+        className="!w-[min(48rem,calc(100vw-2rem))]"
+      >
+        <SavedThemeChoices onClose={close} />
+      </DialogContent>
+    </Dialog>
+  );
+}
 
-  // Each opening starts from the saved theme, pickers and sliders included: a cancelled pick is gone.
-  useEffect(() => {
-    if (!open) return;
-    setDraft(savedTheme);
-    setCustom(savedCustom());
-    setTwoColor(savedTwoColor());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+/** The dialog's body, mounted at each opening: the choices once the saved theme is here. */
+function SavedThemeChoices({ onClose }: { onClose: () => void }) {
+  const query = useQuery({ ...siteThemeQueryOptions(), refetchOnMount: "always" });
+  const state = useSavedDataState(query, { fresh: true });
+  if (state === "ready") return <ThemeChoices saved={query.data ?? null} onClose={onClose} />;
+  return (
+    <>
+      <SavedDataStatus query={query} state={state} failed="The saved theme could not be loaded." />
+      <div className="mt-6 flex justify-end">
+        <DialogClose asChild>
+          <button type="button" className="btn btn-ghost">
+            Cancel
+          </button>
+        </DialogClose>
+      </div>
+    </>
+  );
+}
+
+function ThemeChoices({ saved, onClose }: { saved: Theme | null; onClose: () => void }) {
+  const [draft, setDraft] = useState<Theme>(saved ?? { id: DEFAULT_THEME_ID });
+  const [custom, setCustom] = useState<CustomTheme>(() => (saved?.id === "custom" ? saved : { id: "custom", ...CUSTOM_THEME_DEFAULTS }));
+  const [twoColor, setTwoColor] = useState<TwoColorTheme>(() =>
+    saved?.id === "two-color" ? saved : { id: "two-color", ...TWO_COLOR_DEFAULTS },
+  );
+  const save = useSaveTheme();
+  // However the dialog closes (Cancel, Escape, the close button), a preview not applied goes: the
+  // theme saved when it opened comes back (not the one a save puts in the cache as it closes).
+  const [opened] = useState(saved);
+  const isSaved = useRef(false);
+  useEffect(
+    () => () => {
+      if (!isSaved.current) applyBodyTheme(document.body, opened);
+    },
+    [opened],
+  );
 
   const choose = (theme: Theme) => {
     setDraft(theme);
@@ -46,70 +83,60 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
     applyBodyTheme(document.body, theme);
   };
 
-  const close = () => {
-    applyBodyTheme(document.body, saved);
-    onOpenChange(false);
-  };
-
   const apply = () => {
     save.mutate(draft, {
       onSuccess: () => {
+        isSaved.current = true;
         toast({ title: "Theme saved", description: "New theme applied for all visitors" });
-        onOpenChange(false);
+        onClose();
       },
       onError: () => toastError("Failed to save theme"),
     });
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        title="Theme Selector - Dramatic Gradients"
-        description="Pick a look; the page previews it. Visitors see it after you apply it."
-        className="!w-[min(48rem,calc(100vw-2rem))]"
-      >
-        <fieldset>
-          <legend className="font-bold">Presets</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
-            {PRESET_THEME_IDS.map((id) => {
-              const palette = NAMED_PALETTES[id]!;
-              const isSelected = draft.id === id;
-              return (
-                <button
-                  key={id}
-                  type="button"
-                  aria-pressed={isSelected}
-                  onClick={() => choose({ id })}
-                  className={themeChoice({ kind: "preset", selected: isSelected })}
-                >
-                  <span
-                    aria-hidden="true"
-                    className="block h-10 rounded-md"
-                    style={{ backgroundImage: `linear-gradient(135deg, ${palette.start}, ${palette.end})` }}
-                  />
-                  <span className="mt-1 block">{themeLabel(id)}</span>
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <SingleColourPicker theme={custom} selected={draft.id === "custom"} onChoose={choose} />
-          <TwoColourPicker theme={twoColor} selected={draft.id === "two-color"} onChoose={choose} />
+    <>
+      <fieldset>
+        <legend className="font-bold">Presets</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
+          {PRESET_THEME_IDS.map((id) => {
+            const palette = NAMED_PALETTES[id]!;
+            const isSelected = draft.id === id;
+            return (
+              <button
+                key={id}
+                type="button"
+                aria-pressed={isSelected}
+                onClick={() => choose({ id })}
+                className={themeChoice({ kind: "preset", selected: isSelected })}
+              >
+                <span
+                  aria-hidden="true"
+                  className="block h-10 rounded-md"
+                  style={{ backgroundImage: `linear-gradient(135deg, ${palette.start}, ${palette.end})` }}
+                />
+                <span className="mt-1 block">{themeLabel(id)}</span>
+              </button>
+            );
+          })}
         </div>
+      </fieldset>
 
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <button type="button" className="btn btn-ghost">
-              Cancel
-            </button>
-          </DialogClose>
-          <BusyButton onClick={apply} isPending={save.isPending} busyLabel="Saving...">
-            Apply Theme
-          </BusyButton>
-        </div>
-      </DialogContent>
-    </Dialog>
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <SingleColourPicker theme={custom} selected={draft.id === "custom"} onChoose={choose} />
+        <TwoColourPicker theme={twoColor} selected={draft.id === "two-color"} onChoose={choose} />
+      </div>
+
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <DialogClose asChild>
+          <button type="button" className="btn btn-ghost">
+            Cancel
+          </button>
+        </DialogClose>
+        <BusyButton onClick={apply} isPending={save.isPending} busyLabel="Saving...">
+          Apply Theme
+        </BusyButton>
+      </div>
+    </>
   );
 }
