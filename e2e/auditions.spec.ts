@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { HAND_IN_MESSAGES } from "../shared/auditions";
+import { request, type APIRequestContext, type Page } from "@playwright/test";
+import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES, type HandInUpload } from "../shared/auditions";
 import { makeWav } from "../server/test/wav";
 import { adminApi } from "./admin-api";
 import { expect, expectPageSettled, recordRequests, seriousAxeFindings, test } from "./fixtures";
@@ -152,6 +152,79 @@ test("when the connection drops mid-upload and the page is reloaded, then choosi
   const [audition] = (await handIns(api)).filter((a) => a.name === "E2E Reloader");
   const stored = await api.get(`/api/auditions/${audition!.id}/file`);
   expect(Buffer.compare(await stored.body(), data)).toBe(0);
+});
+
+/** A candidate's upload started and left half-way, over the API as a browser's uploader would make it. */
+async function startUploadUnderway(baseURL: string, code: string, name: string) {
+  const candidate = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const wav = makeWav({ bytes: 6 * MB });
+  const started = await candidate.post("/api/editors/hand-ins", {
+    data: {
+      code,
+      name,
+      email: "uploader@example.com",
+      notes: "",
+      fileName: "half-way.wav",
+      size: wav.length,
+      head: wav.subarray(0, 4100).toString("base64"),
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const upload = (await started.json()) as HandInUpload;
+  const signed = await candidate.post(`/api/editors/hand-ins/${upload.id}/sign`, {
+    data: { partNumber: 1 },
+    headers: { "x-upload-token": upload.token },
+  });
+  const { url } = (await signed.json()) as { url: string };
+  expect((await candidate.put(url, { data: wav.subarray(0, upload.partSize) })).status()).toBe(200);
+  await candidate.dispose();
+  return upload;
+}
+
+test("when an upload is under way, then the owner sees it (code, name, bytes so far, started) beside the hand-ins and deletes it", async ({
+  page,
+  baseURL,
+}) => {
+  const upload = await startUploadUnderway(baseURL!, "podedit81", "E2E Uploader");
+  await page.context().addCookies((await api.storageState()).cookies);
+  await page.goto("/admin/auditions");
+  const section = page.getByRole("region", { name: /Uploads under way/ });
+  await expect(section.getByRole("heading", { name: "Uploads under way (1)" })).toBeVisible();
+  const item = section.getByRole("listitem").filter({ hasText: "E2E Uploader" });
+  await expect(item.getByText("Candidate 81")).toBeVisible();
+  await expect(item.getByText(/half-way\.wav · started/)).toBeVisible();
+  await expect(item.getByText(/5\.0 MB of 6\.0 MB \(83\s?%\)/)).toBeVisible();
+  await expectPageSettled(page);
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-uploads-underway-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectPageSettled(page);
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-uploads-underway-390.png"), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await item.getByRole("button", { name: /Delete/ }).click();
+  await expect(section.getByText("No uploads are under way.")).toBeVisible();
+  expect((await (await api.get("/api/auditions/uploads")).json()) as unknown[]).toEqual([]);
+  expect((await api.delete(`/api/auditions/uploads/${upload.id}`)).status()).toBe(404);
+});
+
+test("when the owner types an access password shorter than 6 characters, then the editors screen says why it was not saved", async ({
+  page,
+}) => {
+  await page.context().addCookies((await api.storageState()).cookies);
+  await page.goto("/admin/editors");
+  await page.getByLabel("Access Password").fill("abc");
+  await page.getByRole("button", { name: "Save All Changes" }).first().click();
+  await expect(page.getByRole("alert").filter({ hasText: `Access Password ${AUDITION_PREFIX_TOO_SHORT}` })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: /Notifications/ }).getByText(`Nothing was saved: the access password ${AUDITION_PREFIX_TOO_SHORT}.`),
+  ).toBeVisible();
+  await expect(page.getByLabel("Access Password")).toBeFocused();
+  await page.screenshot({ path: path.join(ARTIFACTS, "admin-editors-short-password-1280.png"), fullPage: true });
+  // The seeded password still opens the audition.
+  await page.context().clearCookies();
+  await unlock(page, "podedit82");
 });
 
 test.describe("at 390 px, by keyboard", () => {

@@ -160,6 +160,9 @@ export const HAND_IN_MESSAGES = {
     "This upload is already being completed, so no more of its parts are taken. If your hand-in is not confirmed, hand the file in again.",
   stillCompleting: "Your edit is still being joined and checked. Press Retry in a minute to see whether it was handed in.",
   alreadyHandedIn: "This edit has already been handed in.",
+  otherBrowser: "This upload was started in another browser: hand the file in again from this one.",
+  noSuchPart: "The file has no such part: choose the file again and hand it in anew.",
+  addressNotOurs: "This upload address is not one the site gave out: press Retry.",
 } as const;
 
 /** The audition prefix's rule, as the settings check says it to the owner. */

@@ -56,6 +56,31 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     expect(gcs.objects.has(`auditions/${upload.id}`)).toBe(false);
   });
 
+  it("when an upload's parts go to the bucket, then the owner sees its bytes so far, and it is idle only once the bucket stops growing for 15 minutes", async ({
+    t,
+    admin,
+  }) => {
+    await openAudition(admin);
+    const wav = makeWav({ bytes: 6 * 1024 * 1024 });
+    const upload = (await startHandIn(t, wav).expect(201)).body as HandInUpload;
+    const { body: address } = await t.request
+      .post(`/api/editors/hand-ins/${upload.id}/sign`)
+      .set("x-upload-token", upload.token)
+      .send({ partNumber: 1 })
+      .expect(200);
+    expect((await fetch(address.url, { method: "PUT", body: new Uint8Array(wav.subarray(0, upload.partSize)) })).status).toBe(200);
+    // The server never saw the part: by its own record the upload has been idle for 16 minutes.
+    const age = () => t.db.database.pool.query("UPDATE auditions SET last_part_at = now() - interval '16 minutes'");
+    await age();
+    expect(await t.app.sweepAuditions()).toBe(0);
+    const [underway] = (await admin.get("/api/auditions/uploads").expect(200)).body;
+    expect(underway).toMatchObject({ id: upload.id, receivedBytes: upload.partSize });
+
+    await age();
+    expect(await t.app.sweepAuditions()).toBe(1);
+    expect((await admin.get("/api/auditions/uploads").expect(200)).body).toEqual([]);
+  });
+
   it("when an upload to the bucket is abandoned, then the sweep aborts it there", async ({ t, admin }) => {
     await openAudition(admin);
     await startHandIn(t, makeWav({ seconds: 1 })).expect(201);

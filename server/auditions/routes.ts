@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import express, { Router, type Request } from "express";
 import { XMLBuilder } from "fast-xml-parser";
-import { auditionStatusSchema, handInSchema, resumeHandInSchema, signRequestSchema } from "../../shared/auditions";
+import { auditionStatusSchema, HAND_IN_MESSAGES, handInSchema, resumeHandInSchema, signRequestSchema } from "../../shared/auditions";
 import { throttleAddress } from "../auth/client-address";
 import { requireAdmin } from "../auth/guards";
 import type { Throttle } from "../auth/throttle";
@@ -84,7 +84,7 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   });
   r.put("/:id/parts/:n", async (req, res) => {
     const n = Number(req.params.n);
-    if (!Number.isInteger(n) || n < 1) throw new AppError("NOT_FOUND", "There is no such part.");
+    if (!Number.isInteger(n) || n < 1) throw new AppError("NOT_FOUND", HAND_IN_MESSAGES.noSuchPart);
     const field = (name: string) => (typeof req.query[name] === "string" ? req.query[name] : "");
     const query = { offset: field("offset"), bytes: field("bytes"), expires: field("expires"), signature: field("signature") };
     try {

@@ -182,7 +182,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     if (!OBJECT_ID_PATTERN.test(id)) throw noSuchUpload();
     const row = await findAudition(db, id);
     if (!row) throw noSuchUpload();
-    if (!sameText(sha256(token), row.tokenHash)) throw new AppError("FORBIDDEN", "This upload was started in another browser.");
+    if (!sameText(sha256(token), row.tokenHash)) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.otherBrowser);
     return row;
   }
 
@@ -404,7 +404,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       const expiresAt = new Date(now().getTime() + ADDRESS_LIFETIME_MS);
       const expires = String(expiresAt.getTime());
       const count = partCountOf(row.size, row.partSize);
-      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", "The file has no such part.");
+      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", HAND_IN_MESSAGES.noSuchPart);
       return Promise.all(
         partNumbers.map(async (partNumber) => {
           const bytes = partBytes(row.size, row.partSize, partNumber);
@@ -421,7 +421,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     async receivePart(id, partNumber, query, body) {
       if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw noSuchUpload();
       if (!sameText(query.signature, partSignature(id, partNumber, query))) {
-        throw new AppError("FORBIDDEN", "This upload address is not one the site gave out.");
+        throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.addressNotOurs);
       }
       if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
       // Refused once completing began; the store's writer is closed by the completion if it began meanwhile.

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { AuditionStatus } from "@shared/auditions";
 import { apiClient } from "@/lib/api-client";
 import { useSingleMutation } from "@/lib/single-mutation";
-import { auditionsQueryOptions } from "./api";
+import { auditionsQueryOptions, uploadsUnderwayQueryOptions } from "./api";
 
 /** The owner's writes to a hand-in: its status, or its removal with its file. */
 export function useSetAuditionStatus() {
@@ -21,5 +21,14 @@ export function useDeleteAudition() {
   return useSingleMutation({
     mutationFn: (id: string) => apiClient.delete<void>(`/api/auditions/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: auditionsQueryOptions().queryKey }),
+  });
+}
+
+/** The owner drops an upload under way, giving its space in the inbox back. */
+export function useDeleteUpload() {
+  const queryClient = useQueryClient();
+  return useSingleMutation({
+    mutationFn: (id: string) => apiClient.delete<void>(`/api/auditions/uploads/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: uploadsUnderwayQueryOptions().queryKey }),
   });
 }

@@ -9,6 +9,7 @@ import { localDate } from "@/lib/dates";
 import { auditionFileUrl, auditionsQueryOptions } from "../api";
 import { useDeleteAudition, useSetAuditionStatus } from "../mutations";
 import { fileSize } from "../format";
+import { UploadList } from "./upload-list";
 
 const STATUS_LABELS: Record<AuditionStatus, string> = { new: "New", shortlisted: "Shortlisted", declined: "Declined" };
 const DELETE_AUDITION_CONFIRM = "Delete this hand-in and its audio file? This cannot be undone.";
@@ -76,7 +77,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
             ))}
           </select>
         </div>
-        <a href={auditionFileUrl(audition.id)} download={audition.fileName} className="btn btn-ghost">
+        <a href={auditionFileUrl(audition.id)} download={audition.downloadName} className="btn btn-ghost">
           Download<span className="sr-only">: {audition.fileName}</span>
         </a>
         <button
@@ -99,32 +100,36 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
 }
 
 /**
- * The owner's hand-ins (docs/product.md "Audition hand-in"), newest first: who, their notes, the
- * file with the site's player (`player`, from the page), its status, download and delete.
+ * The owner's hand-ins (DESIGN.md "Audition hand-in"), newest first: who, their notes, the
+ * file with the site's player (`player`, from the page), its status, download and delete; then
+ * the uploads under way.
  */
 export function AuditionList({ player }: { player: (audition: Audition) => ReactNode }) {
   const list = useQuery(auditionsQueryOptions());
   const auditions = list.data ?? [];
   const fresh = auditions.filter((a) => a.status === "new").length;
   return (
-    <AdminCard
-      id="auditions"
-      title={`Hand-ins (${auditions.length}${fresh ? `, ${fresh} new` : ""})`}
-      className="mt-6"
-      actions={
-        <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>
-          Refresh
-        </button>
-      }
-    >
-      <ListStates isPending={list.isPending} isEmpty={auditions.length === 0} empty={<p>No edits have been handed in yet.</p>}>
-        <ul className="mt-4 flex flex-col gap-4">
-          {auditions.map((audition) => (
-            <AuditionCard key={audition.id} audition={audition} player={player} />
-          ))}
-        </ul>
-      </ListStates>
-    </AdminCard>
+    <>
+      <AdminCard
+        id="auditions"
+        title={`Hand-ins (${auditions.length}${fresh ? `, ${fresh} new` : ""})`}
+        className="mt-6"
+        actions={
+          <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>
+            Refresh
+          </button>
+        }
+      >
+        <ListStates isPending={list.isPending} isEmpty={auditions.length === 0} empty={<p>No edits have been handed in yet.</p>}>
+          <ul className="mt-4 flex flex-col gap-4">
+            {auditions.map((audition) => (
+              <AuditionCard key={audition.id} audition={audition} player={player} />
+            ))}
+          </ul>
+        </ListStates>
+      </AdminCard>
+      <UploadList />
+    </>
   );
 }
 

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { AUDITION_PREFIX_MIN_LENGTH } from "@shared/auditions";
 import { EDITORS_CONTENT_KEYS } from "@shared/settings";
 import { editorsContentFormSchema } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
+import { isApiError } from "@/lib/api-client";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
 import { useSaveSettings } from "@/lib/settings-mutations";
@@ -55,7 +57,9 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
       },
       onError: (error) => {
         showServerErrors(form, error);
-        toastError("Failed to save some settings");
+        // The prefix's rule (DESIGN.md "No one can block or spoil the hand-in") is said in the toast too, beside the field.
+        const passwordProblem = isApiError(error) ? error.errors?.find((e) => e.path === "editors_password")?.message : undefined;
+        toastError(passwordProblem ? `Nothing was saved: the access password ${passwordProblem}.` : "Failed to save some settings");
       },
     }),
   );
@@ -94,7 +98,8 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
                       ? "An access password is set."
                       : "No access password is set yet."}
                 </span>{" "}
-                It is never shown again. Candidates unlock the files with it followed by their own digits (for example password42).
+                At least {AUDITION_PREFIX_MIN_LENGTH} characters; it is never shown again. Candidates unlock the files with it followed by
+                their own digits (for example password42).
               </>
             }
           />
