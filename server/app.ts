@@ -86,7 +86,7 @@ export interface AppDeps {
   thumbnailBase?: string;
   /** Limits of reading the feed (20 s, 50 MB); tests make them small. */
   feedFetchLimits?: { timeoutMs?: number; maxBytes?: number };
-  /** How many searches a client may start, and this instance run (60 a minute, 2 at once); tests change them. */
+  /** How many searches a client may have under way and start (2 at once, 60 a minute), and this instance run and queue (2, 62); tests change them. */
   searchLimits?: SearchGateLimits;
   /** Limits of the worker that reads feeds and transcripts (1 GB of heap, 60 s a file). */
   feedWorkerLimits?: FeedWorkerLimits;
