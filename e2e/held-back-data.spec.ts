@@ -40,10 +40,11 @@ const pathIs =
   (url) =>
     typeof pathname === "string" ? url.pathname === pathname : pathname.test(url.pathname);
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** The page at a phone's width and a desktop's; a dialog (`fullPage` false) as the screen shows it. */
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -166,7 +167,7 @@ test.describe("theme selector", () => {
     await expect(dialog.getByRole("status")).toHaveText("Loading...");
     await expect(dialog.getByRole("button", { name: "Apply Theme" })).toHaveCount(0);
     await expect(dialog.getByRole("button", { pressed: true })).toHaveCount(0);
-    await shoot(page, "admin-theme-loading");
+    await shoot(page, "admin-theme-loading", false);
 
     held.release();
     await expect(dialog.getByRole("button", { name: "Deep Ocean" })).toHaveAttribute("aria-pressed", "true");
@@ -179,6 +180,7 @@ test.describe("theme selector", () => {
     const dialog = await open(page);
     await expect(dialog.getByText("The saved theme could not be loaded.")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Apply Theme" })).toHaveCount(0);
+    await shoot(page, "admin-theme-failed", false);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("button", { name: "Change Site Theme" })).toBeFocused();
