@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import supertest from "supertest";
 import { describe, expect } from "vitest";
 import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES, type HandInUpload } from "../../shared/auditions";
 import { binary } from "../test/bytes";
@@ -15,6 +16,8 @@ import { makeWav } from "../test/wav";
 const MB = 1024 * 1024;
 const it = appTest({
   config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: 1, auditionMaxBytes: 8 * MB, auditionQuotaBytes: 12 * MB },
+  // The audition's throttle as a running site has it (10 refused codes a minute per network, 30 for the site).
+  limits: { loginFailures: 1000, auditionFailures: 10, auditionTotal: 30 },
 });
 const ATTACKER = "203.0.113.7";
 const CANDIDATE = "198.51.100.20";
@@ -50,8 +53,8 @@ describe("audition hand-ins: no one can block the inbox", () => {
     await openAudition(admin);
     const declared = makeWav({ bytes: 5 * MB });
     const answers = [];
-    for (let n = 0; n < 12; n++) answers.push(await startFrom(t, ATTACKER, declared, { code: `podedit${100 + n}` }));
-    expect(answers.map((a) => a.status)).toEqual([201, 201, ...Array<number>(10).fill(429)]);
+    for (let n = 0; n < 40; n++) answers.push(await startFrom(t, ATTACKER, declared, { code: `podedit${100 + n}` }));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, ...Array<number>(38).fill(429)]);
     // Every refusal says why; none is the guessing throttle's, which would then hold up every candidate.
     for (const refused of answers.slice(2)) expect(refused.body.message).toBe(HAND_IN_MESSAGES.networkBusy);
 
@@ -72,6 +75,27 @@ describe("audition hand-ins: no one can block the inbox", () => {
     expect(statuses).toEqual([201, 201, 429, 201]);
   });
 
+  it("when completions arrive at once at two instances of the site, then every one answers the same success", async ({ t, admin }) => {
+    await openAudition(admin);
+    const wav = makeWav({ bytes: 6 * MB });
+    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
+    for (const n of [1, 2]) {
+      expect((await putPart(t, upload, n, wav.subarray((n - 1) * upload.partSize, n * upload.partSize))).status).toBe(200);
+    }
+    const other = supertest(t.restart().listener);
+    const complete = (request: typeof other) =>
+      request
+        .post(`/api/editors/hand-ins/${upload.id}/complete`)
+        .set({ "x-upload-token": upload.token, "x-audition-code": encodeURIComponent(CODE), "content-type": "application/xml" })
+        .send("<CompleteMultipartUpload></CompleteMultipartUpload>");
+    const answers = await Promise.all([
+      ...Array.from({ length: 3 }, () => complete(t.request)),
+      ...Array.from({ length: 3 }, () => complete(other)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
+  });
+
   it("when uploads are started under a candidate's number, then a new start replaces the one under way and none counts: the candidate still hands in 3 times", async ({
     t,
     admin,
@@ -81,7 +105,11 @@ describe("audition hand-ins: no one can block the inbox", () => {
     for (let i = 0; i < 3; i++) expect((await startFrom(t, ATTACKER, small, { code: "podedit500" })).status).toBe(201);
     expect((await admin.get("/api/auditions/uploads").expect(200)).body).toHaveLength(1);
 
-    for (let i = 0; i < 3; i++) await handInFrom(t, CANDIDATE, small, "podedit500");
+    for (let i = 0; i < 3; i++) {
+      await handInFrom(t, CANDIDATE, small, "podedit500");
+      // Someone starts under the number again between the candidate's hand-ins.
+      if (i < 2) expect((await startFrom(t, ATTACKER, small, { code: "podedit500" })).status).toBe(201);
+    }
     const fourth = await startFrom(t, CANDIDATE, small, { code: "podedit500" });
     expect(fourth.status).toBe(403);
     expect(fourth.body.message).toBe(HAND_IN_MESSAGES.usedUp);
@@ -175,6 +203,8 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
     const late = await t.request.put(second).send(wav.subarray(upload.partSize));
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(HAND_IN_MESSAGES.completing);
+    // Not a byte of it was written: the upload holds the first part alone.
+    expect(fs.statSync(path.join(t.objectsDir, "auditions", `${upload.id}.upload`)).size).toBe(upload.partSize);
     expect((await sign(2)).status).toBe(409);
 
     const small = makeWav({ seconds: 1 });
