@@ -83,7 +83,11 @@ class Candidate {
   }
 }
 
-const uploadsUnderway = async (owner: Client) => (await owner.request("GET", "/api/auditions/uploads")).body as UploadUnderway[];
+/** The owner's list of uploads under way; none when the site has no such list. */
+async function uploadsUnderway(owner: Client): Promise<UploadUnderway[]> {
+  const listed = await owner.request("GET", "/api/auditions/uploads");
+  return listed.status === 200 && Array.isArray(listed.body) ? (listed.body as UploadUnderway[]) : [];
+}
 const reserved = (uploads: UploadUnderway[]) => uploads.reduce((sum, u) => sum + u.size, 0);
 const gb = (bytes: number) => `${(bytes / GB).toFixed(1)} GB`;
 const allOk = (statuses: number[]) => statuses.length === 3 && statuses[0] === 201 && statuses[1] === 200 && statuses[2] === 200;
@@ -112,7 +116,7 @@ async function madeUpNumbers(app: AppProcess, owner: Client, problems: string[])
   verdict(
     problems,
     accepted > 2 || held > 2 * GB || !allOk(real.statuses),
-    `19 starts under made-up numbers from one network, 1 GB each, no byte sent: ${accepted} accepted, ${19 - accepted} refused; bytes reserved ${gb(held)} (bound 2 starts, 2.0 GB); the real candidate then hands in: ${real.statuses.join("/")}`,
+    `19 starts under made-up numbers from one network, 1 GB each, no byte sent: ${accepted} accepted, ${19 - accepted} refused; bytes reserved ${gb(accepted * GB)}, ${gb(held)} in the owner's list (bound 2 starts, 2.0 GB); the real candidate then hands in: ${real.statuses.join("/")}`,
   );
   const listed = await uploadsUnderway(owner);
   for (const u of listed) await owner.request("DELETE", `/api/auditions/uploads/${u.id}`);
