@@ -108,7 +108,7 @@ const MP3_BITRATES = {
 const MP3_RATES = [44_100, 48_000, 32_000];
 
 /** A Layer III frame's length from its header (MPEG-1, 2 and 2.5); 0 when it is not one (free format included). */
-export function mp3FrameLength(h: Buffer): number {
+function mp3FrameLength(h: Buffer): number {
   if (h[0] !== 0xff || (h[1]! & 0xe0) !== 0xe0 || ((h[1]! >> 1) & 3) !== 1) return 0;
   const version = (h[1]! >> 3) & 3; // 0: MPEG-2.5, 2: MPEG-2, 3: MPEG-1
   const bitrate = (version === 3 ? MP3_BITRATES.mpeg1 : MP3_BITRATES.mpeg2)[h[2]! >> 4];
@@ -119,7 +119,7 @@ export function mp3FrameLength(h: Buffer): number {
 }
 
 /** An ADTS frame's length from its header (13 bits, header included); 0 when it is not one. */
-export function adtsFrameLength(h: Buffer): number {
+function adtsFrameLength(h: Buffer): number {
   if (h[0] !== 0xff || (h[1]! & 0xf6) !== 0xf0) return 0;
   const length = ((h[3]! & 0x03) << 11) | (h[4]! << 3) | (h[5]! >> 5);
   return length >= 7 ? length : 0;

@@ -152,7 +152,7 @@ const bytesSoFar = (row: Pick<AuditionRow, "size" | "partSize" | "parts" | "rece
   );
 
 /** The candidate's name for the file, ending with its checked type's extension, so it is saved as what it is. */
-export function downloadNameOf(fileName: string, contentType: string | null): string {
+function downloadNameOf(fileName: string, contentType: string | null): string {
   const base = fileName.replace(/\.[^.]*$/, "").trim() || "edit";
   return `${base}.${extensionOf(contentType)}`;
 }
