@@ -5,8 +5,8 @@
  *   every one is refused (414, or 431 from Node's own header limit) and /api/health answers.
  * - Lock-out: behind a trusted proxy, one address sends 150 failed logins for the owner's
  *   account (many e-mails and the owner's); the owner, from another address, still logs in.
- * - Spread out: 100 addresses guess once each, past the site's overall number of failed logins a
- *   minute; a browser without a device cookie is refused, the owner's own browser gets in.
+ * - Spread out: 121 addresses guess once each, at once, past the site's overall number of failed
+ *   logins a minute; a browser without a device cookie is refused, the owner's own browser gets in.
  */
 import http from "node:http";
 import fs from "node:fs";
@@ -82,18 +82,35 @@ async function lockOut(app: AppProcess): Promise<string[]> {
   return problems;
 }
 
+/**
+ * The site's overall number (60 failed logins a minute, server/auth/throttles.ts) is counted in
+ * fixed windows of a minute, from the first try of a window. Guesses one after another run at the
+ * speed of password hashing (a fraction of a second each, seconds on a busy machine), so they
+ * reached 61 in one window only on a fast enough machine: the check failed by chance. The
+ * guesses go out at once instead: each is counted before any hashing, so all are counted within
+ * moments, and 121 of them put 61 in one window even when a window ends in the middle (what the
+ * lock-out case left in the window only adds). The new browser tries as soon as the first
+ * refusal comes back, well within the minute's block, not after the accepted guesses' hashing.
+ */
+const SPREAD_GUESSES = 121;
+
 async function spreadOut(app: AppProcess): Promise<string[]> {
   const agent = new http.Agent({ keepAlive: true });
   const login = loginWith(agent, app);
   const known = await login("203.0.113.20", ADMIN.email, ADMIN.password);
   const device = known.cookies.find((c) => c.startsWith("device="))?.split(";")[0];
   const counts = new Map<number, number>();
-  for (let n = 0; n < 100; n++) {
+  let refusedOnce: () => void = () => {};
+  const firstRefusal = new Promise<void>((resolve) => (refusedOnce = resolve));
+  const guesses = Array.from({ length: SPREAD_GUESSES }, async (_, n) => {
     const { status } = await login(`198.18.${n}.1`, `guess${n}@example.com`, `wrong-${n}`);
     counts.set(status, (counts.get(status) ?? 0) + 1);
-  }
+    if (status === 429) refusedOnce();
+  });
+  await Promise.race([firstRefusal, Promise.all(guesses)]);
   const { status: stranger } = await login("203.0.113.21", ADMIN.email, ADMIN.password);
   const { status: owner } = await login("203.0.113.22", ADMIN.email, ADMIN.password, device);
+  await Promise.all(guesses);
   agent.destroy();
   const problems = [];
   if (!device) problems.push("spread out: no device cookie after the owner's login");
@@ -101,7 +118,7 @@ async function spreadOut(app: AppProcess): Promise<string[]> {
     problems.push(`spread out: the overall number was never reached (${JSON.stringify([...counts])}; a new browser got ${stranger})`);
   if (owner !== 200) problems.push(`spread out: the owner's own browser got ${owner}`);
   console.log(
-    `  ${problems.length ? "NOT" : "ok "} 100 addresses guessing once each (${JSON.stringify([...counts])}); a new browser: ${stranger}; the owner's browser: ${owner}`,
+    `  ${problems.length ? "NOT" : "ok "} ${SPREAD_GUESSES} addresses guessing once each, at once (${JSON.stringify([...counts])}); a new browser: ${stranger}; the owner's browser: ${owner}`,
   );
   return problems;
 }
