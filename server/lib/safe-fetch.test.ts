@@ -346,7 +346,8 @@ describe("safeFetch: addresses", () => {
   });
 
   it("when a host name resolves to an address outside the rule (IPv4-compatible IPv6, 6to4), then the connection is refused", async () => {
-    for (const address of ["::127.0.0.1", "2002:7f00:1::1"]) {
+    // ::7f00:1 is ::127.0.0.1 in hex, which the agent's own check would let through (ipaddr.js calls it unicast).
+    for (const address of ["::127.0.0.1", "::7f00:1", "2002:7f00:1::1"]) {
       const lookup: LookupFunction = (_hostname, options, callback) =>
         options.all ? callback(null, [{ address, family: 6 }]) : callback(null, address, 6);
 
@@ -357,6 +358,18 @@ describe("safeFetch: addresses", () => {
         "the address points to a private or local network, which this site does not read from",
       ]);
     }
+  });
+
+  it("when a host name resolves to an IPv4-mapped address, even of a public IPv4 address, then the agent refuses the connection", async () => {
+    const lookup: LookupFunction = (_hostname, options, callback) =>
+      options.all ? callback(null, [{ address: "::ffff:8.8.8.8", family: 6 }]) : callback(null, "::ffff:8.8.8.8", 6);
+
+    const err = await refusal(`http://feed.example:${port}/`, { timeoutMs: 500, lookup });
+
+    expect([err.reason, err.message]).toEqual([
+      "address",
+      "the address points to a private or local network, which this site does not read from",
+    ]);
   });
 
   it("when the address is not http or https, or carries a user name and password, then it is refused", async () => {

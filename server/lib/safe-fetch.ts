@@ -103,8 +103,13 @@ function send(
   const agents = allowPrivate ? lenient : strict;
   const [client, agent] = url.protocol === "https:" ? [https, agents.https] : [http, agents.http];
   // The agent looks the name up through this function and connects to what it returns, so the
-  // rule is applied to the very addresses connected to; the agent's own check (ipaddr.js's
-  // "unicast") still runs after ours and only adds a refusal of IPv4-mapped results.
+  // rule is applied to the very addresses connected to. The strict agent then checks the same
+  // addresses itself (and an address written in the URL, before any lookup): it refuses every one
+  // that ipaddr.js does not call "unicast". Ours has refused all of those already but one kind:
+  // an IPv4-mapped address (::ffff:8.8.8.8), which ours judges as the IPv4 address it names and
+  // the agent refuses whatever it names, so no IPv4-mapped address is connected to. Ours, in turn,
+  // refuses what the agent would let through: IPv6 outside 2000::/3, IPv4-compatible ::808:808
+  // included. With private addresses allowed, neither refuses anything.
   const judged = allowPrivate ? lookup : publicOnlyLookup(lookup);
   return new Promise((resolve, reject) => {
     let failure: Error | undefined;
