@@ -226,6 +226,27 @@ async function fiveCompletes(app: AppProcess, owner: Client, problems: string[])
   );
 }
 
+/**
+ * Not a case of issue 34, and not bounded: what one attacker with many networks (IPv4 addresses
+ * or IPv6 /64s) still holds without sending a byte, each network within its two uploads. Printed
+ * so the figure is known; the owner's list shows them, and they go after 15 idle minutes.
+ */
+async function manyNetworks(app: AppProcess, owner: Client): Promise<void> {
+  const header = makeWav({ seconds: 1 });
+  let accepted = 0;
+  for (let n = 0; n < 24; n++) {
+    const attacker = new Candidate(app, `192.0.2.${n + 1}`);
+    for (const k of [0, 1])
+      accepted += (await attacker.start(`${PREFIX}${7000 + 2 * n + k}`, header, "edit.wav", GB)).status === 201 ? 1 : 0;
+  }
+  const held = reserved(await uploadsUnderway(owner));
+  const real = await new Candidate(app, "198.51.100.25").start(`${PREFIX}34`, makeWav({ seconds: 2 }), "edit.wav", GB);
+  console.log(
+    `  --  (not bounded) 24 networks, 2 starts of 1 GB each, no byte sent: ${accepted} accepted, ${gb(held)} reserved; a candidate's 1 GB start then: ${real.status}`,
+  );
+  for (const u of await uploadsUnderway(owner)) await owner.request("DELETE", `/api/auditions/uploads/${u.id}`);
+}
+
 /** Every hand-in case of issue 34 against the running build; answers the problems (none when every bound holds). */
 export async function attackHandIn(app: AppProcess): Promise<string[]> {
   const problems: string[] = [];
@@ -237,5 +258,6 @@ export async function attackHandIn(app: AppProcess): Promise<string[]> {
   await partAfterComplete(app, owner, problems);
   await riffInFrontOfHtml(app, problems);
   await fiveCompletes(app, owner, problems);
+  await manyNetworks(app, owner);
   return problems;
 }
