@@ -44,6 +44,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // The visitor's journeys in WebKit and Firefox (e2e/engines), beside Playwright's Chromium run:
+        // one file per engine, the two at once, against one built app.
+        extends: true,
+        test: {
+          name: "engines",
+          include: ["e2e/engines/**/*.engines.test.ts"],
+          globalSetup: ["e2e/engines/global-setup.ts"],
+          environment: "node",
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

@@ -43,7 +43,14 @@ async function waitForHealth(baseURL: string, child: ReturnType<typeof spawn>, l
 
 export default async function globalSetup(): Promise<void> {
   execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  process.env.E2E_BASE_URL = await startE2EServer(STATE_FILE);
+}
 
+/**
+ * The built app on a fresh temporary database, seeded; its pid, data directory and address are
+ * left in `stateFile` for the teardown. Answers the address.
+ */
+export async function startE2EServer(stateFile: string): Promise<string> {
   // The embedded PostgreSQL runs as the postgres user, which must traverse this directory.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
   fs.chmodSync(dataDir, 0o755);
@@ -71,9 +78,9 @@ export default async function globalSetup(): Promise<void> {
     detached: false,
   });
   const state: ServerState = { pid: child.pid!, dataDir, baseURL };
-  fs.writeFileSync(STATE_FILE, JSON.stringify(state));
-  process.env.E2E_BASE_URL = baseURL;
+  fs.writeFileSync(stateFile, JSON.stringify(state));
 
   await waitForHealth(baseURL, child, logFile);
   await seed(baseURL);
+  return baseURL;
 }

@@ -11,8 +11,13 @@ function isAlive(pid: number): boolean {
 }
 
 export default async function globalTeardown(): Promise<void> {
-  if (!fs.existsSync(STATE_FILE)) return;
-  const state = JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as ServerState;
+  await stopE2EServer(STATE_FILE);
+}
+
+/** Stops the server `stateFile` names (SIGTERM, then waits), and removes its data and the file. */
+export async function stopE2EServer(stateFile: string): Promise<void> {
+  if (!fs.existsSync(stateFile)) return;
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as ServerState;
   // SIGTERM: the server stops its own PostgreSQL before it exits.
   if (isAlive(state.pid)) {
     process.kill(state.pid, "SIGTERM");
@@ -20,5 +25,5 @@ export default async function globalTeardown(): Promise<void> {
     while (isAlive(state.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   }
   fs.rmSync(state.dataDir, { recursive: true, force: true });
-  fs.rmSync(STATE_FILE, { force: true });
+  fs.rmSync(stateFile, { force: true });
 }

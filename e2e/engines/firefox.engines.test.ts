@@ -1,0 +1,4 @@
+import { journeysIn } from "./run-journeys";
+
+// Firefox ESR.
+journeysIn("firefox");

@@ -1,0 +1,157 @@
+import type { EnginePage } from "./engine";
+
+/**
+ * The visitor's journeys and the owner's essentials (docs/product.md "Every listener's browser"),
+ * as one script for every engine: each runs at a phone's width and a desktop's and leaves a
+ * screenshot per engine and width. The show they visit is the one global-setup.ts serves.
+ */
+export interface Journey {
+  name: string;
+  run(page: EnginePage, width: number): Promise<void>;
+}
+
+export const SHOW = {
+  episodeTitle: "E2E Engines Episode",
+  episodePath: "/episode/e2e-engines-episode",
+  person: "Ann Host",
+  personPath: "/people/ann-host",
+  auditionCode: "podedit42",
+  owner: { email: "admin@example.com", password: "e2e-admin-password-123" },
+} as const;
+
+/** XPath string literal for `text` (a text with both quote kinds is written with concat()). */
+const lit = (text: string) => (text.includes('"') ? `concat("${text.split('"').join(`", '"', "`)}")` : `"${text}"`);
+const byLabel = (label: string) => `//*[@aria-label=${lit(label)}]`;
+const button = (name: string, within = "") => `${within}//button[@aria-label=${lit(name)} or normalize-space()=${lit(name)}]`;
+const field = (label: string) =>
+  `(//input|//textarea)[@aria-label=${lit(label)} or @id=//label[normalize-space()=${lit(label)}]/@for or ancestor::label[contains(normalize-space(), ${lit(label)})]]`;
+const player = byLabel(`Player: ${SHOW.episodeTitle}`);
+const audio = "document.querySelector('audio')";
+const bodyHas = (text: string) => `document.body.innerText.includes(${JSON.stringify(text)})`;
+
+async function openEpisode(page: EnginePage, address: string = SHOW.episodePath): Promise<void> {
+  await page.goto(address);
+  await page.waitUntil(`document.querySelector('[data-keys="on"]') !== null`, "the player's keys to load");
+}
+
+export const JOURNEYS: Journey[] = [
+  {
+    name: "when a visitor opens the home page, then the show, its latest episodes and the Listen button are there",
+    async run(page) {
+      await page.goto("/");
+      await page.waitUntil(bodyHas("Latest Episodes"), "the Latest Episodes strip");
+      await page.waitUntil(bodyHas(SHOW.episodeTitle), "the feed's episode on the strip");
+      await page.waitUntil("document.getElementById('listen-menu-trigger') !== null", "the Listen button");
+      await page.screenshot("home");
+    },
+  },
+  {
+    name: "when a visitor plays an episode, then it plays after the click, +30 s seeks ahead, and coming back it resumes there",
+    async run(page) {
+      await openEpisode(page);
+      await page.screenshot("episode");
+      await page.click(button("Play", player));
+      await page.waitUntil(`${audio}.currentTime > 0.5 && !${audio}.paused`, "the audio to play after the click");
+      await page.waitUntil(`!${bodyHas("could not be loaded")}`, "no failure shown while it plays");
+      await page.click(button("+30 s: ahead 30 seconds", player));
+      await page.waitUntil(`${audio}.currentTime >= 30`, "the seek ahead");
+      await page.click(button("Pause", player));
+      await page.waitUntil(`${audio}.paused`, "the pause");
+      await openEpisode(page);
+      await page.waitUntil("/Resumes at 0:3\\d/.test(document.body.innerText)", "the resume point");
+      await page.click(button("Play", player));
+      await page.waitUntil(`${audio}.currentTime >= 30 && !${audio}.paused`, "playing from where it stopped");
+      await page.click(button("Pause", player));
+    },
+  },
+  {
+    name: "when a link names a moment (?t=0:20), then play starts there",
+    async run(page) {
+      await openEpisode(page, `${SHOW.episodePath}?t=0:20`);
+      await page.waitUntil(bodyHas("Plays from 0:20"), "the moment to be announced");
+      await page.click(button("Play", player));
+      await page.waitUntil(`${audio}.currentTime > 20 && !${audio}.paused`, "play from 0:20");
+      await page.screenshot("moment");
+      await page.click(button("Pause", player));
+    },
+  },
+  {
+    name: "when the Listen menu is opened by keyboard, then the arrows reach its platforms and Escape closes it on its button",
+    async run(page) {
+      await page.goto("/");
+      await page.waitUntil("document.getElementById('listen-menu-trigger') !== null", "the Listen button");
+      await page.evaluate("document.getElementById('listen-menu-trigger').focus()");
+      await page.press("Enter");
+      await page.waitUntil("document.activeElement?.getAttribute('role') === 'menuitem'", "focus on the first platform");
+      await page.screenshot("listen-menu");
+      const first = await page.evaluate<string>("document.activeElement.textContent");
+      await page.press("ArrowDown");
+      await page.waitUntil(
+        `document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent !== ${JSON.stringify(first)}`,
+        "the next platform",
+      );
+      await page.press("Escape");
+      await page.waitUntil("document.activeElement?.id === 'listen-menu-trigger'", "focus back on the Listen button");
+    },
+  },
+  {
+    name: "when a visitor searches the archive, then the episode that says it is found",
+    async run(page) {
+      await page.goto("/archive");
+      await page.fill(field("Search episodes"), "attention");
+      await page.waitUntil(`/1 episode match/.test(document.body.innerText) && ${bodyHas(SHOW.episodeTitle)}`, "the search's result");
+      await page.screenshot("archive-search");
+    },
+  },
+  {
+    name: "when a visitor opens a person's page, then their name and episodes are there",
+    async run(page) {
+      await page.goto(SHOW.personPath);
+      await page.waitUntil(`document.querySelector('h1')?.textContent.includes(${JSON.stringify(SHOW.person)})`, "the person's name");
+      await page.waitUntil(bodyHas(SHOW.episodeTitle), "the person's episode");
+      await page.screenshot("person");
+    },
+  },
+  {
+    name: "when a candidate types a code on the editors' page, then the audition files open",
+    async run(page) {
+      await page.goto("/editors");
+      await page.fill("input[type=password]", SHOW.auditionCode);
+      await page.click(button("Access Files"));
+      await page.waitUntil(bodyHas("Access Granted"), "the files to open");
+      await page.screenshot("editors-unlocked");
+    },
+  },
+  {
+    name: "when the owner logs in and renames an episode, then the site shows the new title",
+    async run(page, width) {
+      await page.goto("/admin");
+      await page.click(button("Login as Admin"));
+      await page.fill(field("Email"), SHOW.owner.email);
+      await page.fill(field("Password"), SHOW.owner.password);
+      await page.click(button("Login"));
+      await page.waitUntil(bodyHas("Admin Dashboard"), "the dashboard");
+      await page.screenshot("admin-dashboard");
+      await page.goto("/episodes");
+      // An episode of this engine's own: the other engine's journeys run at the same time.
+      const original = `E2E Engines Edit ${page.engine}`;
+      await page.waitUntil(bodyHas(original), "the episodes");
+      await page.click(`//li[.//*[normalize-space()=${lit(original)}]]//button[starts-with(@aria-label, "Edit")]`);
+      const title = `${original} (${width} px)`;
+      await page.fill(field("Episode Title"), title);
+      await page.click(button("Update Episode"));
+      await page.waitUntil(bodyHas("Episode updated"), "the saved toast");
+      await page.screenshot("admin-episode-edited");
+      await page.goto("/archive");
+      await page.waitUntil(bodyHas(title), "the new title on the archive");
+      await page.goto("/episodes");
+      await page.click(`//li[.//*[contains(normalize-space(), ${lit(title)})]]//button[starts-with(@aria-label, "Edit")]`);
+      await page.fill(field("Episode Title"), original);
+      await page.click(button("Update Episode"));
+      await page.waitUntil(bodyHas("Episode updated"), "the title back");
+      await page.goto("/admin");
+      await page.click(button("Logout"));
+      await page.waitUntil("location.pathname === '/'", "the home page after logging out");
+    },
+  },
+];
