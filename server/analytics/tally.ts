@@ -45,7 +45,7 @@ export interface Visitor {
 }
 
 /** The most a visitor's player claims to have played of an episode, and when it last said so (ms). */
-export interface ProgressClaim {
+interface ProgressClaim {
   played: number;
   at: number;
 }

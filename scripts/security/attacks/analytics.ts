@@ -35,7 +35,7 @@ async function added(owner: Client, attack: () => Promise<void>): Promise<{ tota
   await attack();
   await sleep(WRITE_WAIT_MS);
   const after = await report(owner);
-  const totals = Object.fromEntries(Object.entries(after.totals).map(([k, v]) => [k, v - before[k as keyof Totals]])) as Totals;
+  const totals = Object.fromEntries(Object.entries(after.totals).map(([k, v]) => [k, v - before[k as keyof Totals]])) as unknown as Totals;
   return { totals, after };
 }
 
