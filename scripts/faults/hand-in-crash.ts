@@ -23,12 +23,12 @@ export async function handInCrash(check: Check): Promise<void> {
     app = await startApp(env, port);
     const admin = new Client(app.url);
     await admin.login();
-    await admin.request("POST", "/api/settings", { key: "editors_password", value: "fault" });
+    await admin.request("POST", "/api/settings", { key: "editors_password", value: "faultcode" });
     const file = path.join(dataDir, "edit.wav");
     const wav = makeWav({ bytes: 40 * MIB, sampleRate: 44_100, channels: 2 });
     fs.writeFileSync(file, wav);
 
-    const client = new HandInClient(app.url, "fault7");
+    const client = new HandInClient(app.url, "faultcode7");
     const upload = await client.start(file, { name: "Crash Candidate", email: "crash@example.com", fileName: "edit.wav" });
     const parts = await client.partCount(upload, file);
     for (let n = 1; n <= 3; n++) check.that((await client.putPart(upload, file, n)) === 200, `part ${n} stored before the crash`);

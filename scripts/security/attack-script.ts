@@ -9,13 +9,17 @@
 import fs from "node:fs";
 import { type AppProcess, startApp, tempDir } from "../faults/lib";
 import { attackAnalytics } from "./attacks/analytics";
+import { attackHandIn } from "./attacks/hand-in";
 
 /** Refusals are logged once per client and minute: a whole run's refusals fit in a few lines. */
 const MOST_REFUSAL_LINES = 20;
 
 type Attack = [name: string, run: (app: AppProcess) => Promise<string[]>];
 
-const ATTACKS: Attack[] = [["the owner's figures", attackAnalytics]];
+const ATTACKS: Attack[] = [
+  ["the owner's figures", attackAnalytics],
+  ["the audition hand-in", attackHandIn],
+];
 
 const lines = (text: string) => text.split("\n").filter(Boolean);
 
