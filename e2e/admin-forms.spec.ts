@@ -224,7 +224,7 @@ test.describe("icon upload dialog", () => {
     dialog = page.getByRole("dialog", { name: "Upload Provider Icon" });
     await dialog.locator("input[type=file]").first().setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
     await dialog.getByRole("button", { name: /Upload 1 file/ }).click();
-    // DESIGN "The owner's second month": no Done to press, the icon is the form's at once.
+    // docs/product.md "The owner's work": no Done to press, the icon is the form's at once.
     await expect(dialog).toBeHidden();
     await expectToast(page, "Icon uploaded");
     await expect(page.getByRole("button", { name: "Upload Icon" })).toBeFocused();

@@ -6,7 +6,7 @@ import { expect, expectPageSettled, test } from "./fixtures";
 import { SEED } from "./seed";
 
 /**
- * DESIGN "The owner's work": no admin form shows defaults (or the copy the page came with) while
+ * docs/product.md "The owner's work": no admin form shows defaults (or the copy the page came with) while
  * its saved data is loading, so no save can write them over what is saved. Each form here is
  * opened with the request that fills it held back by the test, then let through or failed.
  */

@@ -40,7 +40,7 @@ const layoutShift = (page: Page) =>
 
 /**
  * Uploads `file` through the dialog that `button` opens: the dialog closes by itself once the file
- * has arrived (DESIGN "The owner's second month"), and the picture is the form's at once.
+ * has arrived (docs/product.md "The owner's work"), and the picture is the form's at once.
  */
 async function upload(page: Page, button: string, file: { name: string; buffer: Buffer }): Promise<void> {
   await page.getByRole("button", { name: button }).first().click();

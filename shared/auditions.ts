@@ -14,7 +14,7 @@ export const HAND_IN_LIMITS = {
   headBytes: 4_100,
 } as const;
 
-/** Each code may hand in this many edits; only finished hand-ins count (DESIGN.md "No one can block or spoil the hand-in"). */
+/** Each code may hand in this many edits; only finished hand-ins count (docs/product.md "No one can block or spoil the hand-in"). */
 export const HAND_INS_PER_CODE = 3;
 /** Uploads one network (an IPv4 address or an IPv6 /64) may have under way at once. */
 export const UPLOADS_PER_NETWORK = 2;

@@ -59,7 +59,7 @@ function flac(afterMetadata: Buffer): Buffer {
   return Buffer.concat([streamInfo, afterMetadata]);
 }
 
-describe("an audio file's whole structure (DESIGN.md 'No one can block or spoil the hand-in')", () => {
+describe("an audio file's whole structure (docs/product.md 'No one can block or spoil the hand-in')", () => {
   it("when a WAV's chunks add up to the file, with fmt and data, then it is a WAV; a RIFF header in front of anything else is not", async () => {
     expect(await typeOf(makeWav({ seconds: 1 }))).toBe("audio/wav");
     // The 44-byte header of a one-second WAV, then a page of HTML.

@@ -1,5 +1,5 @@
 /**
- * Whether an audio file's structure runs whole from its first byte to its last (DESIGN.md
+ * Whether an audio file's structure runs whole from its first byte to its last (docs/product.md
  * "No one can block or spoil the hand-in": a RIFF header in front of HTML is not a WAV). The
  * signature (file-type) says which kind a file claims to be; these walks check that its chunks,
  * boxes, frames or pages account for every byte, as the formats' specifications lay them out:

@@ -5,7 +5,7 @@ import { HAND_IN_LIMITS } from "../../shared/auditions";
 import { isWholeFile, type ByteWindow } from "./audio-structure";
 
 /**
- * What a hand-in's bytes are (DESIGN.md "Audition hand-in"): MP3, WAV, FLAC, M4A/AAC or OGG by
+ * What a hand-in's bytes are (docs/product.md "Audition hand-in"): MP3, WAV, FLAC, M4A/AAC or OGG by
  * their signatures (file-type), whatever the file's name or the browser says; the type the
  * owner's player is given, and the extension the download is saved with. An MP4 container the
  * signature cannot tell from a video is taken as M4A audio.

@@ -9,7 +9,7 @@ import { appTest, type TestApp } from "../test/harness";
 import { makeWav } from "../test/wav";
 
 /**
- * DESIGN.md "Audition hand-in", "No one can block or spoil the hand-in": what someone who knows
+ * docs/product.md "Audition hand-in", "No one can block or spoil the hand-in": what someone who knows
  * the audition prefix can do to the inbox, and what a candidate can still do meanwhile. The site
  * sits behind one proxy here, so each request's network is the X-Forwarded-For it carries.
  */

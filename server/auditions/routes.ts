@@ -35,7 +35,7 @@ export function isHandInUploadBody(req: Request): boolean {
 }
 
 /**
- * The candidate's hand-in, under /api/editors/hand-ins (DESIGN.md "Audition hand-in"): the
+ * The candidate's hand-in, under /api/editors/hand-ins (docs/product.md "Audition hand-in"): the
  * browser's uploader (@uppy/aws-s3 in its multipart mode) asks here for each address it sends to,
  * and the answers for the list of parts and the completion are the S3 XML it reads
  * (docs/decisions/014-audition-uploads.md). Every call that names the code is throttled like the unlock.
@@ -115,14 +115,14 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   return r;
 }
 
-/** The owner's hand-ins, under /api/auditions (admin only, DESIGN.md "Audition hand-in"). */
+/** The owner's hand-ins, under /api/auditions (admin only, docs/product.md "Audition hand-in"). */
 export function auditionsRouter(auditions: AuditionsService): Router {
   const r = Router();
   r.use(requireAdmin);
   r.get("/", async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json(await auditions.list());
   });
-  /** Uploads under way, which hold space in the inbox (DESIGN.md "No one can block or spoil the hand-in"). */
+  /** Uploads under way, which hold space in the inbox (docs/product.md "No one can block or spoil the hand-in"). */
   r.get("/uploads", async (_req, res) => {
     res.set("Cache-Control", "private, no-store").json(await auditions.listUploads());
   });

@@ -46,9 +46,9 @@ import {
   type Horizon,
 } from "./storage";
 
-/** An upload not finished within a day is removed, parts and all (DESIGN.md "Audition hand-in"). */
+/** An upload not finished within a day is removed, parts and all (docs/product.md "Audition hand-in"). */
 const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** An upload that receives no part this long holds nothing and is dropped (DESIGN.md "No one can block or spoil the hand-in"). */
+/** An upload that receives no part this long holds nothing and is dropped (docs/product.md "No one can block or spoil the hand-in"). */
 const IDLE_MS = UPLOAD_IDLE_MINUTES * 60 * 1000;
 /** A completion begun this long ago belonged to a process that is gone (joining and checking 1 GB takes seconds). */
 const STALE_COMPLETING_MS = 30 * 60 * 1000;

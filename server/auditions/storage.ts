@@ -9,7 +9,7 @@ export type NewAuditionRow = typeof auditions.$inferInsert;
 /** The times that decide whether an upload still holds its place: its day, and its last part. */
 export interface Horizon {
   now: Date;
-  /** Uploads whose last part is older than this are idle: they hold nothing (DESIGN.md "No one can block or spoil the hand-in"). */
+  /** Uploads whose last part is older than this are idle: they hold nothing (docs/product.md "No one can block or spoil the hand-in"). */
   idleBefore: Date;
 }
 

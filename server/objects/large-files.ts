@@ -30,7 +30,7 @@ export interface LargeFileStore {
   uploadedBytes?(id: string, uploadId: string): Promise<number>;
   /**
    * Joins the parts into the file. `partSizes`: the size each part must have, in order. Once it
-   * has returned, no writer of a part can change the file (DESIGN.md "No one can block or spoil
+   * has returned, no writer of a part can change the file (docs/product.md "No one can block or spoil
    * the hand-in"): its bytes are read and checked after that.
    */
   completeUpload(id: string, uploadId: string, partSizes: readonly number[]): Promise<void>;

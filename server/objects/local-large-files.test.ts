@@ -21,7 +21,7 @@ function heldBody(first: Buffer) {
   return { body: body(), release };
 }
 
-describe("local large files: completing an upload (DESIGN.md 'No one can block or spoil the hand-in')", () => {
+describe("local large files: completing an upload (docs/product.md 'No one can block or spoil the hand-in')", () => {
   it("when a part is still streaming as completing begins, then it is closed, writes nothing more, and the finished file holds the parts as they were", async () => {
     const dir = tempDir();
     const files = createLocalLargeFiles(dir);

@@ -138,7 +138,7 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
       }
       case "editors_password":
         if (value === "") return "";
-        // DESIGN.md "No one can block or spoil the hand-in": a short prefix is guessed, and with it every candidate's code.
+        // docs/product.md "No one can block or spoil the hand-in": a short prefix is guessed, and with it every candidate's code.
         if ([...value].length < AUDITION_PREFIX_MIN_LENGTH) throw invalid(key, AUDITION_PREFIX_TOO_SHORT);
         return hashAuditionPrefix(value, cost);
       default:

@@ -99,7 +99,7 @@ export default function ImageUploadDialog({
     setProblem(null);
     onOpenChange(false);
   }, [uppy, onOpenChange]);
-  // DESIGN "The owner's second month": the dialog closes by itself once its file has arrived (after
+  // docs/product.md "The owner's work": the dialog closes by itself once its file has arrived (after
   // Uppy's upload has finished, as clearing it during one throws); the form has the picture already.
   useUppyEvent(uppy, "complete", (result) => {
     if ((result.successful?.length ?? 0) > 0) close();

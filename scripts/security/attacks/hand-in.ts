@@ -1,5 +1,5 @@
 /**
- * The audition hand-in against one script (DESIGN.md "Audition hand-in", "No one can block or
+ * The audition hand-in against one script (docs/product.md "Audition hand-in", "No one can block or
  * spoil the hand-in"): every case the penetration test of issue 34 made, replayed over real HTTP
  * against the built app, which trusts X-Forwarded-For here so the script speaks from several
  * networks. Each case prints its bounded outcome (starts accepted, bytes reserved, statuses, the

@@ -14,7 +14,7 @@ export type SavedDataState = "loading" | "failed" | "ready";
 /**
  * Whether a form may show its fields: only once its saved data has arrived (with `fresh`, from a
  * request made since the form opened, not a copy the page came with), so that no save can write a
- * form's defaults, or an older copy, over what is saved (DESIGN "The owner's work"). A failed
+ * form's defaults, or an older copy, over what is saved (docs/product.md "The owner's work"). A failed
  * request with older data still in hand is a failure, not a reason to show that data.
  */
 export function savedDataState(query: SavedDataQuery, { fresh = false } = {}): SavedDataState {

@@ -2,14 +2,14 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Audition, UploadUnderway } from "@shared/auditions";
 import { apiClient } from "@/lib/api-client";
 
-/** The owner's hand-ins, newest first (DESIGN.md "Audition hand-in"). */
+/** The owner's hand-ins, newest first (docs/product.md "Audition hand-in"). */
 export const auditionsQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "auditions"],
     queryFn: () => apiClient.get<Audition[]>("/api/auditions"),
   });
 
-/** Uploads under way, which hold space in the inbox until they finish or go idle (DESIGN.md "No one can block or spoil the hand-in"). */
+/** Uploads under way, which hold space in the inbox until they finish or go idle (docs/product.md "No one can block or spoil the hand-in"). */
 export const uploadsUnderwayQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "auditions", "uploads"],

@@ -12,7 +12,7 @@ export const identityQueryOptions = () =>
 /**
  * The same, for the owner's forms: asked afresh at each opening and checked with the server, as a
  * copy the browser kept (stale-while-revalidate) may be older than the last save, and a save
- * from it would write that older copy back (DESIGN "The owner's work").
+ * from it would write that older copy back (docs/product.md "The owner's work").
  */
 export const savedIdentityQueryOptions = () =>
   queryOptions({

@@ -100,7 +100,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
 }
 
 /**
- * The owner's hand-ins (DESIGN.md "Audition hand-in"), newest first: who, their notes, the
+ * The owner's hand-ins (docs/product.md "Audition hand-in"), newest first: who, their notes, the
  * file with the site's player (`player`, from the page), its status, download and delete; then
  * the uploads under way.
  */

@@ -53,7 +53,7 @@ function UploadItem({ upload }: { upload: UploadUnderway }) {
 }
 
 /**
- * Uploads under way (DESIGN.md "No one can block or spoil the hand-in"): each holds its declared
+ * Uploads under way (docs/product.md "No one can block or spoil the hand-in"): each holds its declared
  * size of the inbox until it is handed in, deleted here, or receives nothing for 15 minutes.
  */
 export function UploadList() {

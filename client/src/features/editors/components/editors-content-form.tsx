@@ -57,7 +57,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
       },
       onError: (error) => {
         showServerErrors(form, error);
-        // The prefix's rule (DESIGN.md "No one can block or spoil the hand-in") is said in the toast too, beside the field.
+        // The prefix's rule (docs/product.md "No one can block or spoil the hand-in") is said in the toast too, beside the field.
         const passwordProblem = isApiError(error) ? error.errors?.find((e) => e.path === "editors_password")?.message : undefined;
         toastError(passwordProblem ? `Nothing was saved: the access password ${passwordProblem}.` : "Failed to save some settings");
       },

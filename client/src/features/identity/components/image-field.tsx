@@ -83,7 +83,7 @@ function ArrivedPicture({
 /**
  * One picture of the show: what is set now (or the local preview of a new upload), an upload
  * button, and a way to take it away. `value` is /objects/{id}, an upload address, or null. A new
- * upload becomes the value as soon as it arrives (DESIGN "The owner's second month": what Save
+ * upload becomes the value as soon as it arrives (docs/product.md "The owner's work": what Save
  * keeps, with no second confirmation to miss), shown as the site will crop it, with the previous
  * picture a click away until the next upload.
  */

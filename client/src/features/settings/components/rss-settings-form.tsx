@@ -15,7 +15,7 @@ import { AdminCard } from "@/components/ui/admin-card";
 export function RssSettingsCard({ children }: { children?: ReactNode }) {
   const settings = useQuery(adminSettingsQueryOptions());
   const state = useSavedDataState(settings);
-  // Never empty fields in place of the saved ones: Update would write them (DESIGN "The owner's work").
+  // Never empty fields in place of the saved ones: Update would write them (docs/product.md "The owner's work").
   return (
     <AdminCard id="rss" title="RSS Feed Management">
       {state === "ready" && settings.data ? (

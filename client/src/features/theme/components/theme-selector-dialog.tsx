@@ -22,7 +22,7 @@ function themeLabel(id: string): string {
  * visitors run); only 'Apply Theme' saves it; Cancel or close puts the saved theme back. Each
  * opening asks for the saved theme afresh and offers choices only once it has arrived: the page's
  * copy may be older than another tab's save, and the default theme must never be applied in its
- * place (DESIGN "The owner's work").
+ * place (docs/product.md "The owner's work").
  */
 export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
