@@ -236,17 +236,43 @@ test.describe("editors page", () => {
     await expect(page.getByRole("button", { name: "Save All Changes" }).first()).toBeEnabled();
   });
 
-  // client/src/features/editors is another piece of work's: its form still opens with empty fields
-  // when the settings cannot be loaded (EditorsContentForm passes `settings.data ?? {}`). It needs
-  // useSavedDataState and SavedDataStatus (components/ui/saved-data-status.tsx), as the RSS card has.
-  test.fixme("when the editors page's settings cannot be loaded, then the page says so and offers no empty fields to save", async ({
-    page,
-  }) => {
+  test("when the editors page's settings cannot be loaded, then the page says so and offers no empty fields to save", async ({ page }) => {
     const held = await holdBack(page, isAllSettings);
     held.fail();
     await page.goto("/admin/editors");
     await expect(page.getByText("The editors page could not be loaded.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Save All Changes" })).toHaveCount(0);
     await expect(page.getByLabel("Bullet Point 1")).toHaveCount(0);
+  });
+});
+
+test.describe("an episode named by the address, and the feed's publish switch", () => {
+  test("when the episode that /episodes?edit= names is held back or cannot be loaded, then no empty Add form is offered in its place", async ({
+    page,
+  }) => {
+    const episodes = (await (await api.get("/api/episodes")).json()) as { slug: string; title: string }[];
+    const named = episodes.find((e) => e.title === SEED.episodes[0]!.title)!;
+    const held = await holdBack(page, pathIs(`/api/episodes/slug/${named.slug}`));
+    await page.goto(`/episodes?edit=${named.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Episode Management" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading..." }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add Episode" })).toHaveCount(0);
+    held.fail();
+    await expect(page.getByText("The episode could not be loaded.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add Episode" })).toHaveCount(0);
+    await held.end();
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByLabel("Episode Title", { exact: true })).toHaveValue(named.title);
+  });
+
+  test("when the settings are held back, then the feed's publish switch cannot be pressed until the saved value shows", async ({
+    page,
+  }) => {
+    const held = await holdBack(page, pathIs("/api/settings"));
+    await page.goto("/admin");
+    const toggle = page.getByRole("switch", { name: "Publish new episodes from the feed at once" });
+    await expect(toggle).toBeDisabled();
+    held.release();
+    await expect(toggle).toBeEnabled();
   });
 });

@@ -78,6 +78,11 @@ describe("the About page's content", () => {
     await t.request.get(`${path}/photo-320.gif`).expect(404);
   });
 
+  it("when the owner reads the About data, then no cache may keep it (a kept copy would be saved back); a visitor's may be shared", async () => {
+    expect((await admin.get("/api/identity").expect(200)).headers["cache-control"]).toBe("private, no-store");
+    expect((await t.request.get("/api/identity").expect(200)).headers["cache-control"]).toMatch(/^public, /);
+  });
+
   it("when the content breaks a rule, then it is 400 and nothing changes", async () => {
     const host = { name: "Ann", role: "", bio: "", photo: null };
     for (const about of [

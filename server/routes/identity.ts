@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { aboutSchema, siteImagesSchema } from "../../shared/identity-schemas";
+import { isAdmin } from "../auth/guards";
 import { cacheFor } from "../lib/cache-policy";
 import { sendCached, type AnswerMemory } from "../lib/send-cached";
 import { parse } from "../lib/validate";
@@ -10,7 +11,8 @@ import type { PublicCache } from "../services/public-cache";
 export function identityRouter(identity: IdentityService, cache: PublicCache, memory?: AnswerMemory): Router {
   const r = Router();
   r.get("/", async (req, res) => {
-    cacheFor(res, false);
+    // The owner's About form reads it too: a copy their browser kept (stale-while-revalidate) would be saved back over newer words.
+    cacheFor(res, isAdmin(req));
     sendCached(req, res, await cache.json("identity", () => identity.get()), "application/json", memory);
   });
   r.put("/about", async (req, res) => {

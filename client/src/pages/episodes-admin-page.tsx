@@ -4,6 +4,7 @@ import { useSearch } from "wouter";
 import type { Episode } from "@shared/api";
 import { useEditing } from "@/hooks/use-editing";
 import { AdminScreen } from "@/components/admin-screen";
+import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
 import { episodeBySlugQueryOptions } from "@/features/episodes/api";
 import { EpisodeAdminList } from "@/features/episodes/components/episode-admin-list";
 import { EpisodeForm } from "@/features/episodes/components/episode-form";
@@ -14,13 +15,26 @@ export function EpisodesAdminPage() {
   const { editing, edit, done } = useEditing<Episode>();
   const asked = new URLSearchParams(useSearch()).get("edit");
   const linked = useQuery({ ...episodeBySlugQueryOptions(asked ?? ""), enabled: !!asked });
+  const linkedState = useSavedDataState(linked);
   useEffect(() => {
     if (linked.data) edit(linked.data);
   }, [linked.data, edit]);
+  // The episode the address names, not an empty 'Add New Episode', until it has arrived (docs/product.md "The owner's work").
+  const isWaiting = !!asked && linkedState !== "ready";
   return (
     <AdminScreen title="Episode Management">
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <EpisodeForm key={editing?.id ?? "new"} editing={editing} onDone={done} />
+        {isWaiting ? (
+          <div className="card p-6">
+            <SavedDataStatus
+              query={linked}
+              state={linkedState === "failed" ? "failed" : "loading"}
+              failed="The episode could not be loaded."
+            />
+          </div>
+        ) : (
+          <EpisodeForm key={editing?.id ?? "new"} editing={editing} onDone={done} />
+        )}
         <div className="space-y-6">
           <EpisodeAdminList onEdit={edit} />
           <DeletedFeedEpisodes />

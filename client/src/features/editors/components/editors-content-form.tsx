@@ -4,6 +4,7 @@ import { AUDITION_PREFIX_MIN_LENGTH } from "@shared/auditions";
 import { EDITORS_CONTENT_KEYS } from "@shared/settings";
 import { editorsContentFormSchema } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
@@ -27,8 +28,12 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 export function EditorsContentForm() {
   const settings = useQuery(adminSettingsQueryOptions());
-  if (settings.isPending) return <p role="status">Loading...</p>;
-  return <EditorsContentFields initial={settings.data ?? {}} />;
+  const state = useSavedDataState(settings);
+  // Never empty fields in place of the saved ones: Save All would write them (docs/product.md "The owner's work").
+  if (state === "ready" && settings.data) return <EditorsContentFields initial={settings.data} />;
+  return (
+    <SavedDataStatus query={settings} state={state === "failed" ? "failed" : "loading"} failed="The editors page could not be loaded." />
+  );
 }
 
 /**

@@ -67,6 +67,8 @@ export function FeedSyncPanel() {
         <Switch
           id="feed-auto-publish"
           checked={autoPublish}
+          // Off until the saved setting is known: pressing it would save the opposite of what is shown.
+          disabled={!settings.isSuccess}
           onCheckedChange={(checked) =>
             save.mutate(
               { feed_auto_publish: checked ? "true" : "false" },
