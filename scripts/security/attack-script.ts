@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { type AppProcess, startApp, tempDir } from "../faults/lib";
 import { attackAnalytics } from "./attacks/analytics";
 import { attackHandIn } from "./attacks/hand-in";
+import { attackSearch } from "./attacks/search";
 
 /** Refusals are logged once per client and minute: a whole run's refusals fit in a few lines. */
 const MOST_REFUSAL_LINES = 20;
@@ -19,6 +20,7 @@ type Attack = [name: string, run: (app: AppProcess) => Promise<string[]>];
 const ATTACKS: Attack[] = [
   ["the owner's figures", attackAnalytics],
   ["the audition hand-in", attackHandIn],
+  ["search", attackSearch],
 ];
 
 const lines = (text: string) => text.split("\n").filter(Boolean);
