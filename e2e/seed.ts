@@ -75,7 +75,8 @@ export async function itemPagePaths(baseURL: string): Promise<{ episode: string;
   return { episode: `/episode/${episodes[0]!.slug}`, clip: `/clips/${SEED.clips[0]!.slug}` };
 }
 
-export async function seed(baseURL: string): Promise<void> {
+/** The admin's session over plain fetch: its cookie, and a POST of JSON with the site's Origin that fails loudly. */
+export async function adminSession(baseURL: string): Promise<{ cookie: string; post: (pathname: string, body: unknown) => Promise<void> }> {
   const login = await fetch(`${baseURL}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: baseURL },
@@ -86,7 +87,6 @@ export async function seed(baseURL: string): Promise<void> {
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-
   const post = async (pathname: string, body: unknown) => {
     const res = await fetch(`${baseURL}${pathname}`, {
       method: "POST",
@@ -95,6 +95,11 @@ export async function seed(baseURL: string): Promise<void> {
     });
     if (!res.ok) throw new Error(`Seeding ${pathname} failed with ${res.status}: ${await res.text()}`);
   };
+  return { cookie, post };
+}
+
+export async function seed(baseURL: string): Promise<void> {
+  const { cookie, post } = await adminSession(baseURL);
 
   for (const p of SEED.providers) await post("/api/providers", p);
   for (const e of SEED.episodes) {

@@ -3,7 +3,8 @@ import { ensureBuilt } from "../../scripts/ensure-built.mjs";
 import { startE2EServer } from "../global-setup";
 import { stopE2EServer } from "../global-teardown";
 import { listenOnLoopback, quietWav, sendAudio } from "../loopback-host";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, STATE_FILE } from "../server-state";
+import { adminSession } from "../seed";
+import { STATE_FILE } from "../server-state";
 import { startNullSink } from "./sound";
 
 declare module "vitest" {
@@ -46,25 +47,7 @@ ${item("E2E Engines Edit firefox")}
 
 /** Imports the show's feed as the owner does: the feed address saved, then a sync, every new episode published. */
 async function importShow(baseURL: string, feedUrl: string): Promise<void> {
-  const headers = { "Content-Type": "application/json", Origin: baseURL };
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login failed: ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const post = async (pathname: string, body: unknown) => {
-    const res = await fetch(`${baseURL}${pathname}`, {
-      method: "POST",
-      headers: { ...headers, Cookie: cookie },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${pathname} answered ${res.status}: ${await res.text()}`);
-  };
+  const { post } = await adminSession(baseURL);
   await post("/api/settings", { key: "feed_auto_publish", value: "true" });
   await post("/api/settings", { key: "rss_url", value: feedUrl });
   await post("/api/feed/sync", {});

@@ -585,6 +585,29 @@ describe("figures one script cannot fake", () => {
     }
   });
 
+  it("when one visitor repeats a made-up source window after window, then it is never named; two visitors name a real one", async () => {
+    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000, caps: { values: 2 } } });
+    try {
+      const admin = await t.admin();
+      const view = (n: number, referrer: string, path = "/") =>
+        beacon(t, { type: "pageview", value: path, referrer }, { "User-Agent": madeUp(n) }).expect(204);
+      await view(1, "first.example");
+      await view(1, "second.example", "/about");
+      await until(admin, (r) => r.totals.pageviews === 2);
+      for (let i = 0; i < 5; i++) {
+        await view(2, "junk.example", i % 2 ? "/about" : "/");
+        await until(admin, (r) => r.totals.pageviews === 3 + i);
+      }
+      await view(3, "news.example");
+      await view(4, "news.example");
+      const r = await until(admin, (r) => r.totals.pageviews === 9);
+      expect(r.referrers.map((s) => s.source)).not.toContain("junk.example");
+      expect(r.referrers).toContainEqual({ source: "news.example", visitors: 1 });
+    } finally {
+      await t.close();
+    }
+  });
+
   it("when a client's beacons are refused again and again, then the log has one line for it a minute", async () => {
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });

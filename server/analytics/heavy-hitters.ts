@@ -87,11 +87,14 @@ export class NamedValues {
     this.waiting = new SpaceSaving(caps.watched);
   }
 
-  /** The name `value` is counted under: itself, or null for "other". */
-  admit(value: string): string | null {
+  /**
+   * The name `value` is counted under: itself, or null for "other". A value not yet named is put
+   * forward only when `mayOffer` allows (each visitor offers a value once, and a few a day).
+   */
+  admit(value: string, mayOffer: () => boolean = () => true): string | null {
     if (this.named.has(value)) return value;
     const { free, most } = this.caps;
-    if (this.named.size >= most) return null;
+    if (this.named.size >= most || !mayOffer()) return null;
     const seen = this.waiting.offer(value);
     if (this.named.size >= free && seen < 2 + Math.floor((this.named.size - free) / free)) return null;
     this.named.add(value);

@@ -13,7 +13,7 @@ describe("what a progress claim earns", () => {
     expect(hourLong(claim(3600, 1800), 0)).toEqual(["listen", "q25", "q50", "q75", "q100"]);
   });
 
-  it("when a claim sends its own short duration, then the site's duration is what it is judged against", () => {
+  it("when 1 s is claimed of an hour-long episode, then nothing is earned (the claim's own duration never reaches the judge: service.ts takes the site's)", () => {
     expect(hourLong(claim(1, 1), 0)).toEqual([]);
   });
 

@@ -180,6 +180,9 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     return dayName;
   }
 
+  /** Whether the sender may put `value` forward for one of the day's names (network-budget.ts). */
+  const offerOf = (sender: Sender, day: string, value: string) => () => networks.mayOffer(day, sender.network, sender.userAgent, value);
+
   function record(event: AnalyticsEvent, sender: Sender): void {
     const day = currentDay();
     const at = now().getTime();
@@ -198,7 +201,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
         tally.seen(day, visitor, "site", "");
         tally.seen(day, visitor, "page", page.path);
         const source = sourceOf(event, ownHost);
-        if (source) tally.seen(day, visitor, "referrer", source);
+        if (source) tally.seen(day, visitor, "referrer", source, offerOf(sender, day, `referrer\t${source}`));
         return;
       }
       case "play":
@@ -221,7 +224,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
         return;
       case "search": {
         const q = searchText(event.value);
-        if (q) tally.search(day, q, event.results);
+        if (q) tally.search(day, q, event.results, { mayOffer: offerOf(sender, day, `search\t${q}`) });
         return;
       }
     }

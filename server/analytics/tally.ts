@@ -116,7 +116,9 @@ export class DayKeys {
     this.naming = { free: cap, most: cap * 8, watched: cap * 4 };
   }
 
-  admit(day: string, figure: string, key: string): string {
+  /** The key `key` is counted under on `day`; `mayOffer` says whether an open figure's new value may be put forward for a name. */
+  admit(day: string, figure: string, key: string, mayOffer?: () => boolean): string {
+    if (key === OTHER) return OTHER;
     let figures = this.days.get(day);
     if (!figures) {
       this.days.set(day, (figures = new Map()));
@@ -125,7 +127,7 @@ export class DayKeys {
     }
     let keys = figures.get(figure);
     if (!keys) figures.set(figure, (keys = OPEN_FIGURES.has(figure) ? new NamedValues(this.naming) : new Set()));
-    if (keys instanceof NamedValues) return keys.admit(key) ?? OTHER;
+    if (keys instanceof NamedValues) return keys.admit(key, mayOffer) ?? OTHER;
     if (keys.has(key)) return key;
     if (keys.size >= this.cap) return OTHER;
     keys.add(key);
@@ -168,10 +170,18 @@ export class Tally {
     byKey.set(k, (byKey.get(k) ?? 0) + by);
   }
 
-  /** A search and how many episodes it found (the latest answer for the same words wins; `isOlder`: this one is not the latest). */
-  search(day: string, q: string, results: number, by = 1, isOlder = false): void {
+  /**
+   * A search and how many episodes it found (the latest answer for the same words wins; `isOlder`:
+   * this one is not the latest); `mayOffer` as DayKeys.admit's.
+   */
+  search(
+    day: string,
+    q: string,
+    results: number,
+    { by = 1, isOlder = false, mayOffer }: { by?: number; isOlder?: boolean; mayOffer?: () => boolean } = {},
+  ): void {
     const searches = this.day(day).searches;
-    const k = this.keys.admit(day, "search", q);
+    const k = this.keys.admit(day, "search", q, mayOffer);
     const entry = searches.get(k);
     if (entry) {
       entry.count += by;
@@ -196,12 +206,14 @@ export class Tally {
     return facts.facts.size + facts.progress.size >= this.caps.factsPerVisitor;
   }
 
-  /** That `visitor` did what `kind` and `value` say on `day` (counted once per visitor when the database has not seen it yet). */
-  seen(day: string, visitor: Visitor, kind: SeenKind, value: string): void {
+  /**
+   * That `visitor` did what `kind` and `value` say on `day` (counted once per visitor when the
+   * database has not seen it yet); `mayOffer` as DayKeys.admit's.
+   */
+  seen(day: string, visitor: Visitor, kind: SeenKind, value: string, mayOffer?: () => boolean): void {
     const facts = this.facts(day, visitor);
-    // The value as it came is checked first: a visitor who repeats a value does not offer it to the day's names again.
     if (!facts || facts.facts.has(kind + SEP + value)) return;
-    const fact = kind + SEP + this.keys.admit(day, kind, value);
+    const fact = kind + SEP + this.keys.admit(day, kind, value, mayOffer);
     if (facts.facts.has(fact) || this.isFull(facts)) return;
     facts.facts.add(fact);
   }
@@ -273,7 +285,7 @@ export class Tally {
   absorb(other: Tally): void {
     const { counts, searches, seen, progress } = other.rows();
     for (const c of counts) this.count(c.day, c.metric, c.key, c.count);
-    for (const s of searches) this.search(s.day, s.q, s.results, s.count, true);
+    for (const s of searches) this.search(s.day, s.q, s.results, { by: s.count, isOlder: true });
     for (const s of seen) {
       const visitor = { key: s.visitor, device: s.device, browser: s.browser };
       if (s.at === undefined) this.seen(s.day, visitor, s.kind, s.value);
