@@ -156,6 +156,8 @@ export const HAND_IN_MESSAGES = {
   addressExpired: "The upload took too long and its address expired: press Retry.",
   networkBusy: `${UPLOADS_PER_NETWORK} uploads from your network are already under way, the most one network may have at once. Wait until one of them finishes, or press the button again in ${UPLOAD_IDLE_MINUTES} minutes.`,
   noSuchUpload: `This upload is no longer on the site: it was cancelled, replaced by a newer one with the same code, or received nothing for ${UPLOAD_IDLE_MINUTES} minutes. Hand the file in again.`,
+  underwayElsewhere:
+    "An upload under this code is under way from another connection just now, so this one cannot start. Try again in a few minutes, or ask the host.",
   completing:
     "This upload is already being completed, so no more of its parts are taken. If your hand-in is not confirmed, hand the file in again.",
   stillCompleting: "Your edit is still being joined and checked. Press Retry in a minute to see whether it was handed in.",

@@ -1,10 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import supertest from "supertest";
 import { describe, expect } from "vitest";
 import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES, type HandInUpload } from "../../shared/auditions";
-import { binary } from "../test/bytes";
+import { binary, toBuffer } from "../test/bytes";
 import { CODE, completeHandIn, openAudition, putPart, startHandIn } from "../test/hand-ins";
+import { createLocalLargeFiles } from "../objects/local-large-files";
+import { createLocalStore } from "../objects/local-store";
+import { writeBackup } from "../services/backup";
 import { appTest, type TestApp } from "../test/harness";
 import { makeWav } from "../test/wav";
 
@@ -140,6 +144,114 @@ describe("audition hand-ins: no one can block the inbox", () => {
   });
 });
 
+describe("audition hand-ins: no one can take over or hold up a candidate's upload", () => {
+  it("when another network starts under the code of an upload that is sending its parts, then 409 in words, and the candidate completes the upload", async ({
+    t,
+    admin,
+  }) => {
+    await openAudition(admin);
+    const wav = makeWav({ bytes: 6 * MB });
+    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
+    expect((await putPart(t, upload, 1, wav.subarray(0, upload.partSize))).status).toBe(200);
+
+    const taken = await startFrom(t, ATTACKER, makeWav({ bytes: 1_000 }));
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(HAND_IN_MESSAGES.underwayElsewhere);
+    // Cancelling its own upload and starting again gets the other network no further.
+    expect((await startFrom(t, ATTACKER, makeWav({ bytes: 1_000 }))).status).toBe(409);
+
+    expect((await putPart(t, upload, 2, wav.subarray(upload.partSize))).status).toBe(200);
+    await completeHandIn(t, upload).expect(200);
+    const file = await admin.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
+    expect((file.body as Buffer).equals(wav)).toBe(true);
+  });
+
+  it("when an upload's only activity is empty or refused part requests, then it is dropped after 16 minutes without a byte", async ({
+    t,
+    admin,
+  }) => {
+    await openAudition(admin);
+    const wav = makeWav({ bytes: 5 * MB + 300_000 });
+    const upload = (await startFrom(t, ATTACKER, wav)).body as HandInUpload;
+    const { url } = (
+      await t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send({ partNumber: 2 })
+    ).body as { url: string };
+    await idleFor(t, 14);
+    expect((await t.request.put(url).send(Buffer.alloc(0))).status).toBe(400);
+    expect((await t.request.put(url).send(Buffer.alloc(2 * MB))).status).toBe(413);
+    expect((await t.request.put(url.replace(/signature=[^&]+/, "signature=forged")).send(Buffer.alloc(1))).status).toBe(403);
+
+    // Two minutes later, 16 since it last stored a byte.
+    await t.db.database.pool.query("UPDATE auditions SET last_part_at = last_part_at - interval '2 minutes'");
+    expect((await admin.get("/api/auditions/uploads").expect(200)).body).toEqual([]);
+    expect(await rowCount(t)).toBe(0);
+  });
+
+  it("when a start replaces an upload that began completing meanwhile, then that upload's files are kept and it completes", async ({
+    t,
+    admin,
+  }) => {
+    await openAudition(admin);
+    const wav = makeWav({ bytes: 1 * MB });
+    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
+    expect((await putPart(t, upload, 1, wav)).status).toBe(200);
+    // The completion begins between the start's listing of the code's uploads and its delete.
+    await t.db.database.pool.query(`
+      CREATE FUNCTION begin_completing() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE auditions SET upload_state = 'completing', completing_at = now() WHERE id = OLD.id;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER begin_completing BEFORE DELETE ON auditions FOR EACH ROW
+        WHEN (OLD.upload_state = 'uploading') EXECUTE FUNCTION begin_completing();`);
+    expect((await startFrom(t, CANDIDATE, wav)).status).toBe(201);
+    await t.db.database.pool.query("DROP TRIGGER begin_completing ON auditions");
+
+    expect(storedFiles(t)).toContain(`${upload.id}.upload`);
+    // That completion gives way (as one whose join failed does), and the candidate's completes.
+    await t.db.database.pool.query("UPDATE auditions SET upload_state = 'uploading', completing_at = NULL WHERE id = $1", [upload.id]);
+    await completeHandIn(t, upload).expect(200);
+    const file = await admin.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
+    expect((file.body as Buffer).equals(wav)).toBe(true);
+  });
+
+  it("when others' wrong codes use up the site-wide allowance, then a candidate with a started upload still resumes and completes it", async ({
+    t,
+    admin,
+  }) => {
+    await openAudition(admin);
+    const wav = makeWav({ seconds: 1 });
+    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
+    expect((await putPart(t, upload, 1, wav)).status).toBe(200);
+    const guesses = [];
+    for (let n = 0; n < 32; n++) guesses.push((await startFrom(t, `203.0.113.${10 + (n % 4)}`, wav, { code: `wrong${n}` })).status);
+    expect(guesses.at(-1)).toBe(429);
+
+    const resumed = await t.request
+      .post(`/api/editors/hand-ins/${upload.id}/resume`)
+      .set({ "x-upload-token": upload.token, "X-Forwarded-For": CANDIDATE })
+      .send({ code: CODE });
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    await completeHandIn(t, upload).set("X-Forwarded-For", CANDIDATE).expect(200);
+    expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
+  });
+});
+
+describe("audition hand-ins: no address is kept", () => {
+  it("when a hand-in completes, then neither its record nor a backup holds the candidate's network", async ({ t, admin }) => {
+    await openAudition(admin);
+    await handInFrom(t, CANDIDATE, makeWav({ seconds: 1 }), CODE);
+    const { rows } = await t.db.database.pool.query("SELECT network FROM auditions");
+    expect(rows).toEqual([{ network: null }]);
+
+    const largeFiles = createLocalLargeFiles(path.join(t.objectsDir, "auditions"));
+    const archive = await toBuffer((out) => writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out, largeFiles));
+    const text = zlib.gunzipSync(archive).toString("utf8");
+    expect(text).toContain('"table":"auditions"');
+    expect(text).not.toContain(CANDIDATE);
+  });
+});
+
 describe("audition hand-ins: the owner's uploads under way", () => {
   it("when an upload is under way, then the owner lists it (code, name, bytes so far, started) and deletes it, giving its space back; visitors get 401", async ({
     t,
@@ -260,6 +372,21 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
     expect(done.body.message).toBe(HAND_IN_MESSAGES.notAudio);
     expect(await rowCount(t)).toBe(0);
     expect(storedFiles(t)).toEqual([]);
+  });
+
+  it("when a refused upload is completed again, then it answers the same 415 in words, and to no other browser", async ({ t, admin }) => {
+    await openAudition(admin);
+    const fake = Buffer.concat([makeWav({ seconds: 1 }).subarray(0, 44), HTML]);
+    const upload = (await startFrom(t, CANDIDATE, fake, { fileName: "edit.html" })).body as HandInUpload;
+    expect((await putPart(t, upload, 1, fake)).status).toBe(200);
+    expect((await completeHandIn(t, upload)).status).toBe(415);
+
+    for (let i = 0; i < 2; i++) {
+      const again = await completeHandIn(t, upload);
+      expect(again.status).toBe(415);
+      expect(again.body.message).toBe(HAND_IN_MESSAGES.notAudio);
+    }
+    expect((await completeHandIn(t, { ...upload, token: "not-the-token" })).status).toBe(404);
   });
 
   it("when a WAV is handed in under another name, then its download is named with the checked type's extension", async ({ t, admin }) => {

@@ -45,10 +45,14 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   /**
    * Counts a code's check against the audition's throttle, and gives the point back unless the
    * code was refused: a start refused for its network or the quota is no guess, and must not use
-   * up the site-wide allowance that every candidate's hand-in passes through.
+   * up the site-wide allowance that every candidate's hand-in passes through. `siteWide: false`
+   * for calls that carry an upload's token (resume, complete): they guess nothing, so others'
+   * wrong codes must not hold up a candidate's finished upload (docs/product.md "No one can
+   * block or spoil the hand-in"); the network's own key still counts them.
    */
-  async function throttled<T>(req: Request, check: () => Promise<T>): Promise<T> {
-    const keys = { "audition-ip": throttleAddress(req.ip), "audition-all": "all" };
+  async function throttled<T>(req: Request, check: () => Promise<T>, siteWide = true): Promise<T> {
+    const keys: Record<string, string> = { "audition-ip": throttleAddress(req.ip) };
+    if (siteWide) keys["audition-all"] = "all";
     await throttle.attempt(keys);
     try {
       const result = await check();
@@ -69,7 +73,9 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   });
   r.post("/:id/resume", async (req, res) => {
     const { code } = parse(resumeHandInSchema, req.body);
-    res.set("Cache-Control", "no-store").json(await throttled(req, () => auditions.resume(String(req.params.id), tokenOf(req), code)));
+    res
+      .set("Cache-Control", "no-store")
+      .json(await throttled(req, () => auditions.resume(String(req.params.id), tokenOf(req), code), false));
   });
   r.post("/:id/sign", async (req, res) => {
     const request = parse(signRequestSchema, req.body);
@@ -105,7 +111,7 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   });
   r.post("/:id/complete", express.text({ type: () => true, limit: "256kb" }), async (req, res) => {
     const id = String(req.params.id);
-    await throttled(req, () => auditions.complete(id, tokenOf(req), codeHeader(req)));
+    await throttled(req, () => auditions.complete(id, tokenOf(req), codeHeader(req)), false);
     sendXml(res, { CompleteMultipartUploadResult: { Location: `/api/editors/hand-ins/${id}`, Key: id } });
   });
   r.delete("/:id", async (req, res) => {

@@ -15,7 +15,7 @@ import {
   type HandInUpload,
   type UploadUnderway,
 } from "../../shared/auditions";
-import type { Db } from "../db/client";
+import type { Db, Executor } from "../db/client";
 import { AppError } from "../lib/errors";
 import type { Logger } from "../lib/logger";
 import type { LargeFileStore } from "../objects/large-files";
@@ -28,6 +28,7 @@ import {
   deleteAudition,
   deleteIfStale,
   findAudition,
+  forgetNetworks,
   insertAudition,
   isCompleting,
   listCompleteAuditions,
@@ -50,11 +51,22 @@ import {
 const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** An upload that receives no part this long holds nothing and is dropped (docs/product.md "No one can block or spoil the hand-in"). */
 const IDLE_MS = UPLOAD_IDLE_MINUTES * 60 * 1000;
+/**
+ * An upload that stored bytes this recently is active: a start under its code from another
+ * network is refused rather than replacing it (docs/product.md "No one can block or spoil the hand-in").
+ */
+const ACTIVE_MS = 2 * 60 * 1000;
+/** While a part's bytes arrive, the upload is noted busy at most this often, and only once this many were taken (the local store writes 1 MiB at a time). */
+const BUSY_NOTE_EVERY_MS = 60 * 1000;
+const BUSY_NOTE_BYTES = 1024 * 1024;
 /** A completion begun this long ago belonged to a process that is gone (joining and checking 1 GB takes seconds). */
 const STALE_COMPLETING_MS = 30 * 60 * 1000;
 /** How long a completion waits for the same upload's completion in another instance, checking every WAIT_STEP_MS. */
 const COMPLETION_WAIT_MS = 2 * 60 * 1000;
 const WAIT_STEP_MS = 250;
+/** A completion's refusal is answered again to a repeat for this long, for at most REFUSALS_KEPT uploads. */
+const REFUSAL_KEPT_MS = 60 * 60 * 1000;
+const REFUSALS_KEPT = 1_000;
 /** A part's or a list's address lives this long: enough for one 5 MiB part on a slow line, and its retries. */
 const ADDRESS_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -103,7 +115,8 @@ interface AuditionFile {
 export interface AuditionsService {
   /**
    * Checks the code, the size, the type (by the first bytes), the code's hand-ins, the network's
-   * uploads under way and the quota; starts the upload, replacing the code's upload under way.
+   * uploads under way and the quota; starts the upload, replacing the code's upload under way
+   * unless that one is active from another network (409).
    */
   start(input: HandInInput, network: string): Promise<HandInUpload>;
   /** The same upload again, after a reload or a lost connection: the code is checked again. */
@@ -128,7 +141,7 @@ export interface AuditionsService {
   setStatus(id: string, status: AuditionStatus): Promise<void>;
   remove(id: string): Promise<void>;
   file(id: string): Promise<AuditionFile>;
-  /** Removes uploads past their day, idle ones, and completions that never ended; answers how many. */
+  /** Removes uploads past their day, idle ones, and completions that never ended; answers how many. Hand-ins' addresses are cleared. */
   sweep(now?: Date): Promise<number>;
 }
 
@@ -157,6 +170,10 @@ function downloadNameOf(fileName: string, contentType: string | null): string {
   return `${base}.${extensionOf(contentType)}`;
 }
 
+/** Whether an upload under the same code was started from another network and has stored bytes within ACTIVE_MS. */
+const activeElsewhere = (old: Pick<AuditionRow, "network" | "createdAt" | "lastPartAt">, row: Pick<AuditionRow, "network" | "createdAt">) =>
+  old.network !== row.network && old.lastPartAt > old.createdAt && row.createdAt.getTime() - old.lastPartAt.getTime() < ACTIVE_MS;
+
 /** Why an upload takes no part (or no request) any more, in the candidate's words. */
 function refusalFor(row: AuditionRow | undefined, now: Date): AppError {
   if (row?.uploadState === "completing") return new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
@@ -171,6 +188,11 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
   const maxMb = Math.floor(limits.maxBytes / 1024 / 1024);
   /** Completions running in this process, so requests that arrive together share one and its answer. */
   const completions = new Map<string, Promise<void>>();
+  /**
+   * Completions this process refused (the record and file are gone), so completing again answers
+   * the same (docs/product.md "No one can block or spoil the hand-in"); another instance answers 404.
+   */
+  const refusals = new Map<string, { tokenHash: string; error: AppError; until: number }>();
   const partSignature = (id: string, partNumber: number, q: Omit<PartQuery, "signature">) =>
     crypto
       .createHmac("sha256", deps.secret)
@@ -237,6 +259,26 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     return true;
   }
 
+  /**
+   * Passes a part's body on, noting the upload busy as its bytes are stored, so a part arriving
+   * slowly keeps its upload from going idle while a request that stores none does not
+   * (docs/product.md "No one can block or spoil the hand-in").
+   */
+  async function* notingBusy(id: string, body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let taken = 0;
+    let noted = -Infinity;
+    for await (const chunk of body) {
+      yield chunk;
+      // The store asks for the next chunk once it has written this one's batch.
+      taken += chunk.length;
+      const at = now().getTime();
+      if (taken >= BUSY_NOTE_BYTES && at - noted >= BUSY_NOTE_EVERY_MS) {
+        [taken, noted] = [0, at];
+        await touchUpload(db, id, new Date(at));
+      }
+    }
+  }
+
   /** Drops uploads past their day, idle ones, and completions that never ended, giving their space back. */
   async function dropStale(at: Date): Promise<number> {
     const h = horizonAt(at);
@@ -256,10 +298,30 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
   }
 
   /**
+   * Replaces a code's uploads still uploading, answering those deleted (to drop their files; one
+   * that moved to completing meanwhile is not one of them). One another network is actively
+   * sending is kept, and the start refused (docs/product.md "No one can block or spoil the hand-in").
+   */
+  async function replace(tx: Executor, row: AuditionRow) {
+    const replaced = [];
+    for (const old of await listReplaceable(tx, row.code)) {
+      if (activeElsewhere(old, row)) throw new AppError("CONFLICT", HAND_IN_MESSAGES.underwayElsewhere);
+      const gone = await deleteAudition(tx, old.id, { uploadingOnly: true });
+      if (gone) replaced.push(gone);
+    }
+    return replaced;
+  }
+
+  /** For a store whose parts bypass the server: a code's uploads note what the bucket holds, so an active one is seen as such. */
+  async function refreshProgress(code: string, at: Date): Promise<void> {
+    if (!files.uploadedBytes) return;
+    for (const old of await listReplaceable(db, code)) await hasGrown(old, at);
+  }
+
+  /**
    * The limits of a start, under the hand-ins' lock: a code's finished hand-ins, its network's
    * uploads under way, the quota with every reservation. The code's upload under way is replaced
-   * (answered: to drop its files), so a number someone else started uploads under is never held
-   * from its candidate.
+   * (see replace()), so a number someone else started uploads under is not held from its candidate.
    */
   async function admit(row: AuditionRow & { network: string }) {
     return withHandInLock(db, async (tx) => {
@@ -269,8 +331,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       if ((await countUnderwayFrom(tx, row.network, row.code, h)) >= UPLOADS_PER_NETWORK) {
         throw new AppError("TOO_MANY_REQUESTS", HAND_IN_MESSAGES.networkBusy);
       }
-      const replaced = await listReplaceable(tx, row.code);
-      for (const old of replaced) await deleteAudition(tx, old.id, { uploadingOnly: true });
+      const replaced = await replace(tx, row);
       if ((await usedBytes(tx, h)) + row.size > limits.quotaBytes) throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
       await insertAudition(tx, row);
       return replaced;
@@ -317,6 +378,21 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     throw new AppError("CONFLICT", HAND_IN_MESSAGES.stillCompleting);
   }
 
+  /** Keeps a completion's refusal (its record and file are gone), dropping those past their hour, and the oldest past REFUSALS_KEPT. */
+  function rememberRefusal(row: AuditionRow, error: unknown): void {
+    if (!(error instanceof AppError)) return;
+    const at = now().getTime();
+    for (const [id, kept] of refusals) if (kept.until <= at || refusals.size >= REFUSALS_KEPT) refusals.delete(id);
+    refusals.set(row.id, { tokenHash: row.tokenHash, error, until: at + REFUSAL_KEPT_MS });
+  }
+
+  /** A refusal of this upload's completion, still kept, when the token is the upload's. */
+  function pastRefusal(id: string, token: string): AppError | undefined {
+    const kept = refusals.get(id);
+    if (!kept || kept.until <= now().getTime() || !sameText(sha256(token), kept.tokenHash)) return undefined;
+    return kept.error;
+  }
+
   /** Stops taking parts, joins them once every writer has closed, and checks the file. */
   async function completeOnce(row: AuditionRow): Promise<void> {
     const sizes = partSizesOf(row);
@@ -334,7 +410,12 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       await resumeUploading(db, row.id, now());
       throw partsMissing();
     }
-    await finishJoined(row);
+    try {
+      await finishJoined(row);
+    } catch (err) {
+      rememberRefusal(row, err);
+      throw err;
+    }
   }
 
   return {
@@ -345,6 +426,7 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       if (!(await identifyAudio(head))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
       // Idle uploads give their space back before this one is weighed against the limits.
       await dropStale(now());
+      await refreshProgress(code, now());
 
       const id = crypto.randomUUID();
       const token = crypto.randomBytes(32).toString("base64url");
@@ -425,10 +507,12 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       }
       if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
       // Refused once completing began; the store's writer is closed by the completion if it began meanwhile.
-      if (!(await touchUpload(db, id, now()))) throw refusalFor(await findAudition(db, id), now());
+      // Nothing is noted busy until bytes arrive: a request without any keeps no upload from going idle.
+      const row = await findAudition(db, id);
+      if (row?.uploadState !== "uploading" || row.expiresAt <= now()) throw refusalFor(row, now());
       let written;
       try {
-        written = await files.writePart(id, Number(query.offset), Number(query.bytes), body);
+        written = await files.writePart(id, Number(query.offset), Number(query.bytes), notingBusy(id, body));
       } catch (err) {
         // The upload was completed, cancelled or dropped meanwhile.
         if ((err as NodeJS.ErrnoException).code === "ENOENT") throw refusalFor(await findAudition(db, id), now());
@@ -450,6 +534,8 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     },
 
     async complete(id, token, code) {
+      const refused = pastRefusal(id, token);
+      if (refused) throw refused;
       const row = await ownUpload(id, token);
       if (row.uploadState === "complete") return;
       if ((await codeOf(code)) !== row.code) throw codeRefused();
@@ -526,6 +612,9 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       };
     },
 
-    sweep: (at = now()) => dropStale(at),
+    async sweep(at = now()) {
+      await forgetNetworks(db);
+      return dropStale(at);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, ne, or, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, gt, sql } from "drizzle-orm";
 import { auditions } from "../../shared/schema";
 import type { AuditionStatus } from "../../shared/auditions";
 import type { Db, Executor } from "../db/client";
@@ -55,10 +55,20 @@ export async function countUnderwayFrom(db: Executor, network: string, exceptCod
   return row!.n;
 }
 
-/** A code's uploads that a new start replaces (every one still uploading; one being completed is left to finish). */
+/**
+ * A code's uploads still uploading, which a new start replaces unless one is active from another
+ * network (one being completed is left to finish).
+ */
 export function listReplaceable(db: Executor, code: string) {
   return db
-    .select({ id: auditions.id, uploadId: auditions.uploadId })
+    .select({
+      id: auditions.id,
+      uploadId: auditions.uploadId,
+      network: auditions.network,
+      createdAt: auditions.createdAt,
+      lastPartAt: auditions.lastPartAt,
+      receivedBytes: auditions.receivedBytes,
+    })
     .from(auditions)
     .where(and(eq(auditions.code, code), eq(auditions.uploadState, "uploading")));
 }
@@ -91,7 +101,7 @@ export async function findAudition(db: Executor, id: string): Promise<AuditionRo
   return row;
 }
 
-/** A part is arriving: the upload is busy, if it is still taking parts. Answers whether it is. */
+/** Bytes of a part are arriving: the upload is busy, if it is still taking parts. Answers whether it is. */
 export async function touchUpload(db: Db, id: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(auditions)
@@ -140,10 +150,19 @@ export async function resumeUploading(db: Db, id: string, now: Date) {
 export async function markComplete(db: Executor, id: string, values: { contentType: string; durationSeconds: number | null }) {
   const rows = await db
     .update(auditions)
-    .set({ ...values, uploadState: "complete", completedAt: sql`now()` })
+    // The network is needed only while uploading: a hand-in keeps no address (docs/product.md "No one can block or spoil the hand-in").
+    .set({ ...values, uploadState: "complete", completedAt: sql`now()`, network: null })
     .where(and(eq(auditions.id, id), eq(auditions.uploadState, "completing")))
     .returning({ id: auditions.id });
   return rows.length === 1;
+}
+
+/** Hand-ins completed before their address was cleared on completion keep none either. */
+export async function forgetNetworks(db: Db) {
+  await db
+    .update(auditions)
+    .set({ network: null })
+    .where(and(eq(auditions.uploadState, "complete"), isNotNull(auditions.network)));
 }
 
 /** The owner's list: finished hand-ins, newest first. */
