@@ -98,6 +98,15 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
   throw new Error(`the app did not become healthy: ${out}`);
 }
 
+/** An answer's body as JSON, or null when it is not JSON (XML, or nothing). */
+export function jsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 /** A logged-in admin client that sends the same-origin header every write needs. */
 export class Client {
   cookie = "";
@@ -121,13 +130,7 @@ export class Client {
       this.cookie = [...(this.cookie ? this.cookie.split("; ") : []).filter((c) => !c.startsWith(`${name}=`)), pair].join("; ");
     }
     const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: parsed, text };
+    return { status: res.status, body: jsonOrNull(text), text };
   }
 
   async login(): Promise<void> {

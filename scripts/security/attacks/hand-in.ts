@@ -7,7 +7,7 @@
  */
 import { HAND_IN_MESSAGES, type HandInUpload, type UploadUnderway } from "../../../shared/auditions";
 import { makeWav } from "../../../server/test/wav";
-import { type AppProcess, Client } from "../../faults/lib";
+import { type AppProcess, Client, jsonOrNull } from "../../faults/lib";
 
 const GB = 1024 ** 3;
 const PREFIX = "podaudition";
@@ -39,13 +39,7 @@ class Candidate {
       signal: AbortSignal.timeout(60_000),
     });
     const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* XML or nothing */
-    }
-    return { status: res.status, body: parsed, text };
+    return { status: res.status, body: jsonOrNull(text), text };
   }
 
   /** Starts a hand-in of `file` under `code`; `declared`: the size it claims, when not the file's. */
