@@ -161,3 +161,34 @@ export async function runScript(name: string, body: (check: Check) => Promise<vo
   }
   return check.failures.length === 0;
 }
+
+/**
+ * A script of checks against one built app: starts it with `env` on a fresh data folder, runs the
+ * checks (each answers its problems, none when it held), stops the app, prints the problems and
+ * "N passed, M failed", and exits 0 only when every check held.
+ */
+export function checkAgainstApp(name: string, env: Record<string, string>, run: (app: AppProcess) => Promise<string[][]>): void {
+  const main = async (): Promise<number> => {
+    const dataDir = tempDir(name);
+    let app: AppProcess | undefined;
+    let results: string[][];
+    try {
+      app = await startApp({ DATA_DIR: dataDir, ...env });
+      results = await run(app);
+    } finally {
+      await app?.kill("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    results.flat().forEach((p) => console.log(`  ${p}`));
+    const failed = results.filter((r) => r.length > 0).length;
+    console.log(`${results.length - failed} passed, ${failed} failed`);
+    return failed ? 1 : 0;
+  };
+  main().then(
+    (code) => process.exit(code),
+    (err: Error) => {
+      console.error(err.stack ?? err.message);
+      process.exit(1);
+    },
+  );
+}

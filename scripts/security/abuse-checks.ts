@@ -9,8 +9,7 @@
  *   logins a minute; a browser without a device cookie is refused, the owner's own browser gets in.
  */
 import http from "node:http";
-import fs from "node:fs";
-import { ADMIN, type AppProcess, startApp, tempDir } from "../faults/lib";
+import { ADMIN, type AppProcess, checkAgainstApp } from "../faults/lib";
 
 type RequestOptions = { method?: string; headers?: Record<string, string>; body?: string };
 
@@ -123,27 +122,4 @@ async function spreadOut(app: AppProcess): Promise<string[]> {
   return problems;
 }
 
-async function main(): Promise<number> {
-  const dataDir = tempDir("abuse");
-  let app: AppProcess | undefined;
-  const results: string[][] = [];
-  try {
-    app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "1" });
-    results.push(await slashPaths(app), await lockOut(app), await spreadOut(app));
-  } finally {
-    await app?.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  results.flat().forEach((p) => console.log(`  ${p}`));
-  const failed = results.filter((r) => r.length > 0).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  return failed ? 1 : 0;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.message);
-    process.exit(1);
-  },
-);
+checkAgainstApp("abuse", { TRUST_PROXY: "1" }, async (app) => [await slashPaths(app), await lockOut(app), await spreadOut(app)]);

@@ -6,8 +6,7 @@
  * bytes reserved, 503s) and fails when a bound is exceeded. Counts and outcomes only, never times.
  * The app trusts X-Forwarded-For here, so the script can speak from as many networks as it likes.
  */
-import fs from "node:fs";
-import { type AppProcess, startApp, tempDir } from "../faults/lib";
+import { type AppProcess, checkAgainstApp } from "../faults/lib";
 import { attackAnalytics } from "./attacks/analytics";
 import { attackHandIn } from "./attacks/hand-in";
 import { attackSearch } from "./attacks/search";
@@ -25,33 +24,14 @@ const ATTACKS: Attack[] = [
 
 const lines = (text: string) => text.split("\n").filter(Boolean);
 
-async function main(): Promise<number> {
-  const dataDir = tempDir("attack");
-  let app: AppProcess | undefined;
+checkAgainstApp("attack", { TRUST_PROXY: "1", LOG_LEVEL: "info" }, async (app) => {
   const results: string[][] = [];
-  try {
-    app = await startApp({ DATA_DIR: dataDir, TRUST_PROXY: "1", LOG_LEVEL: "info" });
-    for (const [name, run] of ATTACKS) {
-      console.log(`${name}:`);
-      results.push(await run(app));
-    }
-    const refusals = lines(app.output()).filter((l) => l.includes('"statusCode":429') || l.includes("were refused")).length;
-    const tooMany = refusals > MOST_REFUSAL_LINES;
-    console.log(`  ${tooMany ? "NOT" : "ok "} refusals in the log over the whole run: ${refusals} lines (bound ${MOST_REFUSAL_LINES})`);
-    results.push(tooMany ? [`refusals logged ${refusals} times`] : []);
-  } finally {
-    await app?.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const [name, run] of ATTACKS) {
+    console.log(`${name}:`);
+    results.push(await run(app));
   }
-  const failed = results.filter((r) => r.length > 0).length;
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  return failed ? 1 : 0;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(err.stack ?? err.message);
-    process.exit(1);
-  },
-);
+  const refusals = lines(app.output()).filter((l) => l.includes('"statusCode":429') || l.includes("were refused")).length;
+  const tooMany = refusals > MOST_REFUSAL_LINES;
+  console.log(`  ${tooMany ? "NOT" : "ok "} refusals in the log over the whole run: ${refusals} lines (bound ${MOST_REFUSAL_LINES})`);
+  return [...results, tooMany ? [`refusals logged ${refusals} times`] : []];
+});

@@ -4,8 +4,8 @@ import zlib from "node:zlib";
 import supertest from "supertest";
 import { describe, expect } from "vitest";
 import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES, type HandInUpload } from "../../shared/auditions";
-import { binary, toBuffer } from "../test/bytes";
-import { CODE, completeHandIn, openAudition, putPart, startHandIn } from "../test/hand-ins";
+import { toBuffer } from "../test/bytes";
+import { CODE, completeHandIn, handedInFile, handIn, openAudition, putPart, startHandIn } from "../test/hand-ins";
 import { createLocalLargeFiles } from "../objects/local-large-files";
 import { createLocalStore } from "../objects/local-store";
 import { writeBackup } from "../services/backup";
@@ -37,17 +37,8 @@ const idleFor = (t: TestApp, minutes: number) =>
   t.db.database.pool.query(`UPDATE auditions SET last_part_at = now() - interval '${minutes} minutes' WHERE upload_state = 'uploading'`);
 
 /** A whole hand-in from a network, as the browser makes it. */
-async function handInFrom(t: TestApp, network: string, file: Buffer, code: string, fileName = "my-edit.wav"): Promise<HandInUpload> {
-  const started = await startFrom(t, network, file, { code, fileName });
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const upload = started.body as HandInUpload;
-  for (let n = 1, at = 0; at < file.length; n++, at += upload.partSize) {
-    expect((await putPart(t, upload, n, file.subarray(at, at + upload.partSize))).status).toBe(200);
-  }
-  const done = await completeHandIn(t, upload, code);
-  expect(done.status, done.text).toBe(200);
-  return upload;
-}
+const handInFrom = (t: TestApp, network: string, file: Buffer, code: string, fileName = "my-edit.wav") =>
+  handIn(t, file, { code, fileName }, { network });
 
 describe("audition hand-ins: no one can block the inbox", () => {
   it("when one network starts uploads under made-up numbers, then two are under way at most, the rest refused in words, and a candidate elsewhere still hands in", async ({
@@ -162,8 +153,7 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
 
     expect((await putPart(t, upload, 2, wav.subarray(upload.partSize))).status).toBe(200);
     await completeHandIn(t, upload).expect(200);
-    const file = await admin.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
-    expect((file.body as Buffer).equals(wav)).toBe(true);
+    expect((await handedInFile(admin, upload.id)).equals(wav)).toBe(true);
   });
 
   it("when an upload's only activity is empty or refused part requests, then it is dropped after 16 minutes without a byte", async ({
@@ -211,8 +201,7 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     // That completion gives way (as one whose join failed does), and the candidate's completes.
     await t.db.database.pool.query("UPDATE auditions SET upload_state = 'uploading', completing_at = NULL WHERE id = $1", [upload.id]);
     await completeHandIn(t, upload).expect(200);
-    const file = await admin.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
-    expect((file.body as Buffer).equals(wav)).toBe(true);
+    expect((await handedInFile(admin, upload.id)).equals(wav)).toBe(true);
   });
 
   it("when others' wrong codes use up the site-wide allowance, then a candidate with a started upload still resumes and completes it", async ({
@@ -340,8 +329,7 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
     const late = await t.request.put(url).send(spoiled);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(HAND_IN_MESSAGES.alreadyHandedIn);
-    const file = await admin.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
-    expect((file.body as Buffer).equals(wav)).toBe(true);
+    expect((await handedInFile(admin, upload.id)).equals(wav)).toBe(true);
   });
 
   it("when five completions arrive at once, then all five answer the same success and one hand-in is listed", async ({ t, admin }) => {

@@ -1,6 +1,7 @@
 import type supertest from "supertest";
 import { expect } from "vitest";
 import type { HandInUpload } from "../../shared/auditions";
+import { binary } from "./bytes";
 import type { TestApp } from "./harness";
 
 /** A candidate's code under the audition password `openAudition` sets. */
@@ -40,9 +41,18 @@ export const completeHandIn = (t: TestApp, upload: HandInUpload, code = CODE) =>
     .set({ "x-upload-token": upload.token, "x-audition-code": encodeURIComponent(code), "content-type": "application/xml" })
     .send("<CompleteMultipartUpload></CompleteMultipartUpload>");
 
-/** A whole hand-in, as the browser makes it; answers the upload. */
-export async function handIn(t: TestApp, file: Buffer, overrides: Record<string, unknown> = {}): Promise<HandInUpload> {
-  const started = await startHandIn(t, file, overrides);
+/**
+ * A whole hand-in, as the browser makes it; answers the upload. `network`: the X-Forwarded-For its
+ * start carries, for an app behind a trusted proxy.
+ */
+export async function handIn(
+  t: TestApp,
+  file: Buffer,
+  overrides: Record<string, unknown> = {},
+  { network }: { network?: string } = {},
+): Promise<HandInUpload> {
+  const start = startHandIn(t, file, overrides);
+  const started = await (network ? start.set("X-Forwarded-For", network) : start);
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const upload = started.body as HandInUpload;
   for (let n = 1, at = 0; at < file.length; n++, at += upload.partSize) {
@@ -52,4 +62,10 @@ export async function handIn(t: TestApp, file: Buffer, overrides: Record<string,
   const done = await completeHandIn(t, upload, typeof overrides.code === "string" ? overrides.code : CODE);
   expect(done.status, done.text).toBe(200);
   return upload;
+}
+
+/** The owner's download of a hand-in's file, as bytes. */
+export async function handedInFile(owner: supertest.Agent, id: string): Promise<Buffer> {
+  const res = await owner.get(`/api/auditions/${id}/file`).buffer(true).parse(binary).expect(200);
+  return res.body as Buffer;
 }

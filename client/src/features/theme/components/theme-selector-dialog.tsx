@@ -39,6 +39,17 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
   );
 }
 
+/** Closes the dialog without applying anything (the theme on the page goes back to the saved one). */
+function CancelButton() {
+  return (
+    <DialogClose asChild>
+      <button type="button" className="btn btn-ghost">
+        Cancel
+      </button>
+    </DialogClose>
+  );
+}
+
 /** The dialog's body, mounted at each opening: the choices once the saved theme is here. */
 function SavedThemeChoices({ onClose }: { onClose: () => void }) {
   const query = useQuery({ ...siteThemeQueryOptions(), refetchOnMount: "always" });
@@ -48,11 +59,7 @@ function SavedThemeChoices({ onClose }: { onClose: () => void }) {
     <>
       <SavedDataStatus query={query} state={state} failed="The saved theme could not be loaded." />
       <div className="mt-6 flex justify-end">
-        <DialogClose asChild>
-          <button type="button" className="btn btn-ghost">
-            Cancel
-          </button>
-        </DialogClose>
+        <CancelButton />
       </div>
     </>
   );
@@ -128,11 +135,7 @@ function ThemeChoices({ saved, onClose }: { saved: Theme | null; onClose: () => 
       </div>
 
       <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <DialogClose asChild>
-          <button type="button" className="btn btn-ghost">
-            Cancel
-          </button>
-        </DialogClose>
+        <CancelButton />
         <BusyButton onClick={apply} isPending={save.isPending} busyLabel="Saving...">
           Apply Theme
         </BusyButton>
