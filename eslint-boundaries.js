@@ -1,6 +1,7 @@
 /**
- * The rooms of the house as allowlists (ARCHITECTURE.md "Boundaries"), with
- * eslint-plugin-boundaries: every file of server/, shared/ and client/src/ belongs to one room,
+ * The server's rooms as allowlists (ARCHITECTURE.md "Boundaries"), with
+ * eslint-plugin-boundaries: every file of server/ and shared/ belongs to one room (the client's
+ * are in eslint-boundaries-client.js),
  * and each room names the rooms and packages it may use; anything else fails lint, whether it is
  * reached by `import`, `export ... from`, `import()` or `require()`, by an alias or a relative
  * path, or not resolved at all. Tests, scripts and benchmarks are outside the rooms.
@@ -11,8 +12,8 @@ const room = (type, pattern) => ({ type, pattern, partialMatch: false });
 
 /**
  * Rooms are folders; a file takes the first room whose folder holds it, so the deeper folders
- * come first and the roots (the server's composition root and edges: app.ts, index.ts, config.ts;
- * the client's entries: main.tsx, entry-server.tsx) last.
+ * come first and the root (the server's composition root and edges: app.ts, index.ts, config.ts)
+ * last.
  */
 const ROOMS = [
   room("server-routes", "server/routes"),
@@ -29,13 +30,6 @@ const ROOMS = [
   room("server-test", "server/test"),
   room("server-root", "server"),
   room("shared", "shared"),
-  room("client-app", "client/src/app"),
-  room("client-pages", "client/src/pages"),
-  { type: "client-feature", pattern: "client/src/features/*", partialMatch: false, capture: ["feature"] },
-  room("client-components", "client/src/components"),
-  room("client-hooks", "client/src/hooks"),
-  room("client-lib", "client/src/lib"),
-  room("client-entry", "client/src"),
 ];
 
 /** Files with a role of their own inside a room: the only ones that name tables. */
@@ -61,12 +55,6 @@ const feedStorage = { element: { type: "server-feed" }, file: { categories: "que
 const peopleStorage = { element: { type: "server-people" }, file: { categories: "queries" } };
 const auditionStorage = { element: { type: "server-auditions" }, file: { categories: "queries" } };
 const analyticsStorage = { element: { type: "server-analytics" }, file: { categories: "queries" } };
-/** A stylesheet a client module loads for its looks (bundled by Vite, no code). */
-const STYLESHEETS = {
-  from: rooms(["client-entry", "client-app", "client-pages", "client-feature", "client-components"]),
-  allow: { dependency: { source: ["*.css", "@/*.css", "@uppy/*/css/*.css"] } },
-};
-const CLIENT = ["client-entry", "client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib"];
 const SERVER = [
   "server-root",
   "server-routes",
@@ -86,7 +74,6 @@ const SERVER = [
 const RULES = [
   // Packages and Node's own modules, for everyone but where a rule below says otherwise.
   { from: { module: { origin: "local" } }, allow: { to: { module: { origin: ["external", "core"] } } } },
-  STYLESHEETS,
   // The server. Flow: root → routes → services → storage → db; lib, auth, objects beside.
   allow("server-root", to(...SERVER, "shared")),
   allow("server-test", to(...SERVER, "shared")),
@@ -125,8 +112,8 @@ const RULES = [
   allow("server-objects", to("server-objects", "server-lib", "shared"), typesOf("server-root")),
   // Only storage (and the pool's own room, and the feed's storage) run queries or name tables.
   {
-    // Every server room but storage, db (the pool) and the tests, and every client room.
-    from: rooms([...SERVER.filter((room) => !["server-storage", "server-db", "server-test"].includes(room)), ...CLIENT]),
+    // Every server room but storage, db (the pool) and the tests.
+    from: rooms([...SERVER.filter((room) => !["server-storage", "server-db", "server-test"].includes(room))]),
     disallow: [packages(...QUERY_PACKAGES), { to: schema }],
     message:
       "Only server/storage/ runs queries and names tables (db/ holds the pool; the feed's, the people's, the auditions' and the analytics' rooms have their storage.ts).",
@@ -151,22 +138,10 @@ const RULES = [
     "shared/ is used by both sides: no server or browser package (only its schema names drizzle).",
   ),
   { from: schema, allow: packages("drizzle-orm", "drizzle-orm/*") },
-  // The client. Flow: entry → app → pages → features → components → hooks/lib → shared.
-  allow("client-entry", to("client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
-  allow("client-app", to("client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
-  allow("client-pages", to("client-pages", "client-feature", "client-components", "client-hooks", "client-lib", "shared")),
-  allow(
-    "client-feature",
-    { to: { element: { type: "client-feature", captured: { feature: "{{ from.element.captured.feature }}" } } } },
-    to("client-components", "client-hooks", "client-lib", "shared"),
-  ),
-  allow("client-components", to("client-components", "client-hooks", "client-lib", "shared")),
-  allow("client-hooks", to("client-hooks", "client-lib", "shared")),
-  allow("client-lib", to("client-lib", "shared")),
 ];
 
 export const boundariesConfig = {
-  files: ["server/**/*.ts", "shared/**/*.ts", "client/src/**/*.{ts,tsx}"],
+  files: ["server/**/*.ts", "shared/**/*.ts"],
   ignores: ["**/*.test.ts", "**/*.test.tsx"],
   plugins: { boundaries },
   settings: {

@@ -9,6 +9,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import regexp from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 import { boundariesConfig } from "./eslint-boundaries.js";
+import { clientBoundariesConfig } from "./eslint-boundaries-client.js";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "data/**", "e2e/artifacts/**", "test-results/**", "bench/.tmp/**"] },
@@ -16,8 +17,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   security.configs.recommended,
   noUnsanitized.configs.recommended,
-  // The rooms of the house as allowlists (eslint-boundaries.js).
+  // The rooms of the house as allowlists: the server's and shared/ (eslint-boundaries.js), the client's (eslint-boundaries-client.js).
   boundariesConfig,
+  clientBoundariesConfig,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: { ...globals.node } },
     rules: {
