@@ -1,43 +1,7 @@
-import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "./lib/paths";
-
-/** The errors eslint.config.js gives a line of code placed in a given file, by rule. */
-async function lintErrors(filePath: string, code: string, rule: (ruleId: string) => boolean): Promise<string[]> {
-  const eslint = new ESLint({ cwd: projectRoot() });
-  const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.severity === 2 && m.ruleId !== null && rule(m.ruleId)).map((m) => m.message);
-}
-
-/** A file's code that imports `name` from `from` and uses it. */
-const importing = (name: string, from: string) => `import { ${name} } from "${from}";\n${name};\n`;
-
-/** Code that lint should fail (with exactly one error) and code it should pass. */
-interface Verdicts {
-  fails?: string[];
-  passes?: string[];
-}
-
-/** Lints each code placed in `filePath`, by the rules `rule` picks: each of `fails` gets exactly one error, each of `passes` none. */
-async function expectLint(rule: (ruleId: string) => boolean, filePath: string, { fails = [], passes = [] }: Verdicts) {
-  for (const code of fails) expect(await lintErrors(filePath, code, rule), `${filePath}: ${code}`).toHaveLength(1);
-  for (const code of passes) expect(await lintErrors(filePath, code, rule), `${filePath}: ${code}`).toHaveLength(0);
-}
-
-/** The rooms' allowlists (eslint-boundaries.js), run on code placed in a given room. */
-const expectCrossings = (filePath: string, verdicts: Verdicts) => expectLint((id) => id === "boundaries/dependencies", filePath, verdicts);
+import { expectCrossings, importing, lintErrors } from "./test/lint";
 
 describe("lint boundaries (allowlists: what is not allowed fails)", () => {
-  it("when a feature's queries (api.ts) or the app's shell import a write, then lint fails; the feature's mutations.ts may", async () => {
-    const expectRestricted = (filePath: string, verdicts: Verdicts) =>
-      expectLint((id) => id === "no-restricted-imports", filePath, verdicts);
-    await expectRestricted("client/src/features/clips/api.ts", {
-      fails: [importing("useMutation", "@tanstack/react-query"), importing("useSingleMutation", "@/lib/single-mutation")],
-    });
-    await expectRestricted("client/src/app/initial-data.ts", { fails: [importing("useClipMutations", "@/features/clips/mutations")] });
-    await expectRestricted("client/src/features/clips/mutations.ts", { passes: [importing("useMutation", "@tanstack/react-query")] });
-  });
-
   it("when lib, db or objects import a service, then lint fails", async () => {
     for (const file of ["server/lib/x.ts", "server/db/x.ts", "server/objects/x.ts"]) {
       await expectCrossings(file, { fails: [importing("uniqueSlug", "../services/slugs")] });
@@ -100,19 +64,6 @@ describe("lint boundaries (allowlists: what is not allowed fails)", () => {
       fails: [importing("AppError", "../server/lib/errors"), 'import express from "express";\nexpress;\n'],
       passes: [importing("z", "zod")],
     });
-  });
-
-  it("when a client file climbs into another room (lib into a feature, a page into the app, a feature into another), then lint fails", async () => {
-    await expectCrossings("client/src/lib/x.ts", { fails: [importing("clipBySlugQueryOptions", "../features/clips/api")] });
-    await expectCrossings("client/src/pages/x.tsx", { fails: [importing("App", "../app/app")] });
-    await expectCrossings("client/src/features/editors/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
-    await expectCrossings("client/src/components/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
-  });
-
-  it("when a client file uses its own room or a room below it, then lint passes", async () => {
-    await expectCrossings("client/src/features/clips/components/x.tsx", { passes: [importing("clipBySlugQueryOptions", "../api")] });
-    await expectCrossings("client/src/features/clips/x.ts", { passes: [importing("cn", "@/lib/cn")] });
-    await expectCrossings("client/src/pages/x.tsx", { passes: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
   });
 });
 
