@@ -1,4 +1,4 @@
-import { AdminScreen } from "@/components/admin-screen";
+import { AdminScreen } from "@/components/admin/admin-screen";
 import { AnalyticsView } from "@/features/analytics/components/analytics-view";
 
 export function AnalyticsAdminPage() {

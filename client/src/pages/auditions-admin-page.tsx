@@ -1,5 +1,5 @@
 import { ROUTES } from "@shared/routes";
-import { AdminScreen } from "@/components/admin-screen";
+import { AdminScreen } from "@/components/admin/admin-screen";
 import { auditionFileUrl } from "@/features/auditions/api";
 import { AuditionList } from "@/features/auditions/components/audition-list";
 import { PlayerControls } from "@/features/player/components/player-controls";

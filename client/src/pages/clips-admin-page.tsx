@@ -1,6 +1,6 @@
 import type { ClipListItem } from "@shared/api";
 import { useEditing } from "@/hooks/use-editing";
-import { AdminScreen } from "@/components/admin-screen";
+import { AdminScreen } from "@/components/admin/admin-screen";
 import { ClipAdminList } from "@/features/clips/components/clip-admin-list";
 import { ClipForm } from "@/features/clips/components/clip-form";
 

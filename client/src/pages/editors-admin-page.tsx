@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import { ROUTES } from "@shared/routes";
-import { AdminScreen } from "@/components/admin-screen";
+import { AdminScreen } from "@/components/admin/admin-screen";
 import { AccessLogTable } from "@/features/editors/components/access-log-table";
 import { EditorsContentForm } from "@/features/editors/components/editors-content-form";
 

@@ -1,4 +1,4 @@
-import { AdminScreen } from "@/components/admin-screen";
+import { AdminScreen } from "@/components/admin/admin-screen";
 import { AboutForm } from "@/features/identity/components/about-form";
 import { SiteImagesForm } from "@/features/identity/components/site-images-form";
 

@@ -1,6 +1,6 @@
 import type { Provider } from "@shared/api";
 import { useEditing } from "@/hooks/use-editing";
-import { AdminScreen } from "@/components/admin-screen";
+import { AdminScreen } from "@/components/admin/admin-screen";
 import { ProviderAdminList } from "@/features/providers/components/provider-admin-list";
 import { ProviderForm } from "@/features/providers/components/provider-form";
 

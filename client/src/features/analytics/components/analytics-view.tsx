@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { AnalyticsReport, AnalyticsTotals } from "@shared/analytics";
-import { AdminCard } from "@/components/ui/admin-card";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 import { analyticsCsvUrl, analyticsQueryOptions, type DayRange } from "../api";
 import { changeOf, lastDays, PRESET_DAYS, previousRange, rangeProblem, todayUtc } from "../ranges";
 import { DailyChart } from "./daily-chart";

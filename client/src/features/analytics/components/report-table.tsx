@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AdminCard } from "@/components/ui/admin-card";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 
 export interface Column<T> {
   label: string;

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from "react";
 import { Link } from "wouter";
 import { AUDITION_STATUSES, type Audition, type AuditionStatus } from "@shared/auditions";
 import { formatClock } from "@shared/time";
-import { AdminCard, ListStates } from "@/components/ui/admin-card";
+import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { auditionFileUrl, auditionsQueryOptions } from "../api";

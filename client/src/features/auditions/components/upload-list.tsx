@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { UPLOAD_IDLE_MINUTES, type UploadUnderway } from "@shared/auditions";
-import { AdminCard, ListStates } from "@/components/ui/admin-card";
+import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { uploadsUnderwayQueryOptions } from "../api";

@@ -2,7 +2,7 @@ import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/pasted-links";
 import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/ui/entity-form";
+import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
 import { bindField, countedField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { clipBySlugQueryOptions } from "../api";
 import { useClipMutations } from "../mutations";

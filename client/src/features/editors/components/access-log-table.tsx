@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AdminCard, ListStates } from "@/components/ui/admin-card";
+import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
 import { accessLogQueryOptions } from "../api";
 import { candidateLabel } from "../candidate";

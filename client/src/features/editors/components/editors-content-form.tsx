@@ -4,7 +4,7 @@ import { AUDITION_PREFIX_MIN_LENGTH } from "@shared/auditions";
 import { EDITORS_CONTENT_KEYS } from "@shared/settings";
 import { editorsContentFormSchema } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
-import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
+import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";

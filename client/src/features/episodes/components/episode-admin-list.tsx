@@ -4,7 +4,7 @@ import { useDebounce } from "use-debounce";
 import { Link } from "wouter";
 import { href } from "@shared/routes";
 import type { AdminEpisodeQuery, Episode, EpisodeBulkInput } from "@shared/api";
-import { AdminCard, ListStates } from "@/components/ui/admin-card";
+import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { RowActions, useRowActions } from "@/components/ui/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { countText } from "@shared/strings";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { ROUTES } from "@shared/routes";
-import { AdminCard, ListStates } from "@/components/ui/admin-card";
+import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
 import { adminEpisodesQueryOptions } from "../api";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { AdminCard } from "@/components/ui/admin-card";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { deletedFeedEpisodesQueryOptions, describeSync } from "../api";

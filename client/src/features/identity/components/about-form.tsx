@@ -5,9 +5,9 @@ import { ABOUT_LIMITS, type AboutContent, type Identity } from "@shared/identity
 import { aboutSchema } from "@shared/identity-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
-import { useStaleSave } from "@/components/ui/save-entity";
-import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
-import { StaleNotice } from "@/components/ui/stale-notice";
+import { useStaleSave } from "@/components/admin/ui/save-entity";
+import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
+import { StaleNotice } from "@/components/admin/ui/stale-notice";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
@@ -15,7 +15,7 @@ import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { savedIdentityQueryOptions } from "../api";
 import { useSaveAbout } from "../mutations";
 import { ImageField } from "./image-field";
-import { AdminCard } from "@/components/ui/admin-card";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 
 const NEW_HOST = { name: "", role: "", bio: "", photo: null };
 const PHOTO_UPLOADED = { title: "Image uploaded", description: "It is in the form: Save About Page keeps it" };

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from "react";
-import { ImageUploadButton } from "@/components/image-upload-button";
+import { ImageUploadButton } from "@/components/admin/image-upload-button";
 import { Picture } from "@/components/picture";
 import { fitOf, PICTURE_KINDS, type PictureKind } from "@shared/pictures";
 

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import type { SiteImages } from "@shared/identity";
-import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
+import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { AdminCard } from "@/components/ui/admin-card";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 import { savedIdentityQueryOptions } from "../api";
 import { useSaveImages } from "../mutations";
 import { ImageField } from "./image-field";

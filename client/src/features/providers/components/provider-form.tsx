@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { LIMITS, providerSchema, type Provider } from "@shared/api";
-import { UploadableLinkField } from "@/components/image-upload-button";
+import { UploadableLinkField } from "@/components/admin/image-upload-button";
 import { TextField } from "@/components/ui/field";
-import { EntityFormCard, useEntityForm } from "@/components/ui/entity-form";
+import { EntityFormCard, useEntityForm } from "@/components/admin/ui/entity-form";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { providersQueryOptions } from "../api";
 import { useProviderMutations } from "../mutations";

@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
-import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
+import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
 import { useSaveSettings } from "@/lib/settings-mutations";
-import { AdminCard } from "@/components/ui/admin-card";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
 export function RssSettingsCard({ children }: { children?: ReactNode }) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { CUSTOM_THEME_DEFAULTS, DEFAULT_THEME_ID, PRESET_THEME_IDS, TWO_COLOR_DEFAULTS, type Theme } from "@shared/theme";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { BusyButton } from "@/components/ui/form-actions";
-import { SavedDataStatus, useSavedDataState } from "@/components/ui/saved-data-status";
+import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { siteThemeQueryOptions } from "../api";
 import { useSaveTheme } from "../mutations";

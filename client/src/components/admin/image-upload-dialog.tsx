@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { LIMITS } from "@shared/api";
 import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast-store";
-import { refusalOf, requestUploadUrl, uploadErrorMessage } from "@/lib/upload-rules";
+import { refusalOf, requestUploadUrl, uploadErrorMessage } from "./upload-rules";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 

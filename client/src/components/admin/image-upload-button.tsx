@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from "react";
-import { TextField } from "./ui/field";
+import { TextField } from "../ui/field";
 
 const ImageUploadDialog = lazy(() => import("./image-upload-dialog"));
 

@@ -3,7 +3,7 @@ import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode
 import { Controller, type Control, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { confirmDiscard } from "@/lib/navigation-guard";
-import { EditLoadStatus, FormActions, PublishedSwitch } from "./form-actions";
+import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
 import { saveEntity, useStaleSave } from "./save-entity";
 import { StaleNotice } from "./stale-notice";
 

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import type { FieldValues } from "react-hook-form";
 import { isApiError } from "@/lib/api-client";
 import { showServerErrors, type ServerErrorTarget } from "@/lib/forms";
-import { toast, toastError } from "./toast-store";
+import { toast, toastError } from "@/components/ui/toast-store";
 
 type Noun = "provider" | "episode" | "clip";
 interface MutateOptions {

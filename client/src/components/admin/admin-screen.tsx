@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ROUTES } from "@shared/routes";
-import { BackLink } from "./back-link";
+import { BackLink } from "../back-link";
 
 /** The frame of an admin screen other than the dashboard: the way back, its heading, its content. */
 export function AdminScreen({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { apiClient } from "./api-client";
+import { apiClient } from "@/lib/api-client";
 
 /** What the server accepts as an image (docs/product.md "Uploads"): the bytes decide there; this says why early. */
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"]);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
 
 const shown: { title: string; description?: string }[] = [];
-vi.mock("./toast-store", () => ({
+vi.mock("@/components/ui/toast-store", () => ({
   toast: (t: { title: string; description?: string }) => shown.push(t),
   toastError: (description: string) => shown.push({ title: "Error", description }),
 }));
