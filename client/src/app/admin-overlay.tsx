@@ -1,6 +1,6 @@
 import "@/admin.css";
 import { Toaster } from "@/components/ui/toaster";
-import { LoginDialog } from "@/features/auth/components/login-dialog";
+import { LoginDialog } from "@/features/auth/public/login-dialog";
 
 /** Lazy: the login dialog and the toast region, mounted once for the rest of the visit. */
 export default function AdminOverlay() {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Route, Switch } from "wouter";
 import { isAdminRoute, ROUTE_NAMES, ROUTES } from "@shared/routes";
-import { AnalyticsCollector } from "@/features/analytics/collector-host";
-import { AudioHost } from "@/features/player/components/audio-host";
-import { Footer } from "@/features/settings/components/footer";
+import { AnalyticsCollector } from "@/features/analytics/public/collector-host";
+import { AudioHost } from "@/features/player/public/audio-host";
+import { Footer } from "@/features/settings/public/footer";
 import { NotFoundPage } from "@/pages/not-found-page";
 import { AdminOverlayHost } from "./admin-overlay-host";
 import { PublicPage } from "./public-pages";

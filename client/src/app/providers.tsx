@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ThemeApplier } from "@/features/theme/components/theme-applier";
+import { ThemeApplier } from "@/features/theme/public/theme-applier";
 import { PageContextProvider } from "@/lib/page-context";
 import { createQueryClient } from "@/lib/query-client";
 import { pageContextOf, readInitialData, seedQueryClient } from "./initial-data";

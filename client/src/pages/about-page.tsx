@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ROUTES } from "@shared/routes";
-import { AboutView } from "@/features/identity/components/about-view";
+import { AboutView } from "@/features/identity/public/about-view";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";

@@ -4,11 +4,11 @@ import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/mutations";
 import { HandInsQuickAction } from "@/features/auditions/components/audition-list";
-import { DraftEpisodesNotice } from "@/features/episodes/components/draft-episodes-notice";
-import { EpisodesSummaryCard } from "@/features/episodes/components/episodes-summary-card";
-import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/components/feed-sync-panel";
-import { RssSettingsCard } from "@/features/settings/components/rss-settings-form";
-import { ThemeSelectorDialog } from "@/features/theme/components/theme-selector-dialog";
+import { DraftEpisodesNotice } from "@/features/episodes/admin/draft-episodes-notice";
+import { EpisodesSummaryCard } from "@/features/episodes/admin/episodes-summary-card";
+import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/admin/feed-sync-panel";
+import { RssSettingsCard } from "@/features/settings/admin/rss-settings-form";
+import { ThemeSelectorDialog } from "@/features/theme/admin/theme-selector-dialog";
 import { ROUTES } from "@shared/routes";
 
 const QUICK_ACTIONS = [

@@ -1,5 +1,5 @@
 import { AdminScreen } from "@/components/admin/admin-screen";
-import { AnalyticsView } from "@/features/analytics/components/analytics-view";
+import { AnalyticsView } from "@/features/analytics/admin/analytics-view";
 
 export function AnalyticsAdminPage() {
   return (

@@ -1,5 +1,5 @@
 import { useSearch } from "wouter";
-import { ArchiveView } from "@/features/episodes/components/archive-view";
+import { ArchiveView } from "@/features/episodes/public/archive-view";
 
 export function ArchivePage() {
   const search = new URLSearchParams(useSearch());

@@ -2,7 +2,7 @@ import { ROUTES } from "@shared/routes";
 import { AdminScreen } from "@/components/admin/admin-screen";
 import { auditionFileUrl } from "@/features/auditions/api";
 import { AuditionList } from "@/features/auditions/components/audition-list";
-import { PlayerControls } from "@/features/player/components/player-controls";
+import { PlayerControls } from "@/features/player/public/player-controls";
 
 /**
  * /admin/auditions (docs/product.md "Audition hand-in"): every hand-in, played by the site's own

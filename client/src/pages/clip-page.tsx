@@ -1,5 +1,5 @@
 import { decodeSegment } from "@shared/routes";
-import { ClipView } from "@/features/clips/components/clip-view";
+import { ClipView } from "@/features/clips/public/clip-view";
 
 export function ClipPage({ params }: { params: Record<string, string | undefined> }) {
   return <ClipView slug={decodeSegment(params.slug ?? "")} />;

@@ -1,8 +1,8 @@
 import type { ClipListItem } from "@shared/api";
 import { useEditing } from "@/hooks/use-editing";
 import { AdminScreen } from "@/components/admin/admin-screen";
-import { ClipAdminList } from "@/features/clips/components/clip-admin-list";
-import { ClipForm } from "@/features/clips/components/clip-form";
+import { ClipAdminList } from "@/features/clips/admin/clip-admin-list";
+import { ClipForm } from "@/features/clips/admin/clip-form";
 
 export function ClipsAdminPage() {
   const { editing, edit, done } = useEditing<ClipListItem>();

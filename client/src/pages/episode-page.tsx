@@ -1,8 +1,8 @@
 import { decodeSegment } from "@shared/routes";
-import { EpisodeView } from "@/features/episodes/components/episode-view";
-import { SupportLinks } from "@/features/identity/components/support-links";
-import { EpisodePeople } from "@/features/people/components/episode-people";
-import { PlayerControls } from "@/features/player/components/player-controls";
+import { EpisodeView } from "@/features/episodes/public/episode-view";
+import { SupportLinks } from "@/features/identity/public/support-links";
+import { EpisodePeople } from "@/features/people/public/episode-people";
+import { PlayerControls } from "@/features/player/public/player-controls";
 import { player, toPlayerEpisode, usePlayer } from "@/features/player/player-store";
 import { useSiteName } from "@/hooks/use-page-title";
 

@@ -6,9 +6,9 @@ import { useEditing } from "@/hooks/use-editing";
 import { AdminScreen } from "@/components/admin/admin-screen";
 import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { episodeBySlugQueryOptions } from "@/features/episodes/api";
-import { EpisodeAdminList } from "@/features/episodes/components/episode-admin-list";
-import { EpisodeForm } from "@/features/episodes/components/episode-form";
-import { DeletedFeedEpisodes } from "@/features/feed/components/deleted-feed-episodes";
+import { EpisodeAdminList } from "@/features/episodes/admin/episode-admin-list";
+import { EpisodeForm } from "@/features/episodes/admin/episode-form";
+import { DeletedFeedEpisodes } from "@/features/feed/admin/deleted-feed-episodes";
 
 /** The episodes screen; `?edit={slug}` (the dashboard's Edit) opens that episode's edit. */
 export function EpisodesAdminPage() {

@@ -1,6 +1,6 @@
 import { AdminScreen } from "@/components/admin/admin-screen";
-import { AboutForm } from "@/features/identity/components/about-form";
-import { SiteImagesForm } from "@/features/identity/components/site-images-form";
+import { AboutForm } from "@/features/identity/admin/about-form";
+import { SiteImagesForm } from "@/features/identity/admin/site-images-form";
 
 export function IdentityAdminPage() {
   return (

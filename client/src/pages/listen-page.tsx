@@ -1,6 +1,6 @@
 import { BackLink } from "@/components/back-link";
-import { CopyFeedButton } from "@/features/providers/components/copy-feed-button";
-import { ProviderGrid } from "@/features/providers/components/provider-grid";
+import { CopyFeedButton } from "@/features/providers/public/copy-feed-button";
+import { ProviderGrid } from "@/features/providers/public/provider-grid";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ROUTES } from "@shared/routes";
 

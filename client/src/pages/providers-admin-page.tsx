@@ -1,8 +1,8 @@
 import type { Provider } from "@shared/api";
 import { useEditing } from "@/hooks/use-editing";
 import { AdminScreen } from "@/components/admin/admin-screen";
-import { ProviderAdminList } from "@/features/providers/components/provider-admin-list";
-import { ProviderForm } from "@/features/providers/components/provider-form";
+import { ProviderAdminList } from "@/features/providers/admin/provider-admin-list";
+import { ProviderForm } from "@/features/providers/admin/provider-form";
 
 export function ProvidersAdminPage() {
   const { editing, edit, done } = useEditing<Provider>();

@@ -2,7 +2,7 @@
  * What the player remembers in this browser (docs/product.md "Listening"): where each episode
  * was left and the speed chosen. Local storage only: no cookie, nothing sent to the server. A
  * browser that refuses storage (private windows, a full quota) just remembers nothing. Imported
- * after the first render (components/audio-host.tsx); its bytes ride in the visitor-kit file
+ * after the first render (public/audio-host.tsx); its bytes ride in the visitor-kit file
  * (vite.config.ts).
  */
 const KEY = "podcast-player";

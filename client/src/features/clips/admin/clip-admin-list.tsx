@@ -1,0 +1,42 @@
+import { useQuery } from "@tanstack/react-query";
+import type { ClipListItem } from "@shared/api";
+import { OrderedAdminList } from "@/components/ui/ordered-admin-list";
+import { orderedClipsQueryOptions } from "../api";
+import { useClipMutations } from "./mutations";
+
+/** docs/product.md §2 "Existing Clips"; a delete asks first, like providers and episodes (the clip's article goes with it). */
+export function ClipAdminList({ onEdit }: { onEdit: (clip: ClipListItem) => void }) {
+  const clips = useQuery(orderedClipsQueryOptions());
+  return (
+    <OrderedAdminList
+      id="clip-list"
+      title="Existing Clips"
+      items={clips.data ?? []}
+      isPending={clips.isPending}
+      empty={<p>No clips found</p>}
+      labelOf={(clip) => clip.title}
+      onEdit={onEdit}
+      actions={{
+        noun: "clip",
+        mutations: useClipMutations(),
+        deleted: { title: "Clip deleted", description: "The clip has been deleted successfully" },
+        confirm: "Are you sure you want to delete this clip? Its article is deleted with it.",
+      }}
+      row={(clip) => (
+        <div className="min-w-0 flex-1 basis-64">
+          <p dir="auto" className="font-semibold wrap-anywhere">
+            {clip.title}
+          </p>
+          <p dir="auto" className="line-clamp-2 text-sm wrap-anywhere">
+            {clip.description || "No description"}
+          </p>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm">
+            <span>Order: {clip.sortOrder}</span>
+            <span className={clip.isPublished ? "badge badge-published" : "badge"}>{clip.isPublished ? "Published" : "Draft"}</span>
+            <span className="min-w-0 max-w-full truncate">/clips/{clip.slug}</span>
+          </p>
+        </div>
+      )}
+    />
+  );
+}

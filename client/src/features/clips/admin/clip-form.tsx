@@ -1,0 +1,93 @@
+import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
+import { toYouTubeEmbedUrl } from "@shared/pasted-links";
+import { slugify } from "@shared/slug";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
+import { bindField, countedField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
+import { clipBySlugQueryOptions } from "../api";
+import { useClipMutations } from "./mutations";
+
+const EMPTY = {
+  title: "",
+  youtubeEmbedUrl: "",
+  description: "",
+  keyQuote: "",
+  slug: "",
+  metaDescription: "",
+  content: "",
+  isPublished: true,
+};
+
+/**
+ * docs/product.md §2 "Clips" form, §5 rules. The shared schema trims, converts a YouTube link and
+ * checks the limits; an empty slug is made from the title by the server.
+ */
+export function ClipForm(props: { editing: ClipListItem | null; onDone: () => void }) {
+  // A list loaded before the login leaves the article out (saving it would write an empty article
+  // over the real one).
+  return <EditFromWhole noun="clip" wholeQuery={clipBySlugQueryOptions} Fields={ClipFields} {...props} />;
+}
+
+function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | null; onDone: () => void; onReload?: () => void }) {
+  const form = useSchemaForm(clipSchema, {
+    defaultValues: editing
+      ? {
+          title: editing.title,
+          youtubeEmbedUrl: editing.youtubeEmbedUrl,
+          description: editing.description,
+          keyQuote: editing.keyQuote,
+          slug: editing.slug,
+          metaDescription: editing.metaDescription,
+          content: editing.content ?? "",
+          isPublished: editing.isPublished,
+        }
+      : EMPTY,
+  });
+  const title = form.watch("title");
+
+  // A youtu.be or watch?v= link becomes the embed address (docs/product.md §5) once it is whole:
+  // when it is pasted and when the field is left, never while it is typed key by key.
+  const convertUrl = (value: string) => form.setValue("youtubeEmbedUrl", toYouTubeEmbedUrl(value));
+
+  const entity = useEntityForm(form, { noun: "clip", editing, mutations: useClipMutations(), focus: "title", empty: EMPTY, onDone });
+  const save = form.handleSubmit((input) => entity.save(input));
+  const onSubmit = submitUnlessBlank(form, ["title", "youtubeEmbedUrl"], save);
+
+  return (
+    <EntityFormCard {...entity.card} onSubmit={onSubmit} onReload={onReload}>
+      <TextField label="Clip Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
+      <TextField
+        label="YouTube Embed URL"
+        type="url"
+        required
+        {...bindField(form, "youtubeEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertUrl(e.target.value) })}
+        onPaste={pasteInto(convertUrl)}
+        placeholder="https://www.youtube.com/embed/..."
+        hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
+      />
+      <TextAreaField label="Description" rows={2} maxLength={LIMITS.description} {...bindField(form, "description")} />
+      <TextAreaField label="Key Quote" rows={2} {...bindField(form, "keyQuote")} {...countedField(form, "keyQuote", LIMITS.keyQuote)} />
+      <TextField
+        label="URL Slug"
+        maxLength={LIMITS.slug}
+        {...bindField(form, "slug")}
+        placeholder={slugify(title ?? "") || "leave-empty-to-auto-generate"}
+        hint="Leave empty to auto-generate from title."
+      />
+      <TextAreaField
+        label="Meta Description"
+        rows={2}
+        {...bindField(form, "metaDescription")}
+        {...countedField(form, "metaDescription", LIMITS.metaDescription)}
+      />
+      <TextAreaField
+        label="Article Content"
+        rows={6}
+        maxLength={LIMITS.content}
+        {...bindField(form, "content")}
+        hint="Separate paragraphs with a blank line. 'Speaker: words' shows the speaker in bold."
+      />
+      <PublishedField id="clip-published" control={form.control} />
+    </EntityFormCard>
+  );
+}

@@ -1,0 +1,152 @@
+import { useCallback, useState } from "react";
+import { Link } from "wouter";
+import { href } from "@shared/routes";
+import { episodeSchema, LIMITS, type Episode } from "@shared/api";
+import { toSpotifyEmbedUrl } from "@shared/pasted-links";
+import { UploadableLinkField } from "@/components/admin/image-upload-button";
+import { TextAreaField, TextField } from "@/components/ui/field";
+import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
+import { bindField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
+import { episodeBySlugQueryOptions } from "../api";
+import { useEpisodeMutations } from "./mutations";
+
+const ARTWORK_UPLOADED = { title: "Artwork uploaded", description: "The episode's artwork has been uploaded" };
+const EMPTY = {
+  title: "",
+  spotifyEmbedUrl: "",
+  audioUrl: "",
+  publishedAt: "",
+  imageUrl: "",
+  description: "",
+  showNotes: "",
+  isPublished: true,
+};
+
+const valuesOf = (e: Episode) => ({
+  title: e.title,
+  spotifyEmbedUrl: e.spotifyEmbedUrl ?? "",
+  audioUrl: e.audioUrl ?? "",
+  publishedAt: e.publishedAt?.slice(0, 10) ?? "",
+  imageUrl: e.imageUrl ?? "",
+  description: e.description,
+  showNotes: e.showNotes ?? "",
+  isPublished: e.isPublished,
+});
+
+/**
+ * docs/product.md §2 "Episodes": add mode by default, edit mode for `editing`. An episode plays
+ * from its own audio file, Spotify, or both; one of the two is needed. For a feed episode, what
+ * the admin changes here is theirs: later syncs leave it alone.
+ */
+export function EpisodeForm(props: { editing: Episode | null; onDone: () => void }) {
+  // Lists leave the show notes out: never the list's copy, whose empty notes a save would write.
+  return <EditFromWhole noun="episode" wholeQuery={episodeBySlugQueryOptions} Fields={EpisodeFields} {...props} />;
+}
+
+function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null; onDone: () => void; onReload?: () => void }) {
+  const form = useSchemaForm(episodeSchema, { defaultValues: editing ? valuesOf(editing) : EMPTY });
+  // Read while rendering, so react-hook-form keeps track of them (its form state is a subscription).
+  const { dirtyFields } = form.formState;
+  const imageUrl = form.watch("imageUrl") as string | null | undefined;
+  const [preview, setPreview] = useState<string | null>(null);
+  const onUploaded = useCallback(
+    (url: string, local: string | null) => {
+      form.setValue("imageUrl", url, { shouldDirty: true });
+      setPreview(local);
+    },
+    [form],
+  );
+
+  const entity = useEntityForm(form, {
+    noun: "episode",
+    editing,
+    mutations: useEpisodeMutations(),
+    focus: "title",
+    empty: EMPTY,
+    onDone,
+    onReset: () => setPreview(null),
+  });
+
+  // A Spotify share link becomes the embed address (docs/product.md §5) once it is whole: when it
+  // is pasted and when the field is left, as the clip form does with YouTube links. Dirty, so an
+  // edit sends it.
+  const convertSpotify = (value: string) => form.setValue("spotifyEmbedUrl", toSpotifyEmbedUrl(value), { shouldDirty: true });
+
+  const save = form.handleSubmit((input) => {
+    // Only what the admin changed is sent: that is what becomes theirs, safe from later feed syncs.
+    const changed = Object.fromEntries(Object.entries(input).filter(([key]) => key in dirtyFields));
+    if (editing && Object.keys(changed).length === 0) return entity.reset();
+    entity.save(input, changed);
+  });
+  const onSubmit = submitUnlessBlank(form, ["title"], save);
+
+  return (
+    <EntityFormCard
+      {...entity.card}
+      intro={
+        <>
+          {editing?.source === "feed" ? (
+            <p className="mt-2 text-sm">From the show's feed: what you change here stays as you set it when the feed is synced again.</p>
+          ) : null}
+          {editing?.isPublished ? (
+            <Link href={href.episode(editing.slug)} className="mt-2 inline-block underline">
+              View page
+            </Link>
+          ) : null}
+        </>
+      }
+      onSubmit={onSubmit}
+      onReload={onReload}
+    >
+      <TextField label="Episode Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
+      <TextField
+        label="Spotify Embed URL"
+        type="url"
+        {...bindField(form, "spotifyEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertSpotify(e.target.value) })}
+        onPaste={pasteInto(convertSpotify)}
+        placeholder="https://open.spotify.com/embed/episode/..."
+        hint="In Spotify, open the episode, choose Share, then Copy link to episode (or Embed episode), and paste it here."
+      />
+      <TextField
+        label="Audio URL"
+        type="url"
+        {...bindField(form, "audioUrl")}
+        placeholder="https://"
+        hint="The episode's audio file (MP3 or M4A), played by the site's own player. A Spotify embed URL, an audio URL, or both."
+      />
+      <TextField label="Published on" type="date" {...bindField(form, "publishedAt")} />
+      <UploadableLinkField
+        label="Artwork (Optional)"
+        {...bindField(form, "imageUrl")}
+        placeholder="https://"
+        hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
+        upload={{
+          label: "Upload Artwork",
+          id: "episode-artwork",
+          title: "Upload Episode Artwork",
+          uploadedToast: ARTWORK_UPLOADED,
+          onUploaded,
+        }}
+      >
+        {preview || imageUrl?.startsWith("/objects/") ? (
+          <img
+            src={preview ?? imageUrl ?? ""}
+            alt="The episode's artwork"
+            width={64}
+            height={64}
+            className="h-16 w-16 rounded-lg object-cover"
+          />
+        ) : null}
+      </UploadableLinkField>
+      <TextAreaField label="Description (Optional)" rows={4} maxLength={LIMITS.description} {...bindField(form, "description")} />
+      <TextAreaField
+        label="Show Notes (Optional)"
+        rows={6}
+        maxLength={LIMITS.showNotes}
+        {...bindField(form, "showNotes")}
+        hint="Shown on the episode's page. HTML is supported: links, paragraphs, lists and emphasis."
+      />
+      <PublishedField id="episode-published" control={form.control} />
+    </EntityFormCard>
+  );
+}

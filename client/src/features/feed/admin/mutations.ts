@@ -1,0 +1,57 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { FeedStatus, FeedSyncResult } from "@shared/api";
+import { apiClient } from "@/lib/api-client";
+import { useSingleMutation } from "@/lib/single-mutation";
+import { feedStatusQueryOptions } from "../api";
+
+/** The owner takes the address the host moved the show to (FeedStatus.move). */
+export function useAcceptFeedMove() {
+  const queryClient = useQueryClient();
+  return useSingleMutation({
+    mutationFn: () => apiClient.post<FeedStatus>("/api/feed/move", {}),
+    onSuccess: (status) => queryClient.setQueryData(feedStatusQueryOptions().queryKey, status),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
+  });
+}
+
+/** Syncs the show's feed now; afterwards the episode lists and the status are read again. */
+export function useSyncFeed() {
+  const queryClient = useQueryClient();
+  return useSingleMutation({
+    mutationFn: () => apiClient.post<FeedSyncResult>("/api/feed/sync", {}),
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+        queryClient.invalidateQueries({ queryKey: feedStatusQueryOptions().queryKey }),
+        // A new site takes the show's name from its feed.
+        queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
+      ]);
+    },
+  });
+}
+
+/** Brings a deleted feed episode back: the feed is read again at once, when it can be. */
+export function useRestoreDeleted() {
+  const queryClient = useQueryClient();
+  return useSingleMutation({
+    mutationFn: (id: number) => apiClient.post<{ sync: FeedSyncResult | null; message?: string }>(`/api/feed/deleted/${id}/restore`, {}),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+      ]),
+  });
+}
+
+/** Removes the episodes of the previous feed (another show's), never the owner's own. */
+export function useDeletePreviousFeedEpisodes() {
+  const queryClient = useQueryClient();
+  return useSingleMutation({
+    mutationFn: () => apiClient.post<{ count: number }>("/api/feed/previous-episodes/delete", {}),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["episodes"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+      ]),
+  });
+}

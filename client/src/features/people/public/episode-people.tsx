@@ -1,0 +1,77 @@
+import { Link } from "wouter";
+import type { EpisodePerson } from "@shared/api";
+import { href } from "@shared/routes";
+import { Picture } from "@/components/picture";
+import { TitledSection } from "@/components/titled-section";
+import { roleLabel } from "./roles";
+
+/** A person's picture as the site keeps it, or their initial in its place, at one size so nothing shifts. */
+export function PersonPicture({ person, size }: { person: Pick<EpisodePerson, "name" | "imagePath">; size: number }) {
+  if (person.imagePath)
+    return (
+      <Picture
+        path={person.imagePath}
+        kind="photo"
+        sizes={`${size}px`}
+        width={size}
+        alt=""
+        className="shrink-0 rounded-full object-cover"
+      />
+    );
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-fg/15 font-bold"
+      style={{ width: size, height: size, fontSize: size / 2.5 }}
+    >
+      {Array.from(person.name)[0]?.toUpperCase()}
+    </span>
+  );
+}
+
+/** People shown at once; the rest behind 'Show all', so a crowd does not push the episode's notes far down. */
+const AT_ONCE = 8;
+
+function PersonLink({ person }: { person: EpisodePerson }) {
+  return (
+    <Link href={href.person(person.slug)} className="flex items-center gap-2 rounded-full bg-fg/10 py-1 pe-3 ps-1 hover:bg-fg/20">
+      <PersonPicture person={person} size={32} />
+      <span className="min-w-0">
+        <span dir="auto" className="font-semibold wrap-anywhere">
+          {person.name}
+        </span>
+        <span className="text-sm">, {roleLabel(person.role)}</span>
+      </span>
+    </Link>
+  );
+}
+
+const list = (people: EpisodePerson[], from: number) => (
+  <ul className="mt-2 flex flex-wrap gap-2">
+    {people.map((person, i) => (
+      <li key={`${person.slug}-${person.role}-${from + i}`}>
+        <PersonLink person={person} />
+      </li>
+    ))}
+  </ul>
+);
+
+/**
+ * Who is in an episode (docs/product.md "Listening"): each person the feed names, with their
+ * role and picture, linking to their page; past the first eight, behind 'Show all' (a <details>,
+ * which works before the page's script has run).
+ */
+export function EpisodePeople({ people }: { people: EpisodePerson[] }) {
+  if (people.length === 0) return null;
+  return (
+    <TitledSection id="people" title="In this episode" className="mt-6" headingClassName="text-lg font-bold">
+      {list(people.slice(0, AT_ONCE), 0)}
+      {people.length > AT_ONCE ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer font-semibold underline">Show all {people.length} people</summary>
+          {list(people.slice(AT_ONCE), AT_ONCE)}
+        </details>
+      ) : null}
+    </TitledSection>
+  );
+}

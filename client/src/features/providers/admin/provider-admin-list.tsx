@@ -1,0 +1,43 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Provider } from "@shared/api";
+import { OrderedAdminList } from "@/components/ui/ordered-admin-list";
+import { orderedProvidersQueryOptions } from "../api";
+import { useProviderMutations } from "./mutations";
+import { ProviderIcon } from "../public/provider-icon";
+
+/** docs/product.md §2 "Current Providers". */
+export function ProviderAdminList({ onEdit }: { onEdit: (provider: Provider) => void }) {
+  const providers = useQuery(orderedProvidersQueryOptions());
+  return (
+    <OrderedAdminList
+      id="provider-list"
+      title="Current Providers"
+      items={providers.data ?? []}
+      isPending={providers.isPending}
+      empty={<p>No providers configured yet.</p>}
+      labelOf={(provider) => provider.name}
+      onEdit={onEdit}
+      actions={{
+        noun: "provider",
+        mutations: useProviderMutations(),
+        deleted: { title: "Provider deleted", description: "The provider has been removed successfully" },
+        confirm: "Are you sure you want to delete this provider?",
+      }}
+      // Name and URL get the row's whole width; the buttons sit under them.
+      actionsBelow
+      row={(provider) => (
+        <div className="flex items-center gap-3">
+          <ProviderIcon icon={provider.icon} size={40} />
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold wrap-anywhere" dir="auto">
+              {provider.name}
+            </p>
+            <p className="truncate text-sm" title={provider.url} dir="ltr">
+              {provider.url}
+            </p>
+          </div>
+        </div>
+      )}
+    />
+  );
+}
