@@ -15,7 +15,7 @@ describe("lint boundaries on the client (allowlists: what is not allowed fails)"
   it("when a client file climbs into another room (lib into a feature, a page into the app, a feature into another), then lint fails", async () => {
     await expectCrossings("client/src/lib/x.ts", { fails: [importing("clipBySlugQueryOptions", "../features/clips/api")] });
     await expectCrossings("client/src/pages/x.tsx", { fails: [importing("App", "../app/app")] });
-    await expectCrossings("client/src/features/editors/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
+    await expectCrossings("client/src/features/auditions/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
     await expectCrossings("client/src/components/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
   });
 

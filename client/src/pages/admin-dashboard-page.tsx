@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/mutations";
-import { HandInsQuickAction } from "@/features/auditions/components/audition-list";
+import { HandInsQuickAction } from "@/features/auditions/admin/audition-list";
 import { DraftEpisodesNotice } from "@/features/episodes/admin/draft-episodes-notice";
 import { EpisodesSummaryCard } from "@/features/episodes/admin/episodes-summary-card";
 import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/admin/feed-sync-panel";

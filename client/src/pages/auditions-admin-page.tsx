@@ -1,7 +1,7 @@
 import { ROUTES } from "@shared/routes";
 import { AdminScreen } from "@/components/admin/admin-screen";
 import { auditionFileUrl } from "@/features/auditions/api";
-import { AuditionList } from "@/features/auditions/components/audition-list";
+import { AuditionList } from "@/features/auditions/admin/audition-list";
 import { PlayerControls } from "@/features/player/public/player-controls";
 
 /**

@@ -1,8 +1,8 @@
 import { Link } from "wouter";
 import { ROUTES } from "@shared/routes";
 import { AdminScreen } from "@/components/admin/admin-screen";
-import { AccessLogTable } from "@/features/editors/components/access-log-table";
-import { EditorsContentForm } from "@/features/editors/components/editors-content-form";
+import { AccessLogTable } from "@/features/auditions/admin/access-log-table";
+import { EditorsContentForm } from "@/features/auditions/admin/editors-content-form";
 
 export function EditorsAdminPage() {
   return (

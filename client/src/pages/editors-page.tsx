@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { Banner } from "@/components/banner";
 import { useBannerImages } from "@/features/identity/api";
-import { AuditionIntro } from "@/features/editors/components/audition-intro";
-import { AuditionUnlock } from "@/features/editors/components/audition-unlock";
+import { AuditionIntro } from "@/features/auditions/public/audition-intro";
+import { AuditionUnlock } from "@/features/auditions/public/audition-unlock";
 import { settingQueryOptions } from "@/lib/settings-api";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";

@@ -1,5 +1,5 @@
 import { cardStyle } from "@/lib/site";
-import { DEFAULT_EDITORS_BULLETS, DEFAULT_EDITORS_INTRO } from "../defaults";
+import { DEFAULT_EDITORS_BULLETS, DEFAULT_EDITORS_INTRO } from "./defaults";
 
 function paragraphsOf(text: string): string[] {
   return text

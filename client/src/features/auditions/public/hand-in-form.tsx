@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-client";
 import { bindField, countedField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { cardStyle } from "@/lib/site";
-import { beginHandIn, createHandInUppy, forgetUpload, handInErrorMessage, HAND_IN_FILE_NOTE, type HandInSession } from "../hand-in-upload";
+import { beginHandIn, createHandInUppy, forgetUpload, handInErrorMessage, HAND_IN_FILE_NOTE, type HandInSession } from "./hand-in-upload";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
 import { accessLogQueryOptions } from "../api";
-import { candidateLabel } from "../candidate";
+import { candidateLabel } from "./candidate";
 
 /** Audition attempts: time, success, the candidate whose code worked (a failed password is never stored). */
 export function AccessLogTable() {

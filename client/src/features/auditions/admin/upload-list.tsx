@@ -5,8 +5,8 @@ import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { uploadsUnderwayQueryOptions } from "../api";
-import { fileSize } from "../format";
-import { useDeleteUpload } from "../mutations";
+import { fileSize } from "./format";
+import { useDeleteUpload } from "./mutations";
 
 const DELETE_UPLOAD_CONFIRM = "Delete this upload under way? The candidate's browser will have to hand the file in again.";
 const percent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 0 });

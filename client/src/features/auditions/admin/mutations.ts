@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { AuditionStatus } from "@shared/auditions";
 import { apiClient } from "@/lib/api-client";
 import { useSingleMutation } from "@/lib/single-mutation";
-import { auditionsQueryOptions, uploadsUnderwayQueryOptions } from "./api";
+import { auditionsQueryOptions, uploadsUnderwayQueryOptions } from "../api";
 
 /** The owner's writes to a hand-in: its status, or its removal with its file. */
 export function useSetAuditionStatus() {

@@ -7,8 +7,8 @@ import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { auditionFileUrl, auditionsQueryOptions } from "../api";
-import { useDeleteAudition, useSetAuditionStatus } from "../mutations";
-import { fileSize } from "../format";
+import { useDeleteAudition, useSetAuditionStatus } from "./mutations";
+import { fileSize } from "./format";
 import { UploadList } from "./upload-list";
 
 const STATUS_LABELS: Record<AuditionStatus, string> = { new: "New", shortlisted: "Shortlisted", declined: "Declined" };

@@ -5,8 +5,8 @@ import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
 import { isApiError } from "@/lib/api-client";
 import { cardStyle } from "@/lib/site";
 import { type AuditionFile } from "../api";
-import { useUnlockAudition } from "../mutations";
-import { AUDITION_FAILURE_TEXT, DEFAULT_AUDITION_FILE_LABEL } from "../defaults";
+import { useUnlockAudition } from "./mutations";
+import { AUDITION_FAILURE_TEXT, DEFAULT_AUDITION_FILE_LABEL } from "./defaults";
 
 // The hand-in form and its uploader (Uppy) load only once the page is unlocked: no visitor downloads them before.
 const HandInForm = lazy(() => import("./hand-in-form"));
