@@ -6,7 +6,7 @@ import { defineConfig } from "vite";
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
 // `vite build` makes the browser's bundle in dist/client; `vite build --ssr src/entry-server.tsx`
-// makes the server's first-paint renderer in dist/ssr (server/routes/pages.ts).
+// makes the server's first-paint renderer in dist/ssr (server/modules/pages/routes.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, "client"),
   plugins: [react(), tailwindcss()],
@@ -24,7 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     copyPublicDir: !isSsrBuild,
     sourcemap: false,
-    // Which chunks each page needs: the server names a route's chunks in its head (server/services/route-chunks.ts).
+    // Which chunks each page needs: the server names a route's chunks in its head (server/modules/pages/route-chunks.ts).
     manifest: !isSsrBuild,
     // Every browser the site supports preloads modules natively; the polyfill would only add bytes.
     modulePreload: { polyfill: false },

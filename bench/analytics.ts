@@ -24,7 +24,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import { runningEmbeddedUrl } from "../server/db/embedded";
+import { runningEmbeddedUrl } from "../server/platform/db/embedded";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { type Figures, measureFloorOf, OUTSIDER, withFloor } from "./outsider";
 

@@ -1,7 +1,7 @@
 /**
  * V8's memory reducer after a burst, a part of `npm run bench` that also runs alone:
  * `npx tsx bench/memory-reducer.ts`. Two child processes shaped like the server (ES modules, no
- * `node:vm` of their own) run at once: one starts server/lib/memory-reducer.ts's nudge, the other
+ * `node:vm` of their own) run at once: one starts server/platform/runtime/memory-reducer.ts's nudge, the other
  * does not. Each makes a 2 s burst of garbage, drops it and idles with a light timer while V8
  * traces its collections; the figure is the seconds from the burst's end to the memory-reducing
  * collection that takes the burst's garbage ("Mark-Compact (reduce)" of a heap over 50 MB: the
@@ -63,7 +63,7 @@ export function memoryReducerReport(f: ReducerFigures): string {
   return `## Memory handed back after a burst
 
 Two processes shaped like the server, at once, on ${process.version}: a 2 s burst of garbage, then quiet. Seconds from the
-burst's end to V8's memory-reducing collection of it (server/lib/memory-reducer.ts):
+burst's end to V8's memory-reducing collection of it (server/platform/runtime/memory-reducer.ts):
 
 | | seconds |
 |---|---|

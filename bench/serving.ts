@@ -5,7 +5,7 @@
  * measures (a warm-up, then the run, a browser's Accept-Encoding). Loopback, one at a time.
  */
 import fs from "node:fs";
-import { runningEmbeddedUrl } from "../server/db/embedded";
+import { runningEmbeddedUrl } from "../server/platform/db/embedded";
 import { makeCertificate, type Nginx, siteConfig, startNginx } from "../scripts/deploy/nginx";
 import { type AppProcess, freePort, startApp, tempDir } from "../scripts/faults/lib";
 import { type Figures, measure, SENDS_TO_EXPRESS } from "./outsider";

@@ -23,8 +23,8 @@ await build({
   entryPoints: {
     index: "server/index.ts",
     cli: "server/cli.ts",
-    "share-image-worker": "server/services/share-image-worker.ts",
-    "feed-worker": "server/feed/worker.ts",
+    "share-image-worker": "server/modules/share-images/worker.ts",
+    "feed-worker": "server/modules/feed/worker.ts",
   },
   bundle: true,
   platform: "node",

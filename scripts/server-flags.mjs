@@ -9,5 +9,5 @@
 // whose garbage is short-lived, and makes the memory the same on every host.
 //
 // --expose-gc: lets the server give back what a burst left behind once it is quiet, when V8's
-// own memory reducer has stopped looking (server/lib/memory-reducer.ts). Nothing else calls it.
+// own memory reducer has stopped looking (server/platform/runtime/memory-reducer.ts). Nothing else calls it.
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=16", "--expose-gc"];

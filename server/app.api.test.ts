@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectRoot } from "./lib/paths";
+import { projectRoot } from "./platform/runtime/paths";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestDb } from "./test/harness";
 
 describe("closeApp", () => {

@@ -1,70 +1,72 @@
 // Longer than 200 lines: the composition root, where every router, service and middleware is
-// wired in its order (ARCHITECTURE.md "Requests"); its measurements are in app-metrics.ts.
+// wired in its order (ARCHITECTURE.md "Requests"); its measurements are in platform/runtime/app-metrics.ts.
 import fs from "node:fs";
 import type { RequestListener } from "node:http";
-import { clipSchema, clipUpdateSchema, providerSchema, providerUpdateSchema } from "../shared/api";
 import path from "node:path";
 import express, { type Express } from "express";
-import { analyticsRouter } from "./analytics/routes";
-import { createAnalytics, type AnalyticsOptions } from "./analytics/service";
-import { answeredFast, countRuntime, routeLabel, secondsSince } from "./app-metrics";
-import { jsonBodiesOnly, refuseLongUrls, requireAdmin, requireAdminForWrites, sameOriginOnly } from "./auth/guards";
-import { createPassport } from "./auth/passport";
-import type { ScryptCost } from "./auth/passwords";
-import { createSessionLayer, sessionCookieName } from "./auth/session";
-import { createThrottles, type ThrottleLimits } from "./auth/throttles";
+import { analyticsRouter } from "./modules/analytics";
+import { createAnalytics, type AnalyticsOptions } from "./modules/analytics";
+import { answeredFast, countRuntime, routeLabel, secondsSince } from "./platform/runtime/app-metrics";
+import { requireAdmin, requireAdminForWrites } from "./modules/auth";
+import { jsonBodiesOnly, refuseLongUrls, sameOriginOnly } from "./platform/http/request-guards";
+import { createPassport } from "./modules/auth";
+import type { ScryptCost } from "./modules/auth";
+import { createSessionLayer, sessionCookieName } from "./modules/auth";
+import { createThrottles, type ThrottleLimits } from "./modules/auth";
 import type { Config } from "./config";
-import { createSiteWrites, startChangeBus, type ChangeBus } from "./db/change-bus";
-import type { Database } from "./db/client";
-import { newestMigrationMark } from "./db/migrate";
-import { apiNotFound, errorHandler } from "./lib/error-handler";
-import { AppError } from "./lib/errors";
-import { createFastPath } from "./lib/fast-path";
-import type { Logger } from "./lib/logger";
-import { projectRoot } from "./lib/paths";
-import { createMetrics, type Metrics } from "./lib/metrics";
-import { createSearchGate, type SearchGateLimits } from "./lib/search-gate";
-import { requestLogger } from "./lib/request-logger";
-import { securityHeaders } from "./lib/security-headers";
-import type { ObjectStore } from "./objects/store";
-import type { LargeFileStore } from "./objects/large-files";
-import { auditionsRouter, handInsRouter, isHandInUploadBody } from "./auditions/routes";
-import { createAuditionsService } from "./auditions/service";
-import { authRouter } from "./routes/auth";
-import { createDeviceCookies } from "./auth/device-cookie";
-import { throttleAddress } from "./auth/client-address";
-import { backupRouter } from "./routes/backup";
-import { episodesRouter } from "./routes/episodes";
-import { feedRouter } from "./routes/feed";
-import { healthRouter } from "./routes/health";
-import { identityRouter } from "./routes/identity";
-import { anonymousListsFastPath, orderedListRouter } from "./routes/lists";
-import { objectsRouter, uploadsRouter } from "./routes/objects";
-import { pagesRouter } from "./routes/pages";
-import { createPageService } from "./services/pages";
-import { peopleRouter } from "./routes/people";
-import { seoRouter } from "./routes/seo";
-import { accessLogRouter, editorsRouter, settingsRouter } from "./routes/settings";
-import { shareImagesRouter } from "./routes/share-images";
-import { staticFiles } from "./routes/static-files";
-import { writeBackup } from "./services/backup";
-import { createClipsService } from "./services/clips";
-import { createProvidersService } from "./services/providers";
-import { createEditorsService } from "./services/editors";
-import { createEpisodesService } from "./services/episodes";
-import { createFeedExtras, type FeedExtras } from "./feed/extras";
-import { createFeedSync, type FeedSyncService } from "./feed/sync";
-import { createFeedWorkers, type FeedWorkerLimits } from "./feed/workers";
-import { createIdentityService } from "./services/identity";
-import { createPeopleService } from "./people/service";
-import { createFirstPaint } from "./services/first-paint";
-import { createFaviconSource, createPictures } from "./services/pictures";
-import { createPublicCache } from "./services/public-cache";
-import { createSettingsService } from "./services/settings";
-import { createShareImages, type ShareImages } from "./services/share-images";
-import { createSiteData } from "./services/site-data";
-import { createUploadsService } from "./services/uploads";
-import { appliedMigrationMark, pingDatabase } from "./storage/health";
+import { createSiteWrites, startChangeBus, type ChangeBus } from "./platform/db/change-bus";
+import type { Database } from "./platform/db/client";
+import { newestMigrationMark } from "./platform/db/migrate";
+import { apiNotFound, errorHandler } from "./platform/http/error-handler";
+import { AppError } from "./platform/http/errors";
+import { createFastPath } from "./platform/http/fast-path";
+import type { Logger } from "./platform/runtime/logger";
+import { projectRoot } from "./platform/runtime/paths";
+import { createMetrics, type Metrics } from "./platform/runtime/metrics";
+import { createSearchGate, type SearchGateLimits } from "./platform/limits/search-gate";
+import { requestLogger } from "./platform/http/request-logger";
+import { securityHeaders } from "./platform/http/security-headers";
+import type { ObjectStore } from "./platform/objects/store";
+import type { LargeFileStore } from "./platform/objects/large-files";
+import { accessLogRouter, auditionsRouter, editorsRouter, handInsRouter, isHandInUploadBody } from "./modules/auditions";
+import { createAuditionsService } from "./modules/auditions";
+import { authRouter } from "./modules/auth";
+import { createDeviceCookies } from "./modules/auth";
+import { throttleAddress } from "./platform/http/client-address";
+import { backupRouter } from "./modules/backup";
+import { episodesRouter } from "./modules/episodes";
+import { feedRouter } from "./modules/feed";
+import { healthRouter } from "./platform/http/health";
+import { identityRouter } from "./modules/identity";
+import { anonymousListsFastPath } from "./platform/ordered-lists/routes";
+import { clipsRouter } from "./modules/clips";
+import { providersRouter } from "./modules/providers";
+import { objectsRouter, uploadsRouter } from "./modules/pictures";
+import { pagesRouter } from "./modules/pages";
+import { createPageService } from "./modules/pages";
+import { peopleRouter } from "./modules/people";
+import { seoRouter } from "./modules/pages";
+import { settingsRouter } from "./modules/settings";
+import { shareImagesRouter } from "./modules/share-images";
+import { staticFiles } from "./platform/http/static-files";
+import { writeBackup } from "./modules/backup";
+import { createClipsService } from "./modules/clips";
+import { createProvidersService } from "./modules/providers";
+import { createEditorsService } from "./modules/auditions";
+import { createEpisodesService } from "./modules/episodes";
+import { createFeedExtras, type FeedExtras } from "./modules/feed";
+import { createFeedSync, type FeedSyncService } from "./modules/feed";
+import { createFeedWorkers, type FeedWorkerLimits } from "./modules/feed";
+import { createIdentityService } from "./modules/identity";
+import { createPeopleService } from "./modules/people";
+import { createFirstPaint } from "./modules/pages";
+import { createFaviconSource, createPictures } from "./modules/pictures";
+import { createPublicCache } from "./platform/http/public-cache";
+import { createSettingsService } from "./modules/settings";
+import { createShareImages, type ShareImages } from "./modules/share-images";
+import { createSiteData } from "./modules/pages";
+import { createUploadsService } from "./modules/pictures";
+import { appliedMigrationMark, pingDatabase } from "./platform/db/health";
 
 export interface AppDeps {
   config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
@@ -93,7 +95,7 @@ export interface AppDeps {
   feedWorkerLimits?: FeedWorkerLimits;
   /**
    * scrypt's cost for the passwords and the audition prefix the app hashes, and the cost a login
-   * brings an older hash up to (default auth/passwords.ts's PASSWORD_COST; tests pass a cheap one).
+   * brings an older hash up to (default modules/auth/passwords.ts's PASSWORD_COST; tests pass a cheap one).
    */
   passwordCost?: ScryptCost;
   /** The owner's analytics: how often they are written (5 s), how many beacons a client may send; tests change them. */
@@ -275,24 +277,12 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use(requireAdminForWrites);
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
-  api.use(
-    "/providers",
-    orderedListRouter(providers, {
-      name: "providers",
-      schema: providerSchema,
-      updateSchema: providerUpdateSchema,
-      cache,
-      memory: fastPath,
-    }),
-  );
+  api.use("/providers", providersRouter(providers, cache, fastPath));
   api.use("/episodes", episodesRouter(episodes, siteData, cache, fastPath));
   api.use("/feed", feedRouter(feed, episodes, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
   api.use("/people", peopleRouter(siteData));
-  api.use(
-    "/clips",
-    orderedListRouter(clips, { name: "clips", schema: clipSchema, updateSchema: clipUpdateSchema, cache, memory: fastPath }),
-  );
+  api.use("/clips", clipsRouter(clips, cache, fastPath));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editors/hand-ins", auditions ? handInsRouter(auditions, throttles.audition) : handInsUnavailable);
   api.use("/editor-access-log", accessLogRouter(editors));

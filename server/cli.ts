@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { ConfigError, loadConfig } from "./config";
-import { connectDatabase, type Database } from "./db/client";
-import type { EmbeddedServer } from "./db/embedded";
-import { runMigrations } from "./db/migrate";
-import { AppError } from "./lib/errors";
-import { createLogger } from "./lib/logger";
-import { createLargeFileStore, createObjectStore } from "./objects";
-import { restoreBackup, writeBackup } from "./services/backup";
+import { connectDatabase, type Database } from "./platform/db/client";
+import type { EmbeddedServer } from "./platform/db/embedded";
+import { runMigrations } from "./platform/db/migrate";
+import { AppError } from "./platform/http/errors";
+import { createLogger } from "./platform/runtime/logger";
+import { createLargeFileStore, createObjectStore } from "./platform/objects";
+import { restoreBackup, writeBackup } from "./modules/backup";
 
 const USAGE = "usage: npm run backup -- FILE | npm run restore -- FILE";
 
@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     let url = config.databaseUrl;
     if (!url) {
-      const { runningEmbeddedUrl, startEmbeddedPostgres } = await import("./db/embedded");
+      const { runningEmbeddedUrl, startEmbeddedPostgres } = await import("./platform/db/embedded");
       url = runningEmbeddedUrl(config.dataDir) ?? undefined;
       if (!url) {
         embedded = await startEmbeddedPostgres(config.dataDir, logger);

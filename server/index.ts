@@ -3,21 +3,21 @@ import http from "node:http";
 import path from "node:path";
 import closeWithGrace from "close-with-grace";
 import { createApp } from "./app";
-import { ensureAdminAccount, reportAdminBootstrap } from "./auth/admin-account";
-import { prepareDummyHash } from "./auth/passwords";
+import { ensureAdminAccount, reportAdminBootstrap } from "./modules/auth";
+import { prepareDummyHash } from "./modules/auth";
 import { ConfigError, loadConfig } from "./config";
-import { connectDatabase, type Database } from "./db/client";
-import type { EmbeddedServer } from "./db/embedded";
-import { runMigrations } from "./db/migrate";
-import { rootMessage } from "./lib/error-handler";
-import { createLogger } from "./lib/logger";
-import { keepMemoryReducerWorking } from "./lib/memory-reducer";
-import { serveMetrics } from "./lib/metrics";
-import { readOrCreateSecret } from "./lib/secret-file";
-import { createLargeFileStore, createObjectStore } from "./objects";
-import { fillMissingEpisodeSlugs } from "./services/episodes";
-import { startFeedSchedule } from "./feed/schedule";
-import { createShareImages, type ShareImages } from "./services/share-images";
+import { connectDatabase, type Database } from "./platform/db/client";
+import type { EmbeddedServer } from "./platform/db/embedded";
+import { runMigrations } from "./platform/db/migrate";
+import { rootMessage } from "./platform/http/error-handler";
+import { createLogger } from "./platform/runtime/logger";
+import { keepMemoryReducerWorking } from "./platform/runtime/memory-reducer";
+import { serveMetrics } from "./platform/runtime/metrics";
+import { readOrCreateSecret } from "./platform/runtime/secret-file";
+import { createLargeFileStore, createObjectStore } from "./platform/objects";
+import { fillMissingEpisodeSlugs } from "./modules/episodes";
+import { startFeedSchedule } from "./modules/feed";
+import { createShareImages, type ShareImages } from "./modules/share-images";
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(config.dataDir, { recursive: true });
     let url = config.databaseUrl;
     if (!url) {
-      const { startEmbeddedPostgres } = await import("./db/embedded");
+      const { startEmbeddedPostgres } = await import("./platform/db/embedded");
       embedded = await startEmbeddedPostgres(config.dataDir, logger);
       url = embedded.url;
     }

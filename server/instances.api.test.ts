@@ -1,7 +1,7 @@
 import pg from "pg";
 import supertest from "supertest";
 import { describe, expect } from "vitest";
-import type { ChangeBusStats } from "./db/change-bus";
+import type { ChangeBusStats } from "./platform/db/change-bus";
 import { appTest, type TestApp } from "./test/harness";
 
 // An hour: within a test, only a notice can explain that another instance's write shows.

@@ -1,67 +1,70 @@
 import { describe, expect, it } from "vitest";
 import { expectCrossings, importing, lintErrors } from "./test/lint";
 
-describe("lint boundaries (allowlists: what is not allowed fails)", () => {
-  it("when lib, db or objects import a service, then lint fails", async () => {
-    for (const file of ["server/lib/x.ts", "server/db/x.ts", "server/objects/x.ts"]) {
-      await expectCrossings(file, { fails: [importing("uniqueSlug", "../services/slugs")] });
+describe("lint boundaries (one rule for every module: what is not allowed fails)", () => {
+  it("when a module reaches another module's file past its door, by import, import(), require() or export, then lint fails; the door passes", async () => {
+    await expectCrossings("server/modules/clips/x.ts", {
+      fails: [
+        importing("uniqueSlug", "../episodes/slugs"),
+        'export async function f() {\n  return import("../episodes/storage");\n}\n',
+        'declare const require: (p: string) => unknown;\nexport const s = require("../episodes/service");\n',
+        'export { uniqueSlug } from "../episodes/slugs";\n',
+      ],
+      passes: [
+        importing("uniqueSlug", "../episodes"),
+        importing("store", "./storage"),
+        importing("AppError", "../../platform/http/errors"),
+      ],
+    });
+  });
+
+  it("when a module that does not exist yet (messages) reaches another, then the same rule holds without a line of configuration", async () => {
+    await expectCrossings("server/modules/messages/service.ts", {
+      fails: [importing("createAuditionsService", "../auditions/service")],
+      passes: [importing("createAuditionsService", "../auditions")],
+    });
+  });
+
+  it("when the platform imports a module, even by its door, then lint fails; the platform's own files pass", async () => {
+    for (const file of ["server/platform/http/x.ts", "server/platform/db/x.ts", "server/platform/objects/x.ts"]) {
+      await expectCrossings(file, {
+        fails: [importing("uniqueSlug", "../../modules/episodes"), importing("uniqueSlug", "../../modules/episodes/slugs")],
+      });
     }
-    await expectCrossings("server/lib/x.ts", { passes: [importing("AppError", "./errors")] });
-  });
-
-  it("when a route reaches storage by import, import(), require() or a folder path, then lint fails; a service passes", async () => {
-    await expectCrossings("server/routes/x.ts", {
-      fails: [
-        importing("findAdmin", "../storage/users"),
-        'export async function f() {\n  return import("../storage/users");\n}\n',
-        'declare const require: (p: string) => unknown;\nexport const users = require("../storage/users");\n',
-        'import * as storage from "../storage";\nstorage;\n',
-      ],
-      passes: [importing("uniqueSlug", "../services/slugs")],
+    await expectCrossings("server/platform/http/x.ts", {
+      passes: [importing("AppError", "./errors"), importing("safeFetch", "../net/safe-fetch")],
     });
   });
 
-  it("when a route imports the schema or runs a query, then lint fails", async () => {
-    await expectCrossings("server/routes/x.ts", { fails: [importing("clips", "../../shared/schema"), importing("sql", "drizzle-orm")] });
-  });
-
-  it("when a service names a table or the pool by value, then lint fails; a type import of the handle and storage pass", async () => {
-    await expectCrossings("server/services/x.ts", {
-      fails: [importing("clips", "../../shared/schema"), 'import pg from "pg";\npg;\n', importing("connectDatabase", "../db/client")],
-      passes: ['import type { Db } from "../db/client";\nexport type X = Db;\n', importing("findAdmin", "../storage/users")],
+  it("when a door exports another module's file, or the root wires a module past its door, then lint fails", async () => {
+    await expectCrossings("server/modules/clips/index.ts", {
+      fails: ['export { uniqueSlug } from "../episodes";\n'],
+      passes: ['export { clipsRouter } from "./routes";\n'],
+    });
+    await expectCrossings("server/x.ts", {
+      fails: [importing("episodesRouter", "./modules/episodes/routes")],
+      passes: [importing("episodesRouter", "./modules/episodes")],
     });
   });
 
-  it("when the feed reaches the people room's service, or the people room a route or storage, then lint fails; the people's queries pass", async () => {
-    await expectCrossings("server/feed/x.ts", {
-      fails: [importing("createPeopleService", "../people/service")],
-      passes: [importing("upsertPeople", "../people/storage")],
-    });
-    await expectCrossings("server/people/x.ts", {
-      fails: [
-        importing("peopleRouter", "../routes/people"),
-        importing("findClip", "../storage/clips"),
-        importing("people", "../../shared/schema"),
+  it("when a module's file other than storage.ts names a table, the pool or a query builder by value, then lint fails; type imports and storage.ts pass", async () => {
+    await expectCrossings("server/modules/clips/service.ts", {
+      fails: [importing("clips", "../../../shared/schema"), 'import pg from "pg";\npg;\n', importing("sql", "drizzle-orm")],
+      passes: [
+        'import type { Db } from "../../platform/db/client";\nexport type X = Db;\n',
+        'import type { clips } from "../../../shared/schema";\nexport type X = typeof clips;\n',
       ],
     });
-    await expectCrossings("server/people/storage.ts", { passes: [importing("people", "../../shared/schema")] });
-  });
-
-  it("when the analytics room reaches routes, services or storage, or names a table outside its storage.ts, then lint fails", async () => {
-    await expectCrossings("server/analytics/x.ts", {
-      fails: [
-        importing("findAdmin", "../storage/users"),
-        importing("uniqueSlug", "../services/slugs"),
-        importing("clips", "../../shared/schema"),
-      ],
-      passes: [importing("AppError", "../lib/errors")],
+    await expectCrossings("server/modules/clips/storage.ts", {
+      passes: [importing("clips", "../../../shared/schema"), importing("sql", "drizzle-orm")],
     });
-    await expectCrossings("server/analytics/storage.ts", { passes: [importing("clips", "../../shared/schema")] });
+    await expectCrossings("server/platform/http/x.ts", { fails: [importing("sql", "drizzle-orm")] });
+    await expectCrossings("server/platform/limits/storage.ts", { passes: [importing("sql", "drizzle-orm")] });
   });
 
   it("when shared/ imports a side or a server package, then lint fails", async () => {
     await expectCrossings("shared/x.ts", {
-      fails: [importing("AppError", "../server/lib/errors"), 'import express from "express";\nexpress;\n'],
+      fails: [importing("AppError", "../server/platform/http/errors"), 'import express from "express";\nexpress;\n'],
       passes: [importing("z", "zod")],
     });
   });
@@ -71,7 +74,7 @@ describe("lint on regular expressions", () => {
   const redos = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id.startsWith("regexp/no-super-linear"));
 
   it("when a pattern's cost can grow faster than its input (a trailing-slash trim, nested repeats), then lint fails, on either side", async () => {
-    expect(await redos("server/routes/x.ts", 'export const trim = (p: string) => p.replace(/\\/+$/, "");\n')).toHaveLength(1);
+    expect(await redos("server/modules/episodes/x.ts", 'export const trim = (p: string) => p.replace(/\\/+$/, "");\n')).toHaveLength(1);
     expect(await redos("client/src/lib/x.ts", "export const nested = /(a+)+b/;\n")).not.toHaveLength(0);
     expect(await redos("shared/x.ts", "export const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;\n")).toHaveLength(0);
   });

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { describe, expect } from "vitest";
-import { serveMetrics } from "./lib/metrics";
+import { serveMetrics } from "./platform/runtime/metrics";
 import { feedXml, setFeedUrl, useFeedServer } from "./test/feed-server";
 import { appTest, postEpisode, SPOTIFY } from "./test/harness";
 

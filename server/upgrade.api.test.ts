@@ -7,12 +7,12 @@ import pg from "pg";
 import supertest from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { runMigrations } from "./db/migrate";
-import { createLogger } from "./lib/logger";
-import { projectRoot } from "./lib/paths";
-import { createLocalStore } from "./objects/local-store";
-import { restoreBackup } from "./services/backup";
-import { fillMissingEpisodeSlugs } from "./services/episodes";
+import { runMigrations } from "./platform/db/migrate";
+import { createLogger } from "./platform/runtime/logger";
+import { projectRoot } from "./platform/runtime/paths";
+import { createLocalStore } from "./platform/objects/local-store";
+import { restoreBackup } from "./modules/backup/service";
+import { fillMissingEpisodeSlugs } from "./modules/episodes/service";
 import { createTestDb, type TestDb } from "./test/harness";
 
 /** A backup made by the previous release (server/test/fixtures/README.md says how). */

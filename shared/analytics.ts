@@ -19,7 +19,7 @@ const SHARE_NETWORKS = ["copy", "x", "facebook", "linkedin", "instagram", "nativ
 /**
  * What a visitor's page may report: a type, and the value it is about (a path, an episode's or a
  * clip's slug, a provider's id, a share network, a search's words). The body is at most 2 KB;
- * the server normalises, checks and folds every value further (server/analytics/normalise.ts).
+ * the server normalises, checks and folds every value further (server/modules/analytics/normalise.ts).
  */
 const slug = z.string().min(1).max(200);
 const seconds = z

@@ -4,7 +4,7 @@ import type { SettingKey } from "./settings";
 import type { Theme } from "./theme";
 
 /**
- * What the server puts in a page for its first screen (server/routes/pages.ts), and the client
+ * What the server puts in a page for its first screen (server/modules/pages/routes.ts), and the client
  * feeds to TanStack Query before it renders (client/src/app/initial-data.ts).
  */
 export interface InitialData {

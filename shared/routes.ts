@@ -2,7 +2,7 @@
  * The site's pages, one table for both sides (ARCHITECTURE.md "Routes"): the client's router and
  * admin layout, the server's page router and head builder, robots.txt and the sitemap all read
  * it, so a page is added in one place. `head` names the server's head builder
- * (server/services/page-head.ts); `label` is the page's name in its tab title.
+ * (server/modules/pages/page-head.ts); `label` is the page's name in its tab title.
  */
 interface RouteDef {
   path: string;

@@ -14,6 +14,9 @@ export function countText(count: number, one: string, many = `${one}s`): string 
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** `text` in at most `max` characters: cut, with an ellipsis, when longer. */
+export const ellipsize = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
 export function trimChar(value: string, char: string): string {
   let start = 0;
   while (start < value.length && value[start] === char) start++;

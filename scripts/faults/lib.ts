@@ -9,8 +9,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../../server/db/embedded";
-import { createLogger } from "../../server/lib/logger";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../../server/platform/db/embedded";
+import { createLogger } from "../../server/platform/runtime/logger";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

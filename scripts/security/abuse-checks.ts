@@ -82,7 +82,7 @@ async function lockOut(app: AppProcess): Promise<string[]> {
 }
 
 /**
- * The site's overall number (60 failed logins a minute, server/auth/throttles.ts) is counted in
+ * The site's overall number (60 failed logins a minute, server/modules/auth/throttles.ts) is counted in
  * fixed windows of a minute, from the first try of a window. Guesses one after another run at the
  * speed of password hashing (a fraction of a second each, seconds on a busy machine), so they
  * reached 61 in one window only on a fast enough machine: the check failed by chance. The

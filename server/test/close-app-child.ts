@@ -44,9 +44,9 @@ globalThis.clearInterval = ((timer: Parameters<typeof clearInterval>[0]) => {
 
 const { default: supertest } = await import("supertest");
 const { createApp } = await import("../app");
-const { connectDatabase } = await import("../db/client");
-const { createLogger } = await import("../lib/logger");
-const { createLocalStore } = await import("../objects/local-store");
+const { connectDatabase } = await import("../platform/db/client");
+const { createLogger } = await import("../platform/runtime/logger");
+const { createLocalStore } = await import("../platform/objects/local-store");
 
 const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "close-app-"));
 const database = connectDatabase(process.env.DATABASE_URL!, { max: 2 });

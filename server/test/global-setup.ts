@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { ensureAdminAccount } from "../auth/admin-account";
-import { verifyPassword } from "../auth/passwords";
-import { connectDatabase } from "../db/client";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../db/embedded";
-import { runMigrations } from "../db/migrate";
-import { createLogger } from "../lib/logger";
+import { ensureAdminAccount } from "../modules/auth/admin-account";
+import { verifyPassword } from "../modules/auth/passwords";
+import { connectDatabase } from "../platform/db/client";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../platform/db/embedded";
+import { runMigrations } from "../platform/db/migrate";
+import { createLogger } from "../platform/runtime/logger";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
   // cost makes that a millisecond instead of a tenth of a second; the login path is the same.
   const cheap = cheapScryptHash(ADMIN_PASSWORD);
   if (!(await verifyPassword(ADMIN_PASSWORD, cheap)))
-    throw new Error("the test admin's hash no longer has the format of auth/passwords.ts");
+    throw new Error("the test admin's hash no longer has the format of modules/auth/passwords.ts");
   await withAdmin.pool.query("UPDATE users SET password_hash = $1", [cheap]);
   await withAdmin.close();
 
@@ -85,7 +85,7 @@ export default async function setup(project: TestProject) {
  */
 export const TEST_PASSWORD_COST = { N: 2 ** 10, r: 8, p: 1 };
 
-/** auth/passwords.ts's format, `scrypt$N$r$p$salt$key`, at the tests' cost. */
+/** modules/auth/passwords.ts's format, `scrypt$N$r$p$salt$key`, at the tests' cost. */
 function cheapScryptHash(password: string): string {
   const { N, r, p } = TEST_PASSWORD_COST;
   const salt = crypto.randomBytes(16);

@@ -7,11 +7,11 @@ import supertest from "supertest";
 import { inject, test } from "vitest";
 import type { Clip, Episode } from "../../shared/api";
 import { createApp, type AppDeps, type SiteApp } from "../app";
-import { connectDatabase, type Database } from "../db/client";
-import { createLogger } from "../lib/logger";
-import { createLocalLargeFiles } from "../objects/local-large-files";
-import { createLocalStore } from "../objects/local-store";
-import { createShareImages, type ShareImages } from "../services/share-images";
+import { connectDatabase, type Database } from "../platform/db/client";
+import { createLogger } from "../platform/runtime/logger";
+import { createLocalLargeFiles } from "../platform/objects/local-large-files";
+import { createLocalStore } from "../platform/objects/local-store";
+import { createShareImages, type ShareImages } from "../modules/share-images/service";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEST_PASSWORD_COST, withDatabase } from "./global-setup";
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD };

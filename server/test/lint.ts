@@ -1,7 +1,7 @@
 /** Lint run on a line of code placed in a given file: the helpers of the lint rules' tests (server/lint-rules.test.ts, client/src/lint-rules.test.ts). */
 import { ESLint } from "eslint";
 import { expect } from "vitest";
-import { projectRoot } from "../lib/paths";
+import { projectRoot } from "../platform/runtime/paths";
 
 /** The errors eslint.config.js gives a line of code placed in a given file, by rule. */
 export async function lintErrors(filePath: string, code: string, rule: (ruleId: string) => boolean): Promise<string[]> {

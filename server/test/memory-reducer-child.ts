@@ -1,13 +1,13 @@
 /**
  * Runs a snippet in a child Node process shaped like the server (ES modules through tsx), after it
- * has imported `keepMemoryReducerWorking` from server/lib/memory-reducer.ts: used by that module's
+ * has imported `keepMemoryReducerWorking` from server/platform/runtime/memory-reducer.ts: used by that module's
  * tests and by the memory reducer's benchmark (bench/memory-reducer.ts).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const MODULE = pathToFileURL(path.join(import.meta.dirname, "..", "lib", "memory-reducer.ts")).href;
+const MODULE = pathToFileURL(path.join(import.meta.dirname, "..", "platform", "runtime", "memory-reducer.ts")).href;
 
 /**
  * Starts the child with `nodeFlags` and `body`, and hands each chunk of its stdout to `read` until

@@ -1,5 +1,5 @@
 import type { Clip, Episode } from "../../shared/api";
-import type { Site } from "../services/site-data";
+import type { Site } from "../modules/pages/page-data";
 
 /** A site, a clip and an episode as the page service and the head builder read them (unit tests). */
 export const NO_IMAGES = { bannerDesktop: null, bannerMobile: null, artwork: null };

@@ -7,7 +7,7 @@
 import { type AppProcess, Client } from "../../faults/lib";
 
 const BURST = 300;
-/** What one client may start a minute (server/lib/search-gate.ts): more answers than this in a burst is a bound exceeded. */
+/** What one client may start a minute (server/platform/limits/search-gate.ts): more answers than this in a burst is a bound exceeded. */
 const PER_MINUTE = 60;
 const ATTACKER = "203.0.113.150";
 const OTHER = "198.51.100.150";

@@ -1,0 +1,29 @@
+import type { Request, RequestHandler } from "express";
+import { trimEndChar } from "../../../shared/strings";
+import { AppError } from "../../platform/http/errors";
+import { isStateChanging } from "../../platform/http/request-guards";
+
+/** There is exactly one account, and it is the admin's (docs/product.md §6). */
+export function isAdmin(req: Request): boolean {
+  return typeof req.isAuthenticated === "function" && req.isAuthenticated() && !!req.user;
+}
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!isAdmin(req)) throw new AppError("UNAUTHORIZED", "Admin login required");
+  next();
+};
+
+/** Every write under /api needs the admin, but for these (docs/product.md "Admin only"); paths are relative to /api. */
+const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]);
+/** The candidate's hand-in, authorised by the audition code and its upload's token (docs/product.md "Audition hand-in"). */
+const PUBLIC_WRITE_PREFIX = "/editors/hand-ins";
+
+const isPublicWrite = (path: string) =>
+  PUBLIC_WRITES.has(trimEndChar(path, "/")) || path === PUBLIC_WRITE_PREFIX || path.startsWith(`${PUBLIC_WRITE_PREFIX}/`);
+
+export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
+  if (isStateChanging(req) && !isPublicWrite(req.path) && !isAdmin(req)) {
+    throw new AppError("UNAUTHORIZED", "Admin login required");
+  }
+  next();
+};

@@ -1,0 +1,33 @@
+import { SLUG_MAX_LENGTH, slugify } from "../../../shared/slug";
+import type { Executor } from "../../platform/db/client";
+import { AppError } from "../../platform/http/errors";
+import { slugsLike } from "../../platform/ordered-lists/storage";
+
+const NAMES = { episodes: "episode", clips: "clip" } as const;
+
+/**
+ * A slug no other item of the kind has: the one the admin asked for (a clash is theirs to
+ * resolve: 409 on the slug field), or one made from the title, with -2, -3... added when the
+ * title's is taken (feeds and owners repeat titles: "Bonus", "Trailer"), never a 409 for a field
+ * the admin left empty.
+ */
+export async function uniqueSlug(
+  db: Executor,
+  kind: keyof typeof NAMES,
+  options: { asked?: string; title: string; exceptId?: number },
+): Promise<string> {
+  const name = NAMES[kind];
+  if (options.asked) {
+    const taken = await slugsLike(db, kind, options.asked, options.exceptId);
+    if (taken.has(options.asked)) {
+      throw new AppError("CONFLICT", `Another ${name} already uses the slug '${options.asked}'`, {
+        errors: [{ path: "slug", message: `is already used by another ${name}` }],
+      });
+    }
+    return options.asked;
+  }
+  const base = slugify(options.title, SLUG_MAX_LENGTH - 6) || name;
+  const taken = await slugsLike(db, kind, base, options.exceptId);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}

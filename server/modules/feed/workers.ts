@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import v8 from "node:v8";
+import { fileURLToPath } from "node:url";
+import { Piscina } from "piscina";
+import type { TranscriptParagraph } from "../../../shared/api";
+import type { FeedTask, FeedTaskResult } from "./worker";
+import { FeedParseError } from "./feed-text";
+import type { ParsedFeed } from "./parse-feed";
+import type { StoredChapter } from "./transcripts";
+
+/** The worker's module: the bundled .js beside the server build, or the .ts source in tests. */
+function workerFile(): { filename: string; execArgv: string[] } {
+  const js = new URL("./feed-worker.js", import.meta.url);
+  if (fs.existsSync(fileURLToPath(js))) return { filename: fileURLToPath(js), execArgv: [] };
+  return { filename: fileURLToPath(new URL("./worker.ts", import.meta.url)), execArgv: ["--import", "tsx"] };
+}
+
+export interface FeedWorkers {
+  /** A feed's bytes read; items whose hash is in `known` come back unread (KnownItem). Throws FeedParseError. */
+  parseFeed(body: Buffer, contentType: string | null, known: Iterable<string>): Promise<ParsedFeed>;
+  /** Throws FeedParseError when the file is not a transcript of its type. */
+  parseTranscript(body: Buffer, type: string): Promise<{ transcript: TranscriptParagraph[]; text: string }>;
+  /** Throws FeedParseError when the file is not a chapters file. */
+  parseChapters(body: Buffer): Promise<StoredChapter[]>;
+  close(): Promise<void>;
+}
+
+export interface FeedWorkerLimits {
+  /** The worker's heap; a task that needs more ends the worker, not the server. */
+  heapMb?: number;
+  /** A task that runs longer is stopped (its worker ended). */
+  taskMs?: number;
+}
+
+/**
+ * One worker thread (made on first use, ended when idle) for everything a feed sync reads:
+ * the server's own thread only fetches and writes. A task past its time or heap ends with its
+ * worker and fails with a message; the next task gets a new worker.
+ */
+export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorkerLimits = {}): FeedWorkers {
+  let pool: Piscina | undefined;
+  const runner = () => {
+    if (!pool) {
+      const { filename, execArgv } = workerFile();
+      pool = new Piscina({
+        filename,
+        execArgv,
+        minThreads: 0,
+        maxThreads: 1,
+        idleTimeout: 30_000,
+        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
+      });
+    }
+    return pool;
+  };
+  const run = async (task: FeedTask, what: string): Promise<FeedTaskResult> => {
+    let result: FeedTaskResult;
+    try {
+      result = (await runner().run(task, { signal: AbortSignal.timeout(taskMs) })) as FeedTaskResult;
+    } catch (err) {
+      const reason =
+        (err as Error).name === "AbortError" || /abort/i.test((err as Error).message)
+          ? `it took more than ${taskMs / 1000} seconds to read`
+          : "it needed more memory than a file of its kind may";
+      throw new FeedParseError(`The ${what} could not be read: ${reason}`);
+    }
+    if (result.kind === "refused") throw new FeedParseError(result.message);
+    return result;
+  };
+  const bytes = (body: Buffer) => new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  return {
+    async parseFeed(body, contentType, known) {
+      const result = (await run({ kind: "feed", body: bytes(body), contentType, known: [...known] }, "feed")) as Extract<
+        FeedTaskResult,
+        { kind: "feed" }
+      >;
+      // A chunk at a time, letting visitors' requests in between (worker.ts).
+      const items: ParsedFeed["items"] = [];
+      for (const chunk of result.items) {
+        for (const item of v8.deserialize(chunk) as ParsedFeed["items"]) items.push(item);
+        await nextTurn();
+      }
+      return { ...result.feed, items };
+    },
+    async parseTranscript(body, type) {
+      const result = (await run({ kind: "transcript", body: bytes(body), type }, "transcript")) as Extract<
+        FeedTaskResult,
+        { kind: "transcript" }
+      >;
+      return { transcript: result.transcript, text: result.text };
+    },
+    async parseChapters(body) {
+      return ((await run({ kind: "chapters", body: bytes(body) }, "chapters file")) as Extract<FeedTaskResult, { kind: "chapters" }>)
+        .chapters;
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}

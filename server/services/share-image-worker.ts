@@ -1,6 +1,0 @@
-import { renderShareImage, type ShareImageInput } from "./share-image";
-
-/** Runs in a worker thread (piscina): satori and resvg take 40-200 ms of CPU per image. */
-export default async function render(input: ShareImageInput): Promise<Uint8Array> {
-  return renderShareImage(input);
-}
