@@ -21,10 +21,27 @@ const ROOMS = [
   room("client-entry", "client/src"),
 ];
 
+/**
+ * The features the others build on: the site's settings (its name in every tab title, the feed's
+ * address, the texts and switches other features keep there) and the ordered lists (providers,
+ * episodes, clips: their query, the order a visitor sees, the admin's list card and writes).
+ * Any feature may import them, and hooks their root files (the queries and rules); features
+ * other than these stay out of each other's reach.
+ */
+const BASE_FEATURES = ["settings", "ordered-lists"];
+
+/** Files with a role of their own inside a room. */
+const FILES = [
+  { category: "schema", pattern: "shared/schema.ts" },
+  ...BASE_FEATURES.map((feature) => ({ category: "base", pattern: `client/src/features/${feature}/*.ts` })),
+];
+
 const rooms = (types) => ({ element: { type: types } });
 const to = (...types) => ({ to: rooms(types) });
 const allow = (from, ...targets) => ({ from: rooms(from), allow: targets });
 const packages = (...modules) => ({ to: { module: { origin: ["external", "core"], source: modules } } });
+
+const baseRoots = { element: { type: "client-feature" }, file: { categories: "base" } };
 
 const CLIENT = ["client-entry", "client-app", "client-pages", "client-feature", "client-components", "client-hooks", "client-lib"];
 
@@ -43,10 +60,11 @@ const RULES = [
   allow(
     "client-feature",
     { to: { element: { type: "client-feature", captured: { feature: "{{ from.element.captured.feature }}" } } } },
+    { to: { element: { type: "client-feature", captured: { feature: BASE_FEATURES } } } },
     to("client-components", "client-hooks", "client-lib", "shared"),
   ),
   allow("client-components", to("client-components", "client-hooks", "client-lib", "shared")),
-  allow("client-hooks", to("client-hooks", "client-lib", "shared")),
+  allow("client-hooks", to("client-hooks", "client-lib", "shared"), { to: baseRoots }),
   allow("client-lib", to("client-lib", "shared")),
   // The browser runs no query and names no table.
   {
@@ -62,7 +80,7 @@ export const clientBoundariesConfig = {
   plugins: { boundaries },
   settings: {
     "boundaries/elements": ROOMS,
-    "boundaries/files": [{ category: "schema", pattern: "shared/schema.ts" }],
+    "boundaries/files": FILES,
     "boundaries/dependency-nodes": ["import", "export", "dynamic-import", "require"],
     "boundaries/root-path": import.meta.dirname,
     "import/resolver": { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },

@@ -19,6 +19,16 @@ describe("lint boundaries on the client (allowlists: what is not allowed fails)"
     await expectCrossings("client/src/components/x.ts", { fails: [importing("clipBySlugQueryOptions", "@/features/clips/api")] });
   });
 
+  it("when a feature or a hook reads the features the others build on (the settings, the ordered lists), then lint passes; a hook reaching their components fails", async () => {
+    await expectCrossings("client/src/features/clips/x.ts", {
+      passes: [importing("settingQueryOptions", "@/features/settings/api"), importing("listQueryOptions", "@/features/ordered-lists/api")],
+    });
+    await expectCrossings("client/src/hooks/x.ts", {
+      passes: [importing("settingQueryOptions", "@/features/settings/api")],
+      fails: [importing("Footer", "@/features/settings/public/footer"), importing("clipBySlugQueryOptions", "@/features/clips/api")],
+    });
+  });
+
   it("when a client file uses its own room or a room below it, then lint passes", async () => {
     await expectCrossings("client/src/features/clips/public/x.tsx", { passes: [importing("clipBySlugQueryOptions", "../api")] });
     await expectCrossings("client/src/features/clips/x.ts", { passes: [importing("cn", "@/lib/cn")] });

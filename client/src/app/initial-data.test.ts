@@ -9,7 +9,7 @@ import { identityQueryOptions } from "@/features/identity/api";
 import { providersQueryOptions } from "@/features/providers/api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
 import { createQueryClient } from "@/lib/query-client";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { readInitialData, seedQueryClient } from "./initial-data";
 
 const episode = { id: 1, slug: "e", title: "E", sortOrder: "1" } as Episode;

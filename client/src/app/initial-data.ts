@@ -6,7 +6,7 @@ import { clipBySlugQueryOptions, clipsQueryOptions } from "@/features/clips/api"
 import { archiveQueryOptions, episodeBySlugQueryOptions, latestEpisodesQueryOptions } from "@/features/episodes/api";
 import { providersQueryOptions } from "@/features/providers/api";
 import type { PageContext } from "@/lib/page-context";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { siteThemeQueryOptions } from "@/features/theme/api";
 import { identityQueryOptions } from "@/features/identity/api";
 import { personQueryOptions } from "@/features/people/api";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { pageTitle, siteNameOf } from "@shared/page-titles";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { useDocumentTitle } from "./use-document-title";
 
 /** The site's name as the server names it (podcast_title, or the default). */

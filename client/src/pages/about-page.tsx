@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ROUTES } from "@shared/routes";
 import { AboutView } from "@/features/identity/public/about-view";
 import { usePageTitle } from "@/hooks/use-page-title";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
 
 export function AboutPage() {

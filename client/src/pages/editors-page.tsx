@@ -3,7 +3,7 @@ import { Banner } from "@/components/banner";
 import { useBannerImages } from "@/features/identity/api";
 import { AuditionIntro } from "@/features/auditions/public/audition-intro";
 import { AuditionUnlock } from "@/features/auditions/public/audition-unlock";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { ROUTES } from "@shared/routes";

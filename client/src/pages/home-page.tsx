@@ -10,7 +10,7 @@ import { SupportLinks } from "@/features/identity/public/support-links";
 import { PlayEpisodeButton } from "@/features/player/public/play-episode-button";
 import { toPlayerEpisode } from "@/features/player/player-store";
 import { ListenMenu } from "@/features/providers/public/listen-menu";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { usePageTitle, useSiteName } from "@/hooks/use-page-title";
 import type { Episode } from "@shared/api";

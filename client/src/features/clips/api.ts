@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Clip, ClipListItem } from "@shared/api";
-import { listQueryOptions } from "@/lib/lists";
+import { listQueryOptions } from "@/features/ordered-lists/api";
 import { apiClient } from "@/lib/api-client";
-import { bySortOrder, publishedInOrder } from "@/lib/ordering";
+import { bySortOrder, publishedInOrder } from "@/features/ordered-lists/ordering";
 
 export const clipsQueryOptions = () => listQueryOptions<ClipListItem>("clips");
 

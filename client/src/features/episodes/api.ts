@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { AdminEpisodePage, AdminEpisodeQuery, ArchiveQuery, Episode, EpisodeArchivePage, LatestEpisodes } from "@shared/api";
-import { listQueryOptions } from "@/lib/lists";
+import { listQueryOptions } from "@/features/ordered-lists/api";
 import { apiClient } from "@/lib/api-client";
 
 export const episodesQueryOptions = () => listQueryOptions<Episode>("episodes");

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Provider } from "@shared/api";
-import { listQueryOptions } from "@/lib/lists";
-import { bySortOrder } from "@/lib/ordering";
+import { listQueryOptions } from "@/features/ordered-lists/api";
+import { bySortOrder } from "@/features/ordered-lists/ordering";
 
 export const providersQueryOptions = () => listQueryOptions<Provider>("providers");
 

@@ -10,8 +10,8 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
-import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
-import { useSaveSettings } from "@/lib/settings-mutations";
+import { adminSettingsQueryOptions, type SettingValues } from "@/features/settings/api";
+import { useSaveSettings } from "@/features/settings/admin/mutations";
 import { passwordStatusQueryOptions } from "../api";
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ClipListItem } from "@shared/api";
-import { OrderedAdminList } from "@/components/ui/ordered-admin-list";
+import { OrderedAdminList } from "@/features/ordered-lists/admin/ordered-admin-list";
 import { orderedClipsQueryOptions } from "../api";
 import { useClipMutations } from "./mutations";
 

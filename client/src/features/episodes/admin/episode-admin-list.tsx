@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { href } from "@shared/routes";
 import type { AdminEpisodeQuery, Episode, EpisodeBulkInput } from "@shared/api";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
-import { RowActions, useRowActions } from "@/components/ui/row-actions";
+import { RowActions, useRowActions } from "@/features/ordered-lists/admin/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { countText } from "@shared/strings";
 import { localDate } from "@/lib/dates";

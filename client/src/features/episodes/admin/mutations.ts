@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Episode, EpisodeBulkInput, EpisodeInput } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
-import { useCrudMutations } from "@/lib/crud";
+import { useCrudMutations } from "@/features/ordered-lists/admin/crud";
 import { useSingleMutation } from "@/lib/single-mutation";
 import { episodesQueryOptions } from "../api";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Provider } from "@shared/api";
-import { OrderedAdminList } from "@/components/ui/ordered-admin-list";
+import { OrderedAdminList } from "@/features/ordered-lists/admin/ordered-admin-list";
 import { orderedProvidersQueryOptions } from "../api";
 import { useProviderMutations } from "./mutations";
 import { ProviderIcon } from "../public/provider-icon";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "@/features/settings/api";
 import { TitledSection } from "@/components/titled-section";
 
 /** How long the button says 'Copied!' (docs/product.md §9: the copy confirmation). */

@@ -7,8 +7,8 @@ import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
-import { adminSettingsQueryOptions, type SettingValues } from "@/lib/settings-api";
-import { useSaveSettings } from "@/lib/settings-mutations";
+import { adminSettingsQueryOptions, type SettingValues } from "../api";
+import { useSaveSettings } from "./mutations";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */

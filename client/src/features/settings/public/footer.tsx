@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCopyrightYear } from "@/lib/page-context";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
-import { settingQueryOptions } from "@/lib/settings-api";
+import { settingQueryOptions } from "../api";
 
 /**
  * docs/product.md §2: the admin's footer HTML, or a default copyright line. The server sanitises

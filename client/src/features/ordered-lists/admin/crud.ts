@@ -1,6 +1,6 @@
 import { useSingleMutation } from "@/lib/single-mutation";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { apiClient } from "./api-client";
+import { apiClient } from "@/lib/api-client";
 
 /**
  * Create, update, delete and swap for one admin list (docs/product.md §4: after any change the list is

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { apiClient } from "./api-client";
+import { apiClient } from "@/lib/api-client";
 
 /** One of the ordered lists (`/api/providers`, `/api/episodes`, `/api/clips`), cached under its name. */
 export const listQueryOptions = <T>(name: "providers" | "episodes" | "clips") =>

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { useSingleMutation } from "@/lib/single-mutation";
-import type { SettingValues } from "./settings-api";
+import type { SettingValues } from "../api";
 
 /** Several settings in one request and one transaction: all saved, or none (PUT /api/settings). */
 export function useSaveSettings() {

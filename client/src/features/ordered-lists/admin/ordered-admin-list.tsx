@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AdminCard, ListStates } from "../admin/ui/admin-card";
+import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { RowActions, useRowActions } from "./row-actions";
 
 type RowActionsOptions<T extends { id: number }> = Omit<Parameters<typeof useRowActions<T>>[0], "list">;

@@ -1,5 +1,5 @@
-import { canMove, swapNeighbour, type MoveDirection } from "@/lib/sort-order";
-import { toast, toastError } from "./toast-store";
+import { canMove, swapNeighbour, type MoveDirection } from "./sort-order";
+import { toast, toastError } from "@/components/ui/toast-store";
 
 const MOVES = [
   { direction: "up", text: "Move up", arrow: "↑" },

@@ -1,4 +1,4 @@
-/** Site settings: read by every part of the site (saved through settings-mutations.ts, the admin's). */
+/** Site settings: read by every part of the site (saved through admin/mutations.ts, the admin's). */
 import { queryOptions } from "@tanstack/react-query";
 import type { Setting } from "@shared/api";
 import type { SettingKey } from "@shared/settings";
