@@ -54,7 +54,7 @@ import { createClipsService } from "./modules/clips";
 import { createProvidersService } from "./modules/providers";
 import { createEditorsService } from "./modules/auditions";
 import { createEpisodesService } from "./modules/episodes";
-import { createFeedExtras, type FeedExtras } from "./modules/feed";
+import { createFeedLinkedFiles, type FeedLinkedFiles } from "./modules/feed";
 import { createFeedSync, type FeedSyncService } from "./modules/feed";
 import { createFeedWorkers, type FeedWorkerLimits } from "./modules/feed";
 import { createIdentityService } from "./modules/identity";
@@ -64,7 +64,7 @@ import { createFaviconSource, createPictures } from "./modules/pictures";
 import { createPublicCache } from "./platform/http/public-cache";
 import { createSettingsService } from "./modules/settings";
 import { createShareImages, type ShareImages } from "./modules/share-images";
-import { createSiteData } from "./modules/pages";
+import { createPageData } from "./modules/pages";
 import { createUploadsService } from "./modules/pictures";
 import { appliedMigrationMark, pingDatabase } from "./platform/db/health";
 
@@ -123,7 +123,7 @@ export interface SiteApp {
   /** The feed sync, for the schedule index.ts starts beside the server. */
   feed: FeedSyncService;
   /** The background fetching of episodes' files. */
-  extras: FeedExtras;
+  linkedFiles: FeedLinkedFiles;
   metrics: Metrics;
   bus: ChangeBus;
   /** Removes audition uploads left unfinished past their day (hourly on a running site); answers how many. */
@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const uploads = createUploadsService(db, store);
   const pictures = createPictures({ store, uploads, allowPrivate: config.feedAllowPrivate ?? false, logger });
   const feedWorkers = createFeedWorkers(deps.feedWorkerLimits);
-  const extras = createFeedExtras({
+  const linkedFiles = createFeedLinkedFiles({
     db,
     writes,
     workers: feedWorkers,
@@ -174,7 +174,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const people = createPeopleService(db, { listPublished: (ids) => episodes.listPublishedByIds(ids) });
   const episodes = createEpisodesService(db, uploads, writes, {
     pictures,
-    fetchArtwork: () => extras.kick(),
+    fetchArtwork: () => linkedFiles.kick(),
     peopleOf: (id) => people.ofEpisode(id),
   });
   const settings = createSettingsService(db, writes, deps.passwordCost);
@@ -193,7 +193,7 @@ export function createApp(deps: AppDeps): SiteApp {
   const auditionSweep =
     auditions && config.env !== "test" ? setInterval(() => void auditions.sweep().catch(() => {}), 5 * 60_000).unref() : undefined;
   const identity = createIdentityService(db, uploads, pictures, writes);
-  const siteData = createSiteData({
+  const pageData = createPageData({
     providers,
     clips,
     episodes,
@@ -209,7 +209,7 @@ export function createApp(deps: AppDeps): SiteApp {
     writes,
     settings,
     workers: feedWorkers,
-    extras,
+    linkedFiles,
     periodMinutes: config.feedSyncMinutes ?? 0,
     allowPrivate: config.feedAllowPrivate ?? false,
     onChannelImage: (url) => identity.offerArtwork(url),
@@ -278,10 +278,10 @@ export function createApp(deps: AppDeps): SiteApp {
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
   api.use("/providers", providersRouter(providers, cache, fastPath));
-  api.use("/episodes", episodesRouter(episodes, siteData, cache, fastPath));
+  api.use("/episodes", episodesRouter(episodes, pageData, cache, fastPath));
   api.use("/feed", feedRouter(feed, episodes, requireAdmin));
   api.use("/identity", identityRouter(identity, cache, fastPath));
-  api.use("/people", peopleRouter(siteData));
+  api.use("/people", peopleRouter(pageData));
   api.use("/clips", clipsRouter(clips, cache, fastPath));
   api.use("/editors", editorsRouter(editors, settings, throttles.audition));
   api.use("/editors/hand-ins", auditions ? handInsRouter(auditions, throttles.audition) : handInsUnavailable);
@@ -307,15 +307,15 @@ export function createApp(deps: AppDeps): SiteApp {
   const defaultIcon = path.join(projectRoot(), "client", "public", "favicon.svg");
   // eslint-disable-next-line security/detect-non-literal-fs-filename -- a fixed file of the project
   const favicon = createFaviconSource({ pictures, defaultSvg: () => fs.readFileSync(defaultIcon) });
-  app.use(seoRouter({ publicUrl: config.publicUrl, siteData, favicon }));
-  app.use(shareImagesRouter({ siteData, shareImages }));
+  app.use(seoRouter({ publicUrl: config.publicUrl, pageData, favicon }));
+  app.use(shareImagesRouter({ pageData, shareImages }));
   app.use(staticFiles(clientDir));
   app.use(
     pagesRouter({
       pages: createPageService({
         clientDir,
         publicUrl: config.publicUrl,
-        siteData,
+        pageData,
         shareImages,
         firstPaint: createFirstPaint(path.join(path.dirname(clientDir), "ssr", "entry-server.js"), logger),
       }),
@@ -329,7 +329,7 @@ export function createApp(deps: AppDeps): SiteApp {
   // Everything createApp started that runs beside the requests, in the order to stop it: the
   // background fetches first (they write), then the feed worker, then the rest.
   const stops: (() => Promise<void> | void)[] = [
-    () => extras.close(),
+    () => linkedFiles.close(),
     () => clearInterval(auditionSweep),
     () => feedWorkers.close(),
     () => bus.close(),
@@ -348,7 +348,7 @@ export function createApp(deps: AppDeps): SiteApp {
       if (!analytics.collect(req, res) && !fastPath.serve(req, res)) app(req, res);
     },
     feed,
-    extras,
+    linkedFiles,
     metrics,
     bus,
     sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),

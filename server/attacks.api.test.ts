@@ -7,7 +7,7 @@ import path from "node:path";
 import supertest from "supertest";
 import { afterAll, afterEach, describe, expect, vi } from "vitest";
 import { PERMISSIONS_POLICY } from "./platform/http/security-headers";
-import { ensureAdminAccount } from "./modules/auth/admin-account";
+import { ensureAdminAccount } from "./modules/auth/service";
 import { createLocalStore } from "./platform/objects/local-store";
 import { createShareImages, type ShareImages } from "./modules/share-images/service";
 import { binary } from "./test/bytes";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { ensureAdminAccount } from "../modules/auth/admin-account";
+import { ensureAdminAccount } from "../modules/auth/service";
 import { verifyPassword } from "../modules/auth/passwords";
 import { connectDatabase } from "../platform/db/client";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../platform/db/embedded";

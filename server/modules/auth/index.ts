@@ -1,5 +1,5 @@
 /** The owner's account: login, sessions, the admin guards, passwords, the throttles' rules and the owner's known browsers. This file is the module's door: the rest of the server uses only what it exports. */
-export { ensureAdminAccount, reportAdminBootstrap } from "./admin-account";
+export { ensureAdminAccount, reportAdminBootstrap } from "./service";
 export { createDeviceCookies } from "./device-cookie";
 export { isAdmin, requireAdmin, requireAdminForWrites } from "./guards";
 export { createPassport } from "./passport";

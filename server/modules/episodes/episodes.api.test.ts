@@ -160,7 +160,7 @@ describe("transcripts and chapters", () => {
     await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
     await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await t.app.extras.idle();
+    await t.app.linkedFiles.idle();
 
     const soil = (await t.request.get("/api/episodes/slug/soil").expect(200)).body;
     expect(soil.transcript).toEqual([{ start: 1, speaker: "Ann", text: "We talk about mycorrhizal fungi." }]);
@@ -175,7 +175,7 @@ describe("transcripts and chapters", () => {
     // Fetched once: a second sync does not ask for them again (the missing one waits its turn).
     const asked = host.requests.length;
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await t.app.extras.idle();
+    await t.app.linkedFiles.idle();
     expect(host.requests.slice(asked).map((r) => r.path)).toEqual(["/feed.xml"]);
   });
 
@@ -195,7 +195,7 @@ describe("transcripts and chapters", () => {
     expect(synced.body.added).toBe(1);
     const status = (await admin.get("/api/feed/status").expect(200)).body;
     expect(status.extras).toEqual({ transcripts: 1, chapters: 0, artwork: 0, pictures: 0, failing: 0, running: true });
-    await t.app.extras.idle();
+    await t.app.linkedFiles.idle();
     const after = (await admin.get("/api/feed/status").expect(200)).body;
     expect(after.extras).toMatchObject({ transcripts: 1, failing: 1, running: false });
   });
@@ -207,7 +207,7 @@ describe("transcripts and chapters", () => {
     host.routes.set("/feed.xml", { body: feedXml([withTranscript("Good", host.url("/good.vtt"), 1), ...items]) });
     await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await t.app.extras.idle();
+    await t.app.linkedFiles.idle();
     expect((await admin.get("/api/episodes/slug/good").expect(200)).body.transcript).toEqual([{ start: 1, speaker: null, text: "Words." }]);
     const failed = await sqlOf(
       "SELECT transcript_failures AS n, transcript_retry_at > now() + interval '1 minute' AS waits FROM episodes WHERE title LIKE 'Down%'",
@@ -216,13 +216,13 @@ describe("transcripts and chapters", () => {
     expect(failed.every((r) => r.n === 1 && r.waits)).toBe(true);
 
     // Not asked again before their time, however often the work is started.
-    t.app.extras.kick();
-    await t.app.extras.idle();
+    t.app.linkedFiles.kick();
+    await t.app.linkedFiles.idle();
     expect((await sqlOf("SELECT max(transcript_failures) AS n FROM episodes"))[0].n).toBe(1);
     // Once due, asked again, and the next wait is longer.
     await sqlOf("UPDATE episodes SET transcript_retry_at = now() - interval '1 second' WHERE title LIKE 'Down%'");
-    t.app.extras.kick();
-    await t.app.extras.idle();
+    t.app.linkedFiles.kick();
+    await t.app.linkedFiles.idle();
     const again = await sqlOf(
       "SELECT transcript_failures AS n, transcript_retry_at > now() + interval '3 minutes' AS waits FROM episodes WHERE title LIKE 'Down%'",
     );

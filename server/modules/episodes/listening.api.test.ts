@@ -86,7 +86,7 @@ async function syncShow(items = ITEMS(), channel = CHANNEL()) {
   await setFeedUrl(admin, host.url("/feed.xml"));
   await admin.post("/api/settings").send({ key: "feed_auto_publish", value: "true" }).expect(200);
   const result = await admin.post("/api/feed/sync").send({}).expect(200);
-  await t.app.extras.idle();
+  await t.app.linkedFiles.idle();
   return result.body as { added: number; skipped: { title: string; reason: string }[] };
 }
 

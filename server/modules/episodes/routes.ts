@@ -2,16 +2,16 @@ import { Router } from "express";
 import { adminEpisodeQuerySchema, archiveQuerySchema, episodeBulkSchema, episodeSchema, episodeUpdateSchema } from "../../../shared/api";
 import { isAdmin, requireAdmin } from "../auth";
 import { ADMIN_DATA, cacheFor } from "../../platform/http/cache-policy";
-import { sendCached, type AnswerMemory } from "../../platform/http/send-cached";
+import { sendCached, type FastPathRecorder } from "../../platform/http/send-cached";
 import { parse } from "../../platform/http/validate";
 import type { EpisodesService } from "./service";
 import type { PublicCache } from "../../platform/http/public-cache";
-import type { SiteData } from "../pages";
+import type { PageData } from "../pages";
 import { throttleAddress } from "../../platform/http/client-address";
 import { orderedListRouter } from "../../platform/ordered-lists/routes";
 
 /** The spec's episode routes, plus one episode by slug (docs/product.md "The show's feed and episode pages"). */
-export function episodesRouter(episodes: EpisodesService, siteData: SiteData, cache: PublicCache, memory?: AnswerMemory): Router {
+export function episodesRouter(episodes: EpisodesService, pageData: PageData, cache: PublicCache, memory?: FastPathRecorder): Router {
   const r = Router();
   // Visitors' pages of the archive, the same for everyone (published only): from the public cache,
   // a new search through the search gate.
@@ -22,7 +22,7 @@ export function episodesRouter(episodes: EpisodesService, siteData: SiteData, ca
       req,
       res,
       await cache.json(`archive:${query.size}:${query.page}:${query.season ?? ""}:${query.q}`, () =>
-        siteData.archive(query, throttleAddress(req.ip)),
+        pageData.archive(query, throttleAddress(req.ip)),
       ),
       "application/json",
     );

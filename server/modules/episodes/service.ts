@@ -124,7 +124,7 @@ export interface EpisodesOptions {
   /** Who is in an episode (the people room's), for its page. */
   peopleOf?: (episodeId: number) => Promise<EpisodePerson[]>;
 
-  /** Asks for artwork on another host to be fetched and kept here, after the answer (feed-extras.ts). */
+  /** Asks for artwork on another host to be fetched and kept here, after the answer (feed/linked-files.ts). */
   fetchArtwork?: () => void;
 }
 

@@ -6,8 +6,8 @@ import type { FeedWorkers } from "./workers";
 import type { Logger } from "../../platform/runtime/logger";
 import { FetchError, safeFetch } from "../../platform/net/safe-fetch";
 import {
-  claimDueExtras,
-  countPendingExtras,
+  claimDueLinkedFiles,
+  countPendingLinkedFiles,
   keptImageFor,
   noteSkipped,
   recordExtra,
@@ -34,7 +34,7 @@ const WHAT: Record<ExtraKind, string> = { transcript: "Transcript", chapters: "C
 /** The wait after the n-th failure: 2, 4, 8... minutes, at most a day. */
 const retryDelayMinutes = (failures: number) => Math.min(2 ** failures, 24 * 60);
 
-export interface FeedExtras {
+export interface FeedLinkedFiles {
   /** Starts fetching what is due, in the background (a run already going takes the new work too). */
   kick(): void;
   /** Resolves when the current run (if any) has ended; for tests and shutdown. */
@@ -44,7 +44,7 @@ export interface FeedExtras {
   close(): Promise<void>;
 }
 
-export interface FeedExtrasDeps {
+export interface FeedLinkedFilesDeps {
   db: Db;
   writes: SiteWrites;
   workers: FeedWorkers;
@@ -69,7 +69,7 @@ const isFinal = (err: unknown) =>
  * host for a picture). A failure waits longer after each try (retryDelayMinutes) and holds back
  * no other file; a refusal that will not change marks the file as tried for its address.
  */
-export function createFeedExtras({
+export function createFeedLinkedFiles({
   db,
   writes,
   workers,
@@ -78,7 +78,7 @@ export function createFeedExtras({
   allowPrivate,
   logger,
   timeoutMs = 20_000,
-}: FeedExtrasDeps): FeedExtras {
+}: FeedLinkedFilesDeps): FeedLinkedFiles {
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -180,7 +180,7 @@ export function createFeedExtras({
     const claimed = (
       await Promise.all(
         (["transcript", "chapters", "image"] as const).map(async (kind) =>
-          (await claimDueExtras(db, kind, PER_ROUND)).map((file) => ({ kind, file })),
+          (await claimDueLinkedFiles(db, kind, PER_ROUND)).map((file) => ({ kind, file })),
         ),
       )
     ).flat();
@@ -229,7 +229,7 @@ export function createFeedExtras({
       while (running) await running;
     },
     async progress() {
-      const [counts, pictures] = await Promise.all([countPendingExtras(db), countPendingPictures(db)]);
+      const [counts, pictures] = await Promise.all([countPendingLinkedFiles(db), countPendingPictures(db)]);
       return { ...counts, pictures: pictures.pending, failing: counts.failing + pictures.failing, running: running !== null };
     },
     async close() {

@@ -14,7 +14,7 @@ import { lockEpisodes, lockOrdering } from "../../platform/db/locks";
 import { forgetSlugs } from "../episodes";
 import { replaceEpisodePeople, replaceShowPeople, upsertPeople } from "../people";
 import type { EpisodesService } from "../episodes";
-import type { FeedExtras } from "./linked-files";
+import type { FeedLinkedFiles } from "./linked-files";
 import { matchFeed, planImport, type ImportPlan } from "./import-plan";
 import type { SettingsService } from "../settings";
 
@@ -43,7 +43,7 @@ export interface FeedSyncDeps {
   settings: SettingsService;
   workers: FeedWorkers;
   /** Transcripts, chapters and artwork, fetched after each sync has answered. */
-  extras: FeedExtras;
+  linkedFiles: FeedLinkedFiles;
   /** Every FEED_SYNC_MINUTES; 0: no schedule. */
   periodMinutes: number;
   allowPrivate: boolean;
@@ -78,7 +78,7 @@ const rowReason = (err: unknown) => {
  * safe fetcher with the last answer's validators, read in the feed worker (items unchanged since
  * the last sync are not read again), imported in one transaction under the episodes' import
  * lock, and answered as soon as the episodes are in: their files follow in the background
- * (feed-extras.ts). When the host says the show has moved, the owner is asked before rss_url
+ * (feed/linked-files.ts). When the host says the show has moved, the owner is asked before rss_url
  * changes, and the owner's address is read until then.
  */
 export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
@@ -88,7 +88,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     writes,
     settings,
     workers,
-    extras,
+    linkedFiles,
     periodMinutes,
     allowPrivate,
     onChannelImage,
@@ -261,7 +261,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     if (feed)
       await onLinks?.(feed.links).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's links were not kept"));
     // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
-    extras.kick();
+    linkedFiles.kick();
     return result;
   };
 
@@ -286,7 +286,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
   const once = () => (inFlight ??= attempt().finally(() => (inFlight = null)));
 
   const status = async (): Promise<FeedStatus> => {
-    const [state, values, pending] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"]), extras.progress()]);
+    const [state, values, pending] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"]), linkedFiles.progress()]);
     const url = values.get("rss_url") || null;
     const next = periodMinutes > 0 && url ? new Date((state.lastAttemptAt?.getTime() ?? Date.now()) + periodMinutes * 60_000) : null;
     return {
@@ -310,7 +310,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     status,
     async syncIfDue() {
       // Every tick of the schedule also takes up the files whose wait is over.
-      extras.kick();
+      linkedFiles.kick();
       if (periodMinutes <= 0) return null;
       if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return null;
       if (!(await feedStore.claimScheduledSync(db, periodMinutes))) return null;

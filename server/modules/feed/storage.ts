@@ -215,7 +215,7 @@ export interface ClaimedExtra {
  * ones first, then those that have waited longest, so no file holds back the others. Each is
  * leased for `leaseMinutes` (another instance skips it; if this one dies, it is due again then).
  */
-export async function claimDueExtras(db: Executor, kind: ExtraKind, limit: number, leaseMinutes = 10): Promise<ClaimedExtra[]> {
+export async function claimDueLinkedFiles(db: Executor, kind: ExtraKind, limit: number, leaseMinutes = 10): Promise<ClaimedExtra[]> {
   const c = EXTRA_COLUMNS[kind];
   const type = kind === "transcript" ? sql`${episodes.transcriptType}` : sql`NULL::text`;
   const result = await db.execute(sql`
@@ -273,7 +273,7 @@ export async function keptImageFor(db: Executor, url: string): Promise<string | 
 }
 
 /** How many files wait to be fetched, by kind; how many of them have failed before; the next retry. */
-export async function countPendingExtras(db: Executor) {
+export async function countPendingLinkedFiles(db: Executor) {
   const failing = (kind: ExtraKind) => sql`(${wanted(kind)} AND ${EXTRA_COLUMNS[kind].failures} > 0)`;
   const [row] = await db
     .select({

@@ -184,7 +184,7 @@ describe("the show's pictures", () => {
     });
     await setFeedUrl(admin, host.url("/feed.xml"));
     await admin.post("/api/feed/sync").send({}).expect(200);
-    await t.app.extras.idle();
+    await t.app.linkedFiles.idle();
     const artwork = (await t.request.get("/api/identity")).body.images.artwork;
     expect(artwork).toMatch(/^\/objects\//);
     const one = (await admin.get("/api/episodes/slug/one").expect(200)).body;

@@ -2,13 +2,13 @@ import { Router } from "express";
 import { aboutSchema, siteImagesSchema } from "../../../shared/identity-schemas";
 import { isAdmin } from "../auth";
 import { cacheFor } from "../../platform/http/cache-policy";
-import { sendCached, type AnswerMemory } from "../../platform/http/send-cached";
+import { sendCached, type FastPathRecorder } from "../../platform/http/send-cached";
 import { parse } from "../../platform/http/validate";
 import type { IdentityService } from "./service";
 import type { PublicCache } from "../../platform/http/public-cache";
 
 /** The show's identity: the About page and the site's pictures, read by everyone, written by the admin. */
-export function identityRouter(identity: IdentityService, cache: PublicCache, memory?: AnswerMemory): Router {
+export function identityRouter(identity: IdentityService, cache: PublicCache, memory?: FastPathRecorder): Router {
   const r = Router();
   r.get("/", async (req, res) => {
     // The owner's About form reads it too: a copy their browser kept (stale-while-revalidate) would be saved back over newer words.

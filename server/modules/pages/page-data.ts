@@ -33,7 +33,7 @@ export interface Site {
   identity: Identity;
 }
 
-export interface SiteData {
+export interface PageData {
   site(): Promise<Site>;
   /** The home page's lists: the first published episodes, and the published clips (without their articles). */
   home(): Promise<{ latestEpisodes: LatestEpisodes; clips: ClipListItem[] }>;
@@ -77,7 +77,7 @@ async function orNull<T>(found: Promise<T>): Promise<T | null> {
 }
 
 /** What the visitors' view is read from: the services, through the public cache; searches pass the gate. */
-interface SiteDataDeps {
+interface PageDataDeps {
   providers: ProvidersService;
   clips: ClipsService;
   episodes: EpisodesService;
@@ -89,7 +89,7 @@ interface SiteDataDeps {
 }
 
 /** The visitors' view of the site for pages, share images and the sitemap, from the public cache. */
-export function createSiteData(deps: SiteDataDeps): SiteData {
+export function createPageData(deps: PageDataDeps): PageData {
   const { providers, clips, episodes, settings, identity, people, cache, searchGate } = deps;
   return {
     site: () =>

@@ -4,7 +4,7 @@ import { trimEndChar } from "../../../shared/strings";
 import { throttleAddress } from "../../platform/http/client-address";
 import { cacheForEveryVisitor, FOR_ONE_SESSION, STALE_IF_ERROR_MS } from "../../platform/http/cache-policy";
 import { classify } from "../../platform/http/error-handler";
-import { type AnswerMemory, type CachedBody, sendCached } from "../../platform/http/send-cached";
+import { type FastPathRecorder, type CachedBody, sendCached } from "../../platform/http/send-cached";
 import type { PageSubject } from "./page-head";
 import { momentQuery, pageCacheKey, placeOf, type PageService } from "./service";
 import { ROUTES } from "../../../shared/routes";
@@ -16,7 +16,7 @@ export interface PagesDeps {
   sessionCookieName: string;
   cache: PublicCache;
   /** Keeps visitors' pages for the fast path. */
-  fastPath?: AnswerMemory;
+  fastPath?: FastPathRecorder;
 }
 
 /**

@@ -6,7 +6,7 @@ import { cutAtWord } from "../../../shared/strings";
 import { bodyTheme } from "../../../shared/theme-style";
 import { icoOf } from "../pictures";
 import { etagOf } from "../../platform/http/public-cache";
-import type { SiteData } from "./page-data";
+import type { PageData } from "./page-data";
 
 /** The longest short_name a launcher shows whole under an icon. */
 const SHORT_NAME_MAX = 12;
@@ -28,11 +28,11 @@ const xml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`)
  */
 export function seoRouter({
   publicUrl,
-  siteData,
+  pageData,
   favicon,
 }: {
   publicUrl: string;
-  siteData: SiteData;
+  pageData: PageData;
   favicon: (artwork: string | null) => Promise<Buffer>;
 }): Router {
   const router = Router();
@@ -54,7 +54,7 @@ export function seoRouter({
   });
 
   router.get("/sitemap.xml", async (_req, res) => {
-    const { clips, episodes, people } = await siteData.published();
+    const { clips, episodes, people } = await pageData.published();
     const pages = ROUTE_NAMES.filter((name) => "sitemap" in ROUTES[name] && ROUTES[name].sitemap).map((name) => ROUTES[name].path);
     const urls = [
       ...pages.map((p) => `  <url><loc>${xml(publicUrl + p)}</loc></url>`),
@@ -71,7 +71,7 @@ export function seoRouter({
   });
   // The web app manifest: the show's name, its artwork's icons and its theme's colour.
   router.get("/manifest.webmanifest", async (_req, res) => {
-    const site = await siteData.site();
+    const site = await pageData.site();
     const { vars } = bodyTheme(site.theme);
     const artwork = site.identity.images.artwork;
     const icons = artwork
@@ -101,7 +101,7 @@ export function seoRouter({
   });
   // Asked for by browsers, feed readers and bookmarks without reading the page's <link rel="icon">.
   router.get("/favicon.ico", async (req, res) => {
-    const site = await siteData.site();
+    const site = await pageData.site();
     const ico = icoOf(await favicon(site.identity.images.artwork));
     res.set({ "Cache-Control": "public, max-age=300", ETag: etagOf(ico) });
     if (req.fresh) {

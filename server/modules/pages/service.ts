@@ -9,7 +9,7 @@ import { buildPageHead, type PageSubject } from "./page-head";
 import { parseShell, renderPage } from "./page-shell";
 import { readRouteChunks } from "./route-chunks";
 import type { ShareImages } from "../share-images";
-import type { Site, SiteData } from "./page-data";
+import type { Site, PageData } from "./page-data";
 
 /**
  * The query of a link to a moment (docs/product.md "Listening"): only `t`, once, with a value
@@ -111,7 +111,7 @@ export interface PageServiceDeps {
   /** The built SPA; without its index.html there are no pages. */
   clientDir: string;
   publicUrl: string;
-  siteData: SiteData;
+  pageData: PageData;
   shareImages: Pick<ShareImages, "keyOf">;
   firstPaint: FirstPaint;
 }
@@ -123,7 +123,7 @@ export type PageService = ReturnType<typeof createPageService>;
  * and that page as HTML with its head, the stored theme, the first screen's data and markup.
  * `null` when the SPA has not been built.
  */
-export function createPageService({ clientDir, publicUrl, siteData, shareImages, firstPaint }: PageServiceDeps) {
+export function createPageService({ clientDir, publicUrl, pageData, shareImages, firstPaint }: PageServiceDeps) {
   const indexFile = path.join(clientDir, "index.html");
   if (!fs.existsSync(indexFile)) return null;
   const shell = parseShell(fs.readFileSync(indexFile, "utf8"), (asset) => {
@@ -144,27 +144,27 @@ export function createPageService({ clientDir, publicUrl, siteData, shareImages,
     if (!match) return missing;
     /** Where a clip's or an episode's old slug lives now, or missing. */
     const movedFrom = async (kind: "clip" | "episode", slug: string) => {
-      const renamed = await siteData.findRenamed(kind, slug);
+      const renamed = await pageData.findRenamed(kind, slug);
       return renamed ? { moved: href[kind](renamed) } : missing;
     };
     if (match.name === "clip") {
       const slug = decodeSegment(match.params.slug!);
-      const clip = await siteData.findClip(slug);
+      const clip = await pageData.findClip(slug);
       return clip ? { route: "clip", clip } : movedFrom("clip", slug);
     }
     if (match.name === "episode") {
       const slug = decodeSegment(match.params.slug!);
-      const episode = await siteData.findEpisode(slug);
+      const episode = await pageData.findEpisode(slug);
       return episode ? { route: "episode", episode } : movedFrom("episode", slug);
     }
     if (match.name === "person") {
-      const person = await siteData.findPerson(decodeSegment(match.params.slug!));
+      const person = await pageData.findPerson(decodeSegment(match.params.slug!));
       return person ? { route: "person", person } : missing;
     }
     if (match.name === "archive") {
       const query = archiveQuerySchema.safeParse({ page: search.page, q: search.q, season: search.season });
       if (!query.success) return missing;
-      const archive = await siteData.archive(query.data, client);
+      const archive = await pageData.archive(query.data, client);
       const isSeason = archive.season === null || archive.seasons.includes(archive.season);
       return archive.page <= archive.pageCount && isSeason ? { route: "archive", archive } : missing;
     }
@@ -174,8 +174,8 @@ export function createPageService({ clientDir, publicUrl, siteData, shareImages,
   /** One page as HTML, `url` its canonical address. `withLists`: no session came with the request, so the lists are a visitor's. */
   const render = async (url: string, subject: PageSubject, withLists: boolean): Promise<{ status: number; html: string }> => {
     const pathname = url.split("?")[0]!;
-    const site = await siteData.site();
-    const home = subject.route === "home" && withLists ? await siteData.home() : undefined;
+    const site = await pageData.site();
+    const home = subject.route === "home" && withLists ? await pageData.home() : undefined;
     const data = firstScreenData(subject, pathname, { site, publicUrl, withLists, year: new Date().getUTCFullYear(), home });
     const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input) });
     const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";

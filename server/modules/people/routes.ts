@@ -1,13 +1,13 @@
 import { Router } from "express";
 import { cacheFor } from "../../platform/http/cache-policy";
 import { notFound } from "../../platform/http/errors";
-import type { SiteData } from "../pages";
+import type { PageData } from "../pages";
 
 /** A person's page as data (docs/product.md "Listening"): the same for everyone, from the public cache; 404 when unknown. */
-export function peopleRouter(siteData: SiteData): Router {
+export function peopleRouter(pageData: PageData): Router {
   const r = Router();
   r.get("/slug/:slug", async (req, res) => {
-    const page = await siteData.findPerson(String(req.params.slug));
+    const page = await pageData.findPerson(String(req.params.slug));
     if (!page) throw notFound("Person not found");
     cacheFor(res, false).json(page);
   });

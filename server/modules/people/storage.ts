@@ -198,7 +198,7 @@ export async function listPeopleWithPages(db: Executor): Promise<{ slug: string;
 /** Pictures named and not yet kept from that address. */
 const pictureWanted = sql`(${people.imageUrl} IS NOT NULL AND ${people.imageSourceUrl} IS DISTINCT FROM ${people.imageUrl})`;
 
-/** Takes up to `limit` people's pictures that are due, leased like episodes' files (server/modules/feed/storage.ts claimDueExtras). */
+/** Takes up to `limit` people's pictures that are due, leased like episodes' files (server/modules/feed/storage.ts claimDueLinkedFiles). */
 export async function claimDuePictures(
   db: Executor,
   limit: number,

@@ -6,10 +6,10 @@ import type { SettingsService } from "./service";
 import { isPublicSettingKey, isSettingKey } from "../../../shared/settings";
 import { AppError } from "../../platform/http/errors";
 import { ADMIN_DATA, cacheFor } from "../../platform/http/cache-policy";
-import { sendCached, type AnswerMemory } from "../../platform/http/send-cached";
+import { sendCached, type FastPathRecorder } from "../../platform/http/send-cached";
 import type { PublicCache } from "../../platform/http/public-cache";
 
-export function settingsRouter(settings: SettingsService, cache: PublicCache, memory?: AnswerMemory): Router {
+export function settingsRouter(settings: SettingsService, cache: PublicCache, memory?: FastPathRecorder): Router {
   const r = Router();
   r.get("/", requireAdmin, async (_req, res) => {
     res.set("Cache-Control", ADMIN_DATA).json(await settings.listForAdmin());

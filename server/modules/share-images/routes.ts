@@ -4,7 +4,7 @@ import { decodeSegment } from "../../../shared/routes";
 import { clipShareInput, episodeShareInput, siteShareInput } from "./inputs";
 import type { ShareImageInput } from "./draw";
 import type { ShareImages } from "./service";
-import type { SiteData } from "../pages";
+import type { PageData } from "../pages";
 
 const CLIP_SHARE_ROUTE = /^\/clips\/([^/]+)\/share\.png$/;
 const EPISODE_SHARE_ROUTE = /^\/episode\/([^/]+)\/share\.png$/;
@@ -13,7 +13,7 @@ const EPISODE_SHARE_ROUTE = /^\/episode\/([^/]+)\/share\.png$/;
  * The share images of Open Graph and Twitter cards: the site's (/share.png), each clip's and each episode's. The
  * ETag is the image's content key, so a revalidation is answered before anything is drawn.
  */
-export function shareImagesRouter({ siteData, shareImages }: { siteData: SiteData; shareImages: ShareImages }): Router {
+export function shareImagesRouter({ pageData, shareImages }: { pageData: PageData; shareImages: ShareImages }): Router {
   const router = Router();
   const sendPng = async (req: Request, res: Response, input: ShareImageInput) => {
     res.set({ "Content-Type": "image/png", "Cache-Control": "public, max-age=3600", ETag: `"${shareImages.keyOf(input)}"` });
@@ -24,16 +24,16 @@ export function shareImagesRouter({ siteData, shareImages }: { siteData: SiteDat
     res.send(await shareImages.png(input));
   };
 
-  router.get("/share.png", async (req, res) => sendPng(req, res, siteShareInput(await siteData.site())));
+  router.get("/share.png", async (req, res) => sendPng(req, res, siteShareInput(await pageData.site())));
   router.get(CLIP_SHARE_ROUTE, async (req, res) => {
     const slug = decodeSegment(CLIP_SHARE_ROUTE.exec(req.path)![1]!);
-    const [clip, site] = await Promise.all([siteData.findClip(slug), siteData.site()]);
+    const [clip, site] = await Promise.all([pageData.findClip(slug), pageData.site()]);
     if (!clip) throw new AppError("NOT_FOUND", "Clip not found");
     await sendPng(req, res, clipShareInput(clip, site));
   });
   router.get(EPISODE_SHARE_ROUTE, async (req, res) => {
     const slug = decodeSegment(EPISODE_SHARE_ROUTE.exec(req.path)![1]!);
-    const [episode, site] = await Promise.all([siteData.findEpisode(slug), siteData.site()]);
+    const [episode, site] = await Promise.all([pageData.findEpisode(slug), pageData.site()]);
     if (!episode) throw new AppError("NOT_FOUND", "Episode not found");
     await sendPng(req, res, episodeShareInput(episode, site));
   });

@@ -4,7 +4,7 @@ import type { Request, Response } from "express";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import { negotiateEncoding } from "./content-encoding";
-import { encodedBody, type AnswerMemory, type CachedBody } from "./send-cached";
+import { encodedBody, type FastPathRecorder, type CachedBody } from "./send-cached";
 
 /**
  * The coding for a client's Accept-Encoding, worked out once per distinct header value: browsers
@@ -81,7 +81,7 @@ function variantOf(answer: Answer, kind: Variant["kind"]): Variant {
   return variant;
 }
 
-export interface FastPath extends AnswerMemory {
+export interface FastPath extends FastPathRecorder {
   /**
    * Answers a request from memory when it is an anonymous GET or HEAD of an address answered
    * before; true when it did. Runs in the `node:http` request handler, before Express.

@@ -11,7 +11,7 @@ export interface CachedBody {
 }
 
 /** Keeps what was just sent, to answer the same request again before Express (platform/http/fast-path.ts). */
-export interface AnswerMemory {
+export interface FastPathRecorder {
   remember(req: Request, res: Response, entry: CachedBody, canonicalUrl?: string): void;
 }
 
@@ -47,7 +47,7 @@ export function sendCached(
   res: Response,
   entry: CachedBody,
   type: string,
-  memory?: AnswerMemory,
+  memory?: FastPathRecorder,
   canonicalUrl?: string,
 ): void {
   res.set({ ETag: entry.etag, Vary: res.get("Vary") ?? "Accept-Encoding" });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { idParamSchema, swapSchema } from "../../../shared/api";
 import { AppError } from "../http/errors";
 import { cacheFor } from "../http/cache-policy";
-import { sendCached, type AnswerMemory } from "../http/send-cached";
+import { sendCached, type FastPathRecorder } from "../http/send-cached";
 import { parse } from "../http/validate";
 import type { OrderedList } from "./service";
 import type { PublicCache } from "../http/public-cache";
@@ -21,7 +21,7 @@ export interface ListRouterOptions<Input, Update> {
   schema: z.ZodType<Input>;
   updateSchema: z.ZodType<Update>;
   cache: PublicCache;
-  memory?: AnswerMemory;
+  memory?: FastPathRecorder;
   /** Whether the request is the admin's (who sees drafts, from the database). */
   isAdmin: (req: Request) => boolean;
 }
@@ -54,7 +54,7 @@ export function anonymousListsFastPath(
   loaders: Record<string, () => Promise<unknown>>,
   cache: PublicCache,
   sessionCookieName: string,
-  memory: AnswerMemory,
+  memory: FastPathRecorder,
 ): RequestHandler {
   return async (req, res, next) => {
     const load = loaders[req.path];

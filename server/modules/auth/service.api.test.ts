@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp } from "../../test/harness";
-import { ensureAdminAccount } from "./admin-account";
+import { ensureAdminAccount } from "./service";
 
 const NEW_PASSWORD = "the owner's recovered password";
 
