@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { trimEndChar } from "../shared/strings";
+import { trimEnd } from "es-toolkit/string";
 
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
@@ -92,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.STORAGE === "gcs" && !e.GCS_BUCKET) {
     throw new ConfigError("Invalid environment:\n  GCS_BUCKET: is required when STORAGE=gcs");
   }
-  const publicUrl = trimEndChar(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, "/");
+  const publicUrl = trimEnd(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`, "/");
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   return {
     env: e.NODE_ENV,

@@ -1,5 +1,5 @@
 import transliterate from "@sindresorhus/transliterate";
-import { trimChar, trimEndChar } from "./strings";
+import { trim, trimEnd } from "es-toolkit/string";
 
 /** The longest slug the API accepts (a clip's URL stays readable and fits any log line). */
 export const SLUG_MAX_LENGTH = 120;
@@ -8,7 +8,7 @@ export const SLUG_MAX_LENGTH = 120;
 function fitSlug(slug: string, max: number): string {
   if (slug.length <= max) return slug;
   const lastBreak = slug.slice(0, max + 1).lastIndexOf("-");
-  return trimEndChar(lastBreak > 0 ? slug.slice(0, lastBreak) : slug.slice(0, max), "-");
+  return trimEnd(lastBreak > 0 ? slug.slice(0, lastBreak) : slug.slice(0, max), "-");
 }
 
 /**
@@ -18,7 +18,7 @@ function fitSlug(slug: string, max: number): string {
  * word. Server and client both derive slugs here, so they always agree.
  */
 export function slugify(title: string, maxLength = SLUG_MAX_LENGTH): string {
-  const slug = trimChar(
+  const slug = trim(
     transliterate(title)
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-"),

@@ -4,7 +4,7 @@ import proxyAddr from "proxy-addr";
 import { analyticsEventSchema, EVENT_MAX_BYTES, type AnalyticsEvent } from "../../../shared/analytics";
 import { STATUS_BY_CODE, type ErrorCode, type FieldError } from "../../platform/http/errors";
 import { classifyAgent, type AgentKind } from "./agents";
-import type { RateLimiter } from "./rate-limit";
+import type { RateLimiter } from "../../platform/limits/per-minute";
 import { networkOf } from "./visitor";
 
 const EVENTS_PATH = "/api/events";

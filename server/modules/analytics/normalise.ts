@@ -1,6 +1,6 @@
 import { decodeSegment, href, matchRoute, ROUTES, type RouteName } from "../../../shared/routes";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "../../../shared/slug";
-import { trimEndChar } from "../../../shared/strings";
+import { trimEnd } from "es-toolkit/string";
 
 /**
  * What a visitor's page reports, made into the few values the analytics keep (docs/analytics.md
@@ -28,7 +28,7 @@ export function pageOf(reported: string): PageRef | null {
     if (at >= 0) path = path.slice(0, at);
   }
   if (!path.startsWith("/")) return null;
-  const route = matchRoute(path.length > 1 ? trimEndChar(path, "/") : path);
+  const route = matchRoute(path.length > 1 ? trimEnd(path, "/") : path);
   if (!route) return null;
   if (FIXED_PAGES.has(route.name)) return { path: ROUTES[route.name].path };
   const slug = decodeSegment(route.params.slug ?? "");

@@ -19,7 +19,7 @@ import { onceEvery } from "../../platform/runtime/once-every";
 import { createCollector, type Sender } from "./collect";
 import { DEFAULT_NETWORK_CAPS, NetworkBudget, type NetworkBudgetCaps } from "./network-budget";
 import { pageOf, searchText, sourceOf } from "./normalise";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter } from "../../platform/limits/per-minute";
 import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
 import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue, type JudgeProgress } from "./storage";
 import {

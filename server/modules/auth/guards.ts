@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from "express";
-import { trimEndChar } from "../../../shared/strings";
+import { trimEnd } from "es-toolkit/string";
 import { AppError } from "../../platform/http/errors";
 import { isStateChanging } from "../../platform/http/request-guards";
 
@@ -19,7 +19,7 @@ const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]
 const PUBLIC_WRITE_PREFIX = "/editors/hand-ins";
 
 const isPublicWrite = (path: string) =>
-  PUBLIC_WRITES.has(trimEndChar(path, "/")) || path === PUBLIC_WRITE_PREFIX || path.startsWith(`${PUBLIC_WRITE_PREFIX}/`);
+  PUBLIC_WRITES.has(trimEnd(path, "/")) || path === PUBLIC_WRITE_PREFIX || path.startsWith(`${PUBLIC_WRITE_PREFIX}/`);
 
 export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
   if (isStateChanging(req) && !isPublicWrite(req.path) && !isAdmin(req)) {

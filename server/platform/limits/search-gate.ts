@@ -1,5 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../http/errors";
+import { createRateLimiter, type RateLimiter } from "./per-minute";
 
 export interface SearchGateLimits {
   /** Searches one client (an IPv4 address, an IPv6 /64) may have under way at once, waiting or running. */
@@ -41,7 +41,7 @@ export function createSearchGate({
   atOnce = 2,
   waiting = 62,
 }: SearchGateLimits = {}): SearchGate {
-  const perMinute = new RateLimiterMemory({ keyPrefix: "search", points: perClientPerMinute, duration: 60 });
+  const perMinute = createRateLimiter({ perMinute: perClientPerMinute });
   const underWay = createUnderWay(perClientAtOnce);
   const turns = createTurns(atOnce, waiting);
 
@@ -49,7 +49,7 @@ export function createSearchGate({
     async run(client, search) {
       underWay.take(client);
       try {
-        await spendMinute(perMinute, client);
+        spendMinute(perMinute, client);
         await turns.take();
         try {
           return await search();
@@ -89,13 +89,10 @@ function createUnderWay(limit: number) {
   };
 }
 
-async function spendMinute(perMinute: RateLimiterMemory, client: string): Promise<void> {
-  try {
-    await perMinute.consume(client);
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-    throw tooMany(err.msBeforeNext / 1000);
-  }
+/** One search of the client's minute, or 429 with the seconds until its window opens again. */
+function spendMinute(perMinute: RateLimiter, client: string): void {
+  const wait = perMinute.take(client);
+  if (wait > 0) throw tooMany(wait);
 }
 
 /** The instance's turns: `atOnce` run, `waiting` more wait in order of arrival, the rest get 503. */
