@@ -7,7 +7,7 @@ import { App } from "@/app/app";
 import { AppProviders } from "@/app/providers";
 import { preloadPage } from "@/app/public-pages";
 import { installLeaveGuards, useGuardedLocation } from "@/lib/navigation-guard";
-import "./index.css";
+import "@/index.css";
 
 // Before the router listens: a Back the admin declines (unsaved changes) never reaches it.
 installLeaveGuards();
