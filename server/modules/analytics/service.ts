@@ -145,161 +145,159 @@ export function resolveRange(query: AnalyticsRangeQuery, today: string): { from:
   return { from, to };
 }
 
-/**
- * The owner's analytics (docs/analytics.md): beacons counted in memory, written in one
- * transaction every few seconds by each instance (writes only add, so any number of instances
- * may), read back as daily sums.
- */
-export function createAnalytics(deps: AnalyticsDeps): Analytics {
-  const { db, logger } = deps;
-  const options = deps.options ?? {};
-  const now = options.now ?? (() => new Date());
-  const caps = { ...DEFAULT_CAPS, ...options.caps };
-  const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
-  const salts = new Map<string, KeyObject>();
-  const dayKeys = new DayKeys(caps.values);
-  const networks = new NetworkBudget({ ...DEFAULT_NETWORK_CAPS, ...options.networks });
-  let tally = new Tally(caps, dayKeys);
+/** The published episodes, clips and providers, read again after a change notice and at least every minute. */
+function createCatalogueCache(db: Db) {
   let catalogue: Catalogue | null = null;
-  let catalogueReadAt = 0;
-  let isCatalogueStale = true;
-  let forgottenBefore = "";
+  let readAt = 0;
+  let isStale = true;
+  const isKnown = () => catalogue !== null && !isStale;
+  return {
+    /** Published slugs that are known to be gone: a beacon naming one is dropped at once, before it takes memory. */
+    isGone: (map: "episodes" | "clips", slug: string) => isKnown() && !catalogue![map].has(slug),
+    /** A provider's id is counted unless the catalogue is known and does not list it. */
+    mayBeProvider: (id: number) => !isKnown() || catalogue!.providers.has(id),
+    markStale() {
+      isStale = true;
+    },
+    /** The catalogue, read now when it is stale or older than a minute. */
+    async current(): Promise<Catalogue> {
+      if (isKnown() && Date.now() - readAt < CATALOGUE_MAX_AGE_MS) return catalogue!;
+      // Marked fresh before the read: a change notice that arrives during it marks it stale again.
+      isStale = false;
+      readAt = Date.now();
+      try {
+        catalogue = await readCatalogue(db);
+      } catch (err) {
+        isStale = true;
+        throw err;
+      }
+      return catalogue;
+    },
+  };
+}
+type CatalogueCache = ReturnType<typeof createCatalogueCache>;
 
-  /** Published slugs that are known to be gone: a beacon naming one is dropped at once, before it takes memory. */
-  const isGone = (map: "episodes" | "clips", slug: string) => catalogue !== null && !isCatalogueStale && !catalogue[map].has(slug);
-
-  /** Today's UTC day, as `utcDay` writes it: made again only when the clock has passed a midnight, not for every beacon. */
+/** Today's UTC day, as `utcDay` writes it: made again only when the clock has passed a midnight, not for every beacon. */
+function createDayClock(now: () => Date): () => string {
   let dayNumber = NaN;
   let dayName = "";
-  function currentDay(): string {
+  return () => {
     const n = Math.floor(now().getTime() / DAY_MS);
     if (n !== dayNumber) {
       dayNumber = n;
       dayName = utcDay(new Date(n * DAY_MS));
     }
     return dayName;
-  }
+  };
+}
 
+/** What counting one beacon needs: the day's tally, the catalogue, the site's own host and the sender's network's budget. */
+interface Counting {
+  tally: Tally;
+  day: string;
+  at: number;
+  visitor: Visitor;
+  catalogue: CatalogueCache;
+  ownHost: string;
   /** Whether the sender may put `value` forward for one of the day's names (network-budget.ts). */
-  const offerOf = (sender: Sender, day: string, value: string) => () => networks.mayOffer(day, sender.network, sender.userAgent, value);
+  offer: (value: string) => () => boolean;
+}
 
-  function record(event: AnalyticsEvent, sender: Sender): void {
-    const day = currentDay();
-    const at = now().getTime();
-    // A network past its new visitors counts nothing more: not a visitor, not a view (docs/analytics.md).
-    if (!networks.admits(day, sender.network, sender.userAgent, at)) return;
-    const visitor: Visitor = {
-      key: `${UNHASHED}${sender.network}\n${sender.userAgent}`,
-      device: sender.agent.device,
-      browser: sender.agent.browser,
-    };
-    switch (event.type) {
-      case "pageview": {
-        const page = pageOf(event.value);
-        if (!page || (page.episode && isGone("episodes", page.episode)) || (page.clip && isGone("clips", page.clip))) return;
-        tally.count(day, "pageviews", page.path);
-        tally.seen(day, visitor, "site", "");
-        tally.seen(day, visitor, "page", page.path);
-        const source = sourceOf(event, ownHost);
-        if (source) tally.seen(day, visitor, "referrer", source, offerOf(sender, day, `referrer\t${source}`));
-        return;
-      }
-      case "play":
-        if (!isGone("episodes", event.value)) tally.played(day, visitor, event.value, at);
-        return;
-      case "progress":
-        // The duration it sends is not taken: the site's own is, when the claim is judged.
-        if (!isGone("episodes", event.value)) tally.progressed(day, visitor, event.value, event.played, at);
-        return;
-      case "provider": {
-        const id = Number(event.value);
-        if (catalogue === null || isCatalogueStale || catalogue.providers.has(id)) tally.seen(day, visitor, "provider", String(id));
-        return;
-      }
-      case "clip":
-        if (!isGone("clips", event.value)) tally.seen(day, visitor, "clip", event.value);
-        return;
-      case "share":
-        tally.seen(day, visitor, "share", event.value);
-        return;
-      case "search": {
-        const q = searchText(event.value);
-        if (q) tally.search(day, q, event.results, { mayOffer: offerOf(sender, day, `search\t${q}`) });
-        return;
-      }
+/** A page view: the page, the site and the page seen by the visitor, and where they came from. */
+function countPageview(
+  { tally, day, visitor, catalogue, ownHost, offer }: Counting,
+  event: Extract<AnalyticsEvent, { type: "pageview" }>,
+): void {
+  const page = pageOf(event.value);
+  if (!page || (page.episode && catalogue.isGone("episodes", page.episode)) || (page.clip && catalogue.isGone("clips", page.clip))) return;
+  tally.count(day, "pageviews", page.path);
+  tally.seen(day, visitor, "site", "");
+  tally.seen(day, visitor, "page", page.path);
+  const source = sourceOf(event, ownHost);
+  if (source) tally.seen(day, visitor, "referrer", source, offer(`referrer\t${source}`));
+}
+
+/** One beacon counted in the tally, by its type; what names something gone counts nothing. */
+function countEvent(c: Counting, event: AnalyticsEvent): void {
+  const { tally, day, visitor, at, catalogue } = c;
+  switch (event.type) {
+    case "pageview":
+      return countPageview(c, event);
+    case "play":
+      if (!catalogue.isGone("episodes", event.value)) tally.played(day, visitor, event.value, at);
+      return;
+    case "progress":
+      // The duration it sends is not taken: the site's own is, when the claim is judged.
+      if (!catalogue.isGone("episodes", event.value)) tally.progressed(day, visitor, event.value, event.played, at);
+      return;
+    case "provider":
+      if (catalogue.mayBeProvider(Number(event.value))) tally.seen(day, visitor, "provider", String(Number(event.value)));
+      return;
+    case "clip":
+      if (!catalogue.isGone("clips", event.value)) tally.seen(day, visitor, "clip", event.value);
+      return;
+    case "share":
+      tally.seen(day, visitor, "share", event.value);
+      return;
+    case "search": {
+      const q = searchText(event.value);
+      if (q) tally.search(day, q, event.results, { mayOffer: c.offer(`search\t${q}`) });
+      return;
     }
   }
+}
 
-  const isRefusalLogDue = onceEvery(60_000);
-  const limiter = createRateLimiter({ perMinute: options.perMinute ?? DEFAULT_PER_MINUTE });
-  const collect = createCollector({
-    origin: new URL(deps.publicUrl).origin,
-    sessionCookieName: deps.sessionCookieName,
-    trustProxy: deps.trustProxy,
-    limiter,
-    record,
-    onAnswer: deps.onAnswer,
-    onRefuse: (network, status, message) => {
-      // Once per client and minute: a flood of refusals writes a line a minute, not one a request. No address is logged.
-      if (isRefusalLogDue(network)) logger.info({ status, message }, "a client's beacons were refused (again this minute: not logged)");
-    },
+/**
+ * The window's slugs made ids (an episode, clip or page that is not published is dropped: it
+ * may have been counted before the catalogue was known), and its visitors hashed under their
+ * day's salt. Both run in slices of the event loop (platform/runtime/time-slices.ts): a full window (10,000
+ * visitors, 30,000 facts) done in one go held every visitor's request for 70-80 ms.
+ */
+async function resolveWindow(window: Tally, salts: Map<string, KeyObject>, cat: Catalogue): Promise<TallyRows> {
+  const slices = timeSlices();
+  await window.rekeyVisitors((day, key) => {
+    if (!key.startsWith(UNHASHED)) return key;
+    const salt = salts.get(day);
+    if (!salt) return null;
+    const [network, userAgent] = key.slice(UNHASHED.length).split("\n");
+    return visitorKey(salt, network!, userAgent!);
+  }, slices.pause);
+  const rows = window.rows();
+  const pageExists = (path: string) => {
+    const page = pageOf(path);
+    if (!page) return path === "other";
+    return (!page.episode || cat.episodes.has(page.episode)) && (!page.clip || cat.clips.has(page.clip));
+  };
+  rows.counts = rows.counts.filter((c) => pageExists(c.key));
+  const seen: SeenRow[] = [];
+  for (const s of rows.seen) {
+    await slices.pause();
+    const value = resolvedValue(cat, s, pageExists);
+    if (value !== null) seen.push({ ...s, value });
+  }
+  rows.seen = seen;
+  rows.progress = rows.progress.flatMap((p) => {
+    const id = cat.episodes.get(p.value);
+    return id === undefined ? [] : [{ ...p, value: String(id) }];
   });
+  return rows;
+}
+
+/**
+ * The tally being counted and its writes: one write at a time (a write asked for during another
+ * runs after it); a window whose write failed is taken back in, within the caps.
+ */
+function createTallyWriter(db: Db, caps: TallyCaps, now: () => Date, catalogue: CatalogueCache) {
+  const dayKeys = new DayKeys(caps.values);
+  const salts = new Map<string, KeyObject>();
+  let tally = new Tally(caps, dayKeys);
+  let forgottenBefore = "";
 
   /** Today's and tomorrow's salts in memory (so the first beacons after midnight have theirs), from the database. */
   async function loadSalts(): Promise<void> {
     const today = utcDay(now());
     for (const day of [today, addDays(today, 1)]) if (!salts.has(day)) salts.set(day, saltKey(await saltFor(db, day, newSalt())));
     for (const day of salts.keys()) if (day < addDays(today, -1)) salts.delete(day);
-  }
-
-  async function loadCatalogue(): Promise<void> {
-    if (!isCatalogueStale && Date.now() - catalogueReadAt < CATALOGUE_MAX_AGE_MS) return;
-    // Marked fresh before the read: a change notice that arrives during it marks it stale again.
-    isCatalogueStale = false;
-    catalogueReadAt = Date.now();
-    try {
-      catalogue = await readCatalogue(db);
-    } catch (err) {
-      isCatalogueStale = true;
-      throw err;
-    }
-  }
-
-  /**
-   * The window's slugs made ids (an episode, clip or page that is not published is dropped: it
-   * may have been counted before the catalogue was known), and its visitors hashed under their
-   * day's salt. Both run in slices of the event loop (platform/runtime/time-slices.ts): a full window (10,000
-   * visitors, 30,000 facts) done in one go held every visitor's request for 70-80 ms.
-   */
-  async function resolve(window: Tally): Promise<TallyRows> {
-    const slices = timeSlices();
-    await window.rekeyVisitors((day, key) => {
-      if (!key.startsWith(UNHASHED)) return key;
-      const salt = salts.get(day);
-      if (!salt) return null;
-      const [network, userAgent] = key.slice(UNHASHED.length).split("\n");
-      return visitorKey(salt, network!, userAgent!);
-    }, slices.pause);
-    const rows = window.rows();
-    const cat = catalogue!;
-    const pageExists = (path: string) => {
-      const page = pageOf(path);
-      if (!page) return path === "other";
-      return (!page.episode || cat.episodes.has(page.episode)) && (!page.clip || cat.clips.has(page.clip));
-    };
-    rows.counts = rows.counts.filter((c) => pageExists(c.key));
-    const seen: SeenRow[] = [];
-    for (const s of rows.seen) {
-      await slices.pause();
-      const value = resolvedValue(cat, s, pageExists);
-      if (value !== null) seen.push({ ...s, value });
-    }
-    rows.seen = seen;
-    rows.progress = rows.progress.flatMap((p) => {
-      const id = cat.episodes.get(p.value);
-      return id === undefined ? [] : [{ ...p, value: String(id) }];
-    });
-    return rows;
   }
 
   /**
@@ -315,15 +313,14 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     }
     if (tally.isEmpty()) return;
     await loadSalts();
-    await loadCatalogue();
+    const cat = await catalogue.current();
     const window = tally;
     tally = new Tally(caps, dayKeys);
     try {
-      const durations = catalogue!.durations;
       await writeTally(
         db,
-        await resolve(window),
-        judgeProgress((id) => durations.get(id)),
+        await resolveWindow(window, salts, cat),
+        judgeProgress((id) => cat.durations.get(id)),
       );
     } catch (err) {
       // Kept for the next write, within the caps: nothing counted is lost while the database is away.
@@ -332,21 +329,69 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     }
   }
 
-  /** The last write asked for, settled either way: one write at a time, and one asked for during another runs after it. */
   let flushing: Promise<void> = Promise.resolve();
-  function flush(): Promise<void> {
-    const run = flushing.then(flushOnce);
-    flushing = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+  return {
+    /** The tally beacons are counted in now. */
+    current: () => tally,
+    /** The last write asked for, settled either way. */
+    flush(): Promise<void> {
+      const run = flushing.then(flushOnce);
+      flushing = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      return run;
+    },
+  };
+}
+
+/**
+ * The owner's analytics (docs/analytics.md): beacons counted in memory, written in one
+ * transaction every few seconds by each instance (writes only add, so any number of instances
+ * may), read back as daily sums.
+ */
+export function createAnalytics(deps: AnalyticsDeps): Analytics {
+  const { db, logger } = deps;
+  const options = deps.options ?? {};
+  const now = options.now ?? (() => new Date());
+  const ownHost = new URL(deps.publicUrl).hostname.toLowerCase();
+  const networks = new NetworkBudget({ ...DEFAULT_NETWORK_CAPS, ...options.networks });
+  const catalogue = createCatalogueCache(db);
+  const writer = createTallyWriter(db, { ...DEFAULT_CAPS, ...options.caps }, now, catalogue);
+  const currentDay = createDayClock(now);
+
+  function record(event: AnalyticsEvent, sender: Sender): void {
+    const day = currentDay();
+    const at = now().getTime();
+    // A network past its new visitors counts nothing more: not a visitor, not a view (docs/analytics.md).
+    if (!networks.admits(day, sender.network, sender.userAgent, at)) return;
+    const visitor: Visitor = {
+      key: `${UNHASHED}${sender.network}\n${sender.userAgent}`,
+      device: sender.agent.device,
+      browser: sender.agent.browser,
+    };
+    const offer = (value: string) => () => networks.mayOffer(day, sender.network, sender.userAgent, value);
+    countEvent({ tally: writer.current(), day, at, visitor, catalogue, ownHost, offer }, event);
   }
 
-  const flushMs = options.flushMs ?? DEFAULT_FLUSH_MS;
+  const isRefusalLogDue = onceEvery(60_000);
+  const collect = createCollector({
+    origin: new URL(deps.publicUrl).origin,
+    sessionCookieName: deps.sessionCookieName,
+    trustProxy: deps.trustProxy,
+    limiter: createRateLimiter({ perMinute: options.perMinute ?? DEFAULT_PER_MINUTE }),
+    record,
+    onAnswer: deps.onAnswer,
+    onRefuse: (network, status, message) => {
+      // Once per client and minute: a flood of refusals writes a line a minute, not one a request. No address is logged.
+      if (isRefusalLogDue(network)) logger.info({ status, message }, "a client's beacons were refused (again this minute: not logged)");
+    },
+  });
+
+  const { flush } = writer;
   const timer = setInterval(() => {
     flush().catch((err: unknown) => logger.warn({ err: (err as Error).message }, "writing the analytics failed; kept for the next try"));
-  }, flushMs);
+  }, options.flushMs ?? DEFAULT_FLUSH_MS);
   timer.unref();
   // Yesterday's visitors' hashes may be due for deletion: at once, not only at the first write.
   flush().catch((err: unknown) =>
@@ -365,9 +410,7 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
       const input = await sums(query);
       return { from: input.from, to: input.to, csv: reportCsv(input) };
     },
-    contentChanged() {
-      isCatalogueStale = true;
-    },
+    contentChanged: catalogue.markStale,
     flush,
     async close() {
       clearInterval(timer);
