@@ -1,7 +1,5 @@
-import createDOMPurify, { type DOMPurify } from "dompurify";
 import { lazily } from "../runtime/lazy-require";
 
-const jsdom = lazily<typeof import("jsdom")>("jsdom");
 const sanitizeHtml = lazily<typeof import("sanitize-html")>("sanitize-html");
 
 /** docs/product.md: an allowlist of harmless tags and attributes for the footer. */
@@ -81,30 +79,125 @@ export function htmlToText(html: string): string {
   return sanitizedHtmlToText(sanitizeFooterHtml(html));
 }
 
-let svgPurifier: DOMPurify | undefined;
+/** The SVG namespace: a standalone image/svg+xml document draws nothing without it. */
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
- * SVG uploads: DOMPurify's SVG profile drops scripts, event handlers, foreign objects and
- * external references. Filters go too, as elements, as the `filter` attribute and as a `style`
- * property (which CSS lets be written with escapes, so a style with a backslash goes whole): a
- * few bytes of feMorphology or blur() cost the rasteriser seconds to minutes of CPU per size
- * drawn. The result is served as a standalone image/svg+xml document.
+ * Attributes every drawing element may carry: presentation (paint, strokes, text, clipping and
+ * masking by reference) and identity (id, class), nothing that names a resource or a script.
+ */
+const SVG_COMMON_ATTRIBUTES = (
+  "id class style transform xml:space fill fill-opacity fill-rule stroke stroke-width " +
+  "stroke-opacity stroke-linecap stroke-linejoin stroke-miterlimit stroke-dasharray " +
+  "stroke-dashoffset opacity color display visibility overflow clip-path clip-rule mask " +
+  "paint-order vector-effect shape-rendering text-rendering color-interpolation stop-color " +
+  "stop-opacity font-family font-size font-weight font-style font-variant font-stretch " +
+  "text-anchor dominant-baseline alignment-baseline baseline-shift letter-spacing " +
+  "word-spacing text-decoration writing-mode direction unicode-bidi"
+).split(" ");
+const BOX = ["x", "y", "width", "height"];
+const TEXT_POSITION = ["x", "y", "dx", "dy", "rotate", "textLength", "lengthAdjust"];
+const GRADIENT = ["gradientUnits", "gradientTransform", "spreadMethod"];
+
+/**
+ * The drawing's elements with their geometry, names case-sensitive as XML is (viewBox,
+ * linearGradient). Left out, among others: script, style, foreignObject, use, image, a, filter and
+ * every fe* primitive, pattern, marker, animation (set, animate*); href and xlink:href nowhere.
+ */
+const SVG_ELEMENTS: Record<string, string[]> = {
+  svg: ["viewBox", "preserveAspectRatio", "version", ...BOX],
+  g: [],
+  defs: [],
+  title: [],
+  desc: [],
+  symbol: ["viewBox", "preserveAspectRatio", "refX", "refY", ...BOX],
+  path: ["d", "pathLength"],
+  circle: ["cx", "cy", "r", "pathLength"],
+  ellipse: ["cx", "cy", "rx", "ry", "pathLength"],
+  line: ["x1", "y1", "x2", "y2", "pathLength"],
+  polyline: ["points", "pathLength"],
+  polygon: ["points", "pathLength"],
+  rect: ["rx", "ry", "pathLength", ...BOX],
+  text: TEXT_POSITION,
+  tspan: TEXT_POSITION,
+  linearGradient: ["x1", "y1", "x2", "y2", ...GRADIENT],
+  radialGradient: ["cx", "cy", "r", "fx", "fy", "fr", ...GRADIENT],
+  stop: ["offset"],
+  clipPath: ["clipPathUnits"],
+  mask: ["maskUnits", "maskContentUnits", ...BOX],
+};
+
+/**
+ * Elements that go with everything in them: their content is code, another document, or drawing
+ * that only makes sense inside them (a filter's primitives, a pattern's tile, a marker's arrow).
+ */
+const SVG_DROPPED_WITH_CONTENT = ["script", "style", "foreignObject", "filter", "pattern", "marker", "iframe", "template"];
+
+/**
+ * The CSS functions a value may call besides url(#id) (LOCAL_URL): colours, arithmetic and
+ * transforms. Any other, url() to anywhere else, image-set(), element(), blur() and the like,
+ * takes the attribute with it.
+ */
+const CSS_FUNCTIONS = new Set([
+  "",
+  ..."rgb rgba hsl hsla hwb lab lch oklab oklch color calc min max clamp var matrix translate scale rotate skewx skewy".split(" "),
+]);
+/** A reference to an element of the same document: url(#id), the only url() kept. */
+const LOCAL_URL = /(?<![\w-])url\(\s*(["']?)#[^"'()\s]+\1\s*\)/gi;
+
+/**
+ * Whether an attribute's value (entities decoded, as the browser reads it) is safe to keep: no
+ * backslash (CSS escapes would hide a name from these checks), no address with a scheme, and only
+ * allowed CSS functions, url() only to an element of this document. A style attribute also goes
+ * when it names a filter.
+ */
+function safeSvgValue(name: string, value: string): boolean {
+  if (value.includes("\\") || /(?:javascript|vbscript|data)\s*:/i.test(value)) return false;
+  if (name === "style" && /filter/i.test(value)) return false;
+  const rest = value.replace(LOCAL_URL, "");
+  // In each word, what comes before a "(" is a function's name ("" for a bare parenthesis).
+  return rest.split(/[\s),;:'"]+/).every((word) =>
+    word
+      .split("(")
+      .slice(0, -1)
+      .every((fn) => CSS_FUNCTIONS.has(fn.toLowerCase())),
+  );
+}
+
+/**
+ * SVG uploads, with the same sanitize-html (htmlparser2) as the footer, read as XML: names keep
+ * their case, `<x/>` closes itself, CDATA is text. An allowlist of drawing elements and
+ * attributes: scripts, event handlers, foreign objects, links (a, use, image, href, xlink:href)
+ * and every outside address go. Filters go too, as elements, as the `filter` attribute and as a
+ * `style` property (which CSS lets be written with escapes, so a style with a backslash goes
+ * whole): a few bytes of feMorphology or blur() cost the rasteriser seconds to minutes of CPU per
+ * size drawn. A DOCTYPE, its entities, comments and processing instructions are not kept, so no
+ * entity is ever expanded. The result is served as a standalone image/svg+xml document; without
+ * an svg root it is null.
  */
 export function sanitizeSvg(svg: string): string | null {
-  if (!svgPurifier) {
-    const { window } = new (jsdom().JSDOM)("");
-    svgPurifier = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
-    svgPurifier.addHook("uponSanitizeAttribute", (_node, data) => {
-      if (data.attrName === "style" && /filter|\\/i.test(data.attrValue)) data.keepAttr = false;
-    });
-  }
-  const clean = svgPurifier.sanitize(svg, {
-    USE_PROFILES: { svg: true },
-    FORBID_TAGS: ["foreignObject", "use", "image", "a", "style", "filter"],
-    FORBID_ATTR: ["href", "xlink:href", "filter"],
-  });
-  const trimmed = clean.trim();
-  if (!/^<svg[\s>]/i.test(trimmed)) return null;
-  // A standalone SVG file needs its namespace; the HTML parser used by DOMPurify drops it.
-  return /^<svg[^>]*\sxmlns=/i.test(trimmed) ? trimmed : trimmed.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+  const clean = sanitizeHtml()(svg, {
+    allowedTags: Object.keys(SVG_ELEMENTS),
+    allowedAttributes: { ...SVG_ELEMENTS, "*": SVG_COMMON_ATTRIBUTES },
+    parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true, decodeEntities: true },
+    // Every element is written with its closing tag, which XML and HTML read alike.
+    selfClosing: [],
+    allowedSchemes: [],
+    allowedSchemesAppliedToAttributes: [],
+    allowProtocolRelative: false,
+    // Style attributes are judged by safeSvgValue and kept as written.
+    parseStyleAttributes: false,
+    nonBooleanAttributes: ["*"],
+    nonTextTags: SVG_DROPPED_WITH_CONTENT,
+    // Text outside the allowed elements goes: the words of a dropped <a> or <p>, and anything around the root.
+    disallowedTagsMode: "completelyDiscard",
+    transformTags: {
+      "*": (tagName, attribs) => ({
+        tagName,
+        attribs: Object.fromEntries(Object.entries(attribs).filter(([name, value]) => safeSvgValue(name, value))),
+      }),
+    },
+  }).trim();
+  if (!/^<svg[\s>]/.test(clean)) return null;
+  return clean.replace(/^<svg/, `<svg xmlns="${SVG_NS}"`);
 }
