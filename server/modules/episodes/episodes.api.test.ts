@@ -133,9 +133,10 @@ describe("searching under load", () => {
 describe("transcripts and chapters", () => {
   const host = useFeedServer();
 
-  it("when the feed names a transcript and chapters, then the sync fetches them, the episode carries them and the archive searches the transcript", async () => {
+  it("when the feed names a transcript and chapters, then the sync fetches them, the episode carries them one line per cue, and an archive search leads to the cue that holds the words", async () => {
+    const cue = (from: string, to: string, words: string) => `${from} --> ${to}\n<v Ann>${words}</v>\n\n`;
     host.routes.set("/t.vtt", {
-      body: "WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Ann>We talk about mycorrhizal fungi.</v>\n",
+      body: `WEBVTT\n\n${cue("00:00:01.000", "00:00:03.000", "Welcome.")}${cue("00:00:40.000", "00:00:45.000", "Today, soil.")}${cue("00:01:20.000", "00:01:25.000", "We talk about mycorrhizal fungi.")}`,
       headers: { "Content-Type": "text/vtt" },
     });
     host.routes.set("/c.json", {
@@ -163,14 +164,20 @@ describe("transcripts and chapters", () => {
     await t.app.linkedFiles.idle();
 
     const soil = (await t.request.get("/api/episodes/slug/soil").expect(200)).body;
-    expect(soil.transcript).toEqual([{ start: 1, speaker: "Ann", text: "We talk about mycorrhizal fungi." }]);
+    expect(soil.transcript).toEqual([
+      { start: 1, speaker: "Ann", text: "Welcome." },
+      { start: 40, speaker: "Ann", text: "Today, soil." },
+      { start: 80, speaker: "Ann", text: "We talk about mycorrhizal fungi." },
+    ]);
     expect(soil.chapters).toEqual([
       { start: 0, title: "Intro", url: null, image: null },
       { start: 95, title: "Fungi", url: null, image: null },
     ]);
     const broken = (await t.request.get("/api/episodes/slug/broken").expect(200)).body;
     expect(broken).toMatchObject({ transcript: null, chapters: null });
-    expect((await archive("?q=mycorrhizal").expect(200)).body.episodes.map((e: { title: string }) => e.title)).toEqual(["Soil"]);
+    const found = (await archive("?q=mycorrhizal").expect(200)).body.episodes;
+    expect(found.map((e: { title: string }) => e.title)).toEqual(["Soil"]);
+    expect(found[0].match.at).toBe(80);
 
     // Fetched once: a second sync does not ask for them again (the missing one waits its turn).
     const asked = host.requests.length;

@@ -2,22 +2,38 @@ import { describe, expect, it } from "vitest";
 import { parseChapters, parseTranscript, transcriptText } from "./transcripts";
 
 describe("parseTranscript", () => {
-  it("when a WebVTT transcript has voices, then each speaker's cues become timed paragraphs", async () => {
+  it("when a WebVTT transcript has voices, then each cue is its own timed line with its speaker", async () => {
     const vtt =
       "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n<v Ann>Welcome to the show.</v>\n\n00:00:04.500 --> 00:00:06.000\n<v Ann>Today: pain.</v>\n\n01:02:03.400 --> 01:02:05.000\n<v.loud Ben>Thanks <b>Ann</b>!</v>\n";
     expect(await parseTranscript(vtt, "text/vtt")).toEqual([
-      { start: 1, speaker: "Ann", text: "Welcome to the show. Today: pain." },
+      { start: 1, speaker: "Ann", text: "Welcome to the show." },
+      { start: 5, speaker: "Ann", text: "Today: pain." },
       { start: 3723, speaker: "Ben", text: "Thanks Ann!" },
     ]);
   });
 
-  it("when an SRT transcript is given, then its cues are read with their start times", async () => {
-    const srt = "1\n00:00:01,000 --> 00:00:04,000\nFirst words\n\n2\n00:10:05,600 --> 00:10:07,000\nmore words\n";
-    expect(await parseTranscript(srt, "application/x-subrip")).toEqual([{ start: 1, speaker: null, text: "First words more words" }]);
-    expect(await parseTranscript(srt, "application/srt")).toHaveLength(1);
+  it("when one speaker says 8 cues 20 s apart, then there are 8 lines, each at its cue's time", async () => {
+    const clock = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}.000`;
+    const cues = Array.from(
+      { length: 8 },
+      (_, i) => `${clock(i * 20)} --> ${clock(i * 20 + 19)}\n<v Bryan Cantrill>Words of cue ${i + 1}.</v>`,
+    );
+    const lines = await parseTranscript(`WEBVTT\n\n${cues.join("\n\n")}\n`, "text/vtt");
+    expect(lines.map((line) => line.start)).toEqual([0, 20, 40, 60, 80, 100, 120, 140]);
+    expect(lines.every((line) => line.speaker === "Bryan Cantrill")).toBe(true);
+    expect(lines[4]!.text).toBe("Words of cue 5.");
   });
 
-  it("when the Podcasting 2.0 JSON format is given, then segments become paragraphs by speaker", async () => {
+  it("when an SRT transcript is given, then its cues are read with their start times", async () => {
+    const srt = "1\n00:00:01,000 --> 00:00:04,000\nFirst words\n\n2\n00:10:05,600 --> 00:10:07,000\nmore words\n";
+    expect(await parseTranscript(srt, "application/x-subrip")).toEqual([
+      { start: 1, speaker: null, text: "First words" },
+      { start: 606, speaker: null, text: "more words" },
+    ]);
+    expect(await parseTranscript(srt, "application/srt")).toHaveLength(2);
+  });
+
+  it("when the Podcasting 2.0 JSON format is given, then each segment is its own line with its speaker", async () => {
     const json = JSON.stringify({
       version: "1.0.0",
       segments: [
@@ -38,7 +54,8 @@ describe("parseTranscript", () => {
       { start: 65, speaker: "Ben", text: "Morning!" },
     ]);
     expect(await parseTranscript("<p>Just words.</p><p>More.</p>", "text/html")).toEqual([
-      { start: null, speaker: null, text: "Just words. More." },
+      { start: null, speaker: null, text: "Just words." },
+      { start: null, speaker: null, text: "More." },
     ]);
   });
 
@@ -47,7 +64,7 @@ describe("parseTranscript", () => {
     await expect(parseTranscript("words", "text/plain")).rejects.toThrow(/cannot be read/);
   });
 
-  it("when the text is taken for search, then it is the paragraphs' words", async () => {
+  it("when the text is taken for search, then it is the lines' words", async () => {
     expect(
       transcriptText([
         { start: 0, speaker: "A", text: "one" },

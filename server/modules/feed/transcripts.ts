@@ -4,8 +4,6 @@ import { z } from "zod";
 import type { Chapter, TranscriptParagraph } from "../../../shared/api";
 import { collapse } from "./fields";
 
-/** A paragraph grows from cues of one speaker until about this long, so the page reads as prose. */
-const PARAGRAPH_CHARS = 600;
 /** More words than any episode has; a tsvector holds at most 1 MB. */
 const MAX_TEXT = 500_000;
 
@@ -90,20 +88,19 @@ function htmlCues(text: string): Cue[] {
   return cues.length > 0 ? cues : [{ start: null, speaker: null, text: collapse(all) }].filter((c) => c.text);
 }
 
-/** Consecutive cues of one speaker become a paragraph, timed by its first cue. */
-function paragraphs(cues: Cue[]): TranscriptParagraph[] {
-  const out: TranscriptParagraph[] = [];
-  for (const cue of cues) {
-    if (!cue.text) continue;
-    const last = out.at(-1);
-    if (last && last.speaker === cue.speaker && last.text.length + cue.text.length < PARAGRAPH_CHARS) last.text += ` ${cue.text}`;
-    else out.push({ start: cue.start === null ? null : Math.round(cue.start), speaker: cue.speaker, text: cue.text });
-  }
-  return out;
+/**
+ * Each cue its own line, timed by its start, so every cue can be played from and a search hit
+ * leads to the cue that holds it; a speaker who says many cues in a row keeps each of them (the
+ * page names the speaker once for the run).
+ */
+function lines(cues: Cue[]): TranscriptParagraph[] {
+  return cues
+    .filter((cue) => cue.text)
+    .map((cue) => ({ start: cue.start === null ? null : Math.round(cue.start), speaker: cue.speaker, text: cue.text }));
 }
 
 /**
- * A transcript file (podcast:transcript) as timed paragraphs: WebVTT and SRT (read by
+ * A transcript file (podcast:transcript) as timed lines, one per cue: WebVTT and SRT (read by
  * media-captions), the Podcasting 2.0 JSON format, or HTML. Throws when the file is not of its
  * declared type; an empty transcript is an empty list.
  */
@@ -111,15 +108,15 @@ export async function parseTranscript(body: string, type: string): Promise<Trans
   const text = body.replace(/^\uFEFF/, "");
   switch (type) {
     case "text/vtt":
-      return paragraphs(await captionCues(text, "vtt"));
+      return lines(await captionCues(text, "vtt"));
     case "application/x-subrip":
     case "application/srt":
     case "text/srt":
-      return paragraphs(await captionCues(text, "srt"));
+      return lines(await captionCues(text, "srt"));
     case "application/json":
-      return paragraphs(jsonCues(text));
+      return lines(jsonCues(text));
     case "text/html":
-      return paragraphs(htmlCues(text));
+      return lines(htmlCues(text));
     default:
       throw new Error(`a transcript of type ${type} cannot be read`);
   }
