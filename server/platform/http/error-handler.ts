@@ -41,13 +41,32 @@ export const rootMessage = (err: unknown) => (rootError(err) as Error | undefine
 /** Socket errors from the driver: the database went away mid-conversation. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
 
+type Classified = { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number };
+type CausedError = HttpishError & { cause?: unknown };
+
 /** Turns anything thrown into the one JSON error shape (docs/style.md rule 3); never a stack trace. */
-export function classify(err: unknown): { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number } {
+export function classify(err: unknown): Classified {
   if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors, retryAfter: err.retryAfter };
+  const e = codedError(err);
+  return (
+    classifyBodyError(e.type) ??
+    classifyErrorCode(e) ??
+    classifyLostConnection(e) ??
+    classifyClientStatus(e) ?? { code: "INTERNAL", message: "Something went wrong on our side" }
+  );
+}
+
+/** The error that carries the code: the first in the chain of causes with one, else the last. */
+function codedError(err: unknown): CausedError {
   // Drizzle wraps driver errors; the PostgreSQL error code is on the cause.
-  let e = (err ?? {}) as HttpishError & { cause?: unknown };
-  while (e.cause && typeof e.code !== "string") e = e.cause as HttpishError & { cause?: unknown };
-  switch (e.type) {
+  let e = (err ?? {}) as CausedError;
+  while (e.cause && typeof e.code !== "string") e = e.cause as CausedError;
+  return e;
+}
+
+/** A body the parser (body-parser's error types) could not read. */
+function classifyBodyError(type: string | undefined): Classified | undefined {
+  switch (type) {
     case "entity.too.large":
       return { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large" };
     case "entity.parse.failed":
@@ -59,28 +78,43 @@ export function classify(err: unknown): { code: ErrorCode; message: string; erro
       return { code: "BAD_REQUEST", message: "The request was aborted" };
     case "request.size.invalid":
       return { code: "BAD_REQUEST", message: "The request body does not match its length" };
+    default:
+      return undefined;
   }
-  if (typeof e.code === "string") {
-    if (e.code === "ENOSPC" || e.code === "EDQUOT") {
-      return { code: "INSUFFICIENT_STORAGE", message: "The server's disk is full; nothing was saved" };
-    }
-    const known = bySqlState(e.code);
-    if (known) return known;
-    if (NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
-      return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
-    }
+}
+
+/** An error with a code: a full disk, a SQLSTATE, or the database's socket gone. */
+function classifyErrorCode(e: HttpishError): Classified | undefined {
+  if (typeof e.code !== "string") return undefined;
+  if (e.code === "ENOSPC" || e.code === "EDQUOT") {
+    return { code: "INSUFFICIENT_STORAGE", message: "The server's disk is full; nothing was saved" };
   }
+  const known = bySqlState(e.code);
+  if (known) return known;
+  if (NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
+    return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
+  }
+  return undefined;
+}
+
+/** A connection to the database lost or timed out, told by its message alone. */
+function classifyLostConnection(e: HttpishError): Classified | undefined {
   // pg and pg-pool raise a lost or timed-out connection as a plain Error, without a SQLSTATE or
   // an errno: their message is all there is to tell it from a bug.
   if (typeof e.message === "string" && /timeout|Connection terminated|connect ECONNREFUSED/i.test(e.message)) {
     return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
   }
+  return undefined;
+}
+
+/** An error that carries a 4xx status (http-errors): the code of that status. */
+function classifyClientStatus(e: HttpishError): Classified | undefined {
   const status = e.status ?? e.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const code = (Object.entries(STATUS_BY_CODE).find(([, s]) => s === status)?.[0] ?? "BAD_REQUEST") as ErrorCode;
     return { code, message: "Bad request" };
   }
-  return { code: "INTERNAL", message: "Something went wrong on our side" };
+  return undefined;
 }
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {

@@ -81,6 +81,33 @@ function variantOf(answer: Answer, kind: Variant["kind"]): Variant {
   return variant;
 }
 
+/** A GET or HEAD with an address and no body: the only requests the fast path may answer. */
+function isReadWithoutBody(req: IncomingMessage): req is IncomingMessage & { url: string } {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
+  const h = req.headers;
+  // A body on a read means nothing, but Express would read it: such requests go there.
+  return h["transfer-encoding"] === undefined && (h["content-length"] ?? "0") === "0";
+}
+
+/**
+ * A client that asks for no cached answer (a hard reload; the bench's "through Express" row,
+ * which must be the same response as the fast path's): it goes to Express too.
+ */
+const asksForNoCache = (req: IncomingMessage) => !!req.headers["cache-control"]?.includes("no-cache") || req.headers.pragma === "no-cache";
+
+/** Sends a kept answer: 304 for a copy the client has, else the body in the client's coding. */
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: Answer): void {
+  const h = req.headers;
+  // Everything about this answer was worked out when it was first kept: what is left per
+  // request is the client's coding, its cached copy, and a fresh request id.
+  const notModified = (h["if-none-match"] !== undefined || h["if-modified-since"] !== undefined) && fresh(h, { etag: answer.entry.etag });
+  const variant = variantOf(answer, notModified ? "not-modified" : (codingOf(answer.entry, h["accept-encoding"]) ?? "identity"));
+  const headers = variant.idAt >= 0 ? variant.headers.slice() : variant.headers;
+  if (variant.idAt >= 0) headers[variant.idAt] = crypto.randomUUID();
+  res.writeHead(notModified ? 304 : 200, headers);
+  res.end(notModified || req.method === "HEAD" ? undefined : variant.body);
+}
+
 export interface FastPath extends FastPathRecorder {
   /**
    * Answers a request from memory when it is an anonymous GET or HEAD of an address answered
@@ -145,31 +172,14 @@ export function createFastPath({ isAnonymous, ttlMs, maxBytes = 32 * 1024 * 1024
     },
 
     serve(req, res) {
-      if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
-      const h = req.headers;
-      // A body on a read means nothing, but Express would read it: such requests go there. So does
-      // a client that asks for no cached answer (a hard reload; the bench's "through Express" row,
-      // which must be the same response as the fast path's).
-      if (h["transfer-encoding"] !== undefined || (h["content-length"] ?? "0") !== "0") return false;
-      if (h["cache-control"]?.includes("no-cache") || h.pragma === "no-cache") {
-        arrivedIn.set(req, generation);
-        return false;
-      }
-      const answer = answers.get(req.url);
+      if (!isReadWithoutBody(req)) return false;
+      const answer = asksForNoCache(req) ? undefined : answers.get(req.url);
       if (!answer || !isAnonymous(req)) {
         arrivedIn.set(req, generation);
         return false;
       }
       const startedAt = process.hrtime.bigint();
-      // Everything about this answer was worked out when it was first kept: what is left per
-      // request is the client's coding, its cached copy, and a fresh request id.
-      const notModified =
-        (h["if-none-match"] !== undefined || h["if-modified-since"] !== undefined) && fresh(h, { etag: answer.entry.etag });
-      const variant = variantOf(answer, notModified ? "not-modified" : (codingOf(answer.entry, h["accept-encoding"]) ?? "identity"));
-      const headers = variant.idAt >= 0 ? variant.headers.slice() : variant.headers;
-      if (variant.idAt >= 0) headers[variant.idAt] = crypto.randomUUID();
-      res.writeHead(notModified ? 304 : 200, headers);
-      res.end(notModified || req.method === "HEAD" ? undefined : variant.body);
+      writeAnswer(req, res, answer);
       onAnswer?.(req, res.statusCode, startedAt, answer.label);
       return true;
     },

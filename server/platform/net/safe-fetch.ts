@@ -187,15 +187,10 @@ function networkError(err: NodeJS.ErrnoException): FetchError {
   return new FetchError("network", message);
 }
 
+/** Reads `url` within the limits of `options`, following redirects; see FetchOptions and FetchResult. */
 export async function safeFetch(url: string, options: FetchOptions = {}): Promise<FetchResult> {
   const { maxBytes = 50 * 1024 * 1024, timeoutMs = 20_000, maxRedirects = 5, allowPrivate = false } = options;
-  const headers: Record<string, string> = {
-    "user-agent": USER_AGENT,
-    accept: options.accept ?? "*/*",
-    "accept-encoding": "gzip, deflate, br",
-  };
-  if (options.etag) headers["if-none-match"] = options.etag;
-  if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+  const headers = requestHeaders(options);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let target = checkTarget(url, allowPrivate);
@@ -214,32 +209,62 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
         continue;
       }
       const permanentUrl = permanent && target.href !== new URL(url).href ? target.href : null;
-      if (status === 304) {
-        response.destroy();
-        return { status: "unchanged", url: target.href, permanentUrl };
-      }
-      if (status < 200 || status > 299) {
-        response.destroy();
-        throw new FetchError("http-status", `the host answered ${status} ${http.STATUS_CODES[status] ?? ""}`.trim());
-      }
-      const body = await readBody(exchange, maxBytes, controller.signal);
-      return {
-        status: "ok",
-        url: target.href,
-        permanentUrl,
-        body,
-        contentType: header(response.headers["content-type"]),
-        etag: header(response.headers.etag),
-        lastModified: header(response.headers["last-modified"]),
-      };
+      return await resultOf(exchange, target, permanentUrl, maxBytes, controller.signal);
     }
   } catch (err) {
-    if (err instanceof FetchError) throw err;
-    // Checked before the error's own kind: the abort at the time limit surfaces as a reset, a
-    // premature close or a cut compressed stream, depending on where the body was.
-    if (controller.signal.aborted) throw new FetchError("timeout", `the host did not answer within ${seconds(timeoutMs)}`);
-    throw networkError(err as NodeJS.ErrnoException);
+    throw failureOf(err, controller.signal.aborted, timeoutMs);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The request's headers: who asks, what it takes, and the last answer's validators. */
+function requestHeaders(options: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    "user-agent": USER_AGENT,
+    accept: options.accept ?? "*/*",
+    "accept-encoding": "gzip, deflate, br",
+  };
+  if (options.etag) headers["if-none-match"] = options.etag;
+  if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+  return headers;
+}
+
+/** The answer at the end of the redirects: unchanged (304), refused for its status, or its body. */
+async function resultOf(
+  exchange: Exchange,
+  target: URL,
+  permanentUrl: string | null,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<FetchResult> {
+  const { response } = exchange;
+  const status = response.statusCode ?? 0;
+  if (status === 304) {
+    response.destroy();
+    return { status: "unchanged", url: target.href, permanentUrl };
+  }
+  if (status < 200 || status > 299) {
+    response.destroy();
+    throw new FetchError("http-status", `the host answered ${status} ${http.STATUS_CODES[status] ?? ""}`.trim());
+  }
+  const body = await readBody(exchange, maxBytes, signal);
+  return {
+    status: "ok",
+    url: target.href,
+    permanentUrl,
+    body,
+    contentType: header(response.headers["content-type"]),
+    etag: header(response.headers.etag),
+    lastModified: header(response.headers["last-modified"]),
+  };
+}
+
+/** What went wrong, in the owner's words: our own refusal as it is, the time limit, or the network's error. */
+function failureOf(err: unknown, aborted: boolean, timeoutMs: number): FetchError {
+  if (err instanceof FetchError) return err;
+  // Checked before the error's own kind: the abort at the time limit surfaces as a reset, a
+  // premature close or a cut compressed stream, depending on where the body was.
+  if (aborted) return new FetchError("timeout", `the host did not answer within ${seconds(timeoutMs)}`);
+  return networkError(err as NodeJS.ErrnoException);
 }
