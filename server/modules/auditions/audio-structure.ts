@@ -31,9 +31,7 @@ async function isWav(file: ByteWindow): Promise<boolean> {
     const length = chunk.readUInt32LE(4);
     const id = text(chunk, 0, 4);
     if (id === "fmt ") {
-      const fmt = length >= 16 ? await file.bytes(at + 8, 16) : null;
-      // Channels, sample rate and block alignment: a real format has all three.
-      if (!fmt || hasData || fmt.readUInt16LE(2) === 0 || fmt.readUInt32LE(4) === 0 || fmt.readUInt16LE(12) === 0) return false;
+      if (!(await isWavFormat(file, at, length)) || hasData) return false;
       hasFmt = true;
     }
     if (id === "data") {
@@ -41,11 +39,23 @@ async function isWav(file: ByteWindow): Promise<boolean> {
       hasData = true;
     }
     const end = at + 8 + length;
-    // A last chunk of odd length may lack its pad byte; any other must be whole.
-    if (end > file.size || (end + (length % 2) > file.size && end !== file.size)) return false;
+    if (!isWavChunkWhole(end, length, file.size)) return false;
     at = Math.min(end + (length % 2), file.size);
   }
   return hasFmt && hasData;
+}
+
+/** Whether the fmt chunk at `at` describes a real format. */
+async function isWavFormat(file: ByteWindow, at: number, length: number): Promise<boolean> {
+  const fmt = length >= 16 ? await file.bytes(at + 8, 16) : null;
+  // Channels, sample rate and block alignment: a real format has all three.
+  return !!fmt && fmt.readUInt16LE(2) !== 0 && fmt.readUInt32LE(4) !== 0 && fmt.readUInt16LE(12) !== 0;
+}
+
+/** Whether a chunk ending at `end` fits in the file, its pad byte included. */
+function isWavChunkWhole(end: number, length: number, size: number): boolean {
+  // A last chunk of odd length may lack its pad byte; any other must be whole.
+  return !(end > size || (end + (length % 2) > size && end !== size));
 }
 
 /** MP4/M4A: top-level boxes, ftyp first, add up to the file, with the index (moov) and the media (mdat). */

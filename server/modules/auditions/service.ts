@@ -1,3 +1,8 @@
+/**
+ * The hand-ins' service (docs/product.md "Audition hand-in"): a candidate's upload from its start
+ * to its completion, and the owner's list. Over 200 lines because its groups of actions share one
+ * upload's rules: the same lookups, limits and clean-up of stale uploads, and the same timings.
+ */
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import {
@@ -182,22 +187,37 @@ function refusalFor(row: AuditionRow | undefined, now: Date): AppError {
   return noSuchUpload();
 }
 
+/** The hand-ins' service: the candidate's upload, its parts and completion, and the owner's actions, each group built over the steps they share. */
 export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
-  const { db, files, limits } = deps;
   const now = deps.clock ?? (() => new Date());
-  const maxMb = Math.floor(limits.maxBytes / 1024 / 1024);
-  /** Completions running in this process, so requests that arrive together share one and its answer. */
-  const completions = new Map<string, Promise<void>>();
-  /**
-   * Completions this process refused (the record and file are gone), so completing again answers
-   * the same (docs/product.md "No one can block or spoil the hand-in"); another instance answers 404.
-   */
-  const refusals = new Map<string, { tokenHash: string; error: AppError; until: number }>();
-  const partSignature = (id: string, partNumber: number, q: Omit<PartQuery, "signature">) =>
-    crypto
-      .createHmac("sha256", deps.secret)
-      .update(`audition-part\n${id}\n${partNumber}\n${q.offset}\n${q.bytes}\n${q.expires}`)
-      .digest("base64url");
+  const steps = createUploadSteps(deps, now);
+  return {
+    ...createStartResumeAbort(deps, now, steps),
+    ...createPartTransfer(deps, now, steps),
+    ...createCompletion(deps, now, steps),
+    ...createOwnerActions(deps, now, steps),
+  };
+}
+
+/** What every group of the service's actions does with an upload: find it, check its code, drop it. */
+interface UploadSteps {
+  /** The upload a browser names, when its token is the one handed out with it. */
+  ownUpload(id: string, token: string): Promise<AuditionRow>;
+  /** An upload still taking parts: within its day, and not idle (or, for the bucket, seen growing since). */
+  ownUnderway(id: string, token: string): Promise<AuditionRow>;
+  /** The candidate's number for an audition code; refused when the code is not (or no longer) valid. */
+  codeOf(code: string): Promise<string>;
+  /** Drops an upload's or a refused hand-in's bytes; a failure is logged, as the sweep removes leftovers. */
+  dropFiles(id: string, uploadId: string): Promise<void>;
+  /** For a store whose parts bypass the server: whether the bucket holds more than last seen (then noted, as progress). */
+  hasGrown(row: Pick<AuditionRow, "id" | "uploadId" | "receivedBytes">, at: Date): Promise<boolean>;
+  /** Drops uploads past their day, idle ones, and completions that never ended, giving their space back. */
+  dropStale(at: Date): Promise<number>;
+}
+
+/** The upload steps the service's actions share, over its store and clock. */
+function createUploadSteps(deps: AuditionsDeps, now: () => Date): UploadSteps {
+  const { db, files } = deps;
 
   /** The upload a browser names, when its token is the one handed out with it. */
   async function ownUpload(id: string, token: string): Promise<AuditionRow> {
@@ -226,14 +246,6 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     return number;
   }
 
-  const uploadOf = (row: AuditionRow, token: string): HandInUpload => ({
-    id: row.id,
-    token,
-    uploadId: row.uploadId,
-    key: row.id,
-    partSize: row.partSize,
-  });
-
   /** Drops an upload's or a refused hand-in's bytes; a failure is logged, as the sweep removes leftovers. */
   async function dropFiles(id: string, uploadId: string): Promise<void> {
     try {
@@ -244,12 +256,6 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     }
   }
 
-  /** Removes a hand-in whose bytes are not what it said, file and record. */
-  async function discard(row: AuditionRow): Promise<void> {
-    await deleteAudition(db, row.id);
-    await files.remove(row.id);
-  }
-
   /** For a store whose parts bypass the server: whether the bucket holds more than last seen (then noted, as progress). */
   async function hasGrown(row: Pick<AuditionRow, "id" | "uploadId" | "receivedBytes">, at: Date): Promise<boolean> {
     if (!files.uploadedBytes) return false;
@@ -257,26 +263,6 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     if (bytes <= row.receivedBytes) return false;
     await noteProgress(db, row.id, bytes, at);
     return true;
-  }
-
-  /**
-   * Passes a part's body on, noting the upload busy as its bytes are stored, so a part arriving
-   * slowly keeps its upload from going idle while a request that stores none does not
-   * (docs/product.md "No one can block or spoil the hand-in").
-   */
-  async function* notingBusy(id: string, body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    let taken = 0;
-    let noted = -Infinity;
-    for await (const chunk of body) {
-      yield chunk;
-      // The store asks for the next chunk once it has written this one's batch.
-      taken += chunk.length;
-      const at = now().getTime();
-      if (taken >= BUSY_NOTE_BYTES && at - noted >= BUSY_NOTE_EVERY_MS) {
-        [taken, noted] = [0, at];
-        await touchUpload(db, id, new Date(at));
-      }
-    }
   }
 
   /** Drops uploads past their day, idle ones, and completions that never ended, giving their space back. */
@@ -296,6 +282,56 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
     }
     return removed;
   }
+
+  return { ownUpload, ownUnderway, codeOf, dropFiles, hasGrown, dropStale };
+}
+
+/** What the candidate's browser is told of its upload: where it goes, and the token only it holds. */
+const uploadOf = (row: AuditionRow, token: string): HandInUpload => ({
+  id: row.id,
+  token,
+  uploadId: row.uploadId,
+  key: row.id,
+  partSize: row.partSize,
+});
+
+/** A new upload's record, taking parts for a day from `at`; only the token's hash is kept. */
+function newUploadRow(input: HandInInput, code: string, network: string, ids: { id: string; uploadId: string; token: string }, at: Date) {
+  return {
+    id: ids.id,
+    code,
+    name: input.name,
+    email: input.email,
+    notes: input.notes,
+    fileName: input.fileName,
+    size: input.size,
+    contentType: null,
+    durationSeconds: null,
+    uploadState: "uploading",
+    status: "new",
+    uploadId: ids.uploadId,
+    partSize: partSizeFor(input.size),
+    parts: {},
+    tokenHash: sha256(ids.token),
+    expiresAt: new Date(at.getTime() + UPLOAD_LIFETIME_MS),
+    createdAt: at,
+    completedAt: null,
+    network,
+    lastPartAt: at,
+    receivedBytes: 0,
+    completingAt: null,
+  } satisfies AuditionRow;
+}
+
+/** The candidate starts an upload (admitted under the limits), picks it up again, or cancels it. */
+function createStartResumeAbort(
+  deps: AuditionsDeps,
+  now: () => Date,
+  steps: UploadSteps,
+): Pick<AuditionsService, "start" | "resume" | "abort"> {
+  const { db, files, limits } = deps;
+  const { ownUpload, ownUnderway, codeOf, dropFiles, hasGrown, dropStale } = steps;
+  const maxMb = Math.floor(limits.maxBytes / 1024 / 1024);
 
   /**
    * Replaces a code's uploads still uploading, answering those deleted (to drop their files; one
@@ -336,6 +372,161 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       await insertAudition(tx, row);
       return replaced;
     });
+  }
+
+  return {
+    async start(input, network) {
+      const code = await codeOf(input.code);
+      if (input.size > limits.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.tooBig(maxMb));
+      const head = Buffer.from(input.head, "base64").subarray(0, HAND_IN_LIMITS.headBytes);
+      if (!(await identifyAudio(head))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
+      // Idle uploads give their space back before this one is weighed against the limits.
+      await dropStale(now());
+      await refreshProgress(code, now());
+
+      const id = crypto.randomUUID();
+      const token = crypto.randomBytes(32).toString("base64url");
+      const uploadId = await files.beginUpload(id);
+      const at = now();
+      const row = newUploadRow(input, code, network, { id, uploadId, token }, at);
+      let replaced;
+      try {
+        replaced = await admit(row);
+      } catch (err) {
+        await dropFiles(id, uploadId);
+        throw err;
+      }
+      for (const old of replaced) await dropFiles(old.id, old.uploadId);
+      return uploadOf(row, token);
+    },
+
+    async resume(id, token, code) {
+      const row = await ownUnderway(id, token);
+      // The code again, and the same candidate's: another candidate's valid code does not pick this upload up.
+      if ((await codeOf(code)) !== row.code) throw codeRefused();
+      return uploadOf(row, token);
+    },
+
+    async abort(id, token) {
+      const row = await ownUpload(id, token);
+      if (row.uploadState !== "uploading") throw refusalFor(row, now());
+      if (await deleteAudition(db, id, { uploadingOnly: true })) await dropFiles(id, row.uploadId);
+    },
+  };
+}
+
+/** The parts' addresses (the bucket's, or the server's own, signed), the parts the server takes itself, and the list of those it holds. */
+function createPartTransfer(
+  deps: AuditionsDeps,
+  now: () => Date,
+  steps: UploadSteps,
+): Pick<AuditionsService, "sign" | "signParts" | "receivePart" | "listParts"> {
+  const { db, files } = deps;
+  const { ownUnderway } = steps;
+  const partSignature = (id: string, partNumber: number, q: Omit<PartQuery, "signature">) =>
+    crypto
+      .createHmac("sha256", deps.secret)
+      .update(`audition-part\n${id}\n${partNumber}\n${q.offset}\n${q.bytes}\n${q.expires}`)
+      .digest("base64url");
+
+  /**
+   * Passes a part's body on, noting the upload busy as its bytes are stored, so a part arriving
+   * slowly keeps its upload from going idle while a request that stores none does not
+   * (docs/product.md "No one can block or spoil the hand-in").
+   */
+  async function* notingBusy(id: string, body: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    let taken = 0;
+    let noted = -Infinity;
+    for await (const chunk of body) {
+      yield chunk;
+      // The store asks for the next chunk once it has written this one's batch.
+      taken += chunk.length;
+      const at = now().getTime();
+      if (taken >= BUSY_NOTE_BYTES && at - noted >= BUSY_NOTE_EVERY_MS) {
+        [taken, noted] = [0, at];
+        await touchUpload(db, id, new Date(at));
+      }
+    }
+  }
+
+  return {
+    async sign(id, token, request) {
+      if ("partNumber" in request) return (await this.signParts(id, token, [request.partNumber]))[0]!;
+      const row = await ownUnderway(id, token);
+      const url = await files.signListParts(id, row.uploadId, new Date(now().getTime() + ADDRESS_LIFETIME_MS));
+      return url ? { url } : { url: `/api/editors/hand-ins/${id}/parts`, headers: { "x-upload-token": token } };
+    },
+
+    async signParts(id, token, partNumbers) {
+      const row = await ownUnderway(id, token);
+      const expiresAt = new Date(now().getTime() + ADDRESS_LIFETIME_MS);
+      const expires = String(expiresAt.getTime());
+      const count = partCountOf(row.size, row.partSize);
+      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", HAND_IN_MESSAGES.noSuchPart);
+      return Promise.all(
+        partNumbers.map(async (partNumber) => {
+          const bytes = partBytes(row.size, row.partSize, partNumber);
+          const url = await files.signPart(id, row.uploadId, partNumber, bytes, expiresAt);
+          if (url) return { partNumber, url };
+          // The address carries, signed, where the part goes and its length.
+          const signed = { offset: String((partNumber - 1) * row.partSize), bytes: String(bytes), expires };
+          const query = new URLSearchParams({ ...signed, signature: partSignature(id, partNumber, signed) });
+          return { partNumber, url: `/api/editors/hand-ins/${id}/parts/${partNumber}?${query}` };
+        }),
+      );
+    },
+
+    async receivePart(id, partNumber, query, body) {
+      if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw noSuchUpload();
+      if (!sameText(query.signature, partSignature(id, partNumber, query))) {
+        throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.addressNotOurs);
+      }
+      if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
+      // Refused once completing began; the store's writer is closed by the completion if it began meanwhile.
+      // Nothing is noted busy until bytes arrive: a request without any keeps no upload from going idle.
+      const row = await findAudition(db, id);
+      if (row?.uploadState !== "uploading" || row.expiresAt <= now()) throw refusalFor(row, now());
+      let written;
+      try {
+        written = await files.writePart(id, Number(query.offset), Number(query.bytes), notingBusy(id, body));
+      } catch (err) {
+        // The upload was completed, cancelled or dropped meanwhile.
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw refusalFor(await findAudition(db, id), now());
+        throw err;
+      }
+      if (written === "closed") throw new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
+      if (written === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.wrongSize);
+      if (written === "short") throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
+      const etag = `p${partNumber}-${crypto.randomBytes(6).toString("hex")}`;
+      if (!(await recordPart(db, id, partNumber, etag, now()))) throw refusalFor(await findAudition(db, id), now());
+      return etag;
+    },
+
+    async listParts(id, token) {
+      const row = await ownUnderway(id, token);
+      return Object.entries(row.parts)
+        .map(([n, etag]) => ({ partNumber: Number(n), etag }))
+        .sort((a, b) => a.partNumber - b.partNumber);
+    },
+  };
+}
+
+/** Completing an upload: once per upload in this process, its refusal answered again to a repeat. */
+function createCompletion(deps: AuditionsDeps, now: () => Date, steps: UploadSteps): Pick<AuditionsService, "complete"> {
+  const { db, files, limits } = deps;
+  const { ownUpload, codeOf } = steps;
+  /** Completions running in this process, so requests that arrive together share one and its answer. */
+  const completions = new Map<string, Promise<void>>();
+  /**
+   * Completions this process refused (the record and file are gone), so completing again answers
+   * the same (docs/product.md "No one can block or spoil the hand-in"); another instance answers 404.
+   */
+  const refusals = new Map<string, { tokenHash: string; error: AppError; until: number }>();
+
+  /** Removes a hand-in whose bytes are not what it said, file and record. */
+  async function discard(row: AuditionRow): Promise<void> {
+    await deleteAudition(db, row.id);
+    await files.remove(row.id);
   }
 
   /** The checks of a joined file and its record made complete; a file refused is removed with its record. */
@@ -419,120 +610,6 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
   }
 
   return {
-    async start(input, network) {
-      const code = await codeOf(input.code);
-      if (input.size > limits.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.tooBig(maxMb));
-      const head = Buffer.from(input.head, "base64").subarray(0, HAND_IN_LIMITS.headBytes);
-      if (!(await identifyAudio(head))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
-      // Idle uploads give their space back before this one is weighed against the limits.
-      await dropStale(now());
-      await refreshProgress(code, now());
-
-      const id = crypto.randomUUID();
-      const token = crypto.randomBytes(32).toString("base64url");
-      const uploadId = await files.beginUpload(id);
-      const at = now();
-      const row = {
-        id,
-        code,
-        name: input.name,
-        email: input.email,
-        notes: input.notes,
-        fileName: input.fileName,
-        size: input.size,
-        contentType: null,
-        durationSeconds: null,
-        uploadState: "uploading",
-        status: "new",
-        uploadId,
-        partSize: partSizeFor(input.size),
-        parts: {},
-        tokenHash: sha256(token),
-        expiresAt: new Date(at.getTime() + UPLOAD_LIFETIME_MS),
-        createdAt: at,
-        completedAt: null,
-        network,
-        lastPartAt: at,
-        receivedBytes: 0,
-        completingAt: null,
-      } satisfies AuditionRow;
-      let replaced;
-      try {
-        replaced = await admit(row);
-      } catch (err) {
-        await dropFiles(id, uploadId);
-        throw err;
-      }
-      for (const old of replaced) await dropFiles(old.id, old.uploadId);
-      return uploadOf(row, token);
-    },
-
-    async resume(id, token, code) {
-      const row = await ownUnderway(id, token);
-      // The code again, and the same candidate's: another candidate's valid code does not pick this upload up.
-      if ((await codeOf(code)) !== row.code) throw codeRefused();
-      return uploadOf(row, token);
-    },
-
-    async sign(id, token, request) {
-      if ("partNumber" in request) return (await this.signParts(id, token, [request.partNumber]))[0]!;
-      const row = await ownUnderway(id, token);
-      const url = await files.signListParts(id, row.uploadId, new Date(now().getTime() + ADDRESS_LIFETIME_MS));
-      return url ? { url } : { url: `/api/editors/hand-ins/${id}/parts`, headers: { "x-upload-token": token } };
-    },
-
-    async signParts(id, token, partNumbers) {
-      const row = await ownUnderway(id, token);
-      const expiresAt = new Date(now().getTime() + ADDRESS_LIFETIME_MS);
-      const expires = String(expiresAt.getTime());
-      const count = partCountOf(row.size, row.partSize);
-      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", HAND_IN_MESSAGES.noSuchPart);
-      return Promise.all(
-        partNumbers.map(async (partNumber) => {
-          const bytes = partBytes(row.size, row.partSize, partNumber);
-          const url = await files.signPart(id, row.uploadId, partNumber, bytes, expiresAt);
-          if (url) return { partNumber, url };
-          // The address carries, signed, where the part goes and its length.
-          const signed = { offset: String((partNumber - 1) * row.partSize), bytes: String(bytes), expires };
-          const query = new URLSearchParams({ ...signed, signature: partSignature(id, partNumber, signed) });
-          return { partNumber, url: `/api/editors/hand-ins/${id}/parts/${partNumber}?${query}` };
-        }),
-      );
-    },
-
-    async receivePart(id, partNumber, query, body) {
-      if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw noSuchUpload();
-      if (!sameText(query.signature, partSignature(id, partNumber, query))) {
-        throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.addressNotOurs);
-      }
-      if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
-      // Refused once completing began; the store's writer is closed by the completion if it began meanwhile.
-      // Nothing is noted busy until bytes arrive: a request without any keeps no upload from going idle.
-      const row = await findAudition(db, id);
-      if (row?.uploadState !== "uploading" || row.expiresAt <= now()) throw refusalFor(row, now());
-      let written;
-      try {
-        written = await files.writePart(id, Number(query.offset), Number(query.bytes), notingBusy(id, body));
-      } catch (err) {
-        // The upload was completed, cancelled or dropped meanwhile.
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") throw refusalFor(await findAudition(db, id), now());
-        throw err;
-      }
-      if (written === "closed") throw new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
-      if (written === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.wrongSize);
-      if (written === "short") throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
-      const etag = `p${partNumber}-${crypto.randomBytes(6).toString("hex")}`;
-      if (!(await recordPart(db, id, partNumber, etag, now()))) throw refusalFor(await findAudition(db, id), now());
-      return etag;
-    },
-
-    async listParts(id, token) {
-      const row = await ownUnderway(id, token);
-      return Object.entries(row.parts)
-        .map(([n, etag]) => ({ partNumber: Number(n), etag }))
-        .sort((a, b) => a.partNumber - b.partNumber);
-    },
-
     async complete(id, token, code) {
       const refused = pastRefusal(id, token);
       if (refused) throw refused;
@@ -546,13 +623,18 @@ export function createAuditionsService(deps: AuditionsDeps): AuditionsService {
       }
       return running;
     },
+  };
+}
 
-    async abort(id, token) {
-      const row = await ownUpload(id, token);
-      if (row.uploadState !== "uploading") throw refusalFor(row, now());
-      if (await deleteAudition(db, id, { uploadingOnly: true })) await dropFiles(id, row.uploadId);
-    },
-
+/** The owner's actions: the hand-ins and the uploads under way, listed, changed and removed; and the sweep. */
+function createOwnerActions(
+  deps: AuditionsDeps,
+  now: () => Date,
+  steps: UploadSteps,
+): Pick<AuditionsService, "list" | "listUploads" | "removeUpload" | "setStatus" | "remove" | "file" | "sweep"> {
+  const { db, files } = deps;
+  const { dropFiles, dropStale } = steps;
+  return {
     async list() {
       return (await listCompleteAuditions(db)).map(({ completedAt, contentType, ...rest }) => ({
         ...rest,
