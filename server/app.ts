@@ -19,7 +19,7 @@ import type { Database } from "./platform/db/client";
 import { newestMigrationMark } from "./platform/db/migrate";
 import { apiNotFound, errorHandler } from "./platform/http/error-handler";
 import { AppError } from "./platform/http/errors";
-import { createFastPath } from "./platform/http/fast-path";
+import { createFastPath, type FastPath } from "./platform/http/fast-path";
 import type { Logger } from "./platform/runtime/logger";
 import { projectRoot } from "./platform/runtime/paths";
 import { createMetrics, type Metrics } from "./platform/runtime/metrics";
@@ -109,11 +109,6 @@ export interface AppDeps {
   accountReady?: Promise<unknown>;
 }
 
-/**
- * The composition root (ARCHITECTURE.md): wires the pool into storage-backed services and the
- * services into routers, in the order requests meet them. createApp() without listen(), so tests
- * drive it in-process (docs/style.md, Practica).
- */
 /** The site as its callers use it: index.ts serves it and runs its schedule, tests drive it. */
 export interface SiteApp {
   /** The Express app (every request the fast path does not answer). */
@@ -142,12 +137,70 @@ const handInsUnavailable: express.RequestHandler = () => {
   throw new AppError("UNAVAILABLE", "Hand-ins are not open on this site just now.");
 };
 
+/**
+ * The composition root (ARCHITECTURE.md): wires the pool into storage-backed services and the
+ * services into routers, in the order requests meet them. createApp() without listen(), so tests
+ * drive it in-process (docs/style.md, Practica).
+ */
 export function createApp(deps: AppDeps): SiteApp {
-  const { config, database, store, logger } = deps;
-  const { db, pool } = database;
+  const { config, database } = deps;
   const secureOnly = config.publicUrl.startsWith("https://");
   const clientDir = deps.clientDir ?? path.join(projectRoot(), "dist", "client");
+  const services = createServices(deps);
+  const front = createFrontDoor(deps, services, secureOnly);
+  countRuntime(services.metrics, { cache: services.cache, bus: services.bus, pool: database.pool });
 
+  const app = createExpressApp(deps, services.metrics, secureOnly);
+  const sessions = mountApi(app, deps, services, front);
+  mountPages(app, deps, services, front, clientDir);
+  app.use(apiNotFound);
+  app.use(errorHandler);
+  const { cache, bus, linkedFiles, auditionSweep, feedWorkers, throttles, ownShareImages, auditions, feed, metrics } = services;
+  const { fastPath, analytics } = front;
+  // Everything createApp started that runs beside the requests, in the order to stop it: the
+  // background fetches first (they write), then the feed worker, then the rest.
+  const stops: (() => Promise<void> | void)[] = [
+    () => linkedFiles.close(),
+    () => clearInterval(auditionSweep),
+    () => feedWorkers.close(),
+    () => bus.close(),
+    () => throttles.close(),
+    () => sessions.close(),
+    () => ownShareImages?.close(),
+    // What the analytics counted since their last write.
+    () => analytics.close(),
+    // What is kept in memory, with the timers that free it when it expires.
+    () => cache.invalidate(),
+  ];
+  return {
+    express: app,
+    // A beacon, or a visitor's read the fast path knows, is answered at once; everything else goes to Express.
+    listener: (req, res) => {
+      if (!analytics.collect(req, res) && !fastPath.serve(req, res)) app(req, res);
+    },
+    feed,
+    linkedFiles,
+    metrics,
+    bus,
+    sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),
+    close: () => stopAll(stops),
+  };
+}
+
+/** Runs the stops: the first alone, then the rest together, each even if another fails; throws the first failure after. */
+async function stopAll(stops: (() => Promise<void> | void)[]): Promise<void> {
+  const [first, ...rest] = stops;
+  const results = [...(await Promise.allSettled([first!()])), ...(await Promise.allSettled(rest.map(async (stop) => stop())))];
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+type Services = ReturnType<typeof createServices>;
+
+/** The storage-backed services, wired to one another, the public cache, the metrics and the change bus. */
+function createServices(deps: AppDeps) {
+  const { config, database, store, logger } = deps;
+  const { db, pool } = database;
   const ttlMs = deps.cacheTtlMs ?? 5_000;
   const cache = createPublicCache({ ttlMs });
   const metrics = createMetrics({ processMetrics: config.env !== "test" });
@@ -179,19 +232,7 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
-  const auditions = deps.largeFiles
-    ? createAuditionsService({
-        db,
-        files: deps.largeFiles,
-        checkCode: (code) => settings.checkAuditionPassword(code),
-        secret: deps.sessionSecret,
-        limits: { maxBytes: config.auditionMaxBytes ?? 1024 ** 3, quotaBytes: config.auditionQuotaBytes ?? 20 * 1024 ** 3 },
-        logger,
-      })
-    : undefined;
-  // Every 5 minutes: an upload idle for 15 holds no space already, and this gives its files' disk back soon after.
-  const auditionSweep =
-    auditions && config.env !== "test" ? setInterval(() => void auditions.sweep().catch(() => {}), 5 * 60_000).unref() : undefined;
+  const { auditions, auditionSweep } = createAuditions(deps, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
   const pageData = createPageData({
     providers,
@@ -224,7 +265,63 @@ export function createApp(deps: AppDeps): SiteApp {
   const shareImages = deps.shareImages ?? ownShareImages!;
   const passport = createPassport(db, deps.passwordCost);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
+  return {
+    ttlMs,
+    cache,
+    metrics,
+    bus,
+    uploads,
+    pictures,
+    feedWorkers,
+    linkedFiles,
+    providers,
+    clips,
+    episodes,
+    settings,
+    editors,
+    auditions,
+    auditionSweep,
+    identity,
+    pageData,
+    feed,
+    ownShareImages,
+    shareImages,
+    passport,
+    throttles,
+  };
+}
 
+/** The hand-ins' service and its sweep, when the site has a store for their files. */
+function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettingsService>) {
+  const { config, database, logger } = deps;
+  const auditions = deps.largeFiles
+    ? createAuditionsService({
+        db: database.db,
+        files: deps.largeFiles,
+        checkCode: (code) => settings.checkAuditionPassword(code),
+        secret: deps.sessionSecret,
+        limits: { maxBytes: config.auditionMaxBytes ?? 1024 ** 3, quotaBytes: config.auditionQuotaBytes ?? 20 * 1024 ** 3 },
+        logger,
+      })
+    : undefined;
+  // Every 5 minutes: an upload idle for 15 holds no space already, and this gives its files' disk back soon after.
+  const auditionSweep =
+    auditions && config.env !== "test" ? setInterval(() => void auditions.sweep().catch(() => {}), 5 * 60_000).unref() : undefined;
+  return { auditions, auditionSweep };
+}
+
+/** What answers before Express, and what it needs to tell a visitor from a session: the fast path and the analytics' beacons. */
+interface FrontDoor {
+  secureOnly: boolean;
+  cookieName: string;
+  fastPath: FastPath;
+  analytics: ReturnType<typeof createAnalytics>;
+}
+
+/** The fast path and the analytics, both forgetting what they keep whenever the public cache is dropped. */
+function createFrontDoor(deps: AppDeps, services: Services, secureOnly: boolean): FrontDoor {
+  const { config, database, logger } = deps;
+  const { cache, metrics, ttlMs } = services;
   const cookieName = sessionCookieName(secureOnly);
   const fastPath = createFastPath({
     isAnonymous: (req) => !(req.headers.cookie ?? "").includes(`${cookieName}=`),
@@ -234,7 +331,7 @@ export function createApp(deps: AppDeps): SiteApp {
   });
   cache.onInvalidate(() => fastPath.clear());
   const analytics = createAnalytics({
-    db,
+    db: database.db,
     logger,
     publicUrl: config.publicUrl,
     sessionCookieName: cookieName,
@@ -243,8 +340,12 @@ export function createApp(deps: AppDeps): SiteApp {
     options: deps.analytics,
   });
   cache.onInvalidate(() => analytics.contentChanged());
-  countRuntime(metrics, { cache, bus, pool });
+  return { secureOnly, cookieName, fastPath, analytics };
+}
 
+/** The Express app with what every request meets first: its metrics, the request log, the security headers, the long-address refusal. */
+function createExpressApp(deps: AppDeps, metrics: Metrics, secureOnly: boolean): Express {
+  const { config, logger } = deps;
   const app = express();
   app.disable("x-powered-by");
   if (config.trustProxy !== undefined) app.set("trust proxy", config.trustProxy);
@@ -258,7 +359,16 @@ export function createApp(deps: AppDeps): SiteApp {
   app.use(securityHeaders({ secureOnly }));
   // Logged and with the site's headers like any answer, before anything reads the path.
   app.use(refuseLongUrls);
+  return app;
+}
 
+/** Mounts the visitors' lists' fast answers and the API under /api: its guards, sessions, then each module's router; answers the session layer. */
+function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontDoor) {
+  const { config, database, store } = deps;
+  const { db, pool } = database;
+  const { secureOnly, cookieName, fastPath, analytics } = front;
+  const { cache, passport, throttles, settings, providers, episodes, pageData, feed, identity, clips, editors, auditions, uploads } =
+    services;
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => (req.method === "PUT" && req.path.startsWith("/objects/uploads/")) || isHandInUploadBody(req)));
@@ -302,6 +412,14 @@ export function createApp(deps: AppDeps): SiteApp {
   };
   app.get(Object.keys(visitorLists), anonymousListsFastPath(visitorLists, cache, cookieName, fastPath));
   app.use("/api", api);
+  return sessions;
+}
+
+/** Mounts what a browser opens: the stored pictures, the SEO files and icon, the share images, the built client's files and its pages. */
+function mountPages(app: Express, deps: AppDeps, services: Services, front: FrontDoor, clientDir: string): void {
+  const { config, logger } = deps;
+  const { uploads, pictures, pageData, shareImages, cache } = services;
+  const { cookieName, fastPath } = front;
   app.use("/objects", objectsRouter(uploads, pictures));
   // The shipped icon, from the source tree like the migrations (the built client's copy is absent in tests).
   const defaultIcon = path.join(projectRoot(), "client", "public", "favicon.svg");
@@ -324,39 +442,4 @@ export function createApp(deps: AppDeps): SiteApp {
       fastPath,
     }),
   );
-  app.use(apiNotFound);
-  app.use(errorHandler);
-  // Everything createApp started that runs beside the requests, in the order to stop it: the
-  // background fetches first (they write), then the feed worker, then the rest.
-  const stops: (() => Promise<void> | void)[] = [
-    () => linkedFiles.close(),
-    () => clearInterval(auditionSweep),
-    () => feedWorkers.close(),
-    () => bus.close(),
-    () => throttles.close(),
-    () => sessions.close(),
-    () => ownShareImages?.close(),
-    // What the analytics counted since their last write.
-    () => analytics.close(),
-    // What is kept in memory, with the timers that free it when it expires.
-    () => cache.invalidate(),
-  ];
-  return {
-    express: app,
-    // A beacon, or a visitor's read the fast path knows, is answered at once; everything else goes to Express.
-    listener: (req, res) => {
-      if (!analytics.collect(req, res) && !fastPath.serve(req, res)) app(req, res);
-    },
-    feed,
-    linkedFiles,
-    metrics,
-    bus,
-    sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),
-    async close() {
-      const [first, ...rest] = stops;
-      const results = [...(await Promise.allSettled([first!()])), ...(await Promise.allSettled(rest.map(async (stop) => stop())))];
-      const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
-      if (failed) throw failed.reason;
-    },
-  };
 }
