@@ -62,27 +62,28 @@ const isFinal = (err: unknown) =>
   (err instanceof FetchError &&
     (err.reason === "address" || err.reason === "scheme" || err.reason === "too-large" || err.reason === "redirects"));
 
+/** The outcome of a file given up on: kept as read (nothing), so it is not asked for again until its address changes. */
+const givenUp = (kind: ExtraKind): ExtraOutcome =>
+  kind === "transcript" ? { kind, transcript: null, text: "" } : kind === "chapters" ? { kind, chapters: null } : { kind, imagePath: null };
+/** When a file that failed for the n-th time is tried again. */
+const retryAt = (failures: number) => new Date(Date.now() + retryDelayMinutes(failures) * 60_000);
+/** A failure in words for the owner, at most 300 characters. */
+const why = (err: unknown) => (err instanceof Error ? err.message : "it could not be read").slice(0, 300);
+
 /**
- * Transcripts, chapters and episode artwork the feed names, fetched after the sync has answered
- * (docs/decisions/009-feed-sync.md): each file on its own, read in the feed worker, kept with
- * its episode (so its page carries it in the served HTML, and visitors' browsers ask no other
- * host for a picture). A failure waits longer after each try (retryDelayMinutes) and holds back
- * no other file; a refusal that will not change marks the file as tried for its address.
+ * How each file is fetched and kept: transcripts and chapters read in the feed worker, images
+ * stored and their sizes made. Images are fetched once per address until `forgetImages`, and
+ * what is left out is noted for the owner from `beginRound` to `roundNotes`.
  */
-export function createFeedLinkedFiles({
+function createFileFetchers({
   db,
-  writes,
   workers,
   uploads,
   pictures,
   allowPrivate,
   logger,
-  timeoutMs = 20_000,
-}: FeedLinkedFilesDeps): FeedLinkedFiles {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-
+  timeoutMs,
+}: Required<Pick<FeedLinkedFilesDeps, "timeoutMs">> & FeedLinkedFilesDeps) {
   const fetchBytes = async (url: string, kind: ExtraKind) => {
     const res = await safeFetch(url, { maxBytes: LIMITS[kind], timeoutMs, allowPrivate, accept: kind === "image" ? "image/*" : "*/*" });
     return res.status === "ok" ? res.body : Buffer.alloc(0);
@@ -110,7 +111,6 @@ export function createFeedLinkedFiles({
   };
   /** Notes for the owner, gathered in a round and added to the last sync's result once. */
   let notes: { title: string; reason: string }[] = [];
-  const why = (err: unknown) => (err instanceof Error ? err.message : "it could not be read").slice(0, 300);
 
   /**
    * A chapters file's pictures, kept here (never linked to): the first MAX_CHAPTER_IMAGES
@@ -135,6 +135,7 @@ export function createFeedLinkedFiles({
     return chapters.map((c) => ({ ...c, image: c.img ? (kept.get(c.img) ?? null) : null }));
   };
 
+  /** One episode's file, fetched and read; a failure is tried again later, or given up on (and the owner told). */
   const fetchOne = async (kind: ExtraKind, file: ClaimedExtra): Promise<ExtraOutcome> => {
     try {
       if (kind === "transcript") {
@@ -150,13 +151,9 @@ export function createFeedLinkedFiles({
       // Given up on: kept as read (nothing), so it is not asked for again until its address changes.
       if (isFinal(err) || failures >= MAX_FAILURES) {
         notes.push({ title: `${WHAT[kind]} of "${file.title}"`, reason: why(err) });
-        return kind === "transcript"
-          ? { kind, transcript: null, text: "" }
-          : kind === "chapters"
-            ? { kind, chapters: null }
-            : { kind, imagePath: null };
+        return givenUp(kind);
       }
-      return { kind, failed: true, failures, retryAt: new Date(Date.now() + retryDelayMinutes(failures) * 60_000) };
+      return { kind, failed: true, failures, retryAt: retryAt(failures) };
     }
   };
 
@@ -170,21 +167,55 @@ export function createFeedLinkedFiles({
         notes.push({ title: `Picture of ${person.name}`, reason: why(err) });
         return { imagePath: null };
       }
-      return { failures, retryAt: new Date(Date.now() + retryDelayMinutes(failures) * 60_000) };
+      return { failures, retryAt: retryAt(failures) };
     }
   };
 
+  return {
+    fetchOne,
+    fetchPicture,
+    /** Starts a round's notes afresh. */
+    beginRound: () => void (notes = []),
+    /** What the round left out, for the owner. */
+    roundNotes: () => notes,
+    /** Forgets the images fetched so far: the next run fetches them again. */
+    forgetImages: () => images.clear(),
+  };
+}
+
+/** What is due of each kind of episode file, and the people's pictures that are due. */
+async function claimDue(db: Db) {
+  const claimed = (
+    await Promise.all(
+      (["transcript", "chapters", "image"] as const).map(async (kind) =>
+        (await claimDueLinkedFiles(db, kind, PER_ROUND)).map((file) => ({ kind, file })),
+      ),
+    )
+  ).flat();
+  return { claimed, portraits: await claimDuePictures(db, PER_ROUND) };
+}
+
+/**
+ * Transcripts, chapters and episode artwork the feed names, fetched after the sync has answered
+ * (docs/decisions/009-feed-sync.md): each file on its own, read in the feed worker, kept with
+ * its episode (so its page carries it in the served HTML, and visitors' browsers ask no other
+ * host for a picture). A failure waits longer after each try (retryDelayMinutes) and holds back
+ * no other file; a refusal that will not change marks the file as tried for its address.
+ */
+export function createFeedLinkedFiles(deps: FeedLinkedFilesDeps): FeedLinkedFiles {
+  const { db, writes, logger } = deps;
+  const { fetchOne, fetchPicture, beginRound, roundNotes, forgetImages } = createFileFetchers({
+    ...deps,
+    timeoutMs: deps.timeoutMs ?? 20_000,
+  });
+  let running: Promise<void> | null = null;
+  let again = false;
+  let closed = false;
+
   /** One round: what is due of each kind, fetched; the results saved in one write. Whether there was any. */
   const round = async (): Promise<boolean> => {
-    notes = [];
-    const claimed = (
-      await Promise.all(
-        (["transcript", "chapters", "image"] as const).map(async (kind) =>
-          (await claimDueLinkedFiles(db, kind, PER_ROUND)).map((file) => ({ kind, file })),
-        ),
-      )
-    ).flat();
-    const portraits = await claimDuePictures(db, PER_ROUND);
+    beginRound();
+    const { claimed, portraits } = await claimDue(db);
     if (claimed.length === 0 && portraits.length === 0) return false;
     const results: { file: ClaimedExtra; outcome: ExtraOutcome }[] = [];
     const queue = [...claimed];
@@ -199,7 +230,7 @@ export function createFeedLinkedFiles({
     await writes.run(async (tx) => {
       for (const { file, outcome } of results) await recordExtra(tx, file.id, file.url, outcome);
       for (const { person, outcome } of pictured) await recordPicture(tx, person.id, person.url, outcome);
-      await noteSkipped(tx, notes);
+      await noteSkipped(tx, roundNotes());
     });
     return true;
   };
@@ -208,13 +239,13 @@ export function createFeedLinkedFiles({
     try {
       do {
         again = false;
-        images.clear();
+        forgetImages();
         while (!closed && (await round()));
       } while (again && !closed);
     } catch (err) {
       logger?.warn({ err: (err as Error).message }, "fetching episodes' files stopped; it starts again with the next sync");
     } finally {
-      images.clear();
+      forgetImages();
       running = null;
     }
   };

@@ -161,6 +161,46 @@ const hashOf = (item: Item, showImage: string | null) =>
     .update(JSON.stringify([item, showImage]))
     .digest("base64url");
 
+/** The item's show notes as sanitised HTML (the footer's allowlist). */
+function showNotesOf(item: Item): string {
+  const notes = item.content?.encoded ?? item.description ?? item.itunes?.summary ?? "";
+  // Longer notes than any show writes are cut before they are read (the sanitiser mends a cut tag).
+  return sanitizeShowNotes(notesHtml(notes.length > FEED_LIMITS.notesChars ? notes.slice(0, FEED_LIMITS.notesChars) : notes));
+}
+
+/** itunes:duration in whole seconds, or null when it is missing or not a number of seconds. */
+function durationOf(item: Item): number | null {
+  const duration = item.itunes?.duration;
+  return duration !== undefined && Number.isFinite(duration) && duration >= 0 ? Math.round(duration) : null;
+}
+
+/** itunes:episodeType when it is one the contract knows, else "full". */
+function episodeTypeOf(item: Item): FeedItem["episodeType"] {
+  const episodeType = item.itunes?.episodeType?.trim().toLowerCase() ?? "full";
+  return EPISODE_TYPES.has(episodeType) ? (episodeType as FeedItem["episodeType"]) : "full";
+}
+
+/** The item's season and episode numbers. */
+function numbersOf(item: Item): Pick<FeedItem, "seasonNumber" | "episodeNumber"> {
+  return {
+    // podcast: first (docs/product.md "Listening"), else itunes:, each only when a whole number.
+    seasonNumber: whole(item.podcast?.season?.number) ?? whole(item.itunes?.season),
+    episodeNumber: whole(item.podcast?.episode?.number) ?? whole(item.itunes?.episode),
+  };
+}
+
+/** The addresses the item points to besides its audio: its web page, transcript and chapters. */
+function addressesOf(item: Item): Pick<FeedItem, "link" | "transcriptUrl" | "transcriptType" | "chaptersUrl"> {
+  const transcript = transcriptOf(item);
+  return {
+    link: webUrl(item.link)?.href ?? null,
+    transcriptUrl: transcript?.url ?? null,
+    transcriptType: transcript?.type ?? null,
+    chaptersUrl: webUrl(item.podcast?.chapters?.url)?.href ?? null,
+  };
+}
+
+/** One item as a FeedItem, as a KnownItem when its hash is known, or with the reason it is skipped. */
 function readItem(
   item: Item,
   showImage: string | null,
@@ -175,12 +215,7 @@ function readItem(
   const keys = identityKeys({ guid, title, audioUrl: audio.url.href });
   const rawHash = hashOf(item, showImage);
   if (known.has(rawHash)) return { known: true, rawHash, keys, title };
-  const notes = item.content?.encoded ?? item.description ?? item.itunes?.summary ?? "";
-  // Longer notes than any show writes are cut before they are read (the sanitiser mends a cut tag).
-  const showNotes = sanitizeShowNotes(notesHtml(notes.length > FEED_LIMITS.notesChars ? notes.slice(0, FEED_LIMITS.notesChars) : notes));
-  const transcript = transcriptOf(item);
-  const episodeType = item.itunes?.episodeType?.trim().toLowerCase() ?? "full";
-  const duration = item.itunes?.duration;
+  const showNotes = showNotesOf(item);
   return {
     rawHash,
     keys,
@@ -190,19 +225,14 @@ function readItem(
     showNotes,
     summary: summarize(sanitizedHtmlToText(showNotes)),
     publishedAt,
-    durationSeconds: duration !== undefined && Number.isFinite(duration) && duration >= 0 ? Math.round(duration) : null,
+    durationSeconds: durationOf(item),
     audioUrl: audio.url.href,
     audioType: audio.type,
     audioLength: audio.length,
     imageUrl: webUrl(item.itunes?.image)?.href ?? showImage,
-    // podcast: first (docs/product.md "Listening"), else itunes:, each only when a whole number.
-    seasonNumber: whole(item.podcast?.season?.number) ?? whole(item.itunes?.season),
-    episodeNumber: whole(item.podcast?.episode?.number) ?? whole(item.itunes?.episode),
-    episodeType: EPISODE_TYPES.has(episodeType) ? (episodeType as FeedItem["episodeType"]) : "full",
-    link: webUrl(item.link)?.href ?? null,
-    transcriptUrl: transcript?.url ?? null,
-    transcriptType: transcript?.type ?? null,
-    chaptersUrl: webUrl(item.podcast?.chapters?.url)?.href ?? null,
+    ...numbersOf(item),
+    episodeType: episodeTypeOf(item),
+    ...addressesOf(item),
     people: peopleOf(item.podcast?.persons, title, note),
     discussionUrl: discussionOf(item.podcast?.socialInteracts),
   };
@@ -220,9 +250,34 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
   const known = options.known ?? new Set<string>();
   const text = decode(body, contentType);
   checkRss(text);
-  let feed: RssFeed.Feed<Date | null>;
+  const feed = parseRss(text);
+  const showImage = (webUrl(feed.itunes?.image) ?? webUrl(feed.image?.url))?.href ?? null;
+  const skipped: ParsedFeed["skipped"] = [];
+  const note = noteTaker(skipped);
+  const items = readItems(feed.items ?? [], { showImage, known, note, skipped });
+  return { ...channelOf(feed, showImage, note), items, skipped };
+}
+
+/** The show as its channel describes it: title, hosts, people, links, description and addresses. */
+function channelOf(feed: RssFeed.Feed<Date | null>, showImage: string | null, note: Note): Omit<ParsedFeed, "items" | "skipped"> {
+  const title = cleanTitle(feed.title) || cleanTitle(feed.itunes?.title);
+  const people = peopleOf(feed.podcast?.persons, title || "The show", note);
+  return {
+    title,
+    hosts: hostsOf(feed, people),
+    people,
+    links: showLinksOf(feed.podcast?.fundings, feed.podcast?.podroll, note),
+    description: htmlToText(feed.description ?? feed.itunes?.summary ?? ""),
+    link: webUrl(feed.link)?.href ?? null,
+    imageUrl: showImage,
+    newFeedUrl: webUrl(feed.itunes?.newFeedUrl)?.href ?? null,
+  };
+}
+
+/** The RSS document as feedsmith reads it, its errors turned into FeedParseErrors the owner can act on. */
+function parseRss(text: string): RssFeed.Feed<Date | null> {
   try {
-    feed = feedsmith().parseRssFeed(rewriteDurations(text), { parseDateFn: parseFeedDate });
+    return feedsmith().parseRssFeed(rewriteDurations(text), { parseDateFn: parseFeedDate });
   } catch (err) {
     const { DetectError, MalformedError, ParseError } = feedsmith();
     if (err instanceof MalformedError) {
@@ -232,12 +287,19 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
     if (err instanceof DetectError || err instanceof ParseError) throw notFeed("it is RSS without a channel");
     throw err;
   }
-  const showImage = (webUrl(feed.itunes?.image) ?? webUrl(feed.image?.url))?.href ?? null;
+}
+
+/**
+ * The feed's items read in feed order, up to FEED_LIMITS.items; what is left out (no audio, a
+ * repeated guid, past the limit) goes to `skipped` with its reason.
+ */
+function readItems(
+  all: Item[],
+  context: { showImage: string | null; known: ReadonlySet<string>; note: Note; skipped: ParsedFeed["skipped"] },
+): ParsedFeed["items"] {
+  const { showImage, known, note, skipped } = context;
   const items: ParsedFeed["items"] = [];
-  const skipped: ParsedFeed["skipped"] = [];
   const guids = new Map<string, string>();
-  const all = feed.items ?? [];
-  const note = noteTaker(skipped);
   for (const raw of all.slice(0, FEED_LIMITS.items)) {
     const item = readItem(raw, showImage, known, note);
     if ("reason" in item) {
@@ -264,20 +326,7 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
       reason: `a feed is read up to its first ${FEED_LIMITS.items.toLocaleString("en")} items`,
     });
   }
-  const title = cleanTitle(feed.title) || cleanTitle(feed.itunes?.title);
-  const people = peopleOf(feed.podcast?.persons, title || "The show", note);
-  return {
-    title,
-    hosts: hostsOf(feed, people),
-    people,
-    links: showLinksOf(feed.podcast?.fundings, feed.podcast?.podroll, note),
-    description: htmlToText(feed.description ?? feed.itunes?.summary ?? ""),
-    link: webUrl(feed.link)?.href ?? null,
-    imageUrl: showImage,
-    newFeedUrl: webUrl(feed.itunes?.newFeedUrl)?.href ?? null,
-    items,
-    skipped,
-  };
+  return items;
 }
 
 /**

@@ -1,21 +1,20 @@
 import { sha256InSlices } from "../../platform/runtime/time-slices";
 import type { FeedStatus, FeedSyncResult } from "../../../shared/api";
 import type { SiteWrites } from "../../platform/db/change-bus";
-import type { Db, Executor } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { FeedParseError } from "./feed-text";
 import type { FeedWorkers } from "./workers";
 import type { ParsedFeed } from "./parse-feed";
-import { AppError, sqlStateOf } from "../../platform/http/errors";
+import { AppError } from "../../platform/http/errors";
 import type { Logger } from "../../platform/runtime/logger";
 import { FetchError, safeFetch, type FetchResult } from "../../platform/net/safe-fetch";
-import { deleteEpisodes, listTombstoneKeys, updateEpisode } from "../episodes";
+import { deleteEpisodes } from "../episodes";
 import * as feedStore from "./storage";
-import { lockEpisodes, lockOrdering } from "../../platform/db/locks";
-import { forgetSlugs } from "../episodes";
-import { replaceEpisodePeople, replaceShowPeople, upsertPeople } from "../people";
+import type { FeedSyncState } from "./storage";
+import { lockEpisodes } from "../../platform/db/locks";
 import type { EpisodesService } from "../episodes";
 import type { FeedLinkedFiles } from "./linked-files";
-import { matchFeed, planImport, type ImportPlan } from "./import-plan";
+import { importFeed } from "./import-feed";
 import type { SettingsService } from "../settings";
 
 export interface FeedSyncService {
@@ -64,211 +63,189 @@ const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;
 const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
 const unreadable = (url: string, why: string) => new AppError("UNPROCESSABLE", `The feed at ${shown(url)} could not be read: ${why}`);
 
-/** A row the database refused (a value already in use, a broken constraint): one item's problem, not the sync's. */
-const isRowError = (err: unknown) => /^2[23]/.test(sqlStateOf(err) ?? "");
-const rowReason = (err: unknown) => {
-  const code = sqlStateOf(err);
-  return code === "23505"
-    ? "it could not be saved: its guid or slug is already another episode's"
-    : `it could not be saved (database code ${code})`;
-};
+type Fetched = Extract<FetchResult, { status: "ok" }>;
+/** Where the show says it has moved, and why that address does not work yet (null: it does). */
+type Move = { url: string; problem: string | null } | null;
+
+/** Fetches the feed through the safe fetcher; a failed fetch is a 422 that says why. */
+async function fetchFeed(
+  deps: FeedSyncDeps,
+  url: string,
+  validators: { etag: string | null; lastModified: string | null },
+): Promise<FetchResult> {
+  try {
+    return await safeFetch(url, { ...deps.limits, ...validators, allowPrivate: deps.allowPrivate, accept: ACCEPT });
+  } catch (err) {
+    if (err instanceof FetchError) throw unreadable(url, err.message);
+    throw err;
+  }
+}
+
+/** Reads the fetched feed in the feed worker (items whose hash is `known` unread); a feed it cannot read is a 422. */
+async function parseFetched(deps: FeedSyncDeps, url: string, fetched: Fetched, known: Iterable<string>): Promise<ParsedFeed> {
+  try {
+    return await deps.workers.parseFeed(fetched.body, fetched.contentType, known);
+  } catch (err) {
+    if (err instanceof FeedParseError) throw new AppError("UNPROCESSABLE", `${err.message} (the feed at ${shown(url)})`);
+    throw err;
+  }
+}
+
+/** Why the address the show moved to does not work yet, or null when it holds a podcast feed. */
+async function problemAt(deps: FeedSyncDeps, url: string): Promise<string | null> {
+  try {
+    const fetched = await safeFetch(url, { ...deps.limits, allowPrivate: deps.allowPrivate, accept: ACCEPT });
+    if (fetched.status === "ok") await deps.workers.parseFeed(fetched.body, fetched.contentType, []);
+    return null;
+  } catch (err) {
+    if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
+    return "it could not be read";
+  }
+}
+
+/**
+ * The feed fetched with the last answer's validators (when it is the same address), and read
+ * unless it is not modified or its bytes are the ones read last time (`feed` null then).
+ */
+async function readFeed(
+  deps: FeedSyncDeps,
+  url: string,
+  state: FeedSyncState,
+): Promise<{ fetched: FetchResult; bodyHash: string | null; feed: ParsedFeed | null }> {
+  const same = state.url === url;
+  const fetched = await fetchFeed(deps, url, { etag: same ? state.etag : null, lastModified: same ? state.lastModified : null });
+  const bodyHash = fetched.status === "ok" ? await sha256InSlices(fetched.body) : null;
+  if (fetched.status !== "ok" || (same && state.bodyHash === bodyHash)) return { fetched, bodyHash, feed: null };
+  return { fetched, bodyHash, feed: await parseFetched(deps, url, fetched, await feedStore.listFeedHashes(deps.db)) };
+}
+
+/**
+ * Where the show says it has moved: a permanent redirect, or itunes:new-feed-url once read. A
+ * move already known keeps its problem; a new one (or one that did not work) is tried.
+ */
+async function findMove(
+  deps: FeedSyncDeps,
+  url: string,
+  state: FeedSyncState,
+  fetched: FetchResult,
+  feed: ParsedFeed | null,
+): Promise<Move> {
+  const known: Move = state.url === url && state.movedTo ? { url: state.movedTo, problem: state.moveError } : null;
+  const movedTo = fetched.permanentUrl ?? (feed ? feed.newFeedUrl : (known?.url ?? null));
+  if (!movedTo || movedTo === url) return null;
+  if (fetched.permanentUrl) return { url: movedTo, problem: null };
+  if (!known || known.url !== movedTo || known.problem) return { url: movedTo, problem: await problemAt(deps, movedTo) };
+  return known;
+}
+
+/** The sync's result: the import's when the feed was read, else the last sync's with nothing changed. */
+async function resultOf(
+  deps: FeedSyncDeps,
+  feed: ParsedFeed | null,
+  url: string,
+  state: FeedSyncState,
+  autoPublish: boolean,
+): Promise<FeedSyncResult> {
+  if (!feed) {
+    // Not modified (304), or the same bytes as last time: nothing to read again.
+    const previous = (state.lastResult as FeedSyncResult | null) ?? null;
+    return { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
+  }
+  const { plan, refused } = await importFeed(deps, feed, url, autoPublish);
+  return {
+    added: plan.added - refused.length,
+    updated: plan.updated,
+    unchanged: plan.unchanged,
+    skipped: [...feed.skipped, ...refused],
+    feedTitle: feed.title,
+  };
+}
+
+/** A new site takes the show's name and description from its feed; the owner's own stay. */
+async function takeShowTexts(deps: FeedSyncDeps, feed: ParsedFeed | null, values: Map<string, string>): Promise<void> {
+  if (feed?.title && !values.get("podcast_title")) await deps.settings.write("podcast_title", feed.title.slice(0, 200));
+  if (feed?.description && !values.get("podcast_description"))
+    await deps.settings.write("podcast_description", feed.description.slice(0, 5_000));
+}
+
+/** Offers the channel's artwork, hosts and links to whoever keeps them; one that fails is logged, not the sync's failure. */
+async function offerChannel(deps: FeedSyncDeps, feed: ParsedFeed): Promise<void> {
+  const { logger } = deps;
+  if (feed.imageUrl)
+    await deps
+      .onChannelImage?.(feed.imageUrl)
+      .catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"));
+  await deps.onHosts?.(feed.hosts).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's hosts were not kept"));
+  await deps.onLinks?.(feed.links).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's links were not kept"));
+}
+
+/** One sync: fetch and read the feed, import it, note a move, and keep what was learnt for the next one. */
+async function runSync(deps: FeedSyncDeps): Promise<FeedSyncResult> {
+  const { db, settings, logger } = deps;
+  const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
+  const url = values.get("rss_url")?.trim();
+  if (!url) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
+  const state = await feedStore.readFeedSync(db);
+  const { fetched, bodyHash, feed } = await readFeed(deps, url, state);
+  const move = await findMove(deps, url, state, fetched, feed);
+  const result = await resultOf(deps, feed, url, state, values.get("feed_auto_publish") === "true");
+  if (move && move.url !== state.movedTo)
+    logger?.info({ from: url, to: move.url, problem: move.problem }, "the feed says the show has moved; the owner is asked");
+  await takeShowTexts(deps, feed, values);
+  await feedStore.writeFeedSync(db, {
+    url,
+    ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash } : {}),
+    ...(feed ? { itemCount: feed.items.length, channelImageUrl: feed.imageUrl } : {}),
+    movedTo: move?.url ?? null,
+    moveError: move?.problem ?? null,
+    lastSyncAt: new Date(),
+    lastResult: result,
+    lastError: null,
+  });
+  if (feed) await offerChannel(deps, feed);
+  // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
+  deps.linkedFiles.kick();
+  return result;
+}
+
+/** The feed's state for the owner's screen: the last sync, the next, a move, the files still to fetch. */
+async function readStatus(deps: FeedSyncDeps): Promise<FeedStatus> {
+  const { db, periodMinutes } = deps;
+  const [state, values, pending] = await Promise.all([
+    feedStore.readFeedSync(db),
+    deps.settings.getMany(["rss_url"]),
+    deps.linkedFiles.progress(),
+  ]);
+  const url = values.get("rss_url") || null;
+  const next = periodMinutes > 0 && url ? new Date((state.lastAttemptAt?.getTime() ?? Date.now()) + periodMinutes * 60_000) : null;
+  return {
+    url,
+    lastSyncAt: state.lastSyncAt?.toISOString() ?? null,
+    lastResult: (state.lastResult as FeedSyncResult | null) ?? null,
+    lastError: state.lastError,
+    nextSyncAt: next?.toISOString() ?? null,
+    move: state.movedTo && state.url === url ? { url: state.movedTo, problem: state.moveError } : null,
+    extras: pending,
+    neverSynced: !url || state.url !== url || !state.lastSyncAt,
+    previousFeedEpisodes: url && state.url === url && state.lastSyncAt ? (await feedStore.otherFeedEpisodeIds(db, url)).length : 0,
+  };
+}
 
 /**
  * The show's feed fills the episodes (docs/decisions/009-feed-sync.md): fetched through the
  * safe fetcher with the last answer's validators, read in the feed worker (items unchanged since
  * the last sync are not read again), imported in one transaction under the episodes' import
- * lock, and answered as soon as the episodes are in: their files follow in the background
- * (feed/linked-files.ts). When the host says the show has moved, the owner is asked before rss_url
- * changes, and the owner's address is read until then.
+ * lock (feed/import-feed.ts), and answered as soon as the episodes are in: their files follow in
+ * the background (feed/linked-files.ts). When the host says the show has moved, the owner is
+ * asked before rss_url changes, and the owner's address is read until then.
  */
 export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
-  const {
-    db,
-    episodes,
-    writes,
-    settings,
-    workers,
-    linkedFiles,
-    periodMinutes,
-    allowPrivate,
-    onChannelImage,
-    onHosts,
-    onLinks,
-    logger,
-    limits,
-    onSynced,
-  } = deps;
-
-  const fetchFeed = async (url: string, validators: { etag: string | null; lastModified: string | null }): Promise<FetchResult> => {
-    try {
-      return await safeFetch(url, { ...limits, ...validators, allowPrivate, accept: ACCEPT });
-    } catch (err) {
-      if (err instanceof FetchError) throw unreadable(url, err.message);
-      throw err;
-    }
-  };
-
-  const parse = async (url: string, fetched: Extract<FetchResult, { status: "ok" }>, known: Iterable<string>): Promise<ParsedFeed> => {
-    try {
-      return await workers.parseFeed(fetched.body, fetched.contentType, known);
-    } catch (err) {
-      if (err instanceof FeedParseError) throw new AppError("UNPROCESSABLE", `${err.message} (the feed at ${shown(url)})`);
-      throw err;
-    }
-  };
-
-  /** Why the address the show moved to does not work yet, or null when it holds a podcast feed. */
-  const problemAt = async (url: string): Promise<string | null> => {
-    try {
-      const fetched = await safeFetch(url, { ...limits, allowPrivate, accept: ACCEPT });
-      if (fetched.status === "ok") await workers.parseFeed(fetched.body, fetched.contentType, []);
-      return null;
-    } catch (err) {
-      if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
-      return "it could not be read";
-    }
-  };
-
-  /**
-   * The plan's writes. `careful`: each row in a savepoint of its own, one the database refuses
-   * skipped with its reason (used when the plain run failed on a row, so one bad item never
-   * stops the others).
-   */
-  const apply = async (
-    tx: Executor,
-    plan: ImportPlan,
-    url: string,
-    careful: boolean,
-  ): Promise<{ refused: FeedSyncResult["skipped"]; inserted: Map<string, number> }> => {
-    const skipped: FeedSyncResult["skipped"] = [];
-    const inserted = new Map<string, number>();
-    await feedStore.shiftSortOrders(tx, plan.shift);
-    await feedStore.markFeedUrl(tx, plan.carried, url);
-    for (const row of plan.inserts) row.feedUrl = url;
-    const each = async (title: string, write: (on: Executor) => Promise<unknown>) => {
-      if (!careful) return void (await write(tx));
-      try {
-        await tx.transaction(async (savepoint) => void (await write(savepoint)));
-      } catch (err) {
-        if (!isRowError(err)) throw err;
-        skipped.push({ title, reason: rowReason(err) });
-      }
-    };
-    const keep = (rows: { id: number; slug: string }[]) => rows.forEach((row) => inserted.set(row.slug, row.id));
-    if (careful) for (const row of plan.inserts) await each(row.title, async (on) => keep(await feedStore.insertEpisodes(on, [row])));
-    else keep(await feedStore.insertEpisodes(tx, plan.inserts));
-    for (const { id, values, title, visible } of plan.updates)
-      await each(title, (on) => updateEpisode(on, id, values, { newVersion: visible }));
-    // Another episode's old address that a new one now takes answers for the new one.
-    await forgetSlugs(tx, "episode", [...inserted.keys()]);
-    return { refused: skipped, inserted };
-  };
-
-  /**
-   * Who is in each episode read anew (its item's people; none: the show's), and the show's own
-   * people, in the import's transaction: a page never shows an episode without them.
-   */
-  const writePeople = async (tx: Executor, feed: ParsedFeed, plan: ImportPlan, inserted: Map<string, number>) => {
-    const entries = plan.people
-      .map((p) => ({ episodeId: p.id ?? inserted.get(p.slug!), people: p.people }))
-      .filter((e): e is { episodeId: number; people: typeof e.people } => e.episodeId !== undefined);
-    const ids = await upsertPeople(tx, [...feed.people, ...entries.flatMap((e) => e.people)]);
-    await replaceEpisodePeople(tx, entries, ids);
-    await replaceShowPeople(tx, feed.people, ids);
-  };
-
-  const importFeed = async (feed: ParsedFeed, url: string, autoPublish: boolean) => {
-    const attempt = (careful: boolean) =>
-      writes.run(async (tx) => {
-        await lockEpisodes(tx, "import");
-        await lockOrdering(tx, "episodes");
-        const tombstones = await listTombstoneKeys(tx);
-        const deleted = {
-          guids: new Set(tombstones.map((t) => t.guid).filter((g): g is string => !!g)),
-          enclosures: new Set(tombstones.map((t) => t.enclosureKey).filter((e): e is string => !!e)),
-        };
-        const match = await matchFeed(feed.items, await feedStore.listEpisodesForSync(tx));
-        const plan = await planImport(match, await feedStore.listFeedFields(tx, match.compare), { autoPublish, deleted });
-        const { refused, inserted } = await apply(tx, plan, url, careful);
-        await writePeople(tx, feed, plan, inserted);
-        return { plan, refused };
-      });
-    try {
-      return await attempt(false);
-    } catch (err) {
-      if (!isRowError(err)) throw err;
-      logger?.warn({ err: (err as Error).message }, "an item of the feed was refused by the database; importing the others one by one");
-      return attempt(true);
-    }
-  };
-
-  const run = async (): Promise<FeedSyncResult> => {
-    const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
-    const url = values.get("rss_url")?.trim();
-    if (!url) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
-    const state = await feedStore.readFeedSync(db);
-    const same = state.url === url;
-    const fetched = await fetchFeed(url, { etag: same ? state.etag : null, lastModified: same ? state.lastModified : null });
-    let feed: ParsedFeed | null = null;
-    const bodyHash = fetched.status === "ok" ? await sha256InSlices(fetched.body) : null;
-    if (fetched.status === "ok" && !(same && state.bodyHash === bodyHash)) {
-      feed = await parse(url, fetched, await feedStore.listFeedHashes(db));
-    }
-    // Where the show says it has moved: a permanent redirect, or itunes:new-feed-url once read.
-    let move = same && state.movedTo ? { url: state.movedTo, problem: state.moveError } : null;
-    const movedTo = fetched.permanentUrl ?? (feed ? feed.newFeedUrl : (move?.url ?? null));
-    if (!movedTo || movedTo === url) move = null;
-    else if (fetched.permanentUrl) move = { url: movedTo, problem: null };
-    else if (!move || move.url !== movedTo || move.problem) move = { url: movedTo, problem: await problemAt(movedTo) };
-
-    const previous = (state.lastResult as FeedSyncResult | null) ?? null;
-    let result: FeedSyncResult;
-    if (feed) {
-      const { plan, refused } = await importFeed(feed, url, values.get("feed_auto_publish") === "true");
-      result = {
-        added: plan.added - refused.length,
-        updated: plan.updated,
-        unchanged: plan.unchanged,
-        skipped: [...feed.skipped, ...refused],
-        feedTitle: feed.title,
-      };
-    } else {
-      // Not modified (304), or the same bytes as last time: nothing to read again.
-      result = { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
-    }
-    if (move && move.url !== state.movedTo)
-      logger?.info({ from: url, to: move.url, problem: move.problem }, "the feed says the show has moved; the owner is asked");
-    // A new site takes the show's name and description from its feed; the owner's own stay.
-    if (feed?.title && !values.get("podcast_title")) await settings.write("podcast_title", feed.title.slice(0, 200));
-    if (feed?.description && !values.get("podcast_description"))
-      await settings.write("podcast_description", feed.description.slice(0, 5_000));
-    await feedStore.writeFeedSync(db, {
-      url,
-      ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash } : {}),
-      ...(feed ? { itemCount: feed.items.length, channelImageUrl: feed.imageUrl } : {}),
-      movedTo: move?.url ?? null,
-      moveError: move?.problem ?? null,
-      lastSyncAt: new Date(),
-      lastResult: result,
-      lastError: null,
-    });
-    if (feed?.imageUrl)
-      await onChannelImage?.(feed.imageUrl).catch((err: unknown) =>
-        logger?.warn({ err: (err as Error).message }, "the feed's artwork was not kept"),
-      );
-    if (feed)
-      await onHosts?.(feed.hosts).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's hosts were not kept"));
-    if (feed)
-      await onLinks?.(feed.links).catch((err: unknown) => logger?.warn({ err: (err as Error).message }, "the feed's links were not kept"));
-    // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
-    linkedFiles.kick();
-    return result;
-  };
+  const { db, episodes, writes, settings, linkedFiles, periodMinutes, logger, onSynced } = deps;
 
   /** One sync, its failure kept for the status (and the owner's screen) in words. */
   const attempt = async (): Promise<FeedSyncResult> => {
     try {
-      const result = await run();
+      const result = await runSync(deps);
       onSynced?.(result.added > 0 || result.updated > 0 ? "changed" : "unchanged");
       return result;
     } catch (err) {
@@ -285,22 +262,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
   let inFlight: Promise<FeedSyncResult> | null = null;
   const once = () => (inFlight ??= attempt().finally(() => (inFlight = null)));
 
-  const status = async (): Promise<FeedStatus> => {
-    const [state, values, pending] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"]), linkedFiles.progress()]);
-    const url = values.get("rss_url") || null;
-    const next = periodMinutes > 0 && url ? new Date((state.lastAttemptAt?.getTime() ?? Date.now()) + periodMinutes * 60_000) : null;
-    return {
-      url,
-      lastSyncAt: state.lastSyncAt?.toISOString() ?? null,
-      lastResult: (state.lastResult as FeedSyncResult | null) ?? null,
-      lastError: state.lastError,
-      nextSyncAt: next?.toISOString() ?? null,
-      move: state.movedTo && state.url === url ? { url: state.movedTo, problem: state.moveError } : null,
-      extras: pending,
-      neverSynced: !url || state.url !== url || !state.lastSyncAt,
-      previousFeedEpisodes: url && state.url === url && state.lastSyncAt ? (await feedStore.otherFeedEpisodeIds(db, url)).length : 0,
-    };
-  };
+  const status = () => readStatus(deps);
 
   return {
     async sync() {
