@@ -8,18 +8,17 @@ import { createLocalLargeFiles } from "../../platform/objects/local-large-files"
 import { createLocalStore } from "../../platform/objects/local-store";
 import { restoreBackup, writeBackup } from "../backup/service";
 import { binary, toBuffer } from "../../test/bytes";
-import { handIn, openAudition, startHandIn } from "../../test/hand-ins";
-import { appTest, createTestApp } from "../../test/harness";
+import { auditionTest, handIn, startHandIn } from "../../test/hand-ins";
+import { createTestApp } from "../../test/harness";
 import { makeWav } from "../../test/wav";
 
-const it = appTest();
+const it = auditionTest();
 
 describe("backup and restore of audition hand-ins", () => {
   it("when hand-ins are backed up and restored, then the records and the same bytes come back, in slices of at most 1 MiB a line; uploads under way are left out", async ({
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 3 * 1024 * 1024 + 123 });
     const upload = await handIn(t, wav, { code: "podedit1", name: "Ada" });
     await startHandIn(t, wav, { code: "podedit2" }).expect(201); // under way, never finished
@@ -54,8 +53,7 @@ describe("backup and restore of audition hand-ins", () => {
     }
   });
 
-  it("when a backup's file slices are cut short, then the restore fails and leaves no file behind", async ({ t, admin }) => {
-    await openAudition(admin);
+  it("when a backup's file slices are cut short, then the restore fails and leaves no file behind", async ({ t }) => {
     const wav = makeWav({ bytes: 2 * 1024 * 1024 });
     await handIn(t, wav, { code: "podedit1" });
     const largeFiles = createLocalLargeFiles(path.join(t.objectsDir, "auditions"));

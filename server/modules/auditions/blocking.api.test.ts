@@ -3,12 +3,28 @@ import path from "node:path";
 import zlib from "node:zlib";
 import supertest from "supertest";
 import { describe, expect } from "vitest";
-import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES, type HandInUpload } from "../../../shared/auditions";
+import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES } from "../../../shared/auditions";
 import { toBuffer } from "../../test/bytes";
-import { CODE, completeHandIn, handedInFile, handIn, openAudition, putPart, startHandIn } from "../../test/hand-ins";
+import {
+  auditionTest,
+  completeHandIn,
+  expectNothingKept,
+  expectRefused,
+  handedInFile,
+  handIn,
+  MB,
+  putPart,
+  resumeHandIn,
+  rowCount,
+  signHandIn,
+  startHandIn,
+  startUpload,
+  storedFiles,
+} from "../../test/hand-ins";
 import { createLocalLargeFiles } from "../../platform/objects/local-large-files";
 import { createLocalStore } from "../../platform/objects/local-store";
 import { writeBackup } from "../backup/service";
+import type { AppDeps } from "../../app";
 import { appTest, type TestApp } from "../../test/harness";
 import { makeWav } from "../../test/wav";
 
@@ -17,35 +33,38 @@ import { makeWav } from "../../test/wav";
  * the audition prefix can do to the inbox, and what a candidate can still do meanwhile. The site
  * sits behind one proxy here, so each request's network is the X-Forwarded-For it carries.
  */
-const MB = 1024 * 1024;
-const it = appTest({
+const deps = {
   config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: 1, auditionMaxBytes: 8 * MB, auditionQuotaBytes: 12 * MB },
   // The audition's throttle as a running site has it (10 refused codes a minute per network, 30 for the site).
   limits: { loginFailures: 1000, auditionFailures: 10, auditionTotal: 30 },
-});
+} satisfies Partial<AppDeps>;
+const it = auditionTest(deps);
+/** `it` before the owner has opened the auditions. */
+const itUnopened = appTest(deps);
 const ATTACKER = "203.0.113.7";
 const CANDIDATE = "198.51.100.20";
 const HTML = Buffer.from("<html><script>alert(document.cookie)</script></html>\n".repeat(40));
 
-const rowCount = async (t: TestApp) => Number((await t.db.database.pool.query("SELECT count(*) AS n FROM auditions")).rows[0].n);
-const storedFiles = (t: TestApp) =>
-  fs.existsSync(path.join(t.objectsDir, "auditions")) ? fs.readdirSync(path.join(t.objectsDir, "auditions")) : [];
 const startFrom = (t: TestApp, network: string, file: Buffer, overrides: Record<string, unknown> = {}) =>
   startHandIn(t, file, overrides).set("X-Forwarded-For", network);
+/** The candidate's upload of a 6 MB file (two parts), its first part sent. */
+async function firstOfTwoPartsSent(t: TestApp) {
+  const wav = makeWav({ bytes: 6 * MB });
+  return { wav, upload: await startUpload(t, wav, { network: CANDIDATE, parts: 1 }) };
+}
 /** Ages every upload under way as if its last part came `minutes` ago. */
 const idleFor = (t: TestApp, minutes: number) =>
   t.db.database.pool.query(`UPDATE auditions SET last_part_at = now() - interval '${minutes} minutes' WHERE upload_state = 'uploading'`);
 
 /** A whole hand-in from a network, as the browser makes it. */
-const handInFrom = (t: TestApp, network: string, file: Buffer, code: string, fileName = "my-edit.wav") =>
-  handIn(t, file, { code, fileName }, { network });
+const handInFrom = (t: TestApp, network: string, file: Buffer, overrides: Record<string, unknown> = {}) =>
+  handIn(t, file, overrides, { network });
 
 describe("audition hand-ins: no one can block the inbox", () => {
   it("when one network starts uploads under made-up numbers, then two are under way at most, the rest refused in words, and a candidate elsewhere still hands in", async ({
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const declared = makeWav({ bytes: 5 * MB });
     const answers = [];
     for (let n = 0; n < 40; n++) answers.push(await startFrom(t, ATTACKER, declared, { code: `podedit${100 + n}` }));
@@ -53,15 +72,14 @@ describe("audition hand-ins: no one can block the inbox", () => {
     // Every refusal says why; none is the guessing throttle's, which would then hold up every candidate.
     for (const refused of answers.slice(2)) expect(refused.body.message).toBe(HAND_IN_MESSAGES.networkBusy);
 
-    await handInFrom(t, CANDIDATE, makeWav({ bytes: 1 * MB }), "podedit500");
+    await handInFrom(t, CANDIDATE, makeWav({ bytes: 1 * MB }), { code: "podedit500" });
     expect((await admin.get("/api/auditions/uploads").expect(200)).body.map((u: { code: string }) => u.code).sort()).toEqual([
       "100",
       "101",
     ]);
   });
 
-  it("when the uploads come from one IPv6 /64, then they count as one network; another /64 is another", async ({ t, admin }) => {
-    await openAudition(admin);
+  it("when the uploads come from one IPv6 /64, then they count as one network; another /64 is another", async ({ t }) => {
     const small = makeWav({ bytes: 100_000 });
     const statuses = [];
     for (const [n, ip] of ["2001:db8:1:2::1", "2001:db8:1:2::ffff", "2001:db8:1:2:abcd::9", "2001:db8:1:3::1"].entries()) {
@@ -71,21 +89,12 @@ describe("audition hand-ins: no one can block the inbox", () => {
   });
 
   it("when completions arrive at once at two instances of the site, then every one answers the same success", async ({ t, admin }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 6 * MB });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    for (const n of [1, 2]) {
-      expect((await putPart(t, upload, n, wav.subarray((n - 1) * upload.partSize, n * upload.partSize))).status).toBe(200);
-    }
-    const other = supertest(t.restart().listener);
-    const complete = (request: typeof other) =>
-      request
-        .post(`/api/editors/hand-ins/${upload.id}/complete`)
-        .set({ "x-upload-token": upload.token, "x-audition-code": encodeURIComponent(CODE), "content-type": "application/xml" })
-        .send("<CompleteMultipartUpload></CompleteMultipartUpload>");
+    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 2 });
+    const other = { ...t, request: supertest(t.restart().listener) };
     const answers = await Promise.all([
-      ...Array.from({ length: 3 }, () => complete(t.request)),
-      ...Array.from({ length: 3 }, () => complete(other)),
+      ...Array.from({ length: 3 }, () => completeHandIn(t, upload)),
+      ...Array.from({ length: 3 }, () => completeHandIn(other, upload)),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
@@ -95,32 +104,25 @@ describe("audition hand-ins: no one can block the inbox", () => {
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const small = makeWav({ bytes: 1_000 });
     for (let i = 0; i < 3; i++) expect((await startFrom(t, ATTACKER, small, { code: "podedit500" })).status).toBe(201);
     expect((await admin.get("/api/auditions/uploads").expect(200)).body).toHaveLength(1);
 
     for (let i = 0; i < 3; i++) {
-      await handInFrom(t, CANDIDATE, small, "podedit500");
+      await handInFrom(t, CANDIDATE, small, { code: "podedit500" });
       // Someone starts under the number again between the candidate's hand-ins.
       if (i < 2) expect((await startFrom(t, ATTACKER, small, { code: "podedit500" })).status).toBe(201);
     }
-    const fourth = await startFrom(t, CANDIDATE, small, { code: "podedit500" });
-    expect(fourth.status).toBe(403);
-    expect(fourth.body.message).toBe(HAND_IN_MESSAGES.usedUp);
+    expectRefused(await startFrom(t, CANDIDATE, small, { code: "podedit500" }), 403, HAND_IN_MESSAGES.usedUp);
     expect((await admin.get("/api/auditions/uploads").expect(200)).body).toEqual([]);
   });
 
   it("when the reservations fill the quota, then a start is refused in words; once they have had no part for 15 minutes, their space and places come back", async ({
     t,
-    admin,
   }) => {
-    await openAudition(admin);
     const declared = makeWav({ bytes: 5 * MB });
     for (const code of ["podedit101", "podedit102"]) expect((await startFrom(t, ATTACKER, declared, { code })).status).toBe(201);
-    const full = await startFrom(t, CANDIDATE, declared, { code: "podedit500" });
-    expect(full.status).toBe(507);
-    expect(full.body.message).toBe(HAND_IN_MESSAGES.quotaFull);
+    expectRefused(await startFrom(t, CANDIDATE, declared, { code: "podedit500" }), 507, HAND_IN_MESSAGES.quotaFull);
 
     await idleFor(t, 14);
     expect((await startFrom(t, CANDIDATE, declared, { code: "podedit500" })).status).toBe(507);
@@ -140,14 +142,9 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     t,
     admin,
   }) => {
-    await openAudition(admin);
-    const wav = makeWav({ bytes: 6 * MB });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    expect((await putPart(t, upload, 1, wav.subarray(0, upload.partSize))).status).toBe(200);
+    const { wav, upload } = await firstOfTwoPartsSent(t);
 
-    const taken = await startFrom(t, ATTACKER, makeWav({ bytes: 1_000 }));
-    expect(taken.status).toBe(409);
-    expect(taken.body.message).toBe(HAND_IN_MESSAGES.underwayElsewhere);
+    expectRefused(await startFrom(t, ATTACKER, makeWav({ bytes: 1_000 })), 409, HAND_IN_MESSAGES.underwayElsewhere);
     // Cancelling its own upload and starting again gets the other network no further.
     expect((await startFrom(t, ATTACKER, makeWav({ bytes: 1_000 }))).status).toBe(409);
 
@@ -160,12 +157,9 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 5 * MB + 300_000 });
-    const upload = (await startFrom(t, ATTACKER, wav)).body as HandInUpload;
-    const { url } = (
-      await t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send({ partNumber: 2 })
-    ).body as { url: string };
+    const upload = await startUpload(t, wav, { network: ATTACKER });
+    const { url } = (await signHandIn(t, upload, { partNumber: 2 })).body as { url: string };
     await idleFor(t, 14);
     expect((await t.request.put(url).send(Buffer.alloc(0))).status).toBe(400);
     expect((await t.request.put(url).send(Buffer.alloc(2 * MB))).status).toBe(413);
@@ -181,10 +175,8 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 1 * MB });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    expect((await putPart(t, upload, 1, wav)).status).toBe(200);
+    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 1 });
     // The completion begins between the start's listing of the code's uploads and its delete.
     await t.db.database.pool.query(`
       CREATE FUNCTION begin_completing() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -208,18 +200,13 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ seconds: 1 });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    expect((await putPart(t, upload, 1, wav)).status).toBe(200);
+    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 1 });
     const guesses = [];
     for (let n = 0; n < 32; n++) guesses.push((await startFrom(t, `203.0.113.${10 + (n % 4)}`, wav, { code: `wrong${n}` })).status);
     expect(guesses.at(-1)).toBe(429);
 
-    const resumed = await t.request
-      .post(`/api/editors/hand-ins/${upload.id}/resume`)
-      .set({ "x-upload-token": upload.token, "X-Forwarded-For": CANDIDATE })
-      .send({ code: CODE });
+    const resumed = await resumeHandIn(t, upload).set("X-Forwarded-For", CANDIDATE);
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
     await completeHandIn(t, upload).set("X-Forwarded-For", CANDIDATE).expect(200);
     expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
@@ -227,9 +214,8 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
 });
 
 describe("audition hand-ins: no address is kept", () => {
-  it("when a hand-in completes, then neither its record nor a backup holds the candidate's network", async ({ t, admin }) => {
-    await openAudition(admin);
-    await handInFrom(t, CANDIDATE, makeWav({ seconds: 1 }), CODE);
+  it("when a hand-in completes, then neither its record nor a backup holds the candidate's network", async ({ t }) => {
+    await handInFrom(t, CANDIDATE, makeWav({ seconds: 1 }));
     const { rows } = await t.db.database.pool.query("SELECT network FROM auditions");
     expect(rows).toEqual([{ network: null }]);
 
@@ -246,10 +232,7 @@ describe("audition hand-ins: the owner's uploads under way", () => {
     t,
     admin,
   }) => {
-    await openAudition(admin);
-    const wav = makeWav({ bytes: 6 * MB });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    expect((await putPart(t, upload, 1, wav.subarray(0, upload.partSize))).status).toBe(200);
+    const { wav, upload } = await firstOfTwoPartsSent(t);
 
     const list = await admin.get("/api/auditions/uploads").expect(200);
     expect(list.headers["cache-control"]).toContain("no-store");
@@ -277,68 +260,47 @@ describe("audition hand-ins: the owner's uploads under way", () => {
     expect((await admin.get("/api/auditions/uploads").expect(200)).body).toEqual([]);
     expect(storedFiles(t)).toEqual([]);
     await admin.delete(`/api/auditions/uploads/${upload.id}`).expect(404);
-    const next = await t.request
-      .post(`/api/editors/hand-ins/${upload.id}/sign`)
-      .set("x-upload-token", upload.token)
-      .send({ partNumber: 2 });
-    expect(next.status).toBe(404);
-    expect(next.body.message).toBe(HAND_IN_MESSAGES.noSuchUpload);
+    expectRefused(await signHandIn(t, upload, { partNumber: 2 }), 404, HAND_IN_MESSAGES.noSuchUpload);
   });
 });
 
 describe("audition hand-ins: no one can spoil a hand-in", () => {
   it("when completing has begun, then a part is refused with 409 in words, and after completion a part at an address signed before lands nothing", async ({
     t,
-    admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 6 * MB });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    const sign = (partNumber: number) =>
-      t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send({ partNumber });
+    const upload = await startUpload(t, wav, { network: CANDIDATE });
+    const sign = (partNumber: number) => signHandIn(t, upload, { partNumber });
     const [first, second] = [(await sign(1)).body.url as string, (await sign(2)).body.url as string];
     expect((await t.request.put(first).send(wav.subarray(0, upload.partSize))).status).toBe(200);
 
     // Another instance is completing it.
     await t.db.database.pool.query("UPDATE auditions SET upload_state = 'completing', completing_at = now() WHERE id = $1", [upload.id]);
-    const late = await t.request.put(second).send(wav.subarray(upload.partSize));
-    expect(late.status).toBe(409);
-    expect(late.body.message).toBe(HAND_IN_MESSAGES.completing);
+    expectRefused(await t.request.put(second).send(wav.subarray(upload.partSize)), 409, HAND_IN_MESSAGES.completing);
     // Not a byte of it was written: the upload holds the first part alone.
     expect(fs.statSync(path.join(t.objectsDir, "auditions", `${upload.id}.upload`)).size).toBe(upload.partSize);
     expect((await sign(2)).status).toBe(409);
 
     const small = makeWav({ seconds: 1 });
-    const done = await handInFrom(t, ATTACKER, small, "podedit13");
-    const signed = await t.request.post(`/api/editors/hand-ins/${done.id}/sign`).set("x-upload-token", done.token).send({ partNumber: 1 });
-    expect(signed.status).toBe(409);
-    expect(signed.body.message).toBe(HAND_IN_MESSAGES.alreadyHandedIn);
+    const done = await handInFrom(t, ATTACKER, small, { code: "podedit13" });
+    expectRefused(await signHandIn(t, done, { partNumber: 1 }), 409, HAND_IN_MESSAGES.alreadyHandedIn);
   });
 
   it("when a part at an address signed before arrives after completion, then 409 and the file is the one checked", async ({ t, admin }) => {
-    await openAudition(admin);
     const wav = makeWav({ seconds: 1 });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    const { url } = (
-      await t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send({ partNumber: 1 })
-    ).body as { url: string };
+    const upload = await startUpload(t, wav, { network: CANDIDATE });
+    const { url } = (await signHandIn(t, upload, { partNumber: 1 })).body as { url: string };
     expect((await t.request.put(url).send(wav)).status).toBe(200);
     await completeHandIn(t, upload).expect(200);
 
     const spoiled = Buffer.concat([wav.subarray(0, 44), HTML]).subarray(0, wav.length);
-    const late = await t.request.put(url).send(spoiled);
-    expect(late.status).toBe(409);
-    expect(late.body.message).toBe(HAND_IN_MESSAGES.alreadyHandedIn);
+    expectRefused(await t.request.put(url).send(spoiled), 409, HAND_IN_MESSAGES.alreadyHandedIn);
     expect((await handedInFile(admin, upload.id)).equals(wav)).toBe(true);
   });
 
   it("when five completions arrive at once, then all five answer the same success and one hand-in is listed", async ({ t, admin }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 6 * MB });
-    const upload = (await startFrom(t, CANDIDATE, wav)).body as HandInUpload;
-    for (const n of [1, 2]) {
-      expect((await putPart(t, upload, n, wav.subarray((n - 1) * upload.partSize, n * upload.partSize))).status).toBe(200);
-    }
+    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 2 });
     const answers = await Promise.all(Array.from({ length: 5 }, () => completeHandIn(t, upload)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     for (const a of answers) expect(a.text).toContain(`<Key>${upload.id}</Key>`);
@@ -347,39 +309,25 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
     expect(listed.map((a) => a.id)).toEqual([upload.id]);
   });
 
-  it("when a RIFF header sits in front of HTML, then completing refuses it (415) in words and keeps nothing", async ({ t, admin }) => {
-    await openAudition(admin);
+  it("when a RIFF header sits in front of HTML, then completing refuses it (415) in words and keeps nothing", async ({ t }) => {
     const fake = Buffer.concat([makeWav({ seconds: 1 }).subarray(0, 44), HTML]);
-    const started = await startFrom(t, CANDIDATE, fake, { fileName: "edit.html" });
-    // Its first bytes are a WAV's: only the whole file tells.
-    expect(started.status).toBe(201);
-    const upload = started.body as HandInUpload;
-    expect((await putPart(t, upload, 1, fake)).status).toBe(200);
-    const done = await completeHandIn(t, upload);
-    expect(done.status).toBe(415);
-    expect(done.body.message).toBe(HAND_IN_MESSAGES.notAudio);
-    expect(await rowCount(t)).toBe(0);
-    expect(storedFiles(t)).toEqual([]);
+    // Its first bytes are a WAV's: the start is accepted (201), only the whole file tells.
+    const upload = await startUpload(t, fake, { overrides: { fileName: "edit.html" }, network: CANDIDATE, parts: 1 });
+    expectRefused(await completeHandIn(t, upload), 415, HAND_IN_MESSAGES.notAudio);
+    await expectNothingKept(t);
   });
 
-  it("when a refused upload is completed again, then it answers the same 415 in words, and to no other browser", async ({ t, admin }) => {
-    await openAudition(admin);
+  it("when a refused upload is completed again, then it answers the same 415 in words, and to no other browser", async ({ t }) => {
     const fake = Buffer.concat([makeWav({ seconds: 1 }).subarray(0, 44), HTML]);
-    const upload = (await startFrom(t, CANDIDATE, fake, { fileName: "edit.html" })).body as HandInUpload;
-    expect((await putPart(t, upload, 1, fake)).status).toBe(200);
+    const upload = await startUpload(t, fake, { overrides: { fileName: "edit.html" }, network: CANDIDATE, parts: 1 });
     expect((await completeHandIn(t, upload)).status).toBe(415);
 
-    for (let i = 0; i < 2; i++) {
-      const again = await completeHandIn(t, upload);
-      expect(again.status).toBe(415);
-      expect(again.body.message).toBe(HAND_IN_MESSAGES.notAudio);
-    }
+    for (let i = 0; i < 2; i++) expectRefused(await completeHandIn(t, upload), 415, HAND_IN_MESSAGES.notAudio);
     expect((await completeHandIn(t, { ...upload, token: "not-the-token" })).status).toBe(404);
   });
 
   it("when a WAV is handed in under another name, then its download is named with the checked type's extension", async ({ t, admin }) => {
-    await openAudition(admin);
-    const upload = await handInFrom(t, CANDIDATE, makeWav({ seconds: 1 }), CODE, "edit.html");
+    const upload = await handInFrom(t, CANDIDATE, makeWav({ seconds: 1 }), { fileName: "edit.html" });
     const [listed] = (await admin.get("/api/auditions").expect(200)).body;
     expect(listed).toMatchObject({ fileName: "edit.html", downloadName: "edit.wav", contentType: "audio/wav" });
     const file = await admin.get(`/api/auditions/${upload.id}/file`).expect(200);
@@ -389,29 +337,29 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
 });
 
 describe("the audition prefix", () => {
-  it("when the owner saves a prefix shorter than 6 characters, then 400 with a message saying so, and nothing is saved", async ({
-    t,
-    admin,
-  }) => {
-    for (const short of ["p", "abcde", "  abc  "]) {
-      const one = await admin.post("/api/settings").send({ key: "editors_password", value: short });
-      expect(one.status, short).toBe(400);
-      expect(one.body.message).toContain("at least 6 characters");
-      expect(one.body.errors).toEqual([{ path: "editors_password", message: AUDITION_PREFIX_TOO_SHORT }]);
-    }
-    // The editors screen saves in one batch: refused the same way, its texts with it.
-    const batch = await admin.put("/api/settings").send({
-      settings: [
-        { key: "editors_bullet_1", value: "Loves tape" },
-        { key: "editors_password", value: "abcde" },
-      ],
-    });
-    expect(batch.status).toBe(400);
-    expect(batch.body.errors).toEqual([{ path: "editors_password", message: AUDITION_PREFIX_TOO_SHORT }]);
-    await admin.get("/api/editors/password-status").expect(200, { isSet: false });
-    expect((await startHandIn(t, makeWav({ seconds: 1 }), { code: "abcde12" })).status).toBe(401);
+  itUnopened(
+    "when the owner saves a prefix shorter than 6 characters, then 400 with a message saying so, and nothing is saved",
+    async ({ t, admin }) => {
+      for (const short of ["p", "abcde", "  abc  "]) {
+        const one = await admin.post("/api/settings").send({ key: "editors_password", value: short });
+        expect(one.status, short).toBe(400);
+        expect(one.body.message).toContain("at least 6 characters");
+        expect(one.body.errors).toEqual([{ path: "editors_password", message: AUDITION_PREFIX_TOO_SHORT }]);
+      }
+      // The editors screen saves in one batch: refused the same way, its texts with it.
+      const batch = await admin.put("/api/settings").send({
+        settings: [
+          { key: "editors_bullet_1", value: "Loves tape" },
+          { key: "editors_password", value: "abcde" },
+        ],
+      });
+      expect(batch.status).toBe(400);
+      expect(batch.body.errors).toEqual([{ path: "editors_password", message: AUDITION_PREFIX_TOO_SHORT }]);
+      await admin.get("/api/editors/password-status").expect(200, { isSet: false });
+      expect((await startHandIn(t, makeWav({ seconds: 1 }), { code: "abcde12" })).status).toBe(401);
 
-    await admin.post("/api/settings").send({ key: "editors_password", value: "abcdef" }).expect(200);
-    await admin.get("/api/editors/password-status").expect(200, { isSet: true });
-  });
+      await admin.post("/api/settings").send({ key: "editors_password", value: "abcdef" }).expect(200);
+      await admin.get("/api/editors/password-status").expect(200, { isSet: true });
+    },
+  );
 });

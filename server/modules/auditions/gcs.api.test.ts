@@ -1,26 +1,22 @@
 import { afterAll, describe, expect } from "vitest";
-import type { HandInUpload } from "../../../shared/auditions";
 import { createGcsLargeFiles } from "../../platform/objects/gcs-large-files";
 import { binary } from "../../test/bytes";
 import { startFakeGcs } from "../../test/fake-gcs";
-import { completeHandIn, openAudition, startHandIn } from "../../test/hand-ins";
-import { appTest } from "../../test/harness";
+import { auditionTest, completeHandIn, signHandIn, startHandIn, startUpload } from "../../test/hand-ins";
 import { makeWav } from "../../test/wav";
 
 const gcs = await startFakeGcs();
 afterAll(() => gcs.close());
-const it = appTest({ largeFiles: createGcsLargeFiles(gcs.storage(), "show-bucket") });
+const it = auditionTest({ largeFiles: createGcsLargeFiles(gcs.storage(), "show-bucket") });
 
 describe("audition hand-ins with STORAGE=gcs", () => {
   it("when a candidate hands in a WAV, then its parts go straight to the bucket on addresses signed for their size, and the owner gets the same bytes through the site", async ({
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 6 * 1024 * 1024 + 1000 });
-    const upload = (await startHandIn(t, wav).expect(201)).body as HandInUpload;
-    const sign = (body: object) =>
-      t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send(body).expect(200);
+    const upload = await startUpload(t, wav);
+    const sign = (body: object) => signHandIn(t, upload, body).expect(200);
 
     const parts = [wav.subarray(0, upload.partSize), wav.subarray(upload.partSize)];
     for (const [i, bytes] of parts.entries()) {
@@ -60,14 +56,9 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     t,
     admin,
   }) => {
-    await openAudition(admin);
     const wav = makeWav({ bytes: 6 * 1024 * 1024 });
-    const upload = (await startHandIn(t, wav).expect(201)).body as HandInUpload;
-    const { body: address } = await t.request
-      .post(`/api/editors/hand-ins/${upload.id}/sign`)
-      .set("x-upload-token", upload.token)
-      .send({ partNumber: 1 })
-      .expect(200);
+    const upload = await startUpload(t, wav);
+    const { body: address } = await signHandIn(t, upload, { partNumber: 1 }).expect(200);
     expect((await fetch(address.url, { method: "PUT", body: new Uint8Array(wav.subarray(0, upload.partSize)) })).status).toBe(200);
     // The server never saw the part: by its own record the upload has been idle for 16 minutes.
     const age = () => t.db.database.pool.query("UPDATE auditions SET last_part_at = now() - interval '16 minutes'");
@@ -81,8 +72,7 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     expect((await admin.get("/api/auditions/uploads").expect(200)).body).toEqual([]);
   });
 
-  it("when an upload to the bucket is abandoned, then the sweep aborts it there", async ({ t, admin }) => {
-    await openAudition(admin);
+  it("when an upload to the bucket is abandoned, then the sweep aborts it there", async ({ t }) => {
     await startHandIn(t, makeWav({ seconds: 1 })).expect(201);
     const before = gcs.uploads.size;
     expect(await t.app.sweepAuditions(new Date(Date.now() + 25 * 3_600_000))).toBe(1);

@@ -21,12 +21,18 @@ function heldBody(first: Buffer) {
   return { body: body(), release };
 }
 
+/** An upload begun in a fresh folder of its own. */
+async function begunUpload() {
+  const dir = tempDir();
+  const files = createLocalLargeFiles(dir);
+  const id = crypto.randomUUID();
+  await files.beginUpload(id);
+  return { dir, files, id };
+}
+
 describe("local large files: completing an upload (docs/product.md 'No one can block or spoil the hand-in')", () => {
   it("when a part is still streaming as completing begins, then it is closed, writes nothing more, and the finished file holds the parts as they were", async () => {
-    const dir = tempDir();
-    const files = createLocalLargeFiles(dir);
-    const id = crypto.randomUUID();
-    await files.beginUpload(id);
+    const { dir, files, id } = await begunUpload();
     const good = Buffer.alloc(2_000, 7);
     expect(await files.writePart!(id, 0, good.length, bodyOf(good))).toBe("ok");
 
@@ -42,10 +48,7 @@ describe("local large files: completing an upload (docs/product.md 'No one can b
   });
 
   it("when a writer elsewhere still holds the upload open after it is completed, then what it writes never reaches the finished file", async () => {
-    const dir = tempDir();
-    const files = createLocalLargeFiles(dir);
-    const id = crypto.randomUUID();
-    await files.beginUpload(id);
+    const { dir, files, id } = await begunUpload();
     const good = Buffer.alloc(1_000, 1);
     expect(await files.writePart!(id, 0, good.length, bodyOf(good))).toBe("ok");
     // Another process's writer: a handle opened on the upload before completing, which no closing here reaches.
@@ -59,10 +62,7 @@ describe("local large files: completing an upload (docs/product.md 'No one can b
   });
 
   it("when a part starts after completing began, then the store has no upload to write it to", async () => {
-    const dir = tempDir();
-    const files = createLocalLargeFiles(dir);
-    const id = crypto.randomUUID();
-    await files.beginUpload(id);
+    const { dir, files, id } = await begunUpload();
     await files.writePart!(id, 0, 10, bodyOf(Buffer.alloc(10)));
     await files.completeUpload(id, "local", [10]);
     await expect(files.writePart!(id, 0, 10, bodyOf(Buffer.alloc(10, 9)))).rejects.toMatchObject({
