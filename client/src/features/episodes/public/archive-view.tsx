@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useDebounce } from "use-debounce";
 import { Link, useLocation } from "wouter";
-import type { ArchiveEpisode } from "@shared/api";
+import type { ArchiveEpisode, EpisodeArchivePage } from "@shared/api";
 import { MATCH_END, MATCH_START } from "@shared/archive";
 import { href, ROUTES } from "@shared/routes";
 import { countText } from "@shared/strings";
@@ -82,17 +82,11 @@ function SeasonLinks({ seasons, season }: { seasons: number[]; season: number | 
 }
 
 /**
- * /archive (docs/product.md "The show's feed and episode pages"): every published episode, newest
- * first, 20 a page, with real links between pages and a search form that works as a plain GET
- * without JavaScript. With it, the results follow the words as they are typed: the address
- * follows too (replaced, not one history entry per key; page 1 again), the results shown stay
- * until the next ones arrive, and the box is never re-made, so focus and caret stay where they were.
+ * The archive's search box: what is typed is searched once the typing settles (the address
+ * follows, replaced, page 1 again), and a `q` that comes from elsewhere (Back, a link) is taken
+ * into the box.
  */
-export function ArchiveView({ page, q, season }: { page: number; q: string; season: number | null }) {
-  const { data, isPending, isPlaceholderData } = useQuery({
-    ...archiveQueryOptions({ page, q, season }),
-    placeholderData: keepPreviousData,
-  });
+function useArchiveSearch(q: string, season: number | null) {
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState(q);
   const [typed] = useDebounce(draft.trim(), SEARCH_DELAY_MS);
@@ -115,6 +109,97 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
     search(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the typing settles
   }, [typed]);
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    search(draft.trim());
+  };
+  return { draft, setDraft, box, onSearch };
+}
+
+/** The links to the page before and after the one shown, and which page it is of how many. */
+function PageLinks({ page, pageCount, q, season }: { page: number; pageCount: number; q: string; season: number | null }) {
+  return (
+    <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Link href={href.archive({ page: page - 1, q, season })} className="btn btn-ghost" rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span>
+        Page {page} of {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link href={href.archive({ page: page + 1, q, season })} className="btn btn-ghost" rel="next">
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** Which page, search and season the results on screen are for. */
+interface Shown {
+  page: number;
+  q: string;
+  season: number | null;
+}
+
+/**
+ * The episodes of the page shown, how many there are in all, and the links between the pages;
+ * while the next answer loads, the results shown stay, marked busy.
+ */
+function ArchiveResults({
+  data,
+  isPending,
+  isPlaceholderData,
+  shown,
+}: {
+  data: EpisodeArchivePage | undefined;
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  shown: Shown;
+}) {
+  if (isPending)
+    return (
+      <p className="mt-6" role="status">
+        Loading episodes...
+      </p>
+    );
+  if (!data) return <p className="mt-6">The episodes could not be loaded.</p>;
+  return (
+    <div aria-busy={isPlaceholderData}>
+      <p className="mt-6" role="status">
+        {shown.q ? `${countText(data.total, "episode matches", "episodes match")} “${shown.q}”` : countText(data.total, "episode")}
+      </p>
+      {data.episodes.length > 0 ? (
+        <ol className="mt-4 space-y-4" aria-label={shown.q ? "Matching episodes" : "Episodes"}>
+          {data.episodes.map((episode) => (
+            <ArchiveItem key={episode.id} episode={episode} />
+          ))}
+        </ol>
+      ) : null}
+      {data.pageCount > 1 ? <PageLinks page={shown.page} pageCount={data.pageCount} q={shown.q} season={shown.season} /> : null}
+    </div>
+  );
+}
+
+/**
+ * /archive (docs/product.md "The show's feed and episode pages"): every published episode, newest
+ * first, 20 a page, with real links between pages and a search form that works as a plain GET
+ * without JavaScript. With it, the results follow the words as they are typed: the address
+ * follows too (replaced, not one history entry per key; page 1 again), the results shown stay
+ * until the next ones arrive, and the box is never re-made, so focus and caret stay where they were.
+ */
+export function ArchiveView({ page, q, season }: { page: number; q: string; season: number | null }) {
+  const { data, isPending, isPlaceholderData } = useQuery({
+    ...archiveQueryOptions({ page, q, season }),
+    placeholderData: keepPreviousData,
+  });
+  const { draft, setDraft, box, onSearch } = useArchiveSearch(q, season);
   const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
   usePageTitle(q ? `Search: ${q}` : page > 1 ? `${list}, page ${page}` : list);
   // A search's answer, for the owner's analytics (which searches find nothing tells what to publish).
@@ -123,12 +208,8 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
     if (answered) trackSearch({ type: "search", ...answered });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [answered?.value, answered?.results]);
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    search(draft.trim());
-  };
   // What the results on screen are for: the last answer, until the next one arrives.
-  const shown = data ? { page: data.page, q: data.query, season: data.season } : { page, q, season };
+  const shown: Shown = data ? { page: data.page, q: data.query, season: data.season } : { page, q, season };
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8">
       <BackLink />
@@ -155,47 +236,7 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
           Search
         </button>
       </form>
-      {isPending ? (
-        <p className="mt-6" role="status">
-          Loading episodes...
-        </p>
-      ) : !data ? (
-        <p className="mt-6">The episodes could not be loaded.</p>
-      ) : (
-        <div aria-busy={isPlaceholderData}>
-          <p className="mt-6" role="status">
-            {shown.q ? `${countText(data.total, "episode matches", "episodes match")} “${shown.q}”` : countText(data.total, "episode")}
-          </p>
-          {data.episodes.length > 0 ? (
-            <ol className="mt-4 space-y-4" aria-label={shown.q ? "Matching episodes" : "Episodes"}>
-              {data.episodes.map((episode) => (
-                <ArchiveItem key={episode.id} episode={episode} />
-              ))}
-            </ol>
-          ) : null}
-          {data.pageCount > 1 ? (
-            <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
-              {shown.page > 1 ? (
-                <Link href={href.archive({ page: shown.page - 1, q: shown.q, season: shown.season })} className="btn btn-ghost" rel="prev">
-                  ← Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span>
-                Page {shown.page} of {data.pageCount}
-              </span>
-              {shown.page < data.pageCount ? (
-                <Link href={href.archive({ page: shown.page + 1, q: shown.q, season: shown.season })} className="btn btn-ghost" rel="next">
-                  Next →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
-        </div>
-      )}
+      <ArchiveResults data={data} isPending={isPending} isPlaceholderData={isPlaceholderData} shown={shown} />
     </main>
   );
 }
