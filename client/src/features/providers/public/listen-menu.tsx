@@ -10,7 +10,9 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
+  type RefObject,
 } from "react";
+import type { Provider } from "@shared/api";
 import { orderedProvidersQueryOptions } from "../api";
 import { ProviderLink } from "./provider-link";
 
@@ -45,50 +47,33 @@ function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement
 type Open = "hover" | "held" | null;
 
 /**
- * The 'Listen' menu of providers (docs/product.md §2), as the WAI-ARIA menu button pattern: the
- * button opens a menu of links; Enter, Space or ArrowDown open it on the first provider and
- * ArrowUp on the last, the arrows, Home and End move, a letter goes to the next provider that
- * starts with it, Escape closes it and gives focus back to the button, and Tab leaves it and
- * closes it, on to what follows the button. A mouse opens it by resting on the button and it
- * closes 150 ms after the pointer has left both; a click, a tap or a key opens it until it is
- * closed. It is drawn in the top layer (the Popover API) at the button's corner, inside the
- * screen, scrolling inside itself when the providers do not fit, so the banner cannot clip it.
- *
- * Small and in the page's own chunk: the server renders the closed button and the browser
- * hydrates that same button; the list is made when it opens.
+ * The close 150 ms after the pointer has left the button and the menu (`onClose`), which the
+ * pointer coming back, or any other open or close, cancels.
  */
-export function ListenMenu() {
-  const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
-  const [open, setOpen] = useState<Open>(null);
-  const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
-  const [place, setPlace] = useState<{ top: number; right: number; maxHeight: number } | null>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
+function useCloseDelay(onClose: () => void) {
   const closeTimer = useRef<number | undefined>(undefined);
-  const menuId = useId();
-
   const cancelClose = () => {
     window.clearTimeout(closeTimer.current);
     closeTimer.current = undefined;
-  };
-  const close = (returnFocus: boolean) => {
-    cancelClose();
-    setOpen(null);
-    if (returnFocus) trigger.current?.focus();
   };
   const scheduleClose = () => {
     if (closeTimer.current !== undefined) return;
     closeTimer.current = window.setTimeout(() => {
       closeTimer.current = undefined;
-      setOpen(null);
+      onClose();
     }, LISTEN_CLOSE_DELAY_MS);
   };
   useEffect(() => cancelClose, []);
+  return { cancelClose, scheduleClose };
+}
 
-  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
-
-  // Placed below the button, its right edge on the button's, inside the screen: when it opens, and
-  // again when the window changes while it is open.
+/**
+ * Where the menu is drawn: below its button (`trigger`), its right edge on the button's, inside
+ * the screen; placed when it opens (`placeMenu`), and again when the window changes while it is open.
+ */
+function useMenuPlace(open: Open) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [place, setPlace] = useState<{ top: number; right: number; maxHeight: number } | null>(null);
   const placeMenu = () => {
     const box = trigger.current?.getBoundingClientRect();
     if (!box) return;
@@ -104,28 +89,20 @@ export function ListenMenu() {
       window.removeEventListener("scroll", placeMenu);
     };
   }, [open]);
+  return { trigger, place, placeMenu };
+}
 
-  // In the top layer while open, where no ancestor's overflow clips it.
-  useLayoutEffect(() => {
-    const element = menu.current;
-    if (!open || !element || typeof element.showPopover !== "function") return;
-    element.showPopover();
-    return () => {
-      if (element.matches(":popover-open")) element.hidePopover();
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open || !focusOnOpen) return;
-    const list = items();
-    (focusOnOpen === "first" ? list[0] : list.at(-1))?.focus();
-    setFocusOnOpen(null);
-  }, [open, focusOnOpen, providers]);
-
-  // A press anywhere else closes it; while opened by hovering, the pointer anywhere but the button
-  // or the menu closes it after the delay.
+/**
+ * While the menu is open, a press anywhere but the button and the menu closes it; while opened by
+ * hovering, the pointer anywhere else closes it after the delay, and coming back cancels that.
+ */
+function useOutsidePointer(
+  open: Open,
+  parts: { trigger: RefObject<HTMLElement | null>; menu: RefObject<HTMLElement | null> },
+  { close, cancelClose, scheduleClose }: { close: (returnFocus: boolean) => void; cancelClose: () => void; scheduleClose: () => void },
+) {
   const inside = (target: EventTarget | null) =>
-    target instanceof Node && (!!trigger.current?.contains(target) || !!menu.current?.contains(target));
+    target instanceof Node && (!!parts.trigger.current?.contains(target) || !!parts.menu.current?.contains(target));
   const onOutsidePointer = useEffectEvent((event: PointerEvent) => {
     if (event.type === "pointerdown") {
       if (!inside(event.target)) close(false);
@@ -144,6 +121,113 @@ export function ListenMenu() {
       document.removeEventListener("pointermove", onPointer);
     };
   }, [open]);
+}
+
+/**
+ * Moves focus among the menu's items as a WAI-ARIA menu does: the arrows (round the ends), Home,
+ * End, and a letter to the next item whose name starts with it. False for any other key.
+ */
+function moveFocusByKey(key: string, list: HTMLElement[]): boolean {
+  const at = list.indexOf(document.activeElement as HTMLElement);
+  const moveTo = (index: number) => list[(index + list.length) % list.length]?.focus();
+  if (key === "ArrowDown") moveTo(at + 1);
+  else if (key === "ArrowUp") moveTo(at < 0 ? -1 : at - 1);
+  else if (key === "Home") moveTo(0);
+  else if (key === "End") moveTo(-1);
+  else if (key.length === 1 && /\S/.test(key)) {
+    // Typeahead: the next provider whose name starts with the letter.
+    const letter = key.toLocaleLowerCase();
+    const next = [...list.slice(at + 1), ...list.slice(0, at + 1)].find((item) =>
+      (item.textContent ?? "").trim().toLocaleLowerCase().startsWith(letter),
+    );
+    next?.focus();
+  } else return false;
+  return true;
+}
+
+/** The menu's providers, each a link with its icon (loaded apart), or why there are none. */
+function ProviderMenuItems({
+  isPending,
+  providers,
+  onChoose,
+}: {
+  isPending: boolean;
+  providers: Provider[] | undefined;
+  onChoose: () => void;
+}) {
+  if (isPending)
+    return (
+      <p className="px-3 py-2" role="status">
+        Loading providers...
+      </p>
+    );
+  if (!providers || providers.length === 0) return <p className="px-3 py-2">No podcast providers available at the moment.</p>;
+  return providers.map((provider) => (
+    <ProviderLink
+      key={provider.id}
+      provider={provider}
+      icon={
+        <Suspense fallback={ICON_SPACE}>
+          <ProviderIcon icon={provider.icon} />
+        </Suspense>
+      }
+      nameClassName="min-w-0 wrap-anywhere"
+      role="menuitem"
+      tabIndex={-1}
+      onClick={onChoose}
+      onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
+      className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
+    />
+  ));
+}
+
+/**
+ * The 'Listen' menu of providers (docs/product.md §2), as the WAI-ARIA menu button pattern: the
+ * button opens a menu of links; Enter, Space or ArrowDown open it on the first provider and
+ * ArrowUp on the last, the arrows, Home and End move, a letter goes to the next provider that
+ * starts with it, Escape closes it and gives focus back to the button, and Tab leaves it and
+ * closes it, on to what follows the button. A mouse opens it by resting on the button and it
+ * closes 150 ms after the pointer has left both; a click, a tap or a key opens it until it is
+ * closed. It is drawn in the top layer (the Popover API) at the button's corner, inside the
+ * screen, scrolling inside itself when the providers do not fit, so the banner cannot clip it.
+ *
+ * Small and in the page's own chunk: the server renders the closed button and the browser
+ * hydrates that same button; the list is made when it opens.
+ */
+export function ListenMenu() {
+  const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
+  const [open, setOpen] = useState<Open>(null);
+  const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const { cancelClose, scheduleClose } = useCloseDelay(() => setOpen(null));
+  const { trigger, place, placeMenu } = useMenuPlace(open);
+  const close = (returnFocus: boolean) => {
+    cancelClose();
+    setOpen(null);
+    if (returnFocus) trigger.current?.focus();
+  };
+
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
+
+  // In the top layer while open, where no ancestor's overflow clips it.
+  useLayoutEffect(() => {
+    const element = menu.current;
+    if (!open || !element || typeof element.showPopover !== "function") return;
+    element.showPopover();
+    return () => {
+      if (element.matches(":popover-open")) element.hidePopover();
+    };
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    const list = items();
+    (focusOnOpen === "first" ? list[0] : list.at(-1))?.focus();
+    setFocusOnOpen(null);
+  }, [open, focusOnOpen, providers]);
+
+  useOutsidePointer(open, { trigger, menu }, { close, cancelClose, scheduleClose });
 
   const openBy = (how: Open, focus: "first" | "last" | null) => {
     cancelClose();
@@ -164,28 +248,14 @@ export function ListenMenu() {
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const list = items();
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (index: number) => list[(index + list.length) % list.length]?.focus();
-    if (event.key === "ArrowDown") moveTo(at + 1);
-    else if (event.key === "ArrowUp") moveTo(at < 0 ? -1 : at - 1);
-    else if (event.key === "Home") moveTo(0);
-    else if (event.key === "End") moveTo(-1);
-    else if (event.key === "Escape") close(true);
+    if (event.key === "Escape") close(true);
     else if (event.key === "Tab") {
       // Tab leaves a menu and closes it: on to what follows the button, or with Shift back to the
       // button, since the menu belongs right after it although it is drawn in the top layer.
       const to = event.shiftKey || !trigger.current ? trigger.current : (tabbableAfter(trigger.current, menu.current) ?? trigger.current);
       close(false);
       to?.focus();
-    } else if (event.key.length === 1 && /\S/.test(event.key)) {
-      // Typeahead: the next provider whose name starts with the letter.
-      const letter = event.key.toLocaleLowerCase();
-      const next = [...list.slice(at + 1), ...list.slice(0, at + 1)].find((item) =>
-        (item.textContent ?? "").trim().toLocaleLowerCase().startsWith(letter),
-      );
-      next?.focus();
-    } else return;
+    } else if (!moveFocusByKey(event.key, items())) return;
     event.preventDefault();
   };
 
@@ -230,31 +300,7 @@ export function ListenMenu() {
           className="listen-menu fixed z-30 m-0 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
           style={place ? { top: place.top, right: place.right, left: "auto", maxHeight: place.maxHeight } : undefined}
         >
-          {isPending ? (
-            <p className="px-3 py-2" role="status">
-              Loading providers...
-            </p>
-          ) : !providers || providers.length === 0 ? (
-            <p className="px-3 py-2">No podcast providers available at the moment.</p>
-          ) : (
-            providers.map((provider) => (
-              <ProviderLink
-                key={provider.id}
-                provider={provider}
-                icon={
-                  <Suspense fallback={ICON_SPACE}>
-                    <ProviderIcon icon={provider.icon} />
-                  </Suspense>
-                }
-                nameClassName="min-w-0 wrap-anywhere"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => close(false)}
-                onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
-                className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
-              />
-            ))
-          )}
+          <ProviderMenuItems isPending={isPending} providers={providers} onChoose={() => close(false)} />
         </div>
       ) : null}
     </>
