@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from "puppeteer-core";
 import { Key, remote } from "webdriverio";
+import { freePort } from "../../scripts/faults/lib";
 
 /**
  * The visitor's journeys in the engines beside Chromium (docs/testing.md "Three engines"): Safari's
@@ -51,17 +51,6 @@ const heightFor = (width: number) => (width < 768 ? PHONE_HEIGHT : DESKTOP_HEIGH
 const APP_READY = "document.documentElement.hasAttribute('data-app-ready')";
 
 const asExpression = (expression: string) => `return (${expression});`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Polls `check` every 100 ms until it answers true. */
 async function pollUntil(check: () => Promise<boolean>, what: string, timeoutMs: number): Promise<void> {

@@ -114,6 +114,16 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   };
 }
 
+/** Runs `run` on an app of its own, made with `overrides`; closes the app after, whatever happens. */
+export async function withTestApp(overrides: Partial<AppDeps>, run: (t: TestApp) => Promise<void>): Promise<void> {
+  const t = await createTestApp(overrides);
+  try {
+    await run(t);
+  } finally {
+    await t.close();
+  }
+}
+
 interface AppFixtures {
   /** This test's own app, on its own copy of the migrated template. */
   t: TestApp;

@@ -7,7 +7,7 @@ import { describe, expect } from "vitest";
 import type { AnalyticsReport } from "../../../shared/analytics";
 import { restoreBackup, writeBackup } from "../backup/service";
 import { toBuffer } from "../../test/bytes";
-import { appTest, createTestApp, createTestDb, YOUTUBE, type TestApp } from "../../test/harness";
+import { appTest, createTestApp, createTestDb, withTestApp, YOUTUBE, type TestApp } from "../../test/harness";
 import { createLocalStore } from "../../platform/objects/local-store";
 import { connectDatabase } from "../../platform/db/client";
 import fs from "node:fs";
@@ -189,8 +189,7 @@ describe("POST /api/events", () => {
   });
 
   it("when one client sends too much, then it gets 429 with Retry-After", async () => {
-    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 5 } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, perMinute: 5 } }, async (t) => {
       for (let i = 0; i < 5; i++) await beacon(t, { type: "pageview", value: "/" }).expect(204);
       const res = await beacon(t, { type: "pageview", value: "/" });
       expect(res.status).toBe(429);
@@ -200,17 +199,14 @@ describe("POST /api/events", () => {
       expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
       expect(res.body.requestId).toBe(res.headers["x-request-id"]);
       expect(res.headers["cache-control"]).toBe("no-store");
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe("what is counted", () => {
   it("when a visitor plays an episode past every mark, then the owner sees one play, one listen and the funnel; again the same day changes nothing", async () => {
     const clock = new Clock();
-    const t = await createTestApp({ analytics: { flushMs: 50, now: clock.now } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, now: clock.now } }, async (t) => {
       const admin = await t.admin();
       const episode = await publishedEpisode(admin, "Pain and the brain");
       const listen = async (agent: string) => {
@@ -230,14 +226,12 @@ describe("what is counted", () => {
       await beacon(t, { type: "play", value: episode.slug }, { "User-Agent": IPHONE }).expect(204);
       clock.advance(60_000);
       await beacon(t, { type: "progress", value: episode.slug, played: 59, duration: 200 }, { "User-Agent": IPHONE }).expect(204);
-      r = await until(admin, (r) => r.totals.plays === 2);
+      await until(admin, (r) => r.totals.plays === 2);
       await beacon(t, { type: "pageview", value: "/" }, { "User-Agent": IPHONE }).expect(204);
       r = await until(admin, (r) => r.totals.pageviews === 1);
       expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } });
       expect(r.totals.listens).toBe(1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when a provider, a clip poster, a share button and searches are pressed, then each is counted (once per visitor), searches lower-cased and trimmed", async ({
@@ -382,8 +376,7 @@ describe("GET /api/analytics and its CSV", () => {
 describe("salts, retention, shutdown and backups", () => {
   it("when the UTC day changes, then the same browser is a new visitor under a new salt, and after 2 days the old salt and hashes are gone, the counts stay", async () => {
     let clock = new Date("2026-11-25T12:00:00Z");
-    const t = await createTestApp({ analytics: { flushMs: 50, now: () => clock } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, now: () => clock } }, async (t) => {
       const admin = await t.admin();
       const range = "?from=2026-11-25&to=2026-11-27";
       await beacon(t, { type: "pageview", value: "/" }).expect(204);
@@ -406,9 +399,7 @@ describe("salts, retention, shutdown and backups", () => {
         .toBe(0);
       expect((await rows(t, "SELECT count(*)::int AS n FROM analytics_seen WHERE day < '2026-11-26'"))[0].n).toBe(0);
       expect((await report(admin, range)).days.map((d) => d.pageviews)).toEqual([1, 1, 0]);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when writes fail for a while, then what was counted meanwhile is written once they work, and a visitor seen before and after the failure is one visitor", async ({
@@ -492,23 +483,19 @@ const madeUp = (n: number) => CHROME.replace("Chrome/131.0.0.0", `Chrome/131.0.$
 
 describe("figures one script cannot fake", () => {
   it("when one network sends 320 page views under 320 made-up user agents, then 30 visitors and their views are counted; one of them coming back still counts", async () => {
-    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000 } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, perMinute: 10_000 } }, async (t) => {
       const admin = await t.admin();
       for (let n = 0; n < 320; n++) await beacon(t, { type: "pageview", value: "/" }, { "User-Agent": madeUp(n) }).expect(204);
       await until(admin, (r) => r.totals.visitors === 30);
       await beacon(t, { type: "pageview", value: "/about" }, { "User-Agent": madeUp(0) }).expect(204);
       const r = await until(admin, (r) => r.pages.some((p) => p.path === "/about"));
       expect(r.totals).toMatchObject({ visitors: 30, pageviews: 31 });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when play and progress beacons claim what could not have been heard, then only a counted play's listen, in time, against the site's duration, counts", async () => {
     const clock = new Clock();
-    const t = await createTestApp({ analytics: { flushMs: 50, now: clock.now } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, now: clock.now } }, async (t) => {
       const admin = await t.admin();
       const res = await admin
         .post("/api/episodes")
@@ -530,14 +517,11 @@ describe("figures one script cannot fake", () => {
       await beacon(t, { type: "progress", value: slug, played: 3600, duration: 3600 }, as(3)).expect(204);
       r = await until(admin, (r) => r.totals.listens === 1);
       expect(r.episodes[0]).toMatchObject({ plays: 2, listens: 1, reached: { "25": 1, "50": 1, "75": 1, "100": 1 } });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when one visitor presses a share button, a provider link and a clip poster 100 times each, then each counts once", async () => {
-    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000 } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, perMinute: 10_000 } }, async (t) => {
       const admin = await t.admin();
       const provider = (await admin.post("/api/providers").send({ name: "App", url: "https://apps.example/show", icon: "fa-podcast" }))
         .body as { id: number };
@@ -552,14 +536,11 @@ describe("figures one script cannot fake", () => {
       await beacon(t, { type: "pageview", value: "/" }).expect(204);
       const r = await until(admin, (r) => r.totals.pageviews === 1);
       expect(r.totals).toMatchObject({ shares: 1, providerClicks: 1, clipPlays: 1 });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when made-up referrers, campaigns and searches fill the day's names first, then a real source, campaign and search seen again keep theirs, without bidirectional marks", async () => {
-    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000, caps: { values: 5 } } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, perMinute: 10_000, caps: { values: 5 } } }, async (t) => {
       const admin = await t.admin();
       for (let n = 0; n < 5; n++) {
         await beacon(t, { type: "pageview", value: "/", referrer: `junk${n}.example` }, { "User-Agent": madeUp(n) }).expect(204);
@@ -580,14 +561,11 @@ describe("figures one script cannot fake", () => {
         ]),
       );
       expect(r.searches).toContainEqual({ q: "chronic pain", count: 2, results: 2 });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when one visitor repeats a made-up source window after window, then it is never named; two visitors name a real one", async () => {
-    const t = await createTestApp({ analytics: { flushMs: 50, perMinute: 10_000, caps: { values: 2 } } });
-    try {
+    await withTestApp({ analytics: { flushMs: 50, perMinute: 10_000, caps: { values: 2 } } }, async (t) => {
       const admin = await t.admin();
       const view = (n: number, referrer: string, path = "/") =>
         beacon(t, { type: "pageview", value: path, referrer }, { "User-Agent": madeUp(n) }).expect(204);
@@ -603,22 +581,17 @@ describe("figures one script cannot fake", () => {
       const r = await until(admin, (r) => r.totals.pageviews === 9);
       expect(r.referrers.map((s) => s.source)).not.toContain("junk.example");
       expect(r.referrers).toContainEqual({ source: "news.example", visitors: 1 });
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it("when a client's beacons are refused again and again, then the log has one line for it a minute", async () => {
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (line: string) => lines.push(line) });
-    const t = await createTestApp({ logger, analytics: { flushMs: 50, perMinute: 2 } });
-    try {
+    await withTestApp({ logger, analytics: { flushMs: 50, perMinute: 2 } }, async (t) => {
       const statuses = [];
       for (let i = 0; i < 20; i++) statuses.push((await beacon(t, { type: "pageview", value: "/" })).status);
       expect(statuses.filter((s) => s === 429)).toHaveLength(18);
       expect(lines.filter((l) => l.includes("beacons were refused"))).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
