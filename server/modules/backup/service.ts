@@ -1,3 +1,7 @@
+/**
+ * Backup and restore in one module: both are the archive's line format (`Line`), and a change
+ * to what one writes is a change to what the other reads.
+ */
 import { once } from "node:events";
 import readline from "node:readline";
 import { PassThrough, type Readable, type Writable } from "node:stream";
@@ -104,6 +108,113 @@ function trailingDigits(text: string): string | null {
   return start < text.length ? text.slice(start) : null;
 }
 
+type RowLine = Extract<Line, { type: "row" }>;
+type ObjectLine = Extract<Line, { type: "object" }>;
+type EndLine = Extract<Line, { type: "end" }>;
+type LargeFileWriter = ReturnType<typeof createLargeFileWriter>;
+
+/**
+ * The hand-ins' large files, written as their slices arrive, one at a time; removed again if the
+ * restore fails (`written`: their ids in order; `sizes`: each one's size from its row).
+ */
+function createLargeFileWriter(largeFiles: LargeFileStore | undefined) {
+  const written: string[] = [];
+  let file = null as { id: string; body: PassThrough; done: Promise<void>; bytes: number } | null;
+  /** Each hand-in's size, from its row (rows come first): a file cut short is noticed. */
+  const sizes = new Map<string, number>();
+  const finish = async () => {
+    if (!file) return;
+    file.body.end();
+    await file.done;
+    if (file.bytes !== sizes.get(file.id)) throw new AppError("VALIDATION", "The backup's counts do not match its content");
+    file = null;
+  };
+  /** Starts the file a slice belongs to, after finishing the one before. */
+  const start = async (id: string, store: LargeFileStore) => {
+    await finish();
+    if (written.includes(id)) throw new AppError("VALIDATION", "The backup's file slices are out of order");
+    const body = new PassThrough();
+    written.push(id);
+    const started = { id, body, done: store.writeFrom(id, body), bytes: 0 };
+    // Its failure is awaited in finish; this keeps it from being unhandled meanwhile.
+    started.done.catch(() => {});
+    return (file = started);
+  };
+  return {
+    written,
+    sizes,
+    /** Ends the file in hand and checks it against its row's size. */
+    finish,
+    /** Writes one slice, after starting its file when it is the first. */
+    async write(line: Extract<Line, { type: "file-chunk" }>) {
+      if (!largeFiles) throw new AppError("VALIDATION", "This backup holds audition hand-ins, but this site has no store for them");
+      const current = file?.id === line.id ? file : await start(line.id, largeFiles);
+      const data = Buffer.from(line.data, "base64");
+      current.bytes += data.length;
+      if (!current.body.write(data)) await once(current.body, "drain");
+    },
+    /** Stops the file in hand: the restore failed. */
+    destroy: (err: Error) => file?.body.destroy(err),
+    /** Removes every file written: the restore failed. */
+    removeAll: () => Promise.all(written.map((id) => largeFiles?.remove(id).catch(() => {}))),
+  };
+}
+
+/** The archive's first line, when it is a header of this format and version. */
+function checkHeader(line: Line): Extract<Line, { type: "header" }> {
+  if (line.type !== "header" || line.format !== BACKUP_FORMAT || line.version !== BACKUP_VERSION) {
+    throw new AppError("VALIDATION", "This file is not a backup of this site (unknown format or version)");
+  }
+  return line;
+}
+
+/** Passes one row to the table writer (waiting when it is full), noting a hand-in's size for its file. */
+async function passRow(line: RowLine, rows: PassThrough, files: LargeFileWriter): Promise<void> {
+  if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new AppError("VALIDATION", `Unknown table ${line.table}`);
+  if (line.table === "auditions") files.sizes.set(String(line.row.id), Number(line.row.size));
+  if (!rows.write(asToday(line))) await once(rows, "drain");
+}
+
+/**
+ * Reads the archive's lines after checking its header: rows to the table writer, file slices to
+ * their files, objects into `objects` for later. The rows seen, and the end marker if any.
+ */
+async function readArchive(
+  input: Readable,
+  sinks: { rows: PassThrough; files: LargeFileWriter; objects: ObjectLine[] },
+): Promise<{ rowsSeen: number; end: EndLine | undefined }> {
+  const { rows, files, objects } = sinks;
+  let header: Extract<Line, { type: "header" }> | undefined;
+  let end: EndLine | undefined;
+  let rowsSeen = 0;
+  for await (const line of parseLines(input)) {
+    if (!header) {
+      header = checkHeader(line);
+    } else if (line.type === "row") {
+      rowsSeen++;
+      await passRow(line, rows, files);
+    } else if (line.type === "object") {
+      objects.push(line);
+    } else if (line.type === "file-chunk") {
+      await files.write(line);
+    } else if (line.type === "end") {
+      end = line;
+    }
+  }
+  return { rowsSeen, end };
+}
+
+/** Refuses an archive whose end line's counts are not what it held. */
+function checkCounts(end: EndLine, seen: { rows: number; objects: number }, files: LargeFileWriter): void {
+  if (
+    seen.rows !== end.rows ||
+    seen.objects !== end.objects ||
+    files.written.length !== (end.files ?? 0) ||
+    files.written.length !== files.sizes.size
+  )
+    throw new AppError("VALIDATION", "The backup's counts do not match its content");
+}
+
 /** Restores an archive into an empty database and store; refuses to mix it with existing content. */
 export async function restoreBackup(
   pool: pg.Pool,
@@ -117,64 +228,15 @@ export async function restoreBackup(
   const rows = new PassThrough({ objectMode: true });
   // The reader below reports a failure itself; this keeps an early one from being unhandled.
   rows.on("error", () => {});
-  const objects: Extract<Line, { type: "object" }>[] = [];
-  let header: Extract<Line, { type: "header" }> | undefined;
-  let end: Extract<Line, { type: "end" }> | undefined;
-  let rowsSeen = 0;
   const writing = writeTables(pool, rows);
   // Large files are written as their slices arrive, one at a time; removed again if the restore fails.
-  const filesWritten: string[] = [];
-  let file = null as { id: string; body: PassThrough; done: Promise<void>; bytes: number } | null;
-  /** Each hand-in's size, from its row (rows come first): a file cut short is noticed. */
-  const fileSizes = new Map<string, number>();
-  const finishFile = async () => {
-    if (!file) return;
-    file.body.end();
-    await file.done;
-    if (file.bytes !== fileSizes.get(file.id)) throw new AppError("VALIDATION", "The backup's counts do not match its content");
-    file = null;
-  };
+  const files = createLargeFileWriter(largeFiles);
+  const objects: ObjectLine[] = [];
   try {
-    for await (const line of parseLines(input)) {
-      if (!header) {
-        if (line.type !== "header" || line.format !== BACKUP_FORMAT || line.version !== BACKUP_VERSION) {
-          throw new AppError("VALIDATION", "This file is not a backup of this site (unknown format or version)");
-        }
-        header = line;
-      } else if (line.type === "row") {
-        if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new AppError("VALIDATION", `Unknown table ${line.table}`);
-        rowsSeen++;
-        if (line.table === "auditions") fileSizes.set(String(line.row.id), Number(line.row.size));
-        if (!rows.write(asToday(line))) await once(rows, "drain");
-      } else if (line.type === "object") {
-        objects.push(line);
-      } else if (line.type === "file-chunk") {
-        if (!largeFiles) throw new AppError("VALIDATION", "This backup holds audition hand-ins, but this site has no store for them");
-        if (file?.id !== line.id) {
-          await finishFile();
-          if (filesWritten.includes(line.id)) throw new AppError("VALIDATION", "The backup's file slices are out of order");
-          const body = new PassThrough();
-          filesWritten.push(line.id);
-          file = { id: line.id, body, done: largeFiles.writeFrom(line.id, body), bytes: 0 };
-          // Its failure is awaited in finishFile; this keeps it from being unhandled meanwhile.
-          file.done.catch(() => {});
-        }
-        const data = Buffer.from(line.data, "base64");
-        file.bytes += data.length;
-        if (!file.body.write(data)) await once(file.body, "drain");
-      } else if (line.type === "end") {
-        end = line;
-      }
-    }
-    if (!end) throw new AppError("VALIDATION", "The backup is incomplete (no end marker): it was cut off");
-    await finishFile();
-    if (
-      rowsSeen !== end.rows ||
-      objects.length !== end.objects ||
-      filesWritten.length !== (end.files ?? 0) ||
-      filesWritten.length !== fileSizes.size
-    )
-      throw new AppError("VALIDATION", "The backup's counts do not match its content");
+    const read = await readArchive(input, { rows, files, objects });
+    if (!read.end) throw new AppError("VALIDATION", "The backup is incomplete (no end marker): it was cut off");
+    await files.finish();
+    checkCounts(read.end, { rows: read.rowsSeen, objects: objects.length }, files);
     // Files first, rows last: the commit never leaves a row pointing at a missing file.
     for (const object of objects) {
       await store.write(object.id, Buffer.from(object.data, "base64"), object.contentType);
@@ -182,17 +244,17 @@ export async function restoreBackup(
     rows.end();
   } catch (err) {
     rows.destroy(err as Error);
-    file?.body.destroy(err as Error);
+    files.destroy(err as Error);
     await writing.catch(() => {});
-    await Promise.all(filesWritten.map((id) => largeFiles?.remove(id).catch(() => {})));
+    await files.removeAll();
     throw err;
   }
   let rowCount: number;
   try {
     rowCount = await writing;
   } catch (err) {
-    await Promise.all(filesWritten.map((id) => largeFiles?.remove(id).catch(() => {})));
+    await files.removeAll();
     throw err;
   }
-  return { rows: rowCount, objects: objects.length, files: filesWritten.length };
+  return { rows: rowCount, objects: objects.length, files: files.written.length };
 }

@@ -128,6 +128,132 @@ export interface EpisodesOptions {
   fetchArtwork?: () => void;
 }
 
+/** The episode's row, or a 404. */
+async function mustExist(tx: Executor, id: number): Promise<store.EpisodeRow> {
+  const row = await store.findEpisode(tx, id);
+  if (!row) throw notFound("Episode not found");
+  return row;
+}
+
+/** A page of /archive: published episodes newest first, or a search's matches best first. */
+async function readArchivePage(db: Db, { page, q, size, season }: ArchiveQuery): Promise<EpisodeArchivePage> {
+  const seasons = store.listPublishedSeasons(db);
+  const { rows, total } = await store
+    .listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q, season })
+    .catch((err: unknown) => {
+      if (sqlStateOf(err) === "57014")
+        throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
+      throw err;
+    });
+  return {
+    episodes: rows.map(({ match, ...row }) => ({ ...toEpisode(row, { isAdmin: false }), match })),
+    page,
+    pageSize: size,
+    pageCount: Math.max(1, Math.ceil(total / size)),
+    total,
+    query: q,
+    season,
+    seasons: await seasons,
+  };
+}
+
+/** A page of the admin's episodes screen, with its filters. */
+async function readAdminPage(db: Db, query: AdminEpisodeQuery): Promise<AdminEpisodePage> {
+  const filter = { query: query.q, status: query.status, source: query.source, season: query.season };
+  const offset = (query.page - 1) * ADMIN_EPISODE_PAGE_SIZE;
+  const { rows, ids, seasons } = await store.listAdminPage(db, filter, { offset, limit: ADMIN_EPISODE_PAGE_SIZE });
+  return {
+    episodes: rows.map((row) => toEpisode(row, { isAdmin: true })),
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(ids.length / ADMIN_EPISODE_PAGE_SIZE)),
+    total: ids.length,
+    matchingIds: ids,
+    seasons,
+  };
+}
+
+/** Inserts an episode the owner makes by hand, its slug unique; `image`: imageUrl resolved to an upload. */
+async function insertManualEpisode(tx: Executor, input: EpisodeInput, image: string | null): Promise<store.EpisodeRow> {
+  await lockEpisodes(tx, "edit");
+  // One new episode at a time: two with one title get -2, never one slug.
+  await lockOrdering(tx, "episodes");
+  const slug = await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: input.title });
+  // Another episode's old address that this one now takes answers for this one.
+  await store.forgetSlugs(tx, "episode", [slug]);
+  const id = await store.insertEpisode(tx, {
+    title: input.title,
+    slug,
+    spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
+    audioUrl: input.audioUrl ?? null,
+    description: input.description ?? "",
+    showNotes: sanitizeShowNotes(input.showNotes ?? ""),
+    publishedAt: dateOf(input.publishedAt) ?? null,
+    imageUrl: image,
+    imagePath: objectIdOf(image) ? image : null,
+    durationSeconds: input.durationSeconds ?? null,
+    isPublished: input.isPublished ?? true,
+    sortOrder: input.sortOrder ?? (await nextSortOrder(tx, "episodes")),
+    source: "manual",
+  });
+  return mustExist(tx, id);
+}
+
+/** The edited episode's new slug, when the edit names one; its old address is remembered. */
+async function editSlug(tx: Executor, id: number, asked: string, title: string, before: store.EpisodeRow): Promise<string> {
+  // A blank slug in an edit means "make it from the title", as for clips (docs/product.md §5).
+  const slug = await uniqueSlug(tx, "episodes", { asked: asked || undefined, title, exceptId: id });
+  // The old address keeps answering, with a 301 to the new one (docs/product.md "Listening").
+  if (before.slug && slug !== before.slug) await store.rememberOldSlug(tx, "episode", id, before.slug, slug);
+  return slug;
+}
+
+/** Refuses an edit that leaves the episode with nothing to play. */
+function checkPlayable(after: { spotifyEmbedUrl: string | null; audioUrl: string | null }): void {
+  if (!after.spotifyEmbedUrl && !after.audioUrl) {
+    throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
+      errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
+    });
+  }
+}
+
+/**
+ * Saves the owner's edit of an episode, under the episodes' edit lock and the row's: a sync
+ * plans either before this save or after it, never across it (platform/db/locks.ts).
+ */
+async function applyEdit(tx: Executor, id: number, input: EpisodeUpdate, image: string | null | undefined): Promise<store.EpisodeRow> {
+  await lockEpisodes(tx, "edit");
+  const before = await store.findEpisode(tx, id, { forUpdate: true });
+  if (!before) throw notFound("Episode not found");
+  if (input.version !== undefined && input.version !== before.version) throw staleVersion("episode");
+  const values = changesOf(input, image);
+  if (input.slug !== undefined) values.slug = await editSlug(tx, id, input.slug, values.title ?? before.title, before);
+  if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
+  checkPlayable({ ...before, ...values });
+  // What the owner changes by hand is theirs from now on: a feed sync leaves it alone.
+  const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
+  if (changed.length > 0) values.editedFields = [...new Set([...before.editedFields, ...changed])];
+  await store.updateEpisode(tx, id, values, { newVersion: true });
+  return mustExist(tx, id);
+}
+
+/** Publishes, unpublishes or deletes many at once: all or nothing; an unknown id changes nothing (404). */
+function applyBulk(writes: SiteWrites, { ids, action }: EpisodeBulkInput): Promise<{ count: number }> {
+  const unique = [...new Set(ids)];
+  return writes.run(async (tx) => {
+    await lockEpisodes(tx, "edit");
+    const known = await store.existingEpisodeIds(tx, unique);
+    const missing = unique.filter((id) => !known.has(id));
+    if (missing.length > 0)
+      throw notFound(
+        `No episode has the id ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}; nothing was changed`,
+      );
+    if (action === "delete") await store.deleteEpisodes(tx, unique);
+    else await store.setPublished(tx, unique, action === "publish");
+    return { count: unique.length };
+  });
+}
+
+/** The episodes: what visitors and the owner read, and the owner's writes, each under the episodes' edit lock. */
 export function createEpisodesService(
   db: Db,
   uploads: UploadsService,
@@ -138,11 +264,6 @@ export function createEpisodesService(
   const keepArtwork = async (imageUrl: string | null | undefined) => {
     if (imageUrl?.startsWith("/objects/")) await pictures?.prepare(imageUrl, "artwork");
     else if (imageUrl) fetchArtwork?.();
-  };
-  const mustExist = async (id: number, tx: Executor = db) => {
-    const row = await store.findEpisode(tx, id);
-    if (!row) throw notFound("Episode not found");
-    return row;
   };
   const imageOf = async (value: string | null | undefined) => (value ? ((await uploads.resolveUpload(value, "imageUrl")) ?? value) : value);
 
@@ -165,26 +286,7 @@ export function createEpisodesService(
     async listPublishedByIds(ids) {
       return (await store.listPublishedByIds(db, ids)).map((row) => toEpisode(row, { isAdmin: false }));
     },
-    async archive({ page, q, size, season }) {
-      const seasons = store.listPublishedSeasons(db);
-      const { rows, total } = await store
-        .listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q, season })
-        .catch((err: unknown) => {
-          if (sqlStateOf(err) === "57014")
-            throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
-          throw err;
-        });
-      return {
-        episodes: rows.map(({ match, ...row }) => ({ ...toEpisode(row, { isAdmin: false }), match })),
-        page,
-        pageSize: size,
-        pageCount: Math.max(1, Math.ceil(total / size)),
-        total,
-        query: q,
-        season,
-        seasons: await seasons,
-      };
-    },
+    archive: (query) => readArchivePage(db, query),
     async getBySlug(slug, options) {
       // No stored slug can differ from the pattern, so anything else is not found without a query.
       const row = SLUG_PATTERN.test(slug) ? await store.findEpisodeBySlug(db, slug, options) : null;
@@ -195,66 +297,13 @@ export function createEpisodesService(
     },
     async create(input) {
       const image = (await imageOf(input.imageUrl)) ?? null;
-      const created = await writes.run(async (tx) => {
-        await lockEpisodes(tx, "edit");
-        // One new episode at a time: two with one title get -2, never one slug.
-        await lockOrdering(tx, "episodes");
-        const slug = await uniqueSlug(tx, "episodes", { asked: input.slug || undefined, title: input.title });
-        // Another episode's old address that this one now takes answers for this one.
-        await store.forgetSlugs(tx, "episode", [slug]);
-        const id = await store.insertEpisode(tx, {
-          title: input.title,
-          slug,
-          spotifyEmbedUrl: input.spotifyEmbedUrl ?? null,
-          audioUrl: input.audioUrl ?? null,
-          description: input.description ?? "",
-          showNotes: sanitizeShowNotes(input.showNotes ?? ""),
-          publishedAt: dateOf(input.publishedAt) ?? null,
-          imageUrl: image,
-          imagePath: objectIdOf(image) ? image : null,
-          durationSeconds: input.durationSeconds ?? null,
-          isPublished: input.isPublished ?? true,
-          sortOrder: input.sortOrder ?? (await nextSortOrder(tx, "episodes")),
-          source: "manual",
-        });
-        return mustExist(id, tx);
-      });
+      const created = await writes.run((tx) => insertManualEpisode(tx, input, image));
       await keepArtwork(image);
       return toEpisode(created, { isAdmin: true });
     },
     async update(id, input) {
       const image = input.imageUrl === undefined ? undefined : await imageOf(input.imageUrl);
-      // Under the episodes' edit lock and the row's: a sync plans either before this save or
-      // after it, never across it (platform/db/locks.ts).
-      const updated = await writes.run(async (tx) => {
-        await lockEpisodes(tx, "edit");
-        const before = await store.findEpisode(tx, id, { forUpdate: true });
-        if (!before) throw notFound("Episode not found");
-        if (input.version !== undefined && input.version !== before.version) throw staleVersion("episode");
-        const values = changesOf(input, image);
-        // A blank slug in an edit means "make it from the title", as for clips (docs/product.md §5).
-        if (input.slug !== undefined) {
-          values.slug = await uniqueSlug(tx, "episodes", {
-            asked: input.slug || undefined,
-            title: values.title ?? before.title,
-            exceptId: id,
-          });
-          // The old address keeps answering, with a 301 to the new one (docs/product.md "Listening").
-          if (before.slug && values.slug !== before.slug) await store.rememberOldSlug(tx, "episode", id, before.slug, values.slug);
-        }
-        if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
-        const after = { ...before, ...values };
-        if (!after.spotifyEmbedUrl && !after.audioUrl) {
-          throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
-            errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
-          });
-        }
-        // What the owner changes by hand is theirs from now on: a feed sync leaves it alone.
-        const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
-        if (changed.length > 0) values.editedFields = [...new Set([...before.editedFields, ...changed])];
-        await store.updateEpisode(tx, id, values, { newVersion: true });
-        return mustExist(id, tx);
-      });
+      const updated = await writes.run((tx) => applyEdit(tx, id, input, image));
       if (image !== undefined) await keepArtwork(image);
       return toEpisode(updated, { isAdmin: true });
     },
@@ -265,34 +314,8 @@ export function createEpisodesService(
       });
     },
     swap: (id, withId) => swapItems(writes, "episodes", id, withId),
-    async bulk({ ids, action }) {
-      const unique = [...new Set(ids)];
-      return writes.run(async (tx) => {
-        await lockEpisodes(tx, "edit");
-        const known = await store.existingEpisodeIds(tx, unique);
-        const missing = unique.filter((id) => !known.has(id));
-        if (missing.length > 0)
-          throw notFound(
-            `No episode has the id ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}; nothing was changed`,
-          );
-        if (action === "delete") await store.deleteEpisodes(tx, unique);
-        else await store.setPublished(tx, unique, action === "publish");
-        return { count: unique.length };
-      });
-    },
-    async adminPage(query) {
-      const filter = { query: query.q, status: query.status, source: query.source, season: query.season };
-      const offset = (query.page - 1) * ADMIN_EPISODE_PAGE_SIZE;
-      const { rows, ids, seasons } = await store.listAdminPage(db, filter, { offset, limit: ADMIN_EPISODE_PAGE_SIZE });
-      return {
-        episodes: rows.map((row) => toEpisode(row, { isAdmin: true })),
-        page: query.page,
-        pageCount: Math.max(1, Math.ceil(ids.length / ADMIN_EPISODE_PAGE_SIZE)),
-        total: ids.length,
-        matchingIds: ids,
-        seasons,
-      };
-    },
+    bulk: (input) => applyBulk(writes, input),
+    adminPage: (query) => readAdminPage(db, query),
     async listDeleted() {
       return (await store.listDeletedFeedEpisodes(db)).map((row) => ({
         ...row,

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { Router, type Request, type Response } from "express";
 import { LRUCache } from "lru-cache";
 import { trimEndChar } from "../../../shared/strings";
 import { throttleAddress } from "../../platform/http/client-address";
@@ -17,6 +17,21 @@ export interface PagesDeps {
   cache: PublicCache;
   /** Keeps visitors' pages for the fast path. */
   fastPath?: FastPathRecorder;
+}
+
+/** The path asked for, without a trailing slash, and the address asked: that path with the query. */
+function askedOf(req: Request): { pathname: string; asked: string } {
+  const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
+  return { pathname, asked: pathname + (req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "") };
+}
+
+/** The database is down: a visitor gets the page as it last was (`stale`), rather than an error; any other failure is thrown on. */
+function sendLastGood(req: Request, res: Response, err: unknown, stale: CachedBody | undefined): void {
+  if (!stale || classify(err).code !== "UNAVAILABLE") throw err;
+  req.log?.warn({ cause: classify(err).message }, "served the last good copy of a page");
+  res.locals.route = "page:stale";
+  res.set("Cache-Control", "no-cache");
+  sendCached(req, res, stale, "html");
 }
 
 /**
@@ -40,8 +55,7 @@ export function pagesRouter({ pages, sessionCookieName, cache, fastPath }: Pages
 
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
-    const asked = pathname + (req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "");
+    const { pathname, asked } = askedOf(req);
     // Someone with a session may be the admin, whose lists include drafts: their page carries no
     // lists, so the client asks the API for them.
     const withLists = !(req.headers.cookie ?? "").includes(`${sessionCookieName}=`);
@@ -71,12 +85,7 @@ export function pagesRouter({ pages, sessionCookieName, cache, fastPath }: Pages
       page = subject.route !== null ? await cache.get(pageCacheKey(canonical, withLists), build) : await build();
     } catch (err) {
       // The database is down: a visitor gets the page as it last was, rather than an error.
-      const stale = withLists ? lastGood.get(asked) : undefined;
-      if (!stale || classify(err).code !== "UNAVAILABLE") throw err;
-      req.log?.warn({ cause: classify(err).message }, "served the last good copy of a page");
-      res.locals.route = "page:stale";
-      res.set("Cache-Control", "no-cache");
-      sendCached(req, res, stale, "html");
+      sendLastGood(req, res, err, withLists ? lastGood.get(asked) : undefined);
       return;
     }
     res.locals.route = `page:${subject.route ?? "not-found"}`;
