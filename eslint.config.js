@@ -79,6 +79,17 @@ export default tseslint.config(
     },
   },
   {
+    // Short functions: a function that does not fit a screen, or has more than 20 paths through
+    // it, is split into named steps (docs/decisions/018-modules-over-a-platform.md). Tests are
+    // excepted: a test reads best as one story.
+    files: ["server/**/*.ts", "client/src/**/*.{ts,tsx}", "shared/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }],
+      complexity: ["error", 20],
+    },
+  },
+  {
     // Playwright fixtures take an empty destructuring pattern by design.
     files: ["e2e/**"],
     rules: { "no-empty-pattern": "off" },

@@ -1,28 +1,16 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seed } from "./seed";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, STATE_FILE, type ServerState } from "./server-state";
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { fileURLToPath } from "node:url";
+import getPort from "get-port";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const root = path.resolve(here, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseURL: string, child: ReturnType<typeof spawn>, logFile: string): Promise<void> {
   const deadline = Date.now() + 90_000;
@@ -54,7 +42,7 @@ export async function startE2EServer(stateFile: string): Promise<string> {
   // The embedded PostgreSQL runs as the postgres user, which must traverse this directory.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-e2e-"));
   fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
+  const port = await getPort({ host: "127.0.0.1" });
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, "server.log");
   const log = fs.openSync(logFile, "a");

@@ -3,23 +3,16 @@
 // away; SIGTERM stops it and its PostgreSQL and frees DATA_DIR.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { SERVER_NODE_FLAGS } from "./server-flags.mjs";
+import getPort from "get-port";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-smoke-"));
 fs.chmodSync(dataDir, 0o755);
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+const freePort = () => getPort({ host: "127.0.0.1" });
 
 const children = [];
 

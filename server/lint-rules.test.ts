@@ -70,6 +70,26 @@ describe("lint boundaries (one rule for every module: what is not allowed fails)
   });
 });
 
+describe("lint on long functions", () => {
+  const long = (filePath: string, code: string) =>
+    lintErrors(filePath, code, (id) => id === "max-lines-per-function" || id === "complexity");
+  const lines = (n: number) =>
+    `export function f(a: number) {\n${Array.from({ length: n }, (_, i) => `  a += ${i};`).join("\n")}\n  return a;\n}\n`;
+  const paths = (n: number) =>
+    `export function f(a: number) {\n${Array.from({ length: n }, (_, i) => `  if (a === ${i}) return ${i};`).join("\n")}\n  return a;\n}\n`;
+
+  it("when a function has more than 120 lines or more than 20 paths, then lint fails, on either side; up to those it passes", async () => {
+    expect(await long("server/modules/episodes/x.ts", lines(120))).toHaveLength(1);
+    expect(await long("client/src/features/clips/x.ts", paths(20))).toHaveLength(1);
+    expect(await long("server/modules/episodes/x.ts", lines(117))).toHaveLength(0);
+    expect(await long("shared/x.ts", paths(19))).toHaveLength(0);
+  });
+
+  it("when a test has a long story, then lint lets it be", async () => {
+    expect(await long("server/modules/episodes/x.test.ts", lines(200))).toHaveLength(0);
+  });
+});
+
 describe("lint on regular expressions", () => {
   const redos = (filePath: string, code: string) => lintErrors(filePath, code, (id) => id.startsWith("regexp/no-super-linear"));
 

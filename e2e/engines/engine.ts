@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from "puppeteer-core";
 import { Key, remote } from "webdriverio";
-import { freePort } from "../../scripts/faults/lib";
+import getPort from "get-port";
 
 /**
  * The visitor's journeys in the engines beside Chromium (docs/testing.md "Three engines"): Safari's
@@ -92,7 +92,7 @@ const WEBDRIVER_KEYS: Record<string, string> = {
  * display of the page's own size.
  */
 export async function openWebKit(baseURL: string, { width }: OpenOptions): Promise<EnginePage> {
-  const port = await freePort();
+  const port = await getPort({ host: "127.0.0.1" });
   const screen = `-screen 0 ${width}x${heightFor(width)}x24`;
   const driver: ChildProcess = spawn("xvfb-run", ["-a", "-s", screen, "WebKitWebDriver", `--port=${port}`], {
     stdio: "ignore",

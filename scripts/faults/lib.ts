@@ -5,10 +5,10 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import getPort from "get-port";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../../server/platform/db/embedded";
 import { createLogger } from "../../server/platform/runtime/logger";
 import { SERVER_NODE_FLAGS } from "../server-flags.mjs";
@@ -22,16 +22,8 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+/** A free port on loopback for a server a check starts. */
+export const freePort = () => getPort({ host: "127.0.0.1" });
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
