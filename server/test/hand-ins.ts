@@ -26,7 +26,7 @@ export async function expectNothingKept(t: TestApp) {
 export const CODE = "podedit12";
 
 /** The owner opens the auditions: the password "podedit", so codes are podedit and digits. */
-export const openAudition = (admin: supertest.Agent) =>
+const openAudition = (admin: supertest.Agent) =>
   admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
 
 /**
