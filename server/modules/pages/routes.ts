@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from "express";
 import { LRUCache } from "lru-cache";
-import { trimEndChar } from "../../../shared/strings";
+import { trimEnd } from "es-toolkit/string";
 import { throttleAddress } from "../../platform/http/client-address";
 import { cacheForEveryVisitor, FOR_ONE_SESSION, STALE_IF_ERROR_MS } from "../../platform/http/cache-policy";
 import { classify } from "../../platform/http/error-handler";
@@ -21,7 +21,7 @@ export interface PagesDeps {
 
 /** The path asked for, without a trailing slash, and the address asked: that path with the query. */
 function askedOf(req: Request): { pathname: string; asked: string } {
-  const pathname = req.path.length > 1 ? trimEndChar(req.path, "/") : req.path;
+  const pathname = req.path.length > 1 ? trimEnd(req.path, "/") : req.path;
   return { pathname, asked: pathname + (req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "") };
 }
 
