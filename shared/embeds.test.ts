@@ -144,22 +144,44 @@ describe("youTubePlayerUrl", () => {
 });
 
 describe("embed allowlists", () => {
-  it("when a YouTube embed has an 11-character id over https, then it is accepted, otherwise not", () => {
+  it("when a YouTube embed has an 11-character id, then youTubeVideoId reads it", () => {
     expect(youTubeVideoId("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
-    expect(isYouTubeEmbedUrl("https://www.youtube.com/embed/dQw4w9WgXcQ?start=5")).toBe(true);
-    expect(isYouTubeEmbedUrl("https://www.youtube.com/embed/short")).toBe(false);
-    expect(isYouTubeEmbedUrl("http://www.youtube.com/embed/dQw4w9WgXcQ")).toBe(false);
-    expect(isYouTubeEmbedUrl("https://youtube.com.evil.example/embed/dQw4w9WgXcQ")).toBe(false);
-    expect(isYouTubeEmbedUrl("https://user:pw@www.youtube.com/embed/dQw4w9WgXcQ")).toBe(false);
   });
-  it("when a Spotify URL is an open.spotify.com embed, then it is accepted, otherwise not", () => {
-    expect(isSpotifyEmbedUrl("https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk?utm_source=generator")).toBe(true);
-    expect(isSpotifyEmbedUrl("https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk")).toBe(false);
-    expect(isSpotifyEmbedUrl("https://open.spotify.com.evil.example/embed/episode/4rOoJ6Egrf8K2IrywzwOMk")).toBe(false);
-  });
-  it("when a URL is http or https, then isHttpUrl holds; javascript: and ftp: do not", () => {
-    expect(isHttpUrl("https://a.example/x")).toBe(true);
-    expect(isHttpUrl("javascript:alert(1)")).toBe(false);
-    expect(isHttpUrl("ftp://a.example")).toBe(false);
-  });
+  const allowlists = [
+    {
+      when: "a YouTube embed has an 11-character id over https",
+      then: "it is accepted, otherwise not",
+      accepts: isYouTubeEmbedUrl,
+      good: ["https://www.youtube.com/embed/dQw4w9WgXcQ?start=5"],
+      bad: [
+        "https://www.youtube.com/embed/short",
+        "http://www.youtube.com/embed/dQw4w9WgXcQ",
+        "https://youtube.com.evil.example/embed/dQw4w9WgXcQ",
+        "https://user:pw@www.youtube.com/embed/dQw4w9WgXcQ",
+      ],
+    },
+    {
+      when: "a Spotify URL is an open.spotify.com embed",
+      then: "it is accepted, otherwise not",
+      accepts: isSpotifyEmbedUrl,
+      good: ["https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk?utm_source=generator"],
+      bad: [
+        "https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk",
+        "https://open.spotify.com.evil.example/embed/episode/4rOoJ6Egrf8K2IrywzwOMk",
+      ],
+    },
+    {
+      when: "a URL is http or https",
+      then: "isHttpUrl holds; javascript: and ftp: do not",
+      accepts: isHttpUrl,
+      good: ["https://a.example/x"],
+      bad: ["javascript:alert(1)", "ftp://a.example"],
+    },
+  ];
+  for (const { when, then, accepts, good, bad } of allowlists) {
+    it(`when ${when}, then ${then}`, () => {
+      for (const url of good) expect(accepts(url), url).toBe(true);
+      for (const url of bad) expect(accepts(url), url).toBe(false);
+    });
+  }
 });

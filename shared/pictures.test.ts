@@ -4,21 +4,21 @@ import { fitOf, heightOf, objectIdOf, parseVariant, pictureSources } from "./pic
 const ID = "0123abcd-0123-4567-89ab-0123456789ab";
 
 describe("pictures", () => {
-  it("when a variant's name is read, then only a kind's own widths and formats are one", () => {
+  it("when a variant's name is read, then a kind's own width and format make one", () => {
     expect(parseVariant("photo-320.webp")).toEqual({ kind: "photo", width: 320, format: "webp" });
     expect(parseVariant("banner-desktop-1600.avif")).toEqual({ kind: "banner-desktop", width: 1600, format: "avif" });
-    for (const name of [
-      "photo-321.webp",
-      "photo-320.gif",
-      "icon-32.webp",
-      "toString-32.png",
-      "__proto__-32.png",
-      "photo.webp",
-      "-320.webp",
-      "photo-320",
-    ]) {
-      expect(parseVariant(name), name).toBeNull();
-    }
+  });
+  it.each([
+    ["a width the kind does not have", "photo-321.webp"],
+    ["a format the site does not make", "photo-320.gif"],
+    ["a width of another kind", "icon-32.webp"],
+    ["an object's own property", "toString-32.png"],
+    ["the prototype", "__proto__-32.png"],
+    ["no width", "photo.webp"],
+    ["no kind", "-320.webp"],
+    ["no format", "photo-320"],
+  ])("when a variant's name has %s (%s), then it is not one", (_what, name) => {
+    expect(parseVariant(name)).toBeNull();
   });
 
   it("when a picture's sources are made, then each format lists every width, AVIF first and the fallback last", () => {

@@ -66,15 +66,15 @@ describe("theme styles", () => {
   });
 
   it("when a two-colour theme has light colours, then the text turns dark or a scrim keeps it readable", () => {
-    for (const [startColor, endColor] of [
-      ["#ffffff", "#ffff00"],
-      ["#1a0a0a", "#ff6b35"],
-      ["#777777", "#888888"],
-      ["#000000", "#ffffff"],
+    for (const theme of [
+      { id: "two-color", startColor: "#ffffff", endColor: "#ffff00" },
+      { id: "two-color", startColor: "#1a0a0a", endColor: "#ff6b35" },
+      { id: "two-color", startColor: "#777777", endColor: "#888888" },
+      { id: "two-color", startColor: "#000000", endColor: "#ffffff" },
     ] as const) {
-      const vars = bodyTheme({ id: "two-color", startColor, endColor }).vars;
-      expect(vars["--bg-start"]).toBe(startColor);
-      expect(worstContrast(vars), `${startColor}-${endColor}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      const vars = bodyTheme(theme).vars;
+      expect(vars["--bg-start"]).toBe(theme.startColor);
+      expect(worstContrast(vars), `${theme.startColor}-${theme.endColor}`).toBeGreaterThanOrEqual(MIN_CONTRAST);
     }
   });
 

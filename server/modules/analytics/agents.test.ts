@@ -2,17 +2,15 @@ import { describe, expect, it } from "vitest";
 import { classifyAgent } from "./agents";
 
 describe("known robots and the people's browsers", () => {
-  it("when the agent is a search engine, a monitor, a headless browser or a command-line client, then it is a robot", () => {
-    for (const agent of [
-      "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-      "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)",
-      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36",
-      "curl/8.5.0",
-      "python-requests/2.31.0",
-      "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)",
-    ]) {
-      expect(classifyAgent(agent), agent).toEqual({ isBot: true });
-    }
+  it.each([
+    ["a search engine", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
+    ["a search engine", "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"],
+    ["a headless browser", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36"],
+    ["a command-line client", "curl/8.5.0"],
+    ["a command-line client", "python-requests/2.31.0"],
+    ["an AI crawler", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"],
+  ])("when the agent is %s (%s), then it is a robot", (_kind, agent) => {
+    expect(classifyAgent(agent)).toEqual({ isBot: true });
   });
 
   it("when there is no agent, or one longer than any browser sends, then it is not counted as a person", () => {

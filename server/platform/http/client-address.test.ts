@@ -14,18 +14,19 @@ describe("throttleAddress", () => {
     expect(throttleAddress("203.0.113.8")).not.toBe(throttleAddress("203.0.113.7"));
   });
 
-  it("when an IPv4 address is written in any of the forms ipaddr.js reads, then its key is the dotted form ipaddr.js writes", () => {
-    for (const [written, key] of [
-      ["0.0.0.0", "0.0.0.0"],
-      ["255.255.255.255", "255.255.255.255"],
-      ["192.168.000.001", "192.168.0.1"],
-      ["010.0.0.1", "8.0.0.1"],
-      ["127.1", "127.0.0.1"],
-      ["0x7f.1", "127.0.0.1"],
-    ]) {
-      expect(throttleAddress(written), written).toBe(key);
-    }
-  });
+  it.each([
+    ["0.0.0.0", "0.0.0.0"],
+    ["255.255.255.255", "255.255.255.255"],
+    ["192.168.000.001", "192.168.0.1"],
+    ["010.0.0.1", "8.0.0.1"],
+    ["127.1", "127.0.0.1"],
+    ["0x7f.1", "127.0.0.1"],
+  ])(
+    "when an IPv4 address is written as %s, a form ipaddr.js reads, then its key is %s, the dotted form ipaddr.js writes",
+    (written, key) => {
+      expect(throttleAddress(written)).toBe(key);
+    },
+  );
 
   it("when there is no address or not an address, then the text itself is the key", () => {
     expect(throttleAddress(undefined)).toBe("unknown");

@@ -48,80 +48,113 @@ describe("sanitizeSvg", () => {
   it("when the text has no svg root, then it is refused", () => {
     expect(sanitizeSvg("<div>hi</div>")).toBeNull();
   });
-  it("when an SVG carries filters (elements, primitives, the attribute, or a style property, escaped or not), then none is kept and the drawing stays", () => {
-    const out = sanitizeSvg(
-      '<svg viewBox="0 0 1 1"><defs><filter id="f"><feMorphology radius="900"/><feGaussianBlur stdDeviation="99"/></filter></defs>' +
+
+  /** Cases where what goes is matched by `gone` and each of `kept` is still in the output. */
+  const stripped: { when: string; then: string; svg: string; gone: RegExp; kept: string[] }[] = [
+    {
+      when: "an SVG carries filters (elements, primitives, the attribute, or a style property, escaped or not)",
+      then: "none is kept and the drawing stays",
+      svg:
+        '<svg viewBox="0 0 1 1"><defs><filter id="f"><feMorphology radius="900"/><feGaussianBlur stdDeviation="99"/></filter></defs>' +
         '<rect width="1" height="1" fill="blue" filter="url(#f)"/><circle r="1" style="fill: red; filter: blur(300px)"/>' +
         '<circle r="2" style="f\\69lter: blur(300px)"/><ellipse rx="1" ry="1" style="FILTER:drop-shadow(0 0 9px red)"/><path d="M0 0" style="fill: green"/></svg>',
-    )!;
-    expect(out).not.toMatch(/filter|fe[A-Z]|blur|drop-shadow|\\/i);
-    expect(out).toContain('<rect width="1" height="1" fill="blue">');
-    expect(out).toContain('style="fill: green"');
-  });
-  it("when an SVG has event handlers in any case, then none is kept", () => {
-    const out = sanitizeSvg('<svg ONLOAD="x()" onLoad="y()"><rect width="1" OnClick="z()" onmouseover="w()"/></svg>')!;
-    expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"></rect></svg>');
-  });
-  it("when an SVG links to javascript:, then the link goes and the drawing inside it stays", () => {
-    const out = sanitizeSvg('<svg><a href="javascript:alert(1)" xlink:href="javascript:alert(2)"><rect width="1"/></a></svg>')!;
-    expect(out).not.toMatch(/<a|href|javascript/i);
-    expect(out).toContain('<rect width="1"></rect>');
-  });
-  it("when an SVG uses, images or references elements by href, then no use, image or href is kept", () => {
-    const out = sanitizeSvg(
-      '<svg><defs><path id="x" d="M0 0"/><linearGradient id="g" href="#h" xlink:href="#h"/></defs><use href="#x"/><use xlink:href="#x"/>' +
+      gone: /filter|fe[A-Z]|blur|drop-shadow|\\/i,
+      kept: ['<rect width="1" height="1" fill="blue">', 'style="fill: green"'],
+    },
+    {
+      when: "an SVG links to javascript:",
+      then: "the link goes and the drawing inside it stays",
+      svg: '<svg><a href="javascript:alert(1)" xlink:href="javascript:alert(2)"><rect width="1"/></a></svg>',
+      gone: /<a|href|javascript/i,
+      kept: ['<rect width="1"></rect>'],
+    },
+    {
+      when: "an SVG uses, images or references elements by href",
+      then: "no use, image or href is kept",
+      svg:
+        '<svg><defs><path id="x" d="M0 0"/><linearGradient id="g" href="#h" xlink:href="#h"/></defs><use href="#x"/><use xlink:href="#x"/>' +
         '<image href="https://evil.example/x.png"/><image xlink:href="data:image/png;base64,AA"/></svg>',
-    )!;
-    expect(out).not.toMatch(/<use|<image|href|evil|data:/i);
-    expect(out).toContain('<path id="x" d="M0 0"></path>');
-  });
-  it("when a paint, clip or mask points to another host by url(), in an attribute or a style, then it goes and only url(#local) is kept", () => {
-    const out = sanitizeSvg(
-      '<svg><rect style="fill:url(http://evil.example/p)" fill="url(#g)" stroke="URL(https://evil.example/s#a)" clip-path="url(\'#c\')"' +
+      gone: /<use|<image|href|evil|data:/i,
+      kept: ['<path id="x" d="M0 0"></path>'],
+    },
+    {
+      when: "a paint, clip or mask points to another host by url(), in an attribute or a style",
+      then: "it goes and only url(#local) is kept",
+      svg:
+        '<svg><rect style="fill:url(http://evil.example/p)" fill="url(#g)" stroke="URL(https://evil.example/s#a)" clip-path="url(\'#c\')"' +
         ' mask="url(//evil.example/m)"/><circle fill="url(#x) red" stroke="&#x75;rl(http://evil.example/e)" mask="url( #m )"' +
         ' style="stroke: image-set(\'http://evil.example/i\' 1x)"/><ellipse clip-path="url(data:image/svg+xml,x)" fill="rgb(1, 2, 3)"/></svg>',
-    )!;
-    expect(out).not.toMatch(/evil|data:|image-set|style=/i);
-    expect(out).toContain('<rect fill="url(#g)" clip-path="url(\'#c\')"></rect>');
-    expect(out).toContain('<circle fill="url(#x) red" mask="url( #m )"></circle>');
-    expect(out).toContain('<ellipse fill="rgb(1, 2, 3)"></ellipse>');
-  });
-  it("when a script hides inside a group, then it goes with its content and the group stays", () => {
-    const out = sanitizeSvg('<svg><g id="a"><script>alert(1)<rect/></script><SCRIPT>alert(2)</SCRIPT><circle r="1"/></g></svg>')!;
-    expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><circle r="1"></circle></g></svg>');
-  });
-  it("when an SVG holds CDATA, comments and processing instructions, then CDATA is escaped text and the others go", () => {
-    const out = sanitizeSvg(
-      '<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/s.css"?><!-- c --><svg><text><![CDATA[<script>alert(1)</script> & more]]></text>' +
+      gone: /evil|data:|image-set|style=/i,
+      kept: [
+        '<rect fill="url(#g)" clip-path="url(\'#c\')"></rect>',
+        '<circle fill="url(#x) red" mask="url( #m )"></circle>',
+        '<ellipse fill="rgb(1, 2, 3)"></ellipse>',
+      ],
+    },
+  ];
+  for (const { when, then, svg, gone, kept } of stripped) {
+    it(`when ${when}, then ${then}`, () => {
+      const out = sanitizeSvg(svg)!;
+      expect(out).not.toMatch(gone);
+      for (const part of kept) expect(out).toContain(part);
+    });
+  }
+
+  /** Cases whose whole output is `out`. */
+  const rewritten: { when: string; then: string; svg: string; out: string }[] = [
+    {
+      when: "an SVG has event handlers in any case",
+      then: "none is kept",
+      svg: '<svg ONLOAD="x()" onLoad="y()"><rect width="1" OnClick="z()" onmouseover="w()"/></svg>',
+      out: '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"></rect></svg>',
+    },
+    {
+      when: "a script hides inside a group",
+      then: "it goes with its content and the group stays",
+      svg: '<svg><g id="a"><script>alert(1)<rect/></script><SCRIPT>alert(2)</SCRIPT><circle r="1"/></g></svg>',
+      out: '<svg xmlns="http://www.w3.org/2000/svg"><g id="a"><circle r="1"></circle></g></svg>',
+    },
+    {
+      when: "an SVG holds CDATA, comments and processing instructions",
+      then: "CDATA is escaped text and the others go",
+      svg:
+        '<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/s.css"?><!-- c --><svg><text><![CDATA[<script>alert(1)</script> & more]]></text>' +
         "<?php echo 1 ?><!-- <script>alert(2)</script> --></svg>",
-    )!;
-    expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><text>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</text></svg>');
-  });
-  it("when an SVG declares entities in its DOCTYPE (billion laughs), then the DOCTYPE goes and no entity is expanded", () => {
-    const lol =
-      '<!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">' +
-      '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><svg><text>&lol3;</text></svg>';
-    const out = sanitizeSvg(lol)!;
-    expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><text>&amp;lol3;</text></svg>');
-  });
-  it("when an SVG uses camelCase names (viewBox, linearGradient, gradientUnits), then they keep their case", () => {
-    const out = sanitizeSvg(
-      '<svg viewBox="0 0 2 2" preserveAspectRatio="xMidYMid meet"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse" gradientTransform="rotate(45)">' +
+      out: '<svg xmlns="http://www.w3.org/2000/svg"><text>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</text></svg>',
+    },
+    {
+      when: "an SVG declares entities in its DOCTYPE (billion laughs)",
+      then: "the DOCTYPE goes and no entity is expanded",
+      svg:
+        '<!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">' +
+        '<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><svg><text>&lol3;</text></svg>',
+      out: '<svg xmlns="http://www.w3.org/2000/svg"><text>&amp;lol3;</text></svg>',
+    },
+    {
+      when: "an SVG uses camelCase names (viewBox, linearGradient, gradientUnits)",
+      then: "they keep their case",
+      svg:
+        '<svg viewBox="0 0 2 2" preserveAspectRatio="xMidYMid meet"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse" gradientTransform="rotate(45)">' +
         '<stop offset="0" stop-color="red"/></linearGradient><clipPath id="c" clipPathUnits="objectBoundingBox"><rect width="1" height="1"/></clipPath></defs>' +
         '<rect width="2" height="2" fill="url(#g)" clip-path="url(#c)"/></svg>',
-    )!;
-    expect(out).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2" preserveAspectRatio="xMidYMid meet"><defs>' +
+      out:
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2" preserveAspectRatio="xMidYMid meet"><defs>' +
         '<linearGradient id="g" gradientUnits="userSpaceOnUse" gradientTransform="rotate(45)"><stop offset="0" stop-color="red"></stop></linearGradient>' +
         '<clipPath id="c" clipPathUnits="objectBoundingBox"><rect width="1" height="1"></rect></clipPath></defs>' +
         '<rect width="2" height="2" fill="url(#g)" clip-path="url(#c)"></rect></svg>',
-    );
-  });
-  it("when an SVG declares another namespace for its root, then the root is given the SVG namespace instead", () => {
-    expect(sanitizeSvg('<svg xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink"><rect/></svg>')).toBe(
-      '<svg xmlns="http://www.w3.org/2000/svg"><rect></rect></svg>',
-    );
-  });
+    },
+    {
+      when: "an SVG declares another namespace for its root",
+      then: "the root is given the SVG namespace instead",
+      svg: '<svg xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink"><rect/></svg>',
+      out: '<svg xmlns="http://www.w3.org/2000/svg"><rect></rect></svg>',
+    },
+  ];
+  for (const { when, then, svg, out } of rewritten) {
+    it(`when ${when}, then ${then}`, () => {
+      expect(sanitizeSvg(svg)).toBe(out);
+    });
+  }
 });
 
 describe("htmlToText", () => {
