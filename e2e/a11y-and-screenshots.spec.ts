@@ -2,7 +2,7 @@ import path from "node:path";
 import { request } from "@playwright/test";
 import { expect, expectPageSettled, PUBLIC_ROUTES, recordRequests, seriousAxeFindings, test } from "./fixtures";
 import { SEED } from "./seed";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +44,7 @@ for (const [name, value] of Object.entries(THEMES)) {
     await recordRequests(page, baseURL!);
     // The theme is set for real, as the admin would, and the server paints it into the page.
     const admin = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-    await admin.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    await admin.post("/api/auth/login", { data: ADMIN_LOGIN });
     await admin.post("/api/settings", { data: { key: "site_theme", value } });
     try {
       await page.setViewportSize({ width: 390, height: 844 });

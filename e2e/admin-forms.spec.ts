@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems } from "./admin-api";
 import { expect, recordRequests, test } from "./fixtures";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
@@ -12,7 +12,7 @@ const VALIDATOR_WORDS = /too big|too small|invalid input|expected string|<=/i;
 
 async function login(page: Page, baseURL: string): Promise<void> {
   const res = await page.request.post("/api/auth/login", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    data: ADMIN_LOGIN,
     headers: { Origin: baseURL },
   });
   expect(res.status()).toBe(200);

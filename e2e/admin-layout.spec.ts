@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems } from "./admin-api";
 import { ADMIN_SCREENS, expect, recordRequests, test } from "./fixtures";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
@@ -16,7 +16,7 @@ const LONG_URL = `https://example.com/${"a-very-long-path-segment/".repeat(30)}f
 
 async function login(page: Page, baseURL: string): Promise<void> {
   const res = await page.request.post("/api/auth/login", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    data: ADMIN_LOGIN,
     headers: { Origin: baseURL },
   });
   expect(res.status()).toBe(200);

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { adminApi, removeE2EItems, saveSettings } from "./admin-api";
 import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, recordRequests, test, waitsForAppOnGoto } from "./fixtures";
 import { SEED } from "./seed";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_EMAIL, ADMIN_LOGIN, ADMIN_PASSWORD } from "./server-state";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ARTIFACTS = path.join(here, "artifacts");
@@ -14,7 +14,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** Logs the page's browser context in through the API (the login dialog has tests of its own). */
 async function loginByApi(page: Page, baseURL: string): Promise<void> {
   const res = await page.request.post("/api/auth/login", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    data: ADMIN_LOGIN,
     headers: { Origin: baseURL },
   });
   expect(res.status()).toBe(200);

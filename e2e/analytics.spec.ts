@@ -5,7 +5,7 @@ import type { AnalyticsReport } from "../shared/analytics";
 import { createItem } from "./admin-api";
 import { expect, seriousAxeFindings, test, waitsForAppOnGoto } from "./fixtures";
 import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
@@ -97,7 +97,7 @@ test("when people visit on a phone and a desktop, play, pick a platform and sear
     const owner = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
     contexts.push(owner);
     const login = await owner.request.post("/api/auth/login", {
-      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      data: ADMIN_LOGIN,
       headers: { Origin: baseURL! },
     });
     expect(login.status()).toBe(200);
@@ -168,7 +168,7 @@ test("when the owner picks a custom range that runs backwards, then the screen s
   baseURL,
 }) => {
   const login = await page.request.post("/api/auth/login", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    data: ADMIN_LOGIN,
     headers: { Origin: baseURL! },
   });
   expect(login.status()).toBe(200);

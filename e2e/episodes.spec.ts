@@ -55,6 +55,14 @@ async function openAtWidth(page: Page, width: number, path: string): Promise<voi
   await expectAppReady(page);
 }
 
+/** Opens `path` at a phone's width and then at a desktop's (openAtWidth), and runs `check` at each. */
+async function atEachWidth(page: Page, path: string, check: (width: number) => Promise<void>): Promise<void> {
+  for (const width of [390, 1280]) {
+    await openAtWidth(page, width, path);
+    await check(width);
+  }
+}
+
 const audioTime = (page: Page) => page.evaluate(() => document.querySelector("audio")!.currentTime);
 const isPaused = (page: Page) => page.evaluate(() => document.querySelector("audio")!.paused);
 
@@ -166,8 +174,7 @@ test("when the episode's audio cannot be loaded, then the player says so in word
   page,
 }) => {
   await createItem(show.api, "episodes", { title: "E2E Missing Audio", audioUrl: `${show.host.base}/missing.wav`, isPublished: true });
-  for (const width of [390, 1280]) {
-    await openAtWidth(page, width, "/episode/e2e-missing-audio");
+  await atEachWidth(page, "/episode/e2e-missing-audio", async (width) => {
     const playerGroup = page.getByRole("group", { name: "Player: E2E Missing Audio" });
     await playerGroup.getByRole("button", { name: "Play", exact: true }).click();
     await expect(playerGroup.getByRole("alert")).toHaveText(/^The audio could not be loaded here\. Open the audio file/);
@@ -181,7 +188,7 @@ test("when the episode's audio cannot be loaded, then the player says so in word
     await expect(playerGroup.getByRole("button", { name: "Play", exact: true })).toBeVisible();
     await page.screenshot({ path: path.join(ARTIFACTS, `episode-audio-failed-${width}.png`), fullPage: true });
     expect(await seriousAxeFindings(page)).toEqual([]);
-  }
+  });
 });
 
 test.describe("the home page", () => {
@@ -190,8 +197,7 @@ test.describe("the home page", () => {
   }) => {
     // A title without the word "Episode", which the card shows: its controls' names must hold what they show.
     await createItem(show.api, "episodes", { title: "E2E Quiet Hours", audioUrl: `${show.host.base}/episode.wav`, isPublished: true });
-    for (const width of [390, 1280]) {
-      await openAtWidth(page, width, "/");
+    await atEachWidth(page, "/", async (width) => {
       const card = page.getByRole("region", { name: "Latest Episodes" }).getByRole("article", { name: "E2E Quiet Hours" });
       await card.scrollIntoViewIfNeeded();
       expect(await seriousAxeFindings(page)).toEqual([]);
@@ -205,7 +211,7 @@ test.describe("the home page", () => {
       await pause.click();
       await expect.poll(() => isPaused(page)).toBe(true);
       await expect(card.getByRole("button", { name: "Play: E2E Quiet Hours" })).toBeVisible();
-    }
+    });
   });
 
   test("when the show has no published clips, then the home page has no clips strip", async ({ page }) => {

@@ -40,6 +40,16 @@ const pathIs =
   (url) =>
     typeof pathname === "string" ? url.pathname === pathname : pathname.test(url.pathname);
 
+/** Opens `screen` with the GETs that `match`es held back (`holdBack`); answers the hold. */
+async function openHeldBack(page: Page, screen: string, match: Match) {
+  const held = await holdBack(page, match);
+  await page.goto(screen);
+  return held;
+}
+
+/** The request for all the settings, which the dashboard and the editors page are filled from. */
+const isAllSettings = pathIs("/api/settings");
+
 /** The page at a phone's width and a desktop's; a dialog (`fullPage` false) as the screen shows it. */
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   for (const width of [390, 1280]) {
@@ -47,6 +57,17 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * A form's saved data held back by `held`: neither its save button(s) `save` nor its `field` is
+ * offered; once let through, `field` shows the `saved` value.
+ */
+async function expectFieldOnlyOnceLoaded(held: Awaited<ReturnType<typeof holdBack>>, save: Locator, field: Locator, saved: string) {
+  await expect(save).toHaveCount(0);
+  await expect(field).toHaveCount(0);
+  held.release();
+  await expect(field).toHaveValue(saved);
 }
 
 /** A card of an admin screen, by its heading. */
@@ -77,8 +98,7 @@ test.describe("About page and pictures", () => {
   test("when the About page's data is held back, then nothing can be saved until it arrives, and then the form shows the saved words", async ({
     page,
   }) => {
-    const held = await holdBack(page, pathIs("/api/identity"));
-    await page.goto("/admin/about");
+    const held = await openHeldBack(page, "/admin/about", pathIs("/api/identity"));
     const about = card(page, "About page");
     await expect(about.getByRole("status")).toHaveText("Loading...");
     await expect(card(page, "Pictures").getByRole("status")).toHaveText("Loading...");
@@ -116,21 +136,15 @@ test.describe("About page and pictures", () => {
 });
 
 test.describe("RSS feed settings on the dashboard", () => {
-  const isAllSettings = pathIs("/api/settings");
-
   test("when the settings are held back, then Update RSS Settings is not offered until they arrive, and then the fields show the saved ones", async ({
     page,
   }) => {
-    const held = await holdBack(page, isAllSettings);
-    await page.goto("/admin");
+    const held = await openHeldBack(page, "/admin", isAllSettings);
     const rss = card(page, "RSS Feed Management");
     await expect(rss.getByRole("status").first()).toHaveText("Loading...");
-    await expect(page.getByRole("button", { name: "Update RSS Settings" })).toHaveCount(0);
-    await expect(rss.getByLabel("Feed Description")).toHaveCount(0);
-
-    held.release();
-    await expect(rss.getByLabel("Feed Description")).toHaveValue(SEED.settings.podcast_description!);
-    await expect(page.getByRole("button", { name: "Update RSS Settings" })).toBeEnabled();
+    const save = page.getByRole("button", { name: "Update RSS Settings" });
+    await expectFieldOnlyOnceLoaded(held, save, rss.getByLabel("Feed Description"), SEED.settings.podcast_description!);
+    await expect(save).toBeEnabled();
   });
 
   test("when the settings cannot be loaded, then the card says so and offers no empty fields to save", async ({ page }) => {
@@ -202,8 +216,7 @@ test.describe("episode and clip edits", () => {
     test(`when the ${noun.toLowerCase()} to edit is held back, then its edit offers no Update until it arrives, and then shows the saved one`, async ({
       page,
     }) => {
-      const held = await holdBack(page, pathIs(whole));
-      await page.goto(screen);
+      const held = await openHeldBack(page, screen, pathIs(whole));
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await page.getByRole("button", { name: `Edit: ${title}` }).click();
       await expect(page.getByText(`Loading ${noun.toLowerCase()}...`)).toBeVisible();
@@ -219,21 +232,15 @@ test.describe("episode and clip edits", () => {
 });
 
 test.describe("editors page", () => {
-  const isAllSettings = pathIs("/api/settings");
-
   test("when the editors page's settings are held back, then Save All Changes is not offered until they arrive, and then the fields show the saved ones", async ({
     page,
   }) => {
-    const held = await holdBack(page, isAllSettings);
-    await page.goto("/admin/editors");
+    const held = await openHeldBack(page, "/admin/editors", isAllSettings);
     await expect(page.getByRole("heading", { level: 1, name: "Editors Page Management" })).toBeVisible();
     await expect(page.getByText("Loading...").first()).toBeVisible();
-    await expect(page.getByRole("button", { name: "Save All Changes" })).toHaveCount(0);
-    await expect(page.getByLabel("Bullet Point 1")).toHaveCount(0);
-
-    held.release();
-    await expect(page.getByLabel("Bullet Point 1")).toHaveValue(SEED.settings.editors_bullet_1!);
-    await expect(page.getByRole("button", { name: "Save All Changes" }).first()).toBeEnabled();
+    const save = page.getByRole("button", { name: "Save All Changes" });
+    await expectFieldOnlyOnceLoaded(held, save, page.getByLabel("Bullet Point 1"), SEED.settings.editors_bullet_1!);
+    await expect(save.first()).toBeEnabled();
   });
 
   test("when the editors page's settings cannot be loaded, then the page says so and offers no empty fields to save", async ({ page }) => {
@@ -252,8 +259,7 @@ test.describe("an episode named by the address, and the feed's publish switch", 
   }) => {
     const episodes = (await (await api.get("/api/episodes")).json()) as { slug: string; title: string }[];
     const named = episodes.find((e) => e.title === SEED.episodes[0]!.title)!;
-    const held = await holdBack(page, pathIs(`/api/episodes/slug/${named.slug}`));
-    await page.goto(`/episodes?edit=${named.slug}`);
+    const held = await openHeldBack(page, `/episodes?edit=${named.slug}`, pathIs(`/api/episodes/slug/${named.slug}`));
     await expect(page.getByRole("heading", { level: 1, name: "Episode Management" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "Loading..." }).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Add Episode" })).toHaveCount(0);
@@ -268,8 +274,7 @@ test.describe("an episode named by the address, and the feed's publish switch", 
   test("when the settings are held back, then the feed's publish switch cannot be pressed until the saved value shows", async ({
     page,
   }) => {
-    const held = await holdBack(page, pathIs("/api/settings"));
-    await page.goto("/admin");
+    const held = await openHeldBack(page, "/admin", isAllSettings);
     const toggle = page.getByRole("switch", { name: "Publish new episodes from the feed at once" });
     await expect(toggle).toBeDisabled();
     held.release();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems } from "./admin-api";
 import { expect, test } from "./fixtures";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 
 const ID = "4rOoJ6Egrf8K2IrywzwOMk";
 const EMBED = `https://open.spotify.com/embed/episode/${ID}`;
@@ -10,7 +10,7 @@ let api: APIRequestContext;
 test.beforeEach(async ({ page, baseURL }) => {
   api = await adminApi(baseURL!);
   const res = await page.request.post("/api/auth/login", {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    data: ADMIN_LOGIN,
     headers: { Origin: baseURL! },
   });
   expect(res.status()).toBe(200);

@@ -20,5 +20,6 @@ export interface ServerState {
   baseURL: string;
 }
 
-export const ADMIN_EMAIL = "admin@example.com";
-export const ADMIN_PASSWORD = "e2e-admin-password-123";
+/** The owner's account that global setup makes, as the login form and /api/auth/login take it. */
+export const ADMIN_LOGIN = { email: "admin@example.com", password: "e2e-admin-password-123" };
+export const { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } = ADMIN_LOGIN;

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { createItem, saveSettings } from "./admin-api";
 import { ADMIN_SCREENS, expect, expectAppReady, expectPageSettled, PUBLIC_ROUTES, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
 
@@ -257,7 +257,7 @@ test.describe("tab titles", () => {
   for (const { route } of ADMIN_SCREENS) {
     test(`when the admin opens ${route}, then its tab title stays the one the server sent`, async ({ page, baseURL }) => {
       const login = await page.request.post("/api/auth/login", {
-        data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        data: ADMIN_LOGIN,
         headers: { Origin: baseURL! },
       });
       expect(login.status()).toBe(200);

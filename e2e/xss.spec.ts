@@ -1,7 +1,7 @@
 import { request } from "@playwright/test";
 import { expect, recordRequests, test } from "./fixtures";
 import { SEED } from "./seed";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "./server-state";
+import { ADMIN_LOGIN } from "./server-state";
 
 /** Known XSS payloads (OWASP cheat sheet and DOMPurify's own list), saved as the footer. */
 const PAYLOADS = [
@@ -28,7 +28,7 @@ const PAYLOADS = [
 test("when the footer holds known XSS payloads, then in the browser no dialog fires and no request leaves", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  await admin.post("/api/auth/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  await admin.post("/api/auth/login", { data: ADMIN_LOGIN });
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());

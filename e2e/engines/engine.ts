@@ -67,6 +67,12 @@ async function pollUntil(check: () => Promise<boolean>, what: string, timeoutMs:
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ""}`);
 }
 
+/** A page's `goto` in either engine: `navigate` to `pathname` under `baseURL`, then wait until the app is ready. */
+async function gotoApp(page: EnginePage, navigate: (href: string) => Promise<unknown>, baseURL: string, pathname: string): Promise<void> {
+  await navigate(new URL(pathname, baseURL).href);
+  await page.waitUntil(APP_READY, `the app to be ready on ${pathname}`);
+}
+
 function screenshotPath(engine: EngineName, name: string, width: number): string {
   const dir = path.join(ENGINE_ARTIFACTS, engine);
   fs.mkdirSync(dir, { recursive: true });
@@ -130,10 +136,7 @@ export async function openWebKit(baseURL: string, { width }: OpenOptions): Promi
     if (inner !== width) throw new Error(`WebKit's page is ${inner} px wide, not ${width}`);
     const page: EnginePage = {
       engine: "webkit",
-      async goto(pathname) {
-        await browser.url(new URL(pathname, baseURL).href);
-        await page.waitUntil(APP_READY, `the app to be ready on ${pathname}`);
-      },
+      goto: (pathname) => gotoApp(page, (href) => browser.url(href), baseURL, pathname),
       async click(selector) {
         const el = await browser.$(selector);
         await el.waitForDisplayed({ timeout: 10_000 });
@@ -195,10 +198,7 @@ export async function openFirefox(baseURL: string, { width, pulseServer }: OpenO
   const locate = (selector: string) => (selector.startsWith("//") || selector.startsWith("(") ? `::-p-xpath(${selector})` : selector);
   const page: EnginePage = {
     engine: "firefox",
-    async goto(pathname) {
-      await tab.goto(new URL(pathname, baseURL).href);
-      await page.waitUntil(APP_READY, `the app to be ready on ${pathname}`);
-    },
+    goto: (pathname) => gotoApp(page, (href) => tab.goto(href), baseURL, pathname),
     async click(selector) {
       const el = await tab.waitForSelector(locate(selector), { visible: true, timeout: 10_000 });
       await el!.click();
