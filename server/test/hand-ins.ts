@@ -45,7 +45,7 @@ export const auditionTest = (overrides: Partial<AppDeps> = {}) =>
   });
 
 /** A candidate starts handing in `file` (the browser sends its first bytes for the type check). */
-export const startHandIn = (t: TestApp, file: Buffer, overrides: Record<string, unknown> = {}) =>
+const startHandIn = (t: TestApp, file: Buffer, overrides: Record<string, unknown> = {}) =>
   t.request.post("/api/editors/hand-ins").send({
     code: CODE,
     name: "Ada Editor",
@@ -58,25 +58,25 @@ export const startHandIn = (t: TestApp, file: Buffer, overrides: Record<string, 
   });
 
 /** The browser asks for signed addresses: a part's (`{ partNumber }`), several (`{ partNumbers }`) or the parts listing (`{ list: true }`). */
-export const signHandIn = (t: TestApp, upload: HandInUpload, body: object) =>
+const signHandIn = (t: TestApp, upload: HandInUpload, body: object) =>
   t.request.post(`/api/editors/hand-ins/${upload.id}/sign`).set("x-upload-token", upload.token).send(body);
 
 /** What the browser's uploader does for one part: ask for its address, then PUT the bytes there. */
-export async function putPart(t: TestApp, upload: HandInUpload, n: number, bytes: Buffer) {
+async function putPart(t: TestApp, upload: HandInUpload, n: number, bytes: Buffer) {
   const signed = await signHandIn(t, upload, { partNumber: n });
   expect(signed.status).toBe(200);
   return t.request.put(signed.body.url).send(bytes);
 }
 
 /** The browser's last step: the upload is complete, presented with the candidate's code. */
-export const completeHandIn = (t: TestApp, upload: HandInUpload, code = CODE) =>
+const completeHandIn = (t: TestApp, upload: HandInUpload, code = CODE) =>
   t.request
     .post(`/api/editors/hand-ins/${upload.id}/complete`)
     .set({ "x-upload-token": upload.token, "x-audition-code": encodeURIComponent(code), "content-type": "application/xml" })
     .send("<CompleteMultipartUpload></CompleteMultipartUpload>");
 
 /** The browser comes back to an upload with a token (its own unless given) and a candidate's code. */
-export const resumeHandIn = (t: TestApp, upload: HandInUpload, code = CODE, token = upload.token) =>
+const resumeHandIn = (t: TestApp, upload: HandInUpload, code = CODE, token = upload.token) =>
   t.request.post(`/api/editors/hand-ins/${upload.id}/resume`).set("x-upload-token", token).send({ code });
 
 /** A refusal as the candidate's browser gets it: the status, and the message in words. */
@@ -90,7 +90,7 @@ export function expectRefused(res: { status: number; body: { message?: unknown }
  * first `parts` parts (all of them for "all"), each one accepted; answers the upload. `network`: the
  * X-Forwarded-For its start carries, for an app behind a trusted proxy.
  */
-export async function startUpload(
+async function startUpload(
   t: TestApp,
   file: Buffer,
   { overrides = {}, network, parts = 0 }: { overrides?: Record<string, unknown>; network?: string; parts?: number | "all" } = {},
@@ -111,7 +111,7 @@ export async function startUpload(
  * A whole hand-in, as the browser makes it; answers the upload. `network`: the X-Forwarded-For its
  * start carries, for an app behind a trusted proxy.
  */
-export async function handIn(
+async function handIn(
   t: TestApp,
   file: Buffer,
   overrides: Record<string, unknown> = {},
@@ -121,6 +121,27 @@ export async function handIn(
   const done = await completeHandIn(t, upload, typeof overrides.code === "string" ? overrides.code : CODE);
   expect(done.status, done.text).toBe(200);
   return upload;
+}
+
+/**
+ * What a candidate's browser does, step by step: `start` a hand-in, `sign` addresses, `putPart`,
+ * `complete`, `resume`; `startUpload` an upload under way, or `handIn` a whole file.
+ */
+export const browser = {
+  start: startHandIn,
+  sign: signHandIn,
+  putPart,
+  complete: completeHandIn,
+  resume: resumeHandIn,
+  startUpload,
+  handIn,
+};
+
+/** The owner's list at `path` (the hand-ins, or the uploads under way), which no cache may keep. */
+export async function ownersList(owner: supertest.Agent, path: string): Promise<unknown> {
+  const list = await owner.get(path).expect(200);
+  expect(list.headers["cache-control"]).toContain("no-store");
+  return list.body;
 }
 
 /** The owner's download of a hand-in's file, as bytes. */

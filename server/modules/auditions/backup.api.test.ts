@@ -8,7 +8,7 @@ import { createLocalLargeFiles } from "../../platform/objects/local-large-files"
 import { createLocalStore } from "../../platform/objects/local-store";
 import { restoreBackup, writeBackup } from "../backup/service";
 import { binary, toBuffer } from "../../test/bytes";
-import { auditionTest, handIn, startHandIn } from "../../test/hand-ins";
+import { auditionTest, browser } from "../../test/hand-ins";
 import { createTestApp } from "../../test/harness";
 import { makeWav } from "../../test/wav";
 
@@ -20,8 +20,8 @@ describe("backup and restore of audition hand-ins", () => {
     admin,
   }) => {
     const wav = makeWav({ bytes: 3 * 1024 * 1024 + 123 });
-    const upload = await handIn(t, wav, { code: "podedit1", name: "Ada" });
-    await startHandIn(t, wav, { code: "podedit2" }).expect(201); // under way, never finished
+    const upload = await browser.handIn(t, wav, { code: "podedit1", name: "Ada" });
+    await browser.start(t, wav, { code: "podedit2" }).expect(201); // under way, never finished
     await admin.put(`/api/auditions/${upload.id}`).send({ status: "shortlisted" }).expect(200);
 
     const largeFiles = createLocalLargeFiles(path.join(t.objectsDir, "auditions"));
@@ -55,7 +55,7 @@ describe("backup and restore of audition hand-ins", () => {
 
   it("when a backup's file slices are cut short, then the restore fails and leaves no file behind", async ({ t }) => {
     const wav = makeWav({ bytes: 2 * 1024 * 1024 });
-    await handIn(t, wav, { code: "podedit1" });
+    await browser.handIn(t, wav, { code: "podedit1" });
     const largeFiles = createLocalLargeFiles(path.join(t.objectsDir, "auditions"));
     const archive = await toBuffer((out) => writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out, largeFiles));
     const lines = zlib.gunzipSync(archive).toString("utf8").trim().split("\n");

@@ -7,18 +7,13 @@ import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES } from "../../../shared/aud
 import { toBuffer } from "../../test/bytes";
 import {
   auditionTest,
-  completeHandIn,
+  browser,
   expectNothingKept,
   expectRefused,
   handedInFile,
-  handIn,
   MB,
-  putPart,
-  resumeHandIn,
+  ownersList,
   rowCount,
-  signHandIn,
-  startHandIn,
-  startUpload,
   storedFiles,
 } from "../../test/hand-ins";
 import { createLocalLargeFiles } from "../../platform/objects/local-large-files";
@@ -46,11 +41,11 @@ const CANDIDATE = "198.51.100.20";
 const HTML = Buffer.from("<html><script>alert(document.cookie)</script></html>\n".repeat(40));
 
 const startFrom = (t: TestApp, network: string, file: Buffer, overrides: Record<string, unknown> = {}) =>
-  startHandIn(t, file, overrides).set("X-Forwarded-For", network);
+  browser.start(t, file, overrides).set("X-Forwarded-For", network);
 /** The candidate's upload of a 6 MB file (two parts), its first part sent. */
 async function firstOfTwoPartsSent(t: TestApp) {
   const wav = makeWav({ bytes: 6 * MB });
-  return { wav, upload: await startUpload(t, wav, { network: CANDIDATE, parts: 1 }) };
+  return { wav, upload: await browser.startUpload(t, wav, { network: CANDIDATE, parts: 1 }) };
 }
 /** Ages every upload under way as if its last part came `minutes` ago. */
 const idleFor = (t: TestApp, minutes: number) =>
@@ -58,7 +53,7 @@ const idleFor = (t: TestApp, minutes: number) =>
 
 /** A whole hand-in from a network, as the browser makes it. */
 const handInFrom = (t: TestApp, network: string, file: Buffer, overrides: Record<string, unknown> = {}) =>
-  handIn(t, file, overrides, { network });
+  browser.handIn(t, file, overrides, { network });
 
 describe("audition hand-ins: no one can block the inbox", () => {
   it("when one network starts uploads under made-up numbers, then two are under way at most, the rest refused in words, and a candidate elsewhere still hands in", async ({
@@ -90,11 +85,11 @@ describe("audition hand-ins: no one can block the inbox", () => {
 
   it("when completions arrive at once at two instances of the site, then every one answers the same success", async ({ t, admin }) => {
     const wav = makeWav({ bytes: 6 * MB });
-    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 2 });
+    const upload = await browser.startUpload(t, wav, { network: CANDIDATE, parts: 2 });
     const other = { ...t, request: supertest(t.restart().listener) };
     const answers = await Promise.all([
-      ...Array.from({ length: 3 }, () => completeHandIn(t, upload)),
-      ...Array.from({ length: 3 }, () => completeHandIn(other, upload)),
+      ...Array.from({ length: 3 }, () => browser.complete(t, upload)),
+      ...Array.from({ length: 3 }, () => browser.complete(other, upload)),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
@@ -148,8 +143,8 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     // Cancelling its own upload and starting again gets the other network no further.
     expect((await startFrom(t, ATTACKER, makeWav({ bytes: 1_000 }))).status).toBe(409);
 
-    expect((await putPart(t, upload, 2, wav.subarray(upload.partSize))).status).toBe(200);
-    await completeHandIn(t, upload).expect(200);
+    expect((await browser.putPart(t, upload, 2, wav.subarray(upload.partSize))).status).toBe(200);
+    await browser.complete(t, upload).expect(200);
     expect((await handedInFile(admin, upload.id)).equals(wav)).toBe(true);
   });
 
@@ -158,8 +153,8 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     admin,
   }) => {
     const wav = makeWav({ bytes: 5 * MB + 300_000 });
-    const upload = await startUpload(t, wav, { network: ATTACKER });
-    const { url } = (await signHandIn(t, upload, { partNumber: 2 })).body as { url: string };
+    const upload = await browser.startUpload(t, wav, { network: ATTACKER });
+    const { url } = (await browser.sign(t, upload, { partNumber: 2 })).body as { url: string };
     await idleFor(t, 14);
     expect((await t.request.put(url).send(Buffer.alloc(0))).status).toBe(400);
     expect((await t.request.put(url).send(Buffer.alloc(2 * MB))).status).toBe(413);
@@ -176,7 +171,7 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     admin,
   }) => {
     const wav = makeWav({ bytes: 1 * MB });
-    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 1 });
+    const upload = await browser.startUpload(t, wav, { network: CANDIDATE, parts: 1 });
     // The completion begins between the start's listing of the code's uploads and its delete.
     await t.db.database.pool.query(`
       CREATE FUNCTION begin_completing() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -192,7 +187,7 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     expect(storedFiles(t)).toContain(`${upload.id}.upload`);
     // That completion gives way (as one whose join failed does), and the candidate's completes.
     await t.db.database.pool.query("UPDATE auditions SET upload_state = 'uploading', completing_at = NULL WHERE id = $1", [upload.id]);
-    await completeHandIn(t, upload).expect(200);
+    await browser.complete(t, upload).expect(200);
     expect((await handedInFile(admin, upload.id)).equals(wav)).toBe(true);
   });
 
@@ -201,14 +196,14 @@ describe("audition hand-ins: no one can take over or hold up a candidate's uploa
     admin,
   }) => {
     const wav = makeWav({ seconds: 1 });
-    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 1 });
+    const upload = await browser.startUpload(t, wav, { network: CANDIDATE, parts: 1 });
     const guesses = [];
     for (let n = 0; n < 32; n++) guesses.push((await startFrom(t, `203.0.113.${10 + (n % 4)}`, wav, { code: `wrong${n}` })).status);
     expect(guesses.at(-1)).toBe(429);
 
-    const resumed = await resumeHandIn(t, upload).set("X-Forwarded-For", CANDIDATE);
+    const resumed = await browser.resume(t, upload).set("X-Forwarded-For", CANDIDATE);
     expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
-    await completeHandIn(t, upload).set("X-Forwarded-For", CANDIDATE).expect(200);
+    await browser.complete(t, upload).set("X-Forwarded-For", CANDIDATE).expect(200);
     expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
   });
 });
@@ -234,9 +229,7 @@ describe("audition hand-ins: the owner's uploads under way", () => {
   }) => {
     const { wav, upload } = await firstOfTwoPartsSent(t);
 
-    const list = await admin.get("/api/auditions/uploads").expect(200);
-    expect(list.headers["cache-control"]).toContain("no-store");
-    expect(list.body).toEqual([
+    expect(await ownersList(admin, "/api/auditions/uploads")).toEqual([
       {
         id: upload.id,
         code: "12",
@@ -260,7 +253,7 @@ describe("audition hand-ins: the owner's uploads under way", () => {
     expect((await admin.get("/api/auditions/uploads").expect(200)).body).toEqual([]);
     expect(storedFiles(t)).toEqual([]);
     await admin.delete(`/api/auditions/uploads/${upload.id}`).expect(404);
-    expectRefused(await signHandIn(t, upload, { partNumber: 2 }), 404, HAND_IN_MESSAGES.noSuchUpload);
+    expectRefused(await browser.sign(t, upload, { partNumber: 2 }), 404, HAND_IN_MESSAGES.noSuchUpload);
   });
 });
 
@@ -269,8 +262,8 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
     t,
   }) => {
     const wav = makeWav({ bytes: 6 * MB });
-    const upload = await startUpload(t, wav, { network: CANDIDATE });
-    const sign = (partNumber: number) => signHandIn(t, upload, { partNumber });
+    const upload = await browser.startUpload(t, wav, { network: CANDIDATE });
+    const sign = (partNumber: number) => browser.sign(t, upload, { partNumber });
     const [first, second] = [(await sign(1)).body.url as string, (await sign(2)).body.url as string];
     expect((await t.request.put(first).send(wav.subarray(0, upload.partSize))).status).toBe(200);
 
@@ -283,15 +276,15 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
 
     const small = makeWav({ seconds: 1 });
     const done = await handInFrom(t, ATTACKER, small, { code: "podedit13" });
-    expectRefused(await signHandIn(t, done, { partNumber: 1 }), 409, HAND_IN_MESSAGES.alreadyHandedIn);
+    expectRefused(await browser.sign(t, done, { partNumber: 1 }), 409, HAND_IN_MESSAGES.alreadyHandedIn);
   });
 
   it("when a part at an address signed before arrives after completion, then 409 and the file is the one checked", async ({ t, admin }) => {
     const wav = makeWav({ seconds: 1 });
-    const upload = await startUpload(t, wav, { network: CANDIDATE });
-    const { url } = (await signHandIn(t, upload, { partNumber: 1 })).body as { url: string };
+    const upload = await browser.startUpload(t, wav, { network: CANDIDATE });
+    const { url } = (await browser.sign(t, upload, { partNumber: 1 })).body as { url: string };
     expect((await t.request.put(url).send(wav)).status).toBe(200);
-    await completeHandIn(t, upload).expect(200);
+    await browser.complete(t, upload).expect(200);
 
     const spoiled = Buffer.concat([wav.subarray(0, 44), HTML]).subarray(0, wav.length);
     expectRefused(await t.request.put(url).send(spoiled), 409, HAND_IN_MESSAGES.alreadyHandedIn);
@@ -300,11 +293,11 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
 
   it("when five completions arrive at once, then all five answer the same success and one hand-in is listed", async ({ t, admin }) => {
     const wav = makeWav({ bytes: 6 * MB });
-    const upload = await startUpload(t, wav, { network: CANDIDATE, parts: 2 });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => completeHandIn(t, upload)));
+    const upload = await browser.startUpload(t, wav, { network: CANDIDATE, parts: 2 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => browser.complete(t, upload)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     for (const a of answers) expect(a.text).toContain(`<Key>${upload.id}</Key>`);
-    expect((await completeHandIn(t, upload)).status).toBe(200);
+    expect((await browser.complete(t, upload)).status).toBe(200);
     const listed = (await admin.get("/api/auditions").expect(200)).body as { id: string }[];
     expect(listed.map((a) => a.id)).toEqual([upload.id]);
   });
@@ -312,18 +305,18 @@ describe("audition hand-ins: no one can spoil a hand-in", () => {
   it("when a RIFF header sits in front of HTML, then completing refuses it (415) in words and keeps nothing", async ({ t }) => {
     const fake = Buffer.concat([makeWav({ seconds: 1 }).subarray(0, 44), HTML]);
     // Its first bytes are a WAV's: the start is accepted (201), only the whole file tells.
-    const upload = await startUpload(t, fake, { overrides: { fileName: "edit.html" }, network: CANDIDATE, parts: 1 });
-    expectRefused(await completeHandIn(t, upload), 415, HAND_IN_MESSAGES.notAudio);
+    const upload = await browser.startUpload(t, fake, { overrides: { fileName: "edit.html" }, network: CANDIDATE, parts: 1 });
+    expectRefused(await browser.complete(t, upload), 415, HAND_IN_MESSAGES.notAudio);
     await expectNothingKept(t);
   });
 
   it("when a refused upload is completed again, then it answers the same 415 in words, and to no other browser", async ({ t }) => {
     const fake = Buffer.concat([makeWav({ seconds: 1 }).subarray(0, 44), HTML]);
-    const upload = await startUpload(t, fake, { overrides: { fileName: "edit.html" }, network: CANDIDATE, parts: 1 });
-    expect((await completeHandIn(t, upload)).status).toBe(415);
+    const upload = await browser.startUpload(t, fake, { overrides: { fileName: "edit.html" }, network: CANDIDATE, parts: 1 });
+    expect((await browser.complete(t, upload)).status).toBe(415);
 
-    for (let i = 0; i < 2; i++) expectRefused(await completeHandIn(t, upload), 415, HAND_IN_MESSAGES.notAudio);
-    expect((await completeHandIn(t, { ...upload, token: "not-the-token" })).status).toBe(404);
+    for (let i = 0; i < 2; i++) expectRefused(await browser.complete(t, upload), 415, HAND_IN_MESSAGES.notAudio);
+    expect((await browser.complete(t, { ...upload, token: "not-the-token" })).status).toBe(404);
   });
 
   it("when a WAV is handed in under another name, then its download is named with the checked type's extension", async ({ t, admin }) => {
@@ -356,7 +349,7 @@ describe("the audition prefix", () => {
       expect(batch.status).toBe(400);
       expect(batch.body.errors).toEqual([{ path: "editors_password", message: AUDITION_PREFIX_TOO_SHORT }]);
       await admin.get("/api/editors/password-status").expect(200, { isSet: false });
-      expect((await startHandIn(t, makeWav({ seconds: 1 }), { code: "abcde12" })).status).toBe(401);
+      expect((await browser.start(t, makeWav({ seconds: 1 }), { code: "abcde12" })).status).toBe(401);
 
       await admin.post("/api/settings").send({ key: "editors_password", value: "abcdef" }).expect(200);
       await admin.get("/api/editors/password-status").expect(200, { isSet: true });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect } from "vitest";
 import { createGcsLargeFiles } from "../../platform/objects/gcs-large-files";
 import { binary } from "../../test/bytes";
 import { startFakeGcs } from "../../test/fake-gcs";
-import { auditionTest, completeHandIn, signHandIn, startHandIn, startUpload } from "../../test/hand-ins";
+import { auditionTest, browser } from "../../test/hand-ins";
 import { makeWav } from "../../test/wav";
 
 const gcs = await startFakeGcs();
@@ -15,8 +15,8 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     admin,
   }) => {
     const wav = makeWav({ bytes: 6 * 1024 * 1024 + 1000 });
-    const upload = await startUpload(t, wav);
-    const sign = (body: object) => signHandIn(t, upload, body).expect(200);
+    const upload = await browser.startUpload(t, wav);
+    const sign = (body: object) => browser.sign(t, upload, body).expect(200);
 
     const parts = [wav.subarray(0, upload.partSize), wav.subarray(upload.partSize)];
     for (const [i, bytes] of parts.entries()) {
@@ -38,7 +38,7 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     const listed = await fetch(listAddress.url);
     expect(await listed.text()).toContain("<PartNumber>2</PartNumber>");
 
-    await completeHandIn(t, upload).expect(200);
+    await browser.complete(t, upload).expect(200);
     expect(gcs.objects.get(`auditions/${upload.id}`)?.equals(wav)).toBe(true);
     // The app never carried a part: every PUT of bytes came to the bucket on a signed address.
     expect(gcs.log.filter((l) => l.startsWith("PUT")).every((l) => l.endsWith("(signed)"))).toBe(true);
@@ -57,8 +57,8 @@ describe("audition hand-ins with STORAGE=gcs", () => {
     admin,
   }) => {
     const wav = makeWav({ bytes: 6 * 1024 * 1024 });
-    const upload = await startUpload(t, wav);
-    const { body: address } = await signHandIn(t, upload, { partNumber: 1 }).expect(200);
+    const upload = await browser.startUpload(t, wav);
+    const { body: address } = await browser.sign(t, upload, { partNumber: 1 }).expect(200);
     expect((await fetch(address.url, { method: "PUT", body: new Uint8Array(wav.subarray(0, upload.partSize)) })).status).toBe(200);
     // The server never saw the part: by its own record the upload has been idle for 16 minutes.
     const age = () => t.db.database.pool.query("UPDATE auditions SET last_part_at = now() - interval '16 minutes'");
@@ -73,7 +73,7 @@ describe("audition hand-ins with STORAGE=gcs", () => {
   });
 
   it("when an upload to the bucket is abandoned, then the sweep aborts it there", async ({ t }) => {
-    await startHandIn(t, makeWav({ seconds: 1 })).expect(201);
+    await browser.start(t, makeWav({ seconds: 1 })).expect(201);
     const before = gcs.uploads.size;
     expect(await t.app.sweepAuditions(new Date(Date.now() + 25 * 3_600_000))).toBe(1);
     expect(gcs.uploads.size).toBe(before - 1);
