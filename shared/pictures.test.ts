@@ -10,10 +10,10 @@ describe("pictures", () => {
   });
   it.each([
     ["a width the kind does not have", "photo-321.webp"],
-    ["a format the site does not make", "photo-320.gif"],
-    ["a width of another kind", "icon-32.webp"],
-    ["an object's own property", "toString-32.png"],
-    ["the prototype", "__proto__-32.png"],
+    ["a format no kind is offered in", "photo-320.gif"],
+    ["a format its kind is not offered in", "icon-32.webp"],
+    ["a kind that is an object's own property", "toString-32.png"],
+    ["a kind that is the prototype", "__proto__-32.png"],
     ["no width", "photo.webp"],
     ["no kind", "-320.webp"],
     ["no format", "photo-320"],
