@@ -52,17 +52,12 @@ export default tseslint.config(
     },
   },
   {
-    // What a visitor's first page loads reads and never writes: the features' api.ts (queries),
-    // the settings and lists queries, and the app's shell that seeds them. Writes live in each
-    // feature's mutations.ts and the lib's crud and settings-mutations, which only the admin's
-    // screens (and the audition form) import, so useMutation stays out of the shared entry.
-    files: [
-      "client/src/features/*/api.ts",
-      "client/src/lib/settings-api.ts",
-      "client/src/lib/lists.ts",
-      "client/src/app/**",
-      "client/src/main.tsx",
-    ],
+    // What a visitor's first page loads reads and never writes: the features' api.ts (queries,
+    // the settings' and the ordered lists' among them), and the app's shell that seeds them.
+    // Writes live in each feature's mutations.ts (admin/mutations.ts when only the admin writes)
+    // and features/ordered-lists/admin/crud.ts, which only the admin's screens (and the
+    // audition's unlock and form) import, so useMutation stays out of the shared entry.
+    files: ["client/src/features/*/api.ts", "client/src/app/**", "client/src/main.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -70,7 +65,7 @@ export default tseslint.config(
           paths: [{ name: "@tanstack/react-query", importNames: ["useMutation"], message: "Writes go in the feature's mutations.ts." }],
           patterns: [
             {
-              group: ["**/mutations", "**/single-mutation", "**/settings-mutations", "**/lib/crud", "./crud"],
+              group: ["**/mutations", "**/single-mutation", "**/crud"],
               message: "Writes go in mutations.ts, which a visitor's first page does not load.",
             },
           ],

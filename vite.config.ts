@@ -51,7 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // in it too: two requests and 0.3 KB less on each page.
                 {
                   name: "visitor-kit",
-                  test: /client[\\/]src[\\/](components[\\/](picture|back-link|titled-section|embed-facade)\.tsx|lib[\\/](api-client|mobile)\.ts|features[\\/](episodes[\\/]components[\\/]episode-meta|player[\\/]components[\\/]play-icon|identity[\\/]components[\\/]support-links)\.tsx|features[\\/](player[\\/]memory|analytics[\\/]collector)\.ts)|shared[\\/]embeds\.ts/,
+                  test: /client[\\/]src[\\/](components[\\/](picture|back-link|titled-section|embed-facade)\.tsx|lib[\\/](api-client|mobile)\.ts|features[\\/](episodes[\\/]public[\\/]episode-meta|player[\\/]public[\\/]play-icon|identity[\\/]public[\\/]support-links)\.tsx|features[\\/](player[\\/]memory|analytics[\\/]public[\\/]collector)\.ts)|shared[\\/]embeds\.ts/,
                 },
               ],
             },

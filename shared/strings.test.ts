@@ -1,47 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText, cutAtWord, trimChar, trimEndChar } from "./strings";
-
-describe("trimEndChar", () => {
-  it("when a value ends in a run of the character, then the run is removed and nothing else", () => {
-    expect(trimEndChar("/api/auth/login///", "/")).toBe("/api/auth/login");
-    expect(trimEndChar("/a/b", "/")).toBe("/a/b");
-    expect(trimEndChar("////", "/")).toBe("");
-    expect(trimEndChar("", "/")).toBe("");
-  });
-
-  it("when runs of 1,000 and 16,000 slashes are trimmed, then the work grows with the length, not its square", () => {
-    /** Index reads made by trimEndChar, counted through a stand-in string. */
-    const readsFor = (input: string) => {
-      let reads = 0;
-      const counted = new Proxy(
-        { length: input.length, slice: (a?: number, b?: number) => input.slice(a, b) },
-        {
-          get(target, prop) {
-            if (typeof prop === "string" && /^\d+$/.test(prop)) {
-              reads++;
-              return input[Number(prop)];
-            }
-            return Reflect.get(target, prop);
-          },
-        },
-      ) as unknown as string;
-      trimEndChar(counted, "/");
-      return reads;
-    };
-    const small = readsFor(`x${"/".repeat(1_000)}`);
-    const large = readsFor(`x${"/".repeat(16_000)}`);
-    expect(small).toBe(1_001);
-    expect(large).toBe(16_001);
-    expect(readsFor(`${"/".repeat(16_000)}x`)).toBe(1);
-  });
-});
-
-describe("trimChar", () => {
-  it("when a value has the character at both ends, then both runs are removed", () => {
-    expect(trimChar("--a-b--", "-")).toBe("a-b");
-    expect(trimChar("---", "-")).toBe("");
-  });
-});
+import { countText, cutAtWord, ellipsize } from "./strings";
 
 describe("cutAtWord", () => {
   it("when a name is longer than the limit, then it is cut after the last whole word that fits, never inside one", () => {
@@ -70,5 +28,13 @@ describe("countText", () => {
   it("when the plural is not the noun with an s, then the one given is used", () => {
     expect(countText(1, "episode matches", "episodes match")).toBe("1 episode matches");
     expect(countText(3, "picture of a person", "pictures of people")).toBe("3 pictures of people");
+  });
+});
+
+describe("ellipsize", () => {
+  it("when a text is longer than the limit, then it is cut to the limit with an ellipsis and no space before it; a short one stays", () => {
+    expect(ellipsize("Why pain is a protector", 10)).toBe("Why pain…");
+    expect(ellipsize("Short", 10)).toBe("Short");
+    expect(ellipsize("Exactly10!", 10)).toBe("Exactly10!");
   });
 });

@@ -1,14 +1,3 @@
-/**
- * Trimming without a regular expression: `/\/+$/` is retried from every position of a run of
- * slashes, so its cost grows with the square of the run (a 16 KB path costs ~200 ms). These
- * loops look at each character once.
- */
-export function trimEndChar(value: string, char: string): string {
-  let end = value.length;
-  while (end > 0 && value[end - 1] === char) end--;
-  return end === value.length ? value : value.slice(0, end);
-}
-
 /** "1 episode", "3 episodes": a count with its noun, one or many (by default, the noun with an "s"). */
 export function countText(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -16,12 +5,6 @@ export function countText(count: number, one: string, many = `${one}s`): string 
 
 /** `text` in at most `max` characters: cut, with an ellipsis, when longer. */
 export const ellipsize = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
-export function trimChar(value: string, char: string): string {
-  let start = 0;
-  while (start < value.length && value[start] === char) start++;
-  return trimEndChar(value.slice(start), char);
-}
 
 const words = new Intl.Segmenter(undefined, { granularity: "word" });
 

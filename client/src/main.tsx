@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { isAdminRoute, matchRoute } from "@shared/routes";
-import { trimEndChar } from "@shared/strings";
+import { trimEnd } from "es-toolkit/string";
 import { App } from "@/app/app";
 import { AppProviders } from "@/app/providers";
 import { preloadPage } from "@/app/public-pages";
@@ -23,7 +23,7 @@ const app = (
 );
 
 const root = document.getElementById("root")!;
-const route = matchRoute(location.pathname.length > 1 ? trimEndChar(location.pathname, "/") : location.pathname);
+const route = matchRoute(location.pathname.length > 1 ? trimEnd(location.pathname, "/") : location.pathname);
 
 if (root.firstElementChild) {
   // A public page the server rendered (docs/decisions/004-pages-filled-by-the-server.md): its

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import type { HandInUpload } from "../../shared/auditions";
 
 /**
- * What the candidate's browser does to hand in a file (client/src/features/editors/hand-in-upload.ts),
+ * What the candidate's browser does to hand in a file (client/src/features/auditions/public/hand-in-upload.ts),
  * over real HTTP with fetch, for the benchmark and the fault script: start (or resume) the hand-in,
  * ask for each part's address, PUT the part, list the parts stored, complete. The file is read from
  * disk one part at a time.
