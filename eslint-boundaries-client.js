@@ -10,9 +10,7 @@
  * components): a visitor's code never imports it, and the app opens the admin area only by
  * `import()`, as a chunk of its own.
  */
-import boundaries from "eslint-plugin-boundaries";
-
-const room = (type, pattern) => ({ type, pattern, partialMatch: false });
+import { allow, ANY_PACKAGE, boundariesOf, packages, room, rooms, to } from "./eslint-boundaries-common.js";
 
 /**
  * A file takes the first room whose folder holds it, so a feature's and the components' admin/
@@ -47,10 +45,6 @@ const FILES = [
   ...BASE_FEATURES.map((feature) => ({ category: "base", pattern: `client/src/features/${feature}/*.ts` })),
 ];
 
-const rooms = (types) => ({ element: { type: types } });
-const to = (...types) => ({ to: rooms(types) });
-const allow = (from, ...targets) => ({ from: rooms(from), allow: targets });
-const packages = (...modules) => ({ to: { module: { origin: ["external", "core"], source: modules } } });
 /** The feature's own files, in the given parts of it (its root and public/, or its admin/). */
 const sameFeature = (...types) => ({ to: { element: { type: types, captured: { feature: "{{ from.element.captured.feature }}" } } } });
 const baseFeatures = (...types) => ({ to: { element: { type: types, captured: { feature: BASE_FEATURES } } } });
@@ -72,19 +66,10 @@ const CLIENT = [
 const BELOW_FEATURES = ["client-components", "client-hooks", "client-lib", "shared"];
 
 const RULES = [
-  // Packages, for everyone but where a rule below says otherwise.
-  { from: { module: { origin: "local" } }, allow: { to: { module: { origin: ["external", "core"] } } } },
+  ANY_PACKAGE,
   // A stylesheet a client module loads for its looks (bundled by Vite, no code).
   {
-    from: rooms([
-      "client-entry",
-      "client-app",
-      "client-pages",
-      "client-feature-admin",
-      "client-feature",
-      "client-components-admin",
-      "client-components",
-    ]),
+    from: rooms(CLIENT.filter((type) => type !== "client-hooks" && type !== "client-lib")),
     allow: { dependency: { source: ["*.css", "@/*.css", "@uppy/*/css/*.css"] } },
   },
   // The flow: entry → app → pages → features → components → hooks/lib → shared.
@@ -121,22 +106,11 @@ const RULES = [
   },
 ];
 
-export const clientBoundariesConfig = {
+// checkInternals: files of one room are checked too (a public page and an admin page are both pages).
+export const clientBoundariesConfig = boundariesOf({
   files: ["client/src/**/*.{ts,tsx}"],
-  ignores: ["**/*.test.ts", "**/*.test.tsx"],
-  plugins: { boundaries },
-  settings: {
-    "boundaries/elements": ROOMS,
-    "boundaries/files": FILES,
-    "boundaries/dependency-nodes": ["import", "export", "dynamic-import", "require"],
-    "boundaries/root-path": import.meta.dirname,
-    "import/resolver": { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
-  },
-  rules: {
-    // checkInternals: files of one room are checked too (a public page and an admin page are both pages).
-    "boundaries/dependencies": [
-      "error",
-      { default: "disallow", checkAllOrigins: true, checkUnknownLocals: true, checkInternals: true, policies: RULES },
-    ],
-  },
-};
+  elements: ROOMS,
+  fileRoles: FILES,
+  policies: RULES,
+  checkInternals: true,
+});

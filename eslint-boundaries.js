@@ -11,15 +11,15 @@
  * (server/platform/) knows no module; the composition root (server/*.ts) wires modules by their
  * doors. A new module needs no line here.
  */
-import boundaries from "eslint-plugin-boundaries";
+import { allow, ANY_PACKAGE, boundariesOf, packages, room, rooms, to } from "./eslint-boundaries-common.js";
 
 /** A file takes the first room whose folder holds it: the root (app.ts, index.ts, cli.ts, config.ts) last. */
 const ROOMS = [
   { type: "module", pattern: "server/modules/*", partialMatch: false, capture: ["module"] },
-  { type: "platform", pattern: "server/platform", partialMatch: false },
-  { type: "server-test", pattern: "server/test", partialMatch: false },
-  { type: "root", pattern: "server", partialMatch: false },
-  { type: "shared", pattern: "shared", partialMatch: false },
+  room("platform", "server/platform"),
+  room("server-test", "server/test"),
+  room("root", "server"),
+  room("shared", "shared"),
 ];
 
 /**
@@ -35,10 +35,6 @@ const FILES = [
   { category: "queries", pattern: "server/platform/db/*.ts" },
 ];
 
-const rooms = (types) => ({ element: { type: types } });
-const to = (...types) => ({ to: rooms(types) });
-const allow = (from, ...targets) => ({ from: rooms(from), allow: targets });
-const packages = (...modules) => ({ to: { module: { origin: ["external", "core"], source: modules } } });
 /** The same module as the importing file's. */
 const sameModule = (type) => ({ to: { element: { type, captured: { module: "{{ from.element.captured.module }}" } } } });
 
@@ -48,8 +44,7 @@ const door = { element: { type: "module" }, file: { categories: "door" } };
 const SERVER = ["module", "platform", "server-test", "root"];
 
 const RULES = [
-  // Packages and Node's own modules, for everyone but where a rule below says otherwise.
-  { from: { module: { origin: "local" } }, allow: { to: { module: { origin: ["external", "core"] } } } },
+  ANY_PACKAGE,
   allow("root", to("platform", "server-test", "root", "shared"), { to: door }),
   allow("server-test", to(...SERVER, "shared")),
   // A module: its own files, any module's door, the platform and shared/.
@@ -84,18 +79,9 @@ const RULES = [
   { from: schema, allow: packages("drizzle-orm", "drizzle-orm/*") },
 ];
 
-export const boundariesConfig = {
+export const boundariesConfig = boundariesOf({
   files: ["server/**/*.ts", "shared/**/*.ts"],
-  ignores: ["**/*.test.ts", "**/*.test.tsx"],
-  plugins: { boundaries },
-  settings: {
-    "boundaries/elements": ROOMS,
-    "boundaries/files": FILES,
-    "boundaries/dependency-nodes": ["import", "export", "dynamic-import", "require"],
-    "boundaries/root-path": import.meta.dirname,
-    "import/resolver": { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
-  },
-  rules: {
-    "boundaries/dependencies": ["error", { default: "disallow", checkAllOrigins: true, checkUnknownLocals: true, policies: RULES }],
-  },
-};
+  elements: ROOMS,
+  fileRoles: FILES,
+  policies: RULES,
+});

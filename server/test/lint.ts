@@ -13,6 +13,14 @@ export async function lintErrors(filePath: string, code: string, rule: (ruleId: 
 /** A file's code that imports `name` from `from` and uses it. */
 export const importing = (name: string, from: string) => `import { ${name} } from "${from}";\n${name};\n`;
 
+/** Every way a file can reach `from` for `name`: import, export-from, import() and require(). */
+export const everyWayOf = (name: string, from: string) => [
+  importing(name, from),
+  `export { ${name} } from "${from}";\n`,
+  `export const load = () => import("${from}");\n`,
+  `declare const require: (p: string) => unknown;\nexport const loaded = require("${from}");\n`,
+];
+
 /** Code that lint should fail (with exactly one error) and code it should pass. */
 export interface Verdicts {
   fails?: string[];
