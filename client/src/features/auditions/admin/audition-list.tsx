@@ -18,11 +18,12 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
   const setStatus = useSetAuditionStatus();
   const remove = useDeleteAudition();
   const statusId = useId();
-  const facts = [
-    fileSize(audition.size),
-    audition.durationSeconds ? formatClock(audition.durationSeconds) : null,
-    `handed in ${localDate(audition.createdAt, true)}`,
-  ].filter(Boolean);
+  const handedIn = `handed in ${localDate(audition.createdAt, true)}`;
+  // One candidate may hand in several edits, even of one file name: the buttons name which.
+  const which = `${audition.fileName}, ${handedIn}`;
+  const facts = [fileSize(audition.size), audition.durationSeconds ? formatClock(audition.durationSeconds) : null, handedIn].filter(
+    Boolean,
+  );
   return (
     <li className="card flex flex-col gap-3 p-4" aria-labelledby={`${statusId}-name`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -78,7 +79,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
           </select>
         </div>
         <a href={auditionFileUrl(audition.id)} download={audition.downloadName} className="btn btn-ghost">
-          Download<span className="sr-only">: {audition.fileName}</span>
+          Download<span className="sr-only">: {which}</span>
         </a>
         <button
           type="button"
@@ -92,7 +93,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
             });
           }}
         >
-          Delete<span className="sr-only">: {audition.name}'s hand-in</span>
+          Delete<span className="sr-only">: {which}</span>
         </button>
       </div>
     </li>

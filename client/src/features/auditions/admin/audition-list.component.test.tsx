@@ -1,0 +1,52 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Audition } from "@shared/auditions";
+import { createQueryClient } from "@/lib/query-client";
+import { AuditionList } from "./audition-list";
+
+const handIn = (id: string, createdAt: string): Audition => ({
+  id,
+  code: "12",
+  name: "Ada Editor",
+  email: "ada@example.com",
+  notes: "",
+  fileName: "my-edit.wav",
+  size: 1_000,
+  contentType: "audio/wav",
+  durationSeconds: 60,
+  status: "new",
+  createdAt,
+  downloadName: "Ada Editor.wav",
+});
+
+/** The owner's lists as the API gives them: two hand-ins of one file by one candidate, no upload under way. */
+function stubApi(auditions: Audition[]) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const body = url === "/api/auditions" ? auditions : [];
+      return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the owner's hand-ins", () => {
+  it("when one candidate hands in the same file twice, then each Delete and Download button is named by the file and the time it was handed in", async () => {
+    stubApi([handIn("a", "2026-11-27T09:15:00Z"), handIn("b", "2026-11-28T16:40:00Z")]);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditionList player={() => null} />
+      </QueryClientProvider>,
+    );
+    // jsdom's name computation puts a space between the word and the hidden part; a browser does not.
+    const deletes = await screen.findAllByRole("button", { name: /^Delete ?: my-edit\.wav, handed in / });
+    const names = deletes.map((button) => button.textContent);
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    const downloads = screen.getAllByRole("link", { name: /^Download ?: my-edit\.wav, handed in / });
+    expect(new Set(downloads.map((link) => link.textContent)).size).toBe(2);
+  });
+});
