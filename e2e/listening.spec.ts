@@ -214,7 +214,8 @@ for (const width of [390, 1280]) {
       page,
     }) => {
       await openEpisode(page);
-      await expect(playerOf(page)).toContainText("Keys: Space or K play or pause, J or ← back 15 s, L or → ahead 30 s");
+      await expect(playerOf(page).getByText(/^Keys:/)).toHaveText("Keys: Space or K play or pause, J or ← back 15 s, L or → ahead 30 s");
+      await expect(playerOf(page).getByText(/^Keys:/)).toBeVisible();
       await page.keyboard.press("k");
       await expect.poll(() => audioTime(page), { timeout: 10_000 }).toBeGreaterThan(0.5);
       await page.keyboard.press("Space");
@@ -342,3 +343,18 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+test("when the episode page is opened on a phone (touch, no hover), then the player shows no key hints, as there is no keyboard to press", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await openEpisode(page);
+    await expect(playerOf(page).getByText(/^Keys:/)).toBeHidden();
+    await expect(playerOf(page).getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

@@ -14,6 +14,7 @@ export function AuditionsAdminPage() {
       <AuditionList
         player={(a) => (
           <PlayerControls
+            withKeys={false}
             episode={{
               slug: `audition-${a.id}`,
               title: `${a.name}: ${a.fileName}`,

@@ -54,13 +54,17 @@ function onKey(episode: PlayerEpisode, event: KeyboardEvent): void {
   act();
 }
 
-/** Starts both for an episode's page: `onStart` hears where play will start (again when the fragment changes); the returned function stops them. */
-export function listen(episode: PlayerEpisode, onStart: (start: StartPoint) => void): () => void {
+/**
+ * Starts both for an episode's page: `onStart` hears where play will start (again when the
+ * fragment changes); the keys only when `withKeys` (one player on the page: where there are many,
+ * as on the owner's hand-ins, a key could not say which it means). The returned function stops them.
+ */
+export function listen(episode: PlayerEpisode, onStart: (start: StartPoint) => void, withKeys = true): () => void {
   const read = () => onStart(readStart(episode));
   const keys = (event: KeyboardEvent) => onKey(episode, event);
   read();
   window.addEventListener("hashchange", read);
-  window.addEventListener("keydown", keys);
+  if (withKeys) window.addEventListener("keydown", keys);
   return () => {
     window.removeEventListener("hashchange", read);
     window.removeEventListener("keydown", keys);

@@ -8,7 +8,7 @@ import type { PlayerEpisode } from "./player-store";
  * after the first render: the server knows neither the address's fragment nor what this browser
  * remembers, and the first render must be the server's. Read again when the query changes.
  */
-export function useListening(episode: PlayerEpisode): { start: StartPoint; isReady: boolean } {
+export function useListening(episode: PlayerEpisode, withKeys = true): { start: StartPoint; isReady: boolean } {
   const search = useSearch();
   const [start, setStart] = useState<StartPoint>(null);
   const [isReady, setIsReady] = useState(false);
@@ -18,7 +18,7 @@ export function useListening(episode: PlayerEpisode): { start: StartPoint; isRea
     let isGone = false;
     void import("./listening").then((listening) => {
       if (isGone) return;
-      stop = listening.listen(episode, setStart);
+      stop = listening.listen(episode, setStart, withKeys);
       setIsReady(true);
     });
     return () => {
@@ -27,6 +27,6 @@ export function useListening(episode: PlayerEpisode): { start: StartPoint; isRea
     };
     // The episode is the same while its slug and duration are; a new query is a new moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [slug, durationSeconds, search]);
+  }, [slug, durationSeconds, search, withKeys]);
   return { start, isReady };
 }

@@ -14,14 +14,14 @@ const episode: PlayerEpisode = {
 };
 
 /** A fresh player (the store is the page's one, kept in its module) and the controls for `episode`. */
-async function renderControls() {
+async function renderControls({ withKeys = true } = {}) {
   vi.resetModules();
   const { player } = await import("../player-store");
   const { PlayerControls } = await import("./player-controls");
   const audio = fakeAudio();
   player.attach(audio as unknown as HTMLAudioElement);
-  render(<PlayerControls episode={episode} />);
-  return { player, audio };
+  const { container } = render(<PlayerControls episode={episode} withKeys={withKeys} />);
+  return { player, audio, container };
 }
 
 const seek = () => screen.getByRole("slider", { name: "Seek" });
@@ -29,6 +29,24 @@ const seek = () => screen.getByRole("slider", { name: "Seek" });
 beforeEach(() => window.history.replaceState(null, "", "/episode/the-ache"));
 
 describe("the episode page's player", () => {
+  it("when the page has one player, then its key hints are there for a keyboard (hidden unless there is one) and K plays", async () => {
+    const { audio, container } = await renderControls();
+    const hints = screen.getByText(/^Keys:/);
+    expect(hints.className).toContain("hidden");
+    expect(hints.className).toContain("keyboard:block");
+    await vi.waitFor(() => expect(container.querySelector("[data-keys=on]")).not.toBeNull());
+    await userEvent.keyboard("k");
+    expect(audio.play).toHaveBeenCalledTimes(1);
+  });
+
+  it("when the page has many players (the owner's hand-ins), then a player without keys shows no key hints and K plays nothing", async () => {
+    const { audio, container } = await renderControls({ withKeys: false });
+    expect(screen.queryByText(/^Keys:/)).toBeNull();
+    await vi.waitFor(() => expect(container.querySelector("[data-keys=on]")).not.toBeNull());
+    await userEvent.keyboard("k");
+    expect(audio.play).not.toHaveBeenCalled();
+  });
+
   it("when nothing is playing, then Play is offered, the total comes from the feed, and seeking and skipping wait for the episode", async () => {
     await renderControls();
     expect(screen.getByRole("button", { name: "Play" })).toBeTruthy();

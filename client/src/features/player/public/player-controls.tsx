@@ -44,10 +44,10 @@ function startText(start: StartPoint): string {
  * the moment the page's address names, else where this browser left it. Its size never changes
  * while it plays; a file that cannot be loaded adds a line saying so, with a link to the file.
  */
-export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
+export function PlayerControls({ episode, withKeys = true }: { episode: PlayerEpisode; withKeys?: boolean }) {
   const state = usePlayer();
   const isThis = state.episode?.slug === episode.slug;
-  const listening = useListening(episode);
+  const listening = useListening(episode, withKeys);
   const current = isThis ? state.currentTime : 0;
   const duration = (isThis ? state.duration : null) ?? episode.durationSeconds ?? 0;
   const isPlaying = isThis && state.isPlaying;
@@ -115,10 +115,13 @@ export function PlayerControls({ episode }: { episode: PlayerEpisode }) {
           {state.rate}x
         </button>
       </div>
-      <p className="text-sm">
-        Keys: <Key>Space</Key> or <Key>K</Key> play or pause, <Key>J</Key> or <Key>←</Key> back 15 s, <Key>L</Key> or <Key>→</Key> ahead 30
-        s
-      </p>
+      {withKeys ? (
+        // Only where there is a keyboard: a phone has none to press.
+        <p className="hidden text-sm keyboard:block">
+          Keys: <Key>Space</Key> or <Key>K</Key> play or pause, <Key>J</Key> or <Key>←</Key> back 15 s, <Key>L</Key> or <Key>→</Key> ahead
+          30 s
+        </p>
+      ) : null}
       {isThis && state.failed ? <AudioFailure audioUrl={episode.audioUrl} /> : null}
     </div>
   );
