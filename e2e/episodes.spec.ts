@@ -32,7 +32,7 @@ async function startHost() {
       return void res
         .writeHead(200, { "Content-Type": "text/vtt" })
         .end(
-          "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ann>Welcome to the quiet episode.</v>\n\n00:00:12.000 --> 00:00:15.000\n<v Ben>Twelve seconds in.</v>\n",
+          "WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ann>Welcome to the quiet episode.</v>\n\n00:00:12.000 --> 00:00:15.000\n<v Ben>Twelve seconds in.</v>\n\n00:00:16.000 --> 00:00:18.000\n<v Ben>Sixteen seconds in.</v>\n",
         );
     if (req.url === "/c.json")
       return sendChapters(res, [
@@ -127,6 +127,8 @@ test("when a chapter or a transcript line is chosen, then the episode plays from
   expect(await isPaused(page)).toBe(false);
   await page.getByRole("region", { name: "Transcript" }).getByRole("button", { name: "0:12 Ben: Twelve seconds in." }).click();
   await expect.poll(() => audioTime(page)).toBeGreaterThanOrEqual(12);
+  // Each cue is its own line, also when one speaker says two in a row: the speaker is named once.
+  await expect(page.getByRole("region", { name: "Transcript" }).getByRole("button", { name: "0:16 Sixteen seconds in." })).toBeVisible();
 });
 
 test("when the visitor goes to another page while it plays, then it keeps playing and the bar below leads back", async ({ page }) => {
@@ -319,6 +321,9 @@ test.describe("the archive", () => {
       await page.goto("/archive?q=twelve");
       await page.getByRole("link", { name: "Jump to 0:12 in E2E Player Episode" }).click();
       await expect(page).toHaveURL(/\/episode\/e2e-player-episode\?t=12$/);
+      // A word said in the speaker's second cue in a row leads to that cue's time.
+      await page.goto("/archive?q=sixteen");
+      await expect(page.getByRole("link", { name: "Jump to 0:16 in E2E Player Episode" })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "E2E Player Episode" })).toBeVisible();
     } finally {
       await context.close();

@@ -146,9 +146,11 @@ function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode }
     <TitledSection id="transcript" title="Transcript" className="mt-10">
       <ol ref={list} className="mt-4 space-y-2 leading-relaxed">
         {paragraphs.map((p, i) => {
+          // One line per cue: a speaker who says many in a row is named on the first of them.
+          const isNewSpeaker = !!p.speaker && p.speaker !== paragraphs[i - 1]?.speaker;
           const words = (
             <>
-              {p.speaker ? <strong>{p.speaker}: </strong> : null}
+              {isNewSpeaker ? <strong>{p.speaker}: </strong> : null}
               {p.text}
             </>
           );
