@@ -42,8 +42,9 @@ export function FeedSyncPanel() {
           {s?.lastError ? (
             <>
               <dt className="font-semibold">Last error</dt>
-              <dd role="alert" className="wrap-anywhere">
-                {s.lastError}
+              {/* The live region inside the term's value: a dd keeps its role, so the list stays a definition list. */}
+              <dd className="wrap-anywhere">
+                <span role="alert">{s.lastError}</span>
               </dd>
             </>
           ) : null}
@@ -56,7 +57,9 @@ export function FeedSyncPanel() {
           {s && describeExtras(s.extras) ? (
             <>
               <dt className="font-semibold">Files</dt>
-              <dd role="status">{describeExtras(s.extras)}</dd>
+              <dd>
+                <span role="status">{describeExtras(s.extras)}</span>
+              </dd>
             </>
           ) : null}
         </dl>
