@@ -95,11 +95,13 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
-    name: "when a visitor searches the archive, then the episode that says it is found",
+    name: "when a visitor searches the archive, then the episode that says it is found, at the time of the cue that says it",
     async run(page) {
       await page.goto("/archive");
       await page.fill(field("Search episodes"), "attention");
       await page.waitUntil(`/1 episode match/.test(document.body.innerText) && ${bodyHas(SHOW.episodeTitle)}`, "the search's result");
+      // Ann says it in her second cue in a row, at 0:10: the hit leads there, not to her first.
+      await page.waitUntil(bodyHas("Jump to 0:10"), "the hit at its cue's time");
       await page.screenshot("archive-search");
     },
   },
