@@ -321,10 +321,10 @@ test.describe("the archive", () => {
       await page.goto("/archive?q=twelve");
       await page.getByRole("link", { name: "Jump to 0:12 in E2E Player Episode" }).click();
       await expect(page).toHaveURL(/\/episode\/e2e-player-episode\?t=12$/);
+      await expect(page.getByRole("heading", { level: 1, name: "E2E Player Episode" })).toBeVisible();
       // A word said in the speaker's second cue in a row leads to that cue's time.
       await page.goto("/archive?q=sixteen");
       await expect(page.getByRole("link", { name: "Jump to 0:16 in E2E Player Episode" })).toBeVisible();
-      await expect(page.getByRole("heading", { level: 1, name: "E2E Player Episode" })).toBeVisible();
     } finally {
       await context.close();
     }
