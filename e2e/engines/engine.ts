@@ -67,6 +67,23 @@ async function pollUntil(check: () => Promise<boolean>, what: string, timeoutMs:
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ""}`);
 }
 
+/**
+ * Types into a field until it holds `text`: a form that re-renders while keys arrive (an edit form
+ * filled from the server) can lose some. Three tries, then a failure that says what the field kept.
+ */
+async function typeUntilHeld(page: EnginePage, type: () => Promise<void>, holds: () => Promise<boolean>, text: string): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await type();
+    try {
+      await pollUntil(holds, "the field to hold what was typed", 2_000);
+      return;
+    } catch {
+      /* typed again below */
+    }
+  }
+  throw new Error(`${page.engine}: a field did not keep ${JSON.stringify(text)} after three tries`);
+}
+
 /** A page's `goto` in either engine: `navigate` to `pathname` under `baseURL`, then wait until the app is ready. */
 async function gotoApp(page: EnginePage, navigate: (href: string) => Promise<unknown>, baseURL: string, pathname: string): Promise<void> {
   await navigate(new URL(pathname, baseURL).href);
@@ -148,8 +165,15 @@ export async function openWebKit(baseURL: string, { width }: OpenOptions): Promi
       async fill(selector, text) {
         const el = await browser.$(selector);
         await el.waitForDisplayed({ timeout: 10_000 });
-        await el.clearValue();
-        await el.addValue(text);
+        await typeUntilHeld(
+          page,
+          async () => {
+            await el.clearValue();
+            await el.addValue(text);
+          },
+          async () => (await el.getValue()) === text,
+          text,
+        );
       },
       async press(...keys) {
         for (const key of keys) await browser.keys(WEBDRIVER_KEYS[key] ?? key);
@@ -205,9 +229,16 @@ export async function openFirefox(baseURL: string, { width, pulseServer }: OpenO
     },
     async fill(selector, text) {
       const el = await tab.waitForSelector(locate(selector), { visible: true, timeout: 10_000 });
-      await el!.click({ count: 3 });
-      await tab.keyboard.press("Backspace");
-      await el!.type(text);
+      await typeUntilHeld(
+        page,
+        async () => {
+          await el!.click({ count: 3 });
+          await tab.keyboard.press("Backspace");
+          await el!.type(text);
+        },
+        async () => (await el!.evaluate((e) => (e as HTMLInputElement).value)) === text,
+        text,
+      );
     },
     async press(...keys) {
       for (const key of keys) await tab.keyboard.press(key === "Space" ? " " : (key as Parameters<typeof tab.keyboard.press>[0]));

@@ -34,6 +34,21 @@ async function openEpisode(page: EnginePage, address: string = SHOW.episodePath)
   await page.waitUntil(`document.querySelector('[data-keys="on"]') !== null`, "the player's keys to load");
 }
 
+/**
+ * Opens the episode form in edit mode from the row at `row` and waits until it holds the episode:
+ * the add form above the list has the same "Episode Title" field, and the edit form replaces it
+ * only once the whole episode has loaded. Typing before that typed into the add form, and the
+ * unchanged edit form then saved nothing (no "Episode updated").
+ */
+async function editEpisode(page: EnginePage, row: string, titleStart: string): Promise<void> {
+  await page.click(`${row}//button[starts-with(@aria-label, "Edit")]`);
+  await page.waitUntil(
+    `document.evaluate(${JSON.stringify(button("Update Episode"))}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue !== null && ` +
+      `document.evaluate(${JSON.stringify(field("Episode Title"))}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue?.value.startsWith(${JSON.stringify(titleStart)})`,
+    "the edit form with the episode",
+  );
+}
+
 export const JOURNEYS: Journey[] = [
   {
     name: "when a visitor opens the home page, then the show, its latest episodes and the Listen button are there",
@@ -138,7 +153,8 @@ export const JOURNEYS: Journey[] = [
       // An episode of this engine's own: the other engine's journeys run at the same time.
       const original = `E2E Engines Edit ${page.engine}`;
       await page.waitUntil(bodyHas(original), "the episodes");
-      await page.click(`//li[.//*[normalize-space()=${lit(original)}]]//button[starts-with(@aria-label, "Edit")]`);
+      // Its title begins so even when an earlier run of this journey stopped before renaming it back.
+      await editEpisode(page, `//li[.//*[starts-with(normalize-space(), ${lit(original)})]]`, original);
       const title = `${original} (${width} px)`;
       await page.fill(field("Episode Title"), title);
       await page.click(button("Update Episode"));
@@ -147,7 +163,7 @@ export const JOURNEYS: Journey[] = [
       await page.goto("/archive");
       await page.waitUntil(bodyHas(title), "the new title on the archive");
       await page.goto("/episodes");
-      await page.click(`//li[.//*[contains(normalize-space(), ${lit(title)})]]//button[starts-with(@aria-label, "Edit")]`);
+      await editEpisode(page, `//li[.//*[contains(normalize-space(), ${lit(title)})]]`, title);
       await page.fill(field("Episode Title"), original);
       await page.click(button("Update Episode"));
       await page.waitUntil(bodyHas("Episode updated"), "the title back");

@@ -13,7 +13,17 @@ export function journeysIn(engine: EngineName): void {
       afterAll(async () => {
         await page?.close();
       });
-      for (const journey of JOURNEYS) it(journey.name, () => journey.run(page, width));
+      JOURNEYS.forEach((journey, index) =>
+        it(journey.name, async () => {
+          try {
+            await journey.run(page, width);
+          } catch (err) {
+            // What the page showed when the journey stopped, beside the journeys' screenshots.
+            await page.screenshot(`failed-${index + 1}`).catch(() => undefined);
+            throw err;
+          }
+        }),
+      );
     });
   }
 }
