@@ -86,6 +86,41 @@ test("when the episode page opens, then its notes, chapters and transcript are i
   }
 });
 
+test("when a keyboard user tabs through an episode page on a desktop, then the Listen menu and Play come before the share buttons", async ({
+  page,
+}) => {
+  await openAtWidth(page, 1280, "/episode/e2e-player-episode");
+  const reached: string[] = [];
+  for (let i = 0; i < 30 && !reached.includes("Copy Link"); i++) {
+    await page.keyboard.press("Tab");
+    reached.push(
+      await page.evaluate(() => (document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent ?? "").trim()),
+    );
+  }
+  const at = (name: string) => reached.indexOf(name);
+  expect(at("Back to Home"), reached.join(" | ")).toBeGreaterThanOrEqual(0);
+  expect(at("Listen"), reached.join(" | ")).toBeGreaterThan(at("Back to Home"));
+  expect(at("Play"), reached.join(" | ")).toBeGreaterThan(at("Listen"));
+  expect(at("Copy Link"), reached.join(" | ")).toBeGreaterThan(at("Play"));
+});
+
+test("when a visitor opens an episode page on a phone or a desktop, then its top bar has the Listen menu, which opens with the show's providers", async ({
+  page,
+}) => {
+  await atEachWidth(page, "/episode/e2e-player-episode", async (width) => {
+    const listen = page.getByRole("banner").getByRole("button", { name: "Listen" });
+    await expect(listen).toBeVisible();
+    await listen.click();
+    const menu = page.getByRole("menu", { name: "Podcast providers" });
+    await expect(menu.getByRole("menuitem").first()).toBeVisible();
+    await page.screenshot({ path: path.join(ARTIFACTS, `episode-listen-menu-${width}.png`) });
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(listen).toBeFocused();
+  });
+});
+
 test("when a keyboard user plays and pauses the episode, then the audio advances, then stops; the seek bar and -15/+30 move it", async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import { SupportLinks } from "@/features/identity/public/support-links";
 import { EpisodePeople } from "@/features/people/public/episode-people";
 import { PlayerControls } from "@/features/player/public/player-controls";
 import { player, toPlayerEpisode, usePlayer } from "@/features/player/player-store";
+import { ListenMenu } from "@/features/providers/public/listen-menu";
 import { useSiteName } from "@/hooks/use-page-title";
 
 export function EpisodePage({ params }: { params: Record<string, string | undefined> }) {
@@ -16,6 +17,7 @@ export function EpisodePage({ params }: { params: Record<string, string | undefi
       player={(e) => <PlayerControls episode={toPlayerEpisode(e, showName)} />}
       onSeek={(e, seconds) => void player.play(toPlayerEpisode(e, showName), seconds)}
       position={state.episode?.slug === slug ? state.currentTime : null}
+      headerActions={<ListenMenu className="btn btn-ghost" />}
       extras={(e) => (
         <>
           <EpisodePeople people={e.people ?? []} />

@@ -24,6 +24,8 @@ export interface EpisodeViewProps {
   position: number | null;
   /** What other features show of the episode below its player: its people, the show's support link. */
   extras?: (episode: Episode) => ReactNode;
+  /** What the page's top bar holds after the way back: the show's Listen menu. */
+  headerActions?: ReactNode;
 }
 
 /** The cue or chapter being heard at `position`: the last one that starts at or before it; -1 for none. */
@@ -188,7 +190,14 @@ function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode }
   );
 }
 
-function EpisodeDetail({ episode, player, onSeek, position, extras }: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
+function EpisodeDetail({
+  episode,
+  player,
+  onSeek,
+  position,
+  extras,
+  headerActions,
+}: { episode: Episode } & Omit<EpisodeViewProps, "slug">) {
   const url = useAbsoluteUrl(href.episode(episode.slug));
   const target = { url, title: episode.title };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
@@ -200,9 +209,7 @@ function EpisodeDetail({ episode, player, onSeek, position, extras }: { episode:
       <header className="themed-surface sticky top-0 z-20 border-b border-fg/25">
         <div className="mx-auto flex max-w-3xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <BackLink />
-          <div className="mobile:hidden">
-            <ShareButtons target={target} isCopied={isCopied} onCopy={copy} noun="episode" />
-          </div>
+          {headerActions}
         </div>
       </header>
       <main id="main" className="mx-auto max-w-3xl px-4 py-8">
@@ -217,6 +224,10 @@ function EpisodeDetail({ episode, player, onSeek, position, extras }: { episode:
             </div>
           </div>
           {canPlay ? <div className="mt-6">{player(episode)}</div> : null}
+          {/* After Play in the page's order, so a keyboard reaches the episode before the ways to share it. */}
+          <div className="mt-4 mobile:hidden">
+            <ShareButtons target={target} isCopied={isCopied} onCopy={copy} noun="episode" />
+          </div>
           {extras?.(episode)}
           {episode.discussionUrl ? (
             <p className="mt-4">

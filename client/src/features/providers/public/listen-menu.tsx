@@ -194,7 +194,7 @@ function ProviderMenuItems({
  * Small and in the page's own chunk: the server renders the closed button and the browser
  * hydrates that same button; the list is made when it opens.
  */
-export function ListenMenu() {
+export function ListenMenu({ className = "banner-btn" }: { className?: string } = {}) {
   const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
   const [open, setOpen] = useState<Open>(null);
   const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
@@ -272,7 +272,7 @@ export function ListenMenu() {
         ref={trigger}
         type="button"
         id="listen-menu-trigger"
-        className="banner-btn"
+        className={className}
         aria-haspopup="menu"
         aria-expanded={open !== null}
         aria-controls={open ? menuId : undefined}
