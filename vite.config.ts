@@ -26,8 +26,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: false,
     // Which chunks each page needs: the server names a route's chunks in its head (server/modules/pages/route-chunks.ts).
     manifest: !isSsrBuild,
-    // Every browser the site supports preloads modules natively; the polyfill would only add bytes.
-    modulePreload: { polyfill: false },
+    // No preload helper around lazy imports: a page's own chunks are named in its head by the
+    // server (route-chunks.ts), and what loads later (the Listen menu, the bar below, the admin
+    // area) finds what it imports already loaded or one request away. The helper and its lists
+    // weighed 0.5 KB on every public page (e2e/js-budget.spec.ts).
+    modulePreload: false,
     rollupOptions: {
       // The framework every page runs (React and the router) as one file beside the entry, rather
       // than the several small chunks the automatic split makes of it because the admin chunk

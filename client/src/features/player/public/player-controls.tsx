@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { momentParam } from "@shared/moment";
 import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
@@ -6,8 +7,10 @@ import { useAbsoluteUrl } from "@/lib/page-context";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
 import type { StartPoint } from "../listening";
 import { useListening } from "../use-listening";
-import { AudioFailure } from "./audio-failure";
 import { Icon, PAUSE, PLAY } from "./play-icon";
+
+/** What the player says when the audio cannot be loaded: fetched only then (no page is served failing). */
+const AudioFailure = lazy(() => import("./audio-failure").then((m) => ({ default: m.AudioFailure })));
 
 const Key = ({ children }: { children: string }) => <kbd className="rounded border border-current px-1 font-sans text-xs">{children}</kbd>;
 
@@ -122,7 +125,11 @@ export function PlayerControls({ episode, withKeys = true }: { episode: PlayerEp
           30 s
         </p>
       ) : null}
-      {isThis && state.failed ? <AudioFailure audioUrl={episode.audioUrl} /> : null}
+      {isThis && state.failed ? (
+        <Suspense fallback={null}>
+          <AudioFailure audioUrl={episode.audioUrl} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,50 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useEffectEvent,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
-  type RefObject,
-} from "react";
-import type { Provider } from "@shared/api";
-import { orderedProvidersQueryOptions } from "../api";
-import { ProviderLink } from "./provider-link";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import type { Open } from "./listen-menu-popup";
 
-/**
- * The platforms' icons (their SVG paths are most of the menu's weight) load at the first sign the
- * visitor wants the menu (the pointer on the button, a touch, focus), not with the page: a
- * visitor who never opens it never downloads them.
- */
-const loadIcons = () => import("./provider-icon");
-const ProviderIcon = lazy(() => loadIcons().then((m) => ({ default: m.ProviderIcon })));
-const ICON_SPACE = <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full bg-black/10" />;
+const loadPopup = () => import("./listen-menu-popup");
+const ListenMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.ListenMenuPopup })));
+/** The menu's code and its icons, fetched ahead of the open. */
+const preload = () => void loadPopup().then((m) => m.loadIcons());
 
 /** docs/product.md §2: the menu closes 150 ms after the pointer leaves it and its button. */
 const LISTEN_CLOSE_DELAY_MS = 150;
-const EDGE = 8;
-const GAP = 8;
-
-const TABBABLE =
-  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]";
-
-/** The element a Tab from `from` reaches in the page's order, leaving out what is inside `skip`. */
-function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement | null {
-  const shown = (el: HTMLElement) =>
-    typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
-  const order = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter(
-    (el) => el.tabIndex >= 0 && !skip?.contains(el) && shown(el),
-  );
-  return order[order.indexOf(from) + 1] ?? null;
-}
-
-/** How the menu was opened: by the pointer resting on the button (it closes when the pointer leaves), or for good. */
-type Open = "hover" | "held" | null;
 
 /**
  * The close 150 ms after the pointer has left the button and the menu (`onClose`), which the
@@ -68,120 +31,6 @@ function useCloseDelay(onClose: () => void) {
 }
 
 /**
- * Where the menu is drawn: below its button (`trigger`), its right edge on the button's, inside
- * the screen; placed when it opens (`placeMenu`), and again when the window changes while it is open.
- */
-function useMenuPlace(open: Open) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [place, setPlace] = useState<{ top: number; right: number; maxHeight: number } | null>(null);
-  const placeMenu = () => {
-    const box = trigger.current?.getBoundingClientRect();
-    if (!box) return;
-    const top = box.bottom + GAP;
-    setPlace({ top, right: Math.max(EDGE, window.innerWidth - box.right), maxHeight: Math.max(96, window.innerHeight - top - EDGE) });
-  };
-  useEffect(() => {
-    if (!open) return;
-    window.addEventListener("resize", placeMenu);
-    window.addEventListener("scroll", placeMenu, { passive: true });
-    return () => {
-      window.removeEventListener("resize", placeMenu);
-      window.removeEventListener("scroll", placeMenu);
-    };
-  }, [open]);
-  return { trigger, place, placeMenu };
-}
-
-/**
- * While the menu is open, a press anywhere but the button and the menu closes it; while opened by
- * hovering, the pointer anywhere else closes it after the delay, and coming back cancels that.
- */
-function useOutsidePointer(
-  open: Open,
-  parts: { trigger: RefObject<HTMLElement | null>; menu: RefObject<HTMLElement | null> },
-  { close, cancelClose, scheduleClose }: { close: (returnFocus: boolean) => void; cancelClose: () => void; scheduleClose: () => void },
-) {
-  const inside = (target: EventTarget | null) =>
-    target instanceof Node && (!!parts.trigger.current?.contains(target) || !!parts.menu.current?.contains(target));
-  const onOutsidePointer = useEffectEvent((event: PointerEvent) => {
-    if (event.type === "pointerdown") {
-      if (!inside(event.target)) close(false);
-    } else if (open === "hover" && event.pointerType === "mouse") {
-      if (inside(event.target)) cancelClose();
-      else scheduleClose();
-    }
-  });
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => onOutsidePointer(event);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("pointermove", onPointer);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("pointermove", onPointer);
-    };
-  }, [open]);
-}
-
-/**
- * Moves focus among the menu's items as a WAI-ARIA menu does: the arrows (round the ends), Home,
- * End, and a letter to the next item whose name starts with it. False for any other key.
- */
-function moveFocusByKey(key: string, list: HTMLElement[]): boolean {
-  const at = list.indexOf(document.activeElement as HTMLElement);
-  const moveTo = (index: number) => list[(index + list.length) % list.length]?.focus();
-  if (key === "ArrowDown") moveTo(at + 1);
-  else if (key === "ArrowUp") moveTo(at < 0 ? -1 : at - 1);
-  else if (key === "Home") moveTo(0);
-  else if (key === "End") moveTo(-1);
-  else if (key.length === 1 && /\S/.test(key)) {
-    // Typeahead: the next provider whose name starts with the letter.
-    const letter = key.toLocaleLowerCase();
-    const next = [...list.slice(at + 1), ...list.slice(0, at + 1)].find((item) =>
-      (item.textContent ?? "").trim().toLocaleLowerCase().startsWith(letter),
-    );
-    next?.focus();
-  } else return false;
-  return true;
-}
-
-/** The menu's providers, each a link with its icon (loaded apart), or why there are none. */
-function ProviderMenuItems({
-  isPending,
-  providers,
-  onChoose,
-}: {
-  isPending: boolean;
-  providers: Provider[] | undefined;
-  onChoose: () => void;
-}) {
-  if (isPending)
-    return (
-      <p className="px-3 py-2" role="status">
-        Loading providers...
-      </p>
-    );
-  if (!providers || providers.length === 0) return <p className="px-3 py-2">No podcast providers available at the moment.</p>;
-  return providers.map((provider) => (
-    <ProviderLink
-      key={provider.id}
-      provider={provider}
-      icon={
-        <Suspense fallback={ICON_SPACE}>
-          <ProviderIcon icon={provider.icon} />
-        </Suspense>
-      }
-      nameClassName="min-w-0 wrap-anywhere"
-      role="menuitem"
-      tabIndex={-1}
-      onClick={onChoose}
-      onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
-      className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
-    />
-  ));
-}
-
-/**
  * The 'Listen' menu of providers (docs/product.md §2), as the WAI-ARIA menu button pattern: the
  * button opens a menu of links; Enter, Space or ArrowDown open it on the first provider and
  * ArrowUp on the last, the arrows, Home and End move, a letter goes to the next provider that
@@ -191,47 +40,24 @@ function ProviderMenuItems({
  * closed. It is drawn in the top layer (the Popover API) at the button's corner, inside the
  * screen, scrolling inside itself when the providers do not fit, so the banner cannot clip it.
  *
- * Small and in the page's own chunk: the server renders the closed button and the browser
- * hydrates that same button; the list is made when it opens.
+ * Only the button is in the page's own chunk: the server renders it closed and the browser
+ * hydrates that same button. The menu's code (listen-menu-popup.tsx) and the platforms' icons
+ * load at the first sign the visitor wants it (the pointer on the button, a touch, focus).
  */
 export function ListenMenu({ className = "banner-btn" }: { className?: string } = {}) {
-  const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<Open | null>(null);
   const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
-  const menu = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const { cancelClose, scheduleClose } = useCloseDelay(() => setOpen(null));
-  const { trigger, place, placeMenu } = useMenuPlace(open);
   const close = (returnFocus: boolean) => {
     cancelClose();
     setOpen(null);
     if (returnFocus) trigger.current?.focus();
   };
 
-  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
-
-  // In the top layer while open, where no ancestor's overflow clips it.
-  useLayoutEffect(() => {
-    const element = menu.current;
-    if (!open || !element || typeof element.showPopover !== "function") return;
-    element.showPopover();
-    return () => {
-      if (element.matches(":popover-open")) element.hidePopover();
-    };
-  }, [open]);
-
-  useEffect(() => {
-    if (!open || !focusOnOpen) return;
-    const list = items();
-    (focusOnOpen === "first" ? list[0] : list.at(-1))?.focus();
-    setFocusOnOpen(null);
-  }, [open, focusOnOpen, providers]);
-
-  useOutsidePointer(open, { trigger, menu }, { close, cancelClose, scheduleClose });
-
   const openBy = (how: Open, focus: "first" | "last" | null) => {
     cancelClose();
-    placeMenu();
     setOpen(how);
     setFocusOnOpen(focus);
   };
@@ -246,21 +72,8 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
     }
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "Escape") close(true);
-    else if (event.key === "Tab") {
-      // Tab leaves a menu and closes it: on to what follows the button, or with Shift back to the
-      // button, since the menu belongs right after it although it is drawn in the top layer.
-      const to = event.shiftKey || !trigger.current ? trigger.current : (tabbableAfter(trigger.current, menu.current) ?? trigger.current);
-      close(false);
-      to?.focus();
-    } else if (!moveFocusByKey(event.key, items())) return;
-    event.preventDefault();
-  };
-
   const onPointerEnter = (event: ReactPointerEvent) => {
-    void loadIcons();
+    preload();
     if (event.pointerType !== "mouse") return;
     cancelClose();
     if (!open) openBy("hover", null);
@@ -278,8 +91,8 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
         aria-controls={open ? menuId : undefined}
         data-state={open ? "open" : "closed"}
         onPointerEnter={onPointerEnter}
-        onPointerDown={() => void loadIcons()}
-        onFocus={() => void loadIcons()}
+        onPointerDown={preload}
+        onFocus={preload}
         // A click on a menu the pointer opened keeps it open instead of toggling it shut.
         onClick={() => (open === "hover" ? openBy("held", null) : open ? close(false) : openBy("held", null))}
         onKeyDown={onTriggerKeyDown}
@@ -290,18 +103,17 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
         </svg>
       </button>
       {open ? (
-        <div
-          ref={menu}
-          id={menuId}
-          popover="manual"
-          role="menu"
-          aria-label="Podcast providers"
-          onKeyDown={onMenuKeyDown}
-          className="listen-menu fixed z-30 m-0 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
-          style={place ? { top: place.top, right: place.right, left: "auto", maxHeight: place.maxHeight } : undefined}
-        >
-          <ProviderMenuItems isPending={isPending} providers={providers} onChoose={() => close(false)} />
-        </div>
+        <Suspense fallback={null}>
+          <ListenMenuPopup
+            id={menuId}
+            open={open}
+            trigger={trigger}
+            focusOnOpen={focusOnOpen}
+            close={close}
+            cancelClose={cancelClose}
+            scheduleClose={scheduleClose}
+          />
+        </Suspense>
       ) : null}
     </>
   );

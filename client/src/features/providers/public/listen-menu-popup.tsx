@@ -1,0 +1,222 @@
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import type { Provider } from "@shared/api";
+import { orderedProvidersQueryOptions } from "../api";
+import { ProviderLink } from "./provider-link";
+
+/**
+ * The open Listen menu (listen-menu.tsx is its button): loaded at the first sign the visitor wants
+ * it, so a page carries only the button until then.
+ */
+
+/**
+ * The platforms' icons (their SVG paths are most of the menu's weight) load at the first sign the
+ * visitor wants the menu (the pointer on the button, a touch, focus), not with the page: a
+ * visitor who never opens it never downloads them.
+ */
+export const loadIcons = () => import("./provider-icon");
+const ProviderIcon = lazy(() => loadIcons().then((m) => ({ default: m.ProviderIcon })));
+const ICON_SPACE = <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full bg-black/10" />;
+
+const EDGE = 8;
+const GAP = 8;
+
+const TABBABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]";
+
+/** The element a Tab from `from` reaches in the page's order, leaving out what is inside `skip`. */
+function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement | null {
+  const shown = (el: HTMLElement) =>
+    typeof el.checkVisibility === "function" ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0;
+  const order = Array.from(document.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (el) => el.tabIndex >= 0 && !skip?.contains(el) && shown(el),
+  );
+  return order[order.indexOf(from) + 1] ?? null;
+}
+
+/** How the menu was opened: by the pointer resting on the button (it closes when the pointer leaves), or for good. */
+export type Open = "hover" | "held";
+
+/**
+ * Where the menu is drawn: below its button (`trigger`), its right edge on the button's, inside
+ * the screen; placed as it opens, and again when the window changes.
+ */
+function useMenuPlace(trigger: RefObject<HTMLButtonElement | null>) {
+  // Measured as it first renders (the button is in the page by then), so focus can go into it at once.
+  const [place, setPlace] = useState(() => placeBelow(trigger.current));
+  useEffect(() => {
+    const placeMenu = () => setPlace(placeBelow(trigger.current));
+    window.addEventListener("resize", placeMenu);
+    window.addEventListener("scroll", placeMenu, { passive: true });
+    return () => {
+      window.removeEventListener("resize", placeMenu);
+      window.removeEventListener("scroll", placeMenu);
+    };
+  }, [trigger]);
+  return place;
+}
+
+function placeBelow(button: HTMLElement | null) {
+  const box = button?.getBoundingClientRect();
+  if (!box) return null;
+  const top = box.bottom + GAP;
+  return { top, right: Math.max(EDGE, window.innerWidth - box.right), maxHeight: Math.max(96, window.innerHeight - top - EDGE) };
+}
+
+/**
+ * While the menu is open, a press anywhere but the button and the menu closes it; while opened by
+ * hovering, the pointer anywhere else closes it after the delay, and coming back cancels that.
+ */
+function useOutsidePointer(
+  open: Open,
+  parts: { trigger: RefObject<HTMLElement | null>; menu: RefObject<HTMLElement | null> },
+  { close, cancelClose, scheduleClose }: { close: (returnFocus: boolean) => void; cancelClose: () => void; scheduleClose: () => void },
+) {
+  const inside = (target: EventTarget | null) =>
+    target instanceof Node && (!!parts.trigger.current?.contains(target) || !!parts.menu.current?.contains(target));
+  const onOutsidePointer = useEffectEvent((event: PointerEvent) => {
+    if (event.type === "pointerdown") {
+      if (!inside(event.target)) close(false);
+    } else if (open === "hover" && event.pointerType === "mouse") {
+      if (inside(event.target)) cancelClose();
+      else scheduleClose();
+    }
+  });
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => onOutsidePointer(event);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("pointermove", onPointer);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("pointermove", onPointer);
+    };
+  }, [open]);
+}
+
+/**
+ * Moves focus among the menu's items as a WAI-ARIA menu does: the arrows (round the ends), Home,
+ * End, and a letter to the next item whose name starts with it. False for any other key.
+ */
+function moveFocusByKey(key: string, list: HTMLElement[]): boolean {
+  const at = list.indexOf(document.activeElement as HTMLElement);
+  const moveTo = (index: number) => list[(index + list.length) % list.length]?.focus();
+  if (key === "ArrowDown") moveTo(at + 1);
+  else if (key === "ArrowUp") moveTo(at < 0 ? -1 : at - 1);
+  else if (key === "Home") moveTo(0);
+  else if (key === "End") moveTo(-1);
+  else if (key.length === 1 && /\S/.test(key)) {
+    // Typeahead: the next provider whose name starts with the letter.
+    const letter = key.toLocaleLowerCase();
+    const next = [...list.slice(at + 1), ...list.slice(0, at + 1)].find((item) =>
+      (item.textContent ?? "").trim().toLocaleLowerCase().startsWith(letter),
+    );
+    next?.focus();
+  } else return false;
+  return true;
+}
+
+/** The menu's providers, each a link with its icon (loaded apart), or why there are none. */
+function ProviderMenuItems({
+  isPending,
+  providers,
+  onChoose,
+}: {
+  isPending: boolean;
+  providers: Provider[] | undefined;
+  onChoose: () => void;
+}) {
+  if (isPending)
+    return (
+      <p className="px-3 py-2" role="status">
+        Loading providers...
+      </p>
+    );
+  if (!providers || providers.length === 0) return <p className="px-3 py-2">No podcast providers available at the moment.</p>;
+  return providers.map((provider) => (
+    <ProviderLink
+      key={provider.id}
+      provider={provider}
+      icon={
+        <Suspense fallback={ICON_SPACE}>
+          <ProviderIcon icon={provider.icon} />
+        </Suspense>
+      }
+      nameClassName="min-w-0 wrap-anywhere"
+      role="menuitem"
+      tabIndex={-1}
+      onClick={onChoose}
+      onPointerMove={(event) => event.pointerType === "mouse" && event.currentTarget.focus({ preventScroll: true })}
+      className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 font-medium no-underline outline-none hover:bg-black/5 focus:bg-black/10 focus:ring-2 focus:ring-menu-ink"
+    />
+  ));
+}
+
+export interface ListenMenuPopupProps {
+  id: string;
+  open: Open;
+  trigger: RefObject<HTMLButtonElement | null>;
+  /** Which provider takes focus as the menu opens, if any (a key opened it). */
+  focusOnOpen: "first" | "last" | null;
+  close: (returnFocus: boolean) => void;
+  cancelClose: () => void;
+  scheduleClose: () => void;
+}
+
+/** The open menu of providers, in the top layer at its button's corner (see ListenMenu). */
+export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close, cancelClose, scheduleClose }: ListenMenuPopupProps) {
+  const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
+  const menu = useRef<HTMLDivElement>(null);
+  const place = useMenuPlace(trigger);
+  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? []);
+
+  // In the top layer while open, where no ancestor's overflow clips it.
+  useLayoutEffect(() => {
+    const element = menu.current;
+    if (!element || typeof element.showPopover !== "function") return;
+    element.showPopover();
+    return () => {
+      if (element.matches(":popover-open")) element.hidePopover();
+    };
+  }, []);
+
+  const focused = useRef(false);
+  useEffect(() => {
+    if (!focusOnOpen || focused.current) return;
+    const list = items();
+    const to = focusOnOpen === "first" ? list[0] : list.at(-1);
+    if (!to) return;
+    to.focus();
+    focused.current = true;
+  }, [focusOnOpen, providers]);
+
+  useOutsidePointer(open, { trigger, menu }, { close, cancelClose, scheduleClose });
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Escape") close(true);
+    else if (event.key === "Tab") {
+      // Tab leaves a menu and closes it: on to what follows the button, or with Shift back to the
+      // button, since the menu belongs right after it although it is drawn in the top layer.
+      const to = event.shiftKey || !trigger.current ? trigger.current : (tabbableAfter(trigger.current, menu.current) ?? trigger.current);
+      close(false);
+      to?.focus();
+    } else if (!moveFocusByKey(event.key, items())) return;
+    event.preventDefault();
+  };
+
+  return (
+    <div
+      ref={menu}
+      id={id}
+      popover="manual"
+      role="menu"
+      aria-label="Podcast providers"
+      onKeyDown={onMenuKeyDown}
+      className="listen-menu fixed z-30 m-0 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
+      style={place ? { top: place.top, right: place.right, left: "auto", maxHeight: place.maxHeight } : undefined}
+    >
+      <ProviderMenuItems isPending={isPending} providers={providers} onChoose={() => close(false)} />
+    </div>
+  );
+}
