@@ -23,8 +23,8 @@ export interface EnginePage {
   fill(selector: string, text: string): Promise<void>;
   /** Presses keys, one after another, by their DOM names ("Tab", "Enter", "ArrowDown", "Escape", "Space"). */
   press(...keys: string[]): Promise<void>;
-  /** Chooses a file for a file input. */
-  upload(selector: string, file: string): Promise<void>;
+  /** Chooses `file` in the file picker that a click on `opener` opens (or for the file input `input`, where the engine cannot catch the picker). */
+  upload(opener: string, input: string, file: string): Promise<void>;
   /** The value of a JavaScript expression in the page. */
   evaluate<T>(expression: string): Promise<T>;
   /** Waits until the expression is truthy in the page; fails with `what` after `timeoutMs`. */
@@ -178,8 +178,9 @@ export async function openWebKit(baseURL: string, { width }: OpenOptions): Promi
       async press(...keys) {
         for (const key of keys) await browser.keys(WEBDRIVER_KEYS[key] ?? key);
       },
-      async upload(selector, file) {
-        await (await browser.$(selector)).setValue(file);
+      async upload(_opener, input, file) {
+        // WebDriver types the file's path into the input (which it cannot clear first).
+        await (await browser.$(input)).addValue(file);
       },
       evaluate: <T>(expression: string) => browser.execute(asExpression(expression)) as Promise<T>,
       waitUntil: (expression, what, timeoutMs = 15_000) =>
@@ -243,9 +244,10 @@ export async function openFirefox(baseURL: string, { width, pulseServer }: OpenO
     async press(...keys) {
       for (const key of keys) await tab.keyboard.press(key === "Space" ? " " : (key as Parameters<typeof tab.keyboard.press>[0]));
     },
-    async upload(selector, file) {
-      const el = await tab.waitForSelector(locate(selector), { timeout: 10_000 });
-      await (el as unknown as { uploadFile(f: string): Promise<void> }).uploadFile(file);
+    async upload(opener, _input, file) {
+      // As a person does: the picker the button opens, given the file.
+      const [chooser] = await Promise.all([tab.waitForFileChooser({ timeout: 10_000 }), page.click(opener)]);
+      await chooser.accept([file]);
     },
     evaluate: (expression) => tab.evaluate(new Function(asExpression(expression)) as () => never),
     waitUntil: (expression, what, timeoutMs = 15_000) =>

@@ -34,6 +34,10 @@ ${item("E2E Engines Episode", `<podcast:person role="host">Ann Host</podcast:per
 ${item("E2E Engines Season One Episode", "<itunes:season>1</itunes:season>")}
 ${item("E2E Engines Edit webkit")}
 ${item("E2E Engines Edit firefox")}
+${item("E2E Engines Bulk webkit 1")}
+${item("E2E Engines Bulk webkit 2")}
+${item("E2E Engines Bulk firefox 1")}
+${item("E2E Engines Bulk firefox 2")}
 </channel></rss>`;
   const host = await listenOnLoopback((req, res) => {
     if (req.url === "/feed.xml") return void res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(feed());

@@ -1,3 +1,7 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { makeWav } from "../../server/test/wav";
 import type { EnginePage } from "./engine";
 
 /**
@@ -47,6 +51,28 @@ async function editEpisode(page: EnginePage, row: string, titleStart: string): P
       `document.evaluate(${JSON.stringify(field("Episode Title"))}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue?.value.startsWith(${JSON.stringify(titleStart)})`,
     "the edit form with the episode",
   );
+}
+
+async function logIn(page: EnginePage): Promise<void> {
+  await page.goto("/admin");
+  await page.click(button("Login as Admin"));
+  await page.fill(field("Email"), SHOW.owner.email);
+  await page.fill(field("Password"), SHOW.owner.password);
+  await page.click(button("Login"));
+  await page.waitUntil(bodyHas("Admin Dashboard"), "the dashboard");
+}
+
+async function logOut(page: EnginePage): Promise<void> {
+  await page.goto("/admin");
+  await page.click(button("Logout"));
+  await page.waitUntil("location.pathname === '/'", "the home page after logging out");
+}
+
+/** A real WAV of a second or two, where the engine's file picker can take it. */
+function wavFile(name: string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-engines-")), name);
+  fs.writeFileSync(file, makeWav({ bytes: 300_000, sampleRate: 44_100, channels: 2 }));
+  return file;
 }
 
 export const JOURNEYS: Journey[] = [
@@ -140,14 +166,35 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
+    name: "when a candidate unlocks the editors' page and hands in a WAV, then it arrives",
+    async run(page, width) {
+      // A code of its own per engine and width: each code hands in at most three edits.
+      const code = `podedit${page.engine === "webkit" ? 5 : 6}${width < 768 ? 1 : 2}`;
+      // A short name: the file list shortens long ones.
+      const file = wavFile("take.wav");
+      await page.goto("/editors");
+      await page.fill("input[type=password]", code);
+      await page.click(button("Access Files"));
+      await page.waitUntil(bodyHas("Hand in your edit"), "the hand-in form");
+      await page.fill(field("Your name"), `E2E ${page.engine} candidate`);
+      await page.fill(field("Your e-mail"), "candidate@example.com");
+      await page.fill(field("Notes on your edit"), "Evened the levels.");
+      await page.upload(
+        button("browse files", "//*[contains(@class, 'hand-in-dashboard')]"),
+        "input.uppy-Dashboard-input[type=file]:not([webkitdirectory])",
+        file,
+      );
+      await page.waitUntil(bodyHas(path.basename(file)), "the chosen file in the form");
+      await page.screenshot("hand-in-chosen");
+      await page.click(button("Hand in your edit"));
+      await page.waitUntil(bodyHas(`“${path.basename(file)}” arrived safely.`), "the hand-in to arrive", 30_000);
+      await page.screenshot("hand-in-arrived");
+    },
+  },
+  {
     name: "when the owner logs in and renames an episode, then the site shows the new title",
     async run(page, width) {
-      await page.goto("/admin");
-      await page.click(button("Login as Admin"));
-      await page.fill(field("Email"), SHOW.owner.email);
-      await page.fill(field("Password"), SHOW.owner.password);
-      await page.click(button("Login"));
-      await page.waitUntil(bodyHas("Admin Dashboard"), "the dashboard");
+      await logIn(page);
       await page.screenshot("admin-dashboard");
       await page.goto("/episodes");
       // An episode of this engine's own: the other engine's journeys run at the same time.
@@ -167,9 +214,40 @@ export const JOURNEYS: Journey[] = [
       await page.fill(field("Episode Title"), original);
       await page.click(button("Update Episode"));
       await page.waitUntil(bodyHas("Episode updated"), "the title back");
-      await page.goto("/admin");
-      await page.click(button("Logout"));
-      await page.waitUntil("location.pathname === '/'", "the home page after logging out");
+      await logOut(page);
+    },
+  },
+  {
+    name: "when the owner selects this page of episodes and unpublishes, then publishes them, then visitors see them again",
+    async run(page) {
+      const words = `E2E Engines Bulk ${page.engine}`;
+      await logIn(page);
+      await page.goto("/episodes");
+      await page.fill(field("Search episodes"), words);
+      await page.waitUntil(
+        `${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)} && !${bodyHas("E2E Engines Episode")}`,
+        "the two episodes found",
+      );
+      await page.click(field("This page"));
+      await page.waitUntil(bodyHas("2 episodes selected"), "both selected");
+      await page.screenshot("admin-bulk-selected");
+      await page.click(button("Unpublish", "//*[@role='group'][@aria-label='Selected episodes']"));
+      await page.waitUntil(bodyHas("2 episodes unpublished"), "the unpublished toast");
+      await page.goto(`/archive?q=${encodeURIComponent(words)}`);
+      await page.waitUntil(`!${bodyHas(`${words} 1`)}`, "the drafts gone from the archive");
+      await page.goto("/episodes");
+      await page.fill(field("Search episodes"), words);
+      await page.waitUntil(
+        `${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)} && !${bodyHas("E2E Engines Episode")}`,
+        "the two drafts found",
+      );
+      await page.click(field("This page"));
+      await page.click(button("Publish", "//*[@role='group'][@aria-label='Selected episodes']"));
+      await page.waitUntil(bodyHas("2 episodes published"), "the published toast");
+      await page.screenshot("admin-bulk-published");
+      await page.goto(`/archive?q=${encodeURIComponent(words)}`);
+      await page.waitUntil(`${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)}`, "both back on the archive");
+      await logOut(page);
     },
   },
 ];
