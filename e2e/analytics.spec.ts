@@ -153,7 +153,7 @@ test("when people visit on a phone and a desktop, play, pick a platform and sear
     await admin.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The pages' table (a page, its views, its visitors) fits the phone: no column hides to the side.
-    const pagesTable = admin.locator('[role="region"][aria-label="Pages"]');
+    const pagesTable = admin.getByRole("region", { name: "Pages" }).getByRole("group", { name: "Pages" });
     await expect.poll(() => pagesTable.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-390.png"), fullPage: true });
   } finally {

@@ -11,6 +11,8 @@ export interface Column<T> {
 /**
  * One table of the report in its card: it scrolls sideways inside itself on a narrow screen (and
  * takes focus, so a keyboard can scroll it); long and right-to-left texts keep their direction.
+ * The scrolling frame is a group named by the card's heading, not a landmark: the card is the
+ * landmark of that name, and two of one name tell a screen reader's list of landmarks nothing.
  */
 export function ReportTable<T>({
   id,
@@ -37,7 +39,7 @@ export function ReportTable<T>({
       {rows.length === 0 ? (
         <p className="mt-4">{empty}</p>
       ) : (
-        <div className="mt-4 max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label={title}>
+        <div className="mt-4 max-h-[28rem] overflow-auto" tabIndex={0} role="group" aria-labelledby={`${id}-heading`}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
