@@ -2,10 +2,10 @@ import type { Page } from "@playwright/test";
 import type { AnalyticsReport } from "../shared/analytics";
 
 /** An episode's title longer than a phone's line, with a word no line can hold whole. */
-const LONG_EPISODE_TITLE =
+export const LONG_EPISODE_TITLE =
   "Episode Forty-Two: What a very long conversation about pain, learning, the body and the brain teaches us, Pneumonoultramicroscopicsilicovolcanoconiosis included";
-const ARABIC_EPISODE_TITLE = "الحلقة الثالثة: لماذا يحمينا الألم";
-const HEBREW_EPISODE_TITLE = "פרק רביעי: הכאב כמגן";
+export const ARABIC_EPISODE_TITLE = "الحلقة الثالثة: لماذا يحمينا الألم";
+export const HEBREW_EPISODE_TITLE = "פרק רביעי: הכאב כמגן";
 
 /** Every day from `from` to `to` (YYYY-MM-DD, both included). */
 function daysOf(from: string, to: string): string[] {
