@@ -1,8 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import type { AnalyticsReport } from "../shared/analytics";
 import { createItem } from "./admin-api";
+import { ARABIC_EPISODE_TITLE, HEBREW_EPISODE_TITLE, LONG_EPISODE_TITLE, serveFilledReport } from "./analytics-report";
 import { expect, seriousAxeFindings, test, waitsForAppOnGoto } from "./fixtures";
 import { listenOnLoopback, quietWav, sendAudio } from "./loopback-host";
 import { ADMIN_LOGIN } from "./server-state";
@@ -153,7 +154,7 @@ test("when people visit on a phone and a desktop, play, pick a platform and sear
     await admin.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The pages' table (a page, its views, its visitors) fits the phone: no column hides to the side.
-    const pagesTable = admin.locator('[role="region"][aria-label="Pages"]');
+    const pagesTable = admin.getByRole("region", { name: "Pages" }).getByRole("group", { name: "Pages" });
     await expect.poll(() => pagesTable.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await admin.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-390.png"), fullPage: true });
   } finally {
@@ -182,7 +183,7 @@ test("when the owner picks a custom range that runs backwards, then the screen s
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("heading", { name: /2026-03-10 to 2026-03-16/ })).toBeVisible();
   await page.getByText("Figures by day").click();
-  await expect(page.getByRole("region", { name: "Figures by day" }).getByRole("row")).toHaveCount(8);
+  await expect(page.getByRole("group", { name: "Figures by day" }).getByRole("row")).toHaveCount(8);
   await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
     "href",
     "/api/analytics/export.csv?from=2026-03-10&to=2026-03-16",
@@ -190,4 +191,91 @@ test("when the owner picks a custom range that runs backwards, then the screen s
   await expect(page.getByRole("heading", { name: "Nothing counted yet" })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-empty-390.png"), fullPage: true });
+});
+
+/** On how many lines the text of `element` is laid out. */
+async function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+}
+
+test.describe("the report's tables on a phone and a desktop", () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await serveFilledReport(page);
+    const login = await page.request.post("/api/auth/login", { data: ADMIN_LOGIN, headers: { Origin: baseURL! } });
+    expect(login.status()).toBe(200);
+  });
+
+  test("when the owner reads the episodes played on a 390 px phone, then every row is a card whose figures are all in view, each under its column's name, and nothing scrolls sideways", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin/analytics");
+    const card = page.getByRole("region", { name: "Episodes played on the site" });
+    const table = card.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // No table of the report hides a column to the side.
+    await page.getByText("Figures by day").click();
+    await expect(page.getByRole("rowheader", { name: /^\d{4}-\d{2}-\d{2}$/ }).first()).toBeVisible();
+    const tables = page.locator("main table");
+    expect(await tables.count()).toBeGreaterThanOrEqual(9);
+    for (const each of await tables.all()) {
+      expect(await each.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    }
+
+    // Each figure says which it is, and a figure with its share ("2 (67%)") is whole on one line.
+    const row = table.getByRole("row", { name: /^Episode Three/ });
+    expect((await row.getByRole("cell").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim())).toEqual([
+      "Plays 3",
+      "Listens 3",
+      "25% 3 (100%)",
+      "50% 2 (67%)",
+      "75% 2 (67%)",
+      "100% 1 (33%)",
+    ]);
+    for (const figure of await row.getByText(/^\d+ \(\d+%\)$/).all()) expect(await linesOf(figure)).toBe(1);
+
+    // Every cell of every row, the long title's and the Arabic and Hebrew ones' included, fits the
+    // card and the screen whole once scrolled to: none is wider than its box, none is cut.
+    const frameBox = (await table.locator("..").boundingBox())!;
+    for (const title of [LONG_EPISODE_TITLE, ARABIC_EPISODE_TITLE, HEBREW_EPISODE_TITLE]) {
+      await expect(table.getByRole("rowheader", { name: title })).toBeVisible();
+    }
+    for (const cell of await table.locator("tbody").locator("th, td").all()) {
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell).toBeInViewport({ ratio: 1 });
+      expect(await cell.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      const box = (await cell.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(frameBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
+    }
+    await table.locator("..").evaluate((el) => el.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-tables-390.png"), fullPage: true });
+    await card.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-episodes-390.png") });
+  });
+
+  test("when the owner reads the episodes played on a 1280 px desktop, then they are a table whose every figure keeps its share on its line", async ({
+    page,
+  }) => {
+    await page.goto("/admin/analytics");
+    const card = page.getByRole("region", { name: "Episodes played on the site" });
+    const table = card.getByRole("table");
+    await expect(table.getByRole("columnheader")).toHaveText(["Episode", "Plays", "Listens", "25%", "50%", "75%", "100%"]);
+    const row = table.getByRole("row", { name: /^Episode Forty-Two/ });
+    expect(await row.getByRole("cell").allInnerTexts()).toEqual(["1,200", "984", "1,100 (92%)", "1,000 (83%)", "800 (67%)", "650 (54%)"]);
+    // Beside the long title's lines, "1,100 (92%)" is not broken over two.
+    for (const figure of ["1,200", "984", "1,100 (92%)", "1,000 (83%)", "800 (67%)", "650 (54%)"]) {
+      expect(await linesOf(row.getByText(figure, { exact: true })), figure).toBe(1);
+    }
+    expect(await linesOf(row.getByRole("rowheader"))).toBeGreaterThan(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-tables-1280.png"), fullPage: true });
+    await card.screenshot({ path: path.join(ARTIFACTS, "admin-analytics-episodes-1280.png") });
+  });
 });

@@ -88,32 +88,46 @@ export async function expectPageSettled(page: Page): Promise<void> {
 
 export const PUBLIC_ROUTES = ["/", "/about", "/listen", "/editors", "/clips/why-pain-is-a-protector"] as const;
 
-/** The admin screens, each with the heading that says it has loaded and whether it lists items. */
+/**
+ * The admin screens, each with the heading that says it has loaded, whether it lists items, and
+ * where its list's items open in a form, that form's heading in edit mode.
+ */
 export const ADMIN_SCREENS = [
   { route: "/admin", lists: true, name: "admin-dashboard", ready: "Admin Dashboard" },
-  { route: "/providers", lists: true, name: "admin-providers-list", ready: "Podcast Providers" },
-  { route: "/episodes", lists: true, name: "admin-episodes-list", ready: "Episode Management" },
-  { route: "/admin/clips", lists: true, name: "admin-clips-list", ready: "Clip Management" },
+  { route: "/providers", lists: true, name: "admin-providers-list", ready: "Podcast Providers", editing: "Edit Provider" },
+  { route: "/episodes", lists: true, name: "admin-episodes-list", ready: "Episode Management", editing: "Edit Episode" },
+  { route: "/admin/clips", lists: true, name: "admin-clips-list", ready: "Clip Management", editing: "Edit Clip" },
   { route: "/admin/editors", lists: false, name: "admin-editors-page", ready: "Editors Page Management" },
   { route: "/admin/about", lists: false, name: "admin-about-page", ready: "About Page & Pictures" },
   { route: "/admin/auditions", lists: false, name: "admin-auditions", ready: "Audition Hand-ins" },
   { route: "/admin/analytics", lists: false, name: "admin-analytics", ready: "Analytics" },
 ] as const;
 
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/** How much axe says a finding hurts, mildest first. */
+export type AxeImpact = "minor" | "moderate" | "serious" | "critical";
+
 /**
- * axe's serious and critical findings on the page as it is now: WCAG 2.0 and 2.1, A and AA, and
- * best practice, with one rule axe leaves out unless asked (it files it as experimental): a
- * control's visible words inside its accessible name (WCAG 2.5.3), so a spoken label finds it.
+ * axe's findings on the page as it is now whose impact is one of `impacts` (serious and critical
+ * unless told): WCAG 2.0 and 2.1, A and AA, and best practice, with one rule axe leaves out unless
+ * asked (it files it as experimental): a control's visible words inside its accessible name
+ * (WCAG 2.5.3), so a spoken label finds it. Each finding reads "rule: help (the elements)".
  */
-export async function seriousAxeFindings(
+export async function axeFindings(
   page: Page,
-  tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+  { impacts = ["serious", "critical"], tags = AXE_TAGS }: { impacts?: AxeImpact[]; tags?: string[] } = {},
 ): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
     .withTags(tags)
     .analyze();
   return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    .filter((v) => v.impact != null && impacts.includes(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** axe's serious and critical findings on the page as it is now (see `axeFindings`). */
+export async function seriousAxeFindings(page: Page, tags = AXE_TAGS): Promise<string[]> {
+  return axeFindings(page, { tags });
 }

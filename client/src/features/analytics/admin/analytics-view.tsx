@@ -5,7 +5,7 @@ import { AdminCard } from "@/components/admin/ui/admin-card";
 import { analyticsCsvUrl, analyticsQueryOptions, type DayRange } from "../api";
 import { changeOf, lastDays, PRESET_DAYS, previousRange, rangeProblem, todayUtc } from "./ranges";
 import { DailyChart } from "./daily-chart";
-import { ReportTable, type Column } from "./report-table";
+import { FiguresTable, ReportTable, type Column } from "./report-table";
 
 const TOTALS: { key: keyof AnalyticsTotals; label: string }[] = [
   { key: "pageviews", label: "Page views" },
@@ -162,38 +162,20 @@ function EmptyState() {
   );
 }
 
+const DAY_COLUMNS: Column<AnalyticsReport["days"][number]>[] = [
+  { label: "Day (UTC)", cell: (d) => d.date },
+  counted("Page views", "pageviews"),
+  counted("Visitors", "visitors"),
+  counted("Plays", "plays"),
+  counted("Listens", "listens"),
+];
+
 /** Figures per day: the chart's text alternative, in a table. */
 function DaysTable({ report }: { report: AnalyticsReport }) {
   return (
     <details className="mt-4">
       <summary className="cursor-pointer font-semibold">Figures by day</summary>
-      <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Figures by day">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
-              {["Day (UTC)", "Page views", "Visitors", "Plays", "Listens"].map((label, i) => (
-                <th key={label} scope="col" className={i === 0 ? "p-2" : "p-2 text-right"}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {report.days.map((d) => (
-              <tr key={d.date} className="border-b border-[rgb(var(--fg-rgb)/0.2)]">
-                <th scope="row" className="p-2 font-normal whitespace-nowrap">
-                  {d.date}
-                </th>
-                {[d.pageviews, d.visitors, d.plays, d.listens].map((n, i) => (
-                  <td key={i} className="p-2 text-right tabular-nums">
-                    {number(n)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <FiguresTable className="mt-2 max-h-80" label="Figures by day" columns={DAY_COLUMNS} rows={report.days} rowKey={(d) => d.date} />
     </details>
   );
 }
@@ -259,7 +241,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
             cell: (s) => (
               <>
                 {s.q}
-                {s.results === 0 ? <span className="badge ml-2">No results</span> : null}
+                {s.results === 0 ? <span className="badge ms-2">No results</span> : null}
               </>
             ),
           },

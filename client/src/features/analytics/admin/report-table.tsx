@@ -1,17 +1,76 @@
 import type { ReactNode } from "react";
 import { AdminCard } from "@/components/admin/ui/admin-card";
+import { cn } from "@/lib/cn";
 
 export interface Column<T> {
   label: string;
-  /** The cell; numbers are right-aligned. */
+  /** The cell; numbers are aligned to the end. */
   cell: (row: T) => ReactNode;
   isNumber?: boolean;
 }
 
+/** More columns than this do not fit a phone's width side by side: their rows stack there (admin.css). */
+const COLUMNS_SIDE_BY_SIDE_ON_A_PHONE = 3;
+
 /**
- * One table of the report in its card: it scrolls sideways inside itself on a narrow screen (and
- * takes focus, so a keyboard can scroll it); long and right-to-left texts keep their direction.
+ * A table of figures: the first column names the row. In a frame narrower than 40rem (a phone), a
+ * table of more than three columns shows each row as a card, its figures under their columns'
+ * names (`.report-table` in admin.css), so nothing hides in a sideways scroll. The roles are written out
+ * because some browsers drop a table's semantics once its rows are laid out as grids. The frame
+ * scrolls a long table down inside itself and takes focus, so a keyboard can scroll it; it is a
+ * group, not a landmark: the card around it is the landmark of that name.
  */
+export function FiguresTable<T>({
+  columns,
+  rows,
+  rowKey,
+  labelledBy,
+  label,
+  className,
+}: {
+  columns: Column<NoInfer<T>>[];
+  rows: T[];
+  rowKey: (row: NoInfer<T>) => string;
+  className?: string;
+} & ({ labelledBy: string; label?: never } | { label: string; labelledBy?: never })) {
+  return (
+    <div className={cn("report-table-frame", className)} tabIndex={0} role="group" aria-labelledby={labelledBy} aria-label={label}>
+      <table role="table" className="report-table" data-stacks-on-phone={columns.length > COLUMNS_SIDE_BY_SIDE_ON_A_PHONE ? "" : undefined}>
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((c) => (
+              <th key={c.label} role="columnheader" scope="col" data-number={c.isNumber ? "" : undefined}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} role="row">
+              {columns.map((c, i) =>
+                i === 0 ? (
+                  <th key={c.label} role="rowheader" scope="row" dir="auto">
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.label} role="cell" data-number={c.isNumber ? "" : undefined}>
+                    <span className="report-table-label" aria-hidden="true">
+                      {c.label}
+                    </span>
+                    <span>{c.cell(row)}</span>
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One table of the report in its card, or what to say when the period has nothing for it. */
 export function ReportTable<T>({
   id,
   title,
@@ -37,37 +96,7 @@ export function ReportTable<T>({
       {rows.length === 0 ? (
         <p className="mt-4">{empty}</p>
       ) : (
-        <div className="mt-4 max-h-[28rem] overflow-auto" tabIndex={0} role="region" aria-label={title}>
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
-                {columns.map((c) => (
-                  // A number's heading may wrap at its space ("Page views"): at 390 px the pages' three columns then fit without scrolling.
-                  <th key={c.label} scope="col" className={c.isNumber ? "p-2 text-right align-bottom" : "p-2 align-bottom"}>
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={rowKey(row)} className="border-b border-[rgb(var(--fg-rgb)/0.2)] align-top">
-                  {columns.map((c, i) =>
-                    i === 0 ? (
-                      <th key={c.label} scope="row" className="min-w-36 p-2 text-start font-normal wrap-anywhere" dir="auto">
-                        {c.cell(row)}
-                      </th>
-                    ) : (
-                      <td key={c.label} className={c.isNumber ? "p-2 text-right tabular-nums" : "p-2"}>
-                        {c.cell(row)}
-                      </td>
-                    ),
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FiguresTable className="mt-4 max-h-[28rem]" labelledBy={`${id}-heading`} columns={columns} rows={rows} rowKey={rowKey} />
       )}
     </AdminCard>
   );
