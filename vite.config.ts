@@ -36,7 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       // than the several small chunks the automatic split makes of it because the admin chunk
       // shares it: fewer requests and less gzip overhead on a visitor's first load. TanStack Query
       // stays out of the group, so the parts only the admin uses (mutations, infinite queries)
-      // split away with the admin's code instead of riding along on every page.
+      // split away with the admin's code instead of riding along on every page; so does the
+      // with-selector part of use-sync-external-store, which only the admin's editor uses
+      // (wouter needs its shim alone).
       output: isSsrBuild
         ? undefined
         : {
@@ -44,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/,
+                  test: /node_modules[\\/](?:(?:react|react-dom|scheduler|wouter|regexparam)[\\/]|use-sync-external-store[\\/](?!.*with-selector))/,
                 },
                 // The small pieces nearly every public page shows (pictures, the back link, episode
                 // lines, the embed facade, the API client) as one file with what they need, rather

@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems } from "./admin-api";
-import { expect, recordRequests, test } from "./fixtures";
+import { expect, recordRequests, seriousAxeFindings, test } from "./fixtures";
 import { ADMIN_LOGIN } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -172,6 +172,138 @@ test.describe("clip form", () => {
     });
     await expect(url).toHaveValue("https://www.youtube.com/embed/dQw4w9WgXcQ?start=90");
     await expect(url).toBeFocused();
+  });
+});
+
+test.describe("episode show notes", () => {
+  const NOTES =
+    '<p>E2E notes with <strong>bold</strong> words.<br />A second line with a <a href="https://example.com/guest">guest link</a>.</p><ul><li>First topic</li><li>Second topic</li></ul>';
+
+  test("when an episode's notes are HTML, then the form shows them formatted, an edit by keyboard saves, and its page shows the result formatted", async ({
+    page,
+  }) => {
+    // Two axe scans and four screenshots besides the journey.
+    test.setTimeout(90_000);
+    const episode = await createItem<{ id: number; slug: string }>(api, "episodes", {
+      title: "E2E Notes Episode",
+      audioUrl: "https://cdn.example/notes.mp3",
+      showNotes: NOTES,
+      isPublished: true,
+    });
+    await page.goto("/episodes");
+    const edit = page.getByRole("button", { name: "Edit: E2E Notes Episode" });
+    await edit.click();
+    const notes = page.getByRole("textbox", { name: "Show Notes" });
+    await expect(notes.locator("strong")).toHaveText("bold");
+    await expect(notes.getByRole("link", { name: "guest link" })).toHaveAttribute("href", "https://example.com/guest");
+    await expect(notes.getByRole("listitem")).toHaveText(["First topic", "Second topic"]);
+    await expect(notes).not.toContainText("<");
+
+    // A change, then Cancel: asked first, and the form is back to an empty new episode.
+    await notes.click();
+    await page.keyboard.press("Control+End");
+    await page.keyboard.type(" (changed)");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "Add New Episode" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Show Notes" })).toHaveText("");
+    await edit.click();
+    await expect(notes.getByRole("listitem")).toHaveText(["First topic", "Second topic"]);
+
+    // By keyboard: Tab reaches the toolbar (one stop, arrows along it), then the notes.
+    await page.getByLabel("Description (Optional)").focus();
+    await page.keyboard.press("Tab");
+    const bold = page.getByRole("button", { name: "Bold" });
+    await expect(bold).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("button", { name: "Italic" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(notes).toBeFocused();
+    await page.keyboard.press("Control+End");
+    // Enter twice leaves the list for a new paragraph.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Thanks for listening, ");
+    await page.keyboard.press("Control+b");
+    await expect(bold).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.type("everyone");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("!");
+    await expect(notes.locator("p strong", { hasText: "everyone" })).toBeVisible();
+
+    const form = page.getByRole("region", { name: "Edit Episode" });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+      // The toolbar fits the narrow screen on one row.
+      const boxes = await page
+        .getByRole("toolbar", { name: "Formatting" })
+        .getByRole("button")
+        .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ top: r.top, right: r.right })));
+      expect(new Set(boxes.map((b) => b.top)).size).toBe(1);
+      expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(width);
+      await notes.scrollIntoViewIfNeeded();
+      await form.screenshot({ path: path.join(ARTIFACTS, `admin-episode-show-notes-${width}.png`) });
+      await page.getByRole("button", { name: "Link" }).click();
+      await expect(page.getByRole("textbox", { name: "Link address" })).toBeFocused();
+      expect(await seriousAxeFindings(page)).toEqual([]);
+      await form.screenshot({ path: path.join(ARTIFACTS, `admin-episode-show-notes-link-${width}.png`) });
+      await page.keyboard.press("Escape");
+      await expect(notes).toBeFocused();
+    }
+
+    await page.getByRole("button", { name: "Update Episode" }).click();
+    await expectToast(page, "Episode updated");
+    const saved = (await (await api.get(`/api/episodes/slug/${episode.slug}`)).json()) as { showNotes: string };
+    expect(saved.showNotes).toContain("<p>Thanks for listening, <strong>everyone</strong>!</p>");
+
+    await page.context().clearCookies();
+    await page.goto(`/episode/${episode.slug}`);
+    const shown = page.getByRole("region", { name: "Show notes" });
+    await expect(shown.locator("strong", { hasText: "everyone" })).toBeVisible();
+    await expect(shown.locator("strong", { hasText: "bold" })).toBeVisible();
+    await expect(shown.getByRole("listitem")).toHaveText(["First topic", "Second topic"]);
+    await expect(shown.getByRole("link", { name: "guest link" })).toHaveAttribute("href", "https://example.com/guest");
+    await expect(shown).not.toContainText("<");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shown.screenshot({ path: path.join(ARTIFACTS, "episode-show-notes-390.png") });
+  });
+
+  test("when links are typed or HTML is pasted into the notes, then only web and e-mail links and the offered formatting arrive", async ({
+    page,
+  }) => {
+    await page.goto("/episodes");
+    const notes = page.getByRole("textbox", { name: "Show Notes" });
+    await notes.click();
+    await page.keyboard.type("Typed: example.com and javascript:alert(1) and host@example.com done");
+    await expect(notes.getByRole("link", { name: "example.com", exact: true })).toHaveAttribute("href", "https://example.com");
+    await expect(notes.getByRole("link", { name: "host@example.com" })).toHaveAttribute("href", "mailto:host@example.com");
+    await expect(notes.getByRole("link")).toHaveCount(2);
+    await page.keyboard.press("Enter");
+    // What a paste from a web page delivers: a paste event with its HTML.
+    await notes.evaluate((box) => {
+      const data = new DataTransfer();
+      data.setData(
+        "text/html",
+        '<h1>Heading</h1><p>Pasted <a href="javascript:alert(1)">bad</a> and <a href="https://ok.example/x">good</a>' +
+          '<img src="x" onerror="alert(1)"> <u>under</u><script>alert(1)</script></p><blockquote>Quote</blockquote>',
+      );
+      box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(notes).toContainText("Pasted bad and good under");
+    await expect(notes.getByRole("link", { name: "good" })).toHaveAttribute("href", "https://ok.example/x");
+    await expect(notes.locator("h1, img, u, blockquote, script, a[href^='javascript']")).toHaveCount(0);
+
+    await page.getByLabel("Episode Title").fill("E2E Pasted Notes");
+    await page.getByLabel("Audio URL").fill("https://cdn.example/pasted.mp3");
+    await page.getByRole("button", { name: "Add Episode" }).click();
+    await expectToast(page, "Episode added");
+    const episodes = (await (await api.get("/api/episodes")).json()) as { title: string; slug: string }[];
+    const slug = episodes.find((e) => e.title === "E2E Pasted Notes")!.slug;
+    const { showNotes } = (await (await api.get(`/api/episodes/slug/${slug}`)).json()) as { showNotes: string };
+    expect(showNotes).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow ugc">example.com</a>');
+    expect(showNotes).toContain("<p>Heading</p>");
+    expect(showNotes).toContain(" and javascript:alert(1) and ");
+    expect(showNotes).not.toMatch(/href="javascript|<img|<script|onerror|<h1|<u>|<blockquote/);
   });
 });
 

@@ -83,7 +83,7 @@ test("when the owner sets the feed and presses 'Refresh Content Feed', then they
     await page.screenshot({ path: path.join(ARTIFACTS, "admin-episodes-feed-1280.png"), fullPage: true });
 
     await third.getByRole("button", { name: "Edit: E2E Feed Third" }).click();
-    await expect(page.getByLabel("Show Notes (Optional)")).toHaveValue("<p>Notes of the third episode.</p>");
+    await expect(page.getByRole("textbox", { name: "Show Notes" }).locator("p")).toHaveText("Notes of the third episode.");
     await page.getByRole("switch", { name: "Published" }).click();
     await page.getByRole("button", { name: "Update Episode" }).click();
     await expect(page.locator(".toast-root").getByText("Episode updated", { exact: true })).toBeVisible();

@@ -1,17 +1,10 @@
+import { safeHref } from "../../../shared/html-links";
 import { lazily } from "../runtime/lazy-require";
 
 const sanitizeHtml = lazily<typeof import("sanitize-html")>("sanitize-html");
 
 /** docs/product.md: an allowlist of harmless tags and attributes for the footer. */
 const FOOTER_TAGS = ["a", "p", "br", "strong", "b", "em", "i", "u", "s", "small", "span", "div", "ul", "ol", "li", "h2", "h3", "h4"];
-/**
- * Links to the web, mail, phone, this site's paths and anchors. No backslash anywhere: browsers
- * read `/\evil.example/` as `//evil.example/`, another host.
- */
-const SAFE_URI = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)[^\\]*$/i;
-
-/** A link's address kept only when it is one of SAFE_URI's (surrounding spaces ignored, as browsers do). */
-const safeHref = (href: string | undefined) => (href !== undefined && SAFE_URI.test(href.trim()) ? href.trim() : undefined);
 
 /**
  * The footer's allowlist with sanitize-html: an HTML tokenizer, no DOM, so a feed's thousands of
@@ -22,7 +15,7 @@ function sanitizeWith(html: string, link: (attribs: Record<string, string>) => R
   return sanitizeHtml()(html, {
     allowedTags: FOOTER_TAGS,
     allowedAttributes: { a: ["href", "title", "target", "rel"], "*": ["title"] },
-    // The address is judged by SAFE_URI in the transform below; every scheme passes this first gate.
+    // The address is judged by safeHref (shared/html-links.ts) in the transform below; every scheme passes this first gate.
     allowedSchemes: ["http", "https", "mailto", "tel"],
     allowProtocolRelative: false,
     nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "title", "iframe", "noembed", "noframes", "xmp"],

@@ -12,7 +12,8 @@ interface FieldProps {
 
 type Field = Omit<FieldProps, "id"> & { id: string };
 
-function describedBy(id: string, hint: unknown, error: unknown, aside: unknown): string | undefined {
+/** The ids of a field's hint, aside and message that its control is described by, in reading order. */
+export function describedBy(id: string, hint: unknown, error: unknown, aside: unknown): string | undefined {
   const ids = [hint ? `${id}-hint` : null, aside ? `${id}-aside` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
 }
@@ -30,13 +31,34 @@ function textDirection(type: string | undefined): "auto" | "ltr" {
   return type === "url" || type === "email" || type === "password" ? "ltr" : "auto";
 }
 
-function FieldFrame({ id, label, hint, error, aside, children }: Field & { children: ReactNode }) {
+/**
+ * A field's label, hint and message around its control. A control that is not a form element (a
+ * rich-text box) cannot be a <label>'s: with `labelId` the label is text of that id, which the
+ * control names itself by (aria-labelledby), and `labelNote` ("(Optional)") follows it outside the name.
+ */
+export function FieldFrame({
+  id,
+  label,
+  labelId,
+  labelNote,
+  hint,
+  error,
+  aside,
+  children,
+}: Field & { labelId?: string; labelNote?: string; children: ReactNode }) {
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
+        {labelId ? (
+          <span className="field-label">
+            <span id={labelId}>{label}</span>
+            {labelNote ? ` ${labelNote}` : null}
+          </span>
+        ) : (
+          <label htmlFor={id} className="field-label">
+            {label}
+          </label>
+        )}
         {aside ? (
           <span id={`${id}-aside`} className="text-sm tabular-nums">
             {aside}

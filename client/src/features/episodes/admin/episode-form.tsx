@@ -6,6 +6,7 @@ import { toSpotifyEmbedUrl } from "@shared/pasted-links";
 import { UploadableLinkField } from "@/components/admin/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
+import { RichTextField } from "@/components/admin/ui/rich-text-field";
 import { bindField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { episodeBySlugQueryOptions } from "../api";
 import { useEpisodeMutations } from "./mutations";
@@ -139,12 +140,13 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
         ) : null}
       </UploadableLinkField>
       <TextAreaField label="Description (Optional)" rows={4} maxLength={LIMITS.description} {...bindField(form, "description")} />
-      <TextAreaField
-        label="Show Notes (Optional)"
-        rows={6}
+      <RichTextField
+        control={form.control}
+        name="showNotes"
+        label="Show Notes"
+        labelNote="(Optional)"
         maxLength={LIMITS.showNotes}
-        {...bindField(form, "showNotes")}
-        hint="Shown on the episode's page. HTML is supported: links, paragraphs, lists and emphasis."
+        hint="Shown on the episode's page as formatted here. Shift+Enter starts a new line within a paragraph."
       />
       <PublishedField id="episode-published" control={form.control} />
     </EntityFormCard>

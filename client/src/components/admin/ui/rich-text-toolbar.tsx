@@ -1,0 +1,189 @@
+import { useEditorState, type Editor } from "@tiptap/react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { typedLinkHref } from "@shared/html-links";
+
+type Format = "bold" | "italic" | "bulletList" | "orderedList" | "link";
+
+const svg = (path: ReactNode) => (
+  <svg
+    viewBox="0 0 24 24"
+    width="20"
+    height="20"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden="true"
+  >
+    {path}
+  </svg>
+);
+
+/** The toolbar's buttons, in order; the last opens the link box. */
+const BUTTONS: { name: string; format: Format; icon: ReactNode; toggle?: (editor: Editor) => void }[] = [
+  { name: "Bold", format: "bold", icon: <b aria-hidden="true">B</b>, toggle: (e) => e.chain().focus().toggleBold().run() },
+  { name: "Italic", format: "italic", icon: <i aria-hidden="true">I</i>, toggle: (e) => e.chain().focus().toggleItalic().run() },
+  {
+    name: "Bulleted list",
+    format: "bulletList",
+    icon: svg(<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />),
+    toggle: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: "Numbered list",
+    format: "orderedList",
+    icon: svg(<path d="M10 6h10M10 12h10M10 18h10M4 4v4M3 17h2.5l-2.5 3h2.5" />),
+    toggle: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    name: "Link",
+    format: "link",
+    icon: svg(<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />),
+  },
+];
+
+/** The keys that move along a toolbar (WAI-ARIA's toolbar pattern), from the button at `at` of `count`. */
+function movedTo(key: string, at: number, count: number): number | null {
+  if (key === "ArrowRight") return (at + 1) % count;
+  if (key === "ArrowLeft") return (at - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
+/**
+ * The formatting buttons above the notes: one stop for Tab, the arrow keys, Home and End move along
+ * them, and each says whether the selection has its format (aria-pressed). A button formats the
+ * selection and gives the keyboard back to the text; Link opens a box for the link's address.
+ */
+export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor; controls: string; labelId: string }) {
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Object.fromEntries(BUTTONS.map(({ format }) => [format, e.isActive(format)])) as Record<Format, boolean>,
+  });
+  const [current, setCurrent] = useState(0);
+  const [isLinking, setLinking] = useState(false);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const toolbarId = useId();
+  const linkBoxId = useId();
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = movedTo(event.key, current, BUTTONS.length);
+    if (next === null) return;
+    event.preventDefault();
+    setCurrent(next);
+    buttons.current[next]?.focus();
+  };
+  return (
+    <>
+      <div
+        id={toolbarId}
+        role="toolbar"
+        aria-label="Formatting"
+        aria-describedby={labelId}
+        aria-controls={controls}
+        className="rich-text-toolbar"
+        onKeyDown={onKeyDown}
+      >
+        {BUTTONS.map(({ name, format, icon, toggle }, index) => (
+          <button
+            key={format}
+            ref={(button) => {
+              buttons.current[index] = button;
+            }}
+            type="button"
+            className="icon-btn"
+            aria-label={name}
+            title={name}
+            aria-pressed={active[format]}
+            tabIndex={index === current ? 0 : -1}
+            onFocus={() => setCurrent(index)}
+            onClick={() => (toggle ? toggle(editor) : setLinking((open) => !open))}
+          >
+            {icon}
+          </button>
+        ))}
+      </div>
+      {isLinking ? (
+        <LinkBox
+          id={linkBoxId}
+          editor={editor}
+          onClose={() => {
+            setLinking(false);
+            editor.commands.focus();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The link's address for the selected words (or, with nothing selected, the address itself becomes
+ * the words): a web or e-mail address only (shared/html-links.ts).
+ */
+function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose: () => void }) {
+  const isLink = editor.isActive("link");
+  const [address, setAddress] = useState(() => String(editor.getAttributes("link").href ?? ""));
+  const [isWrong, setWrong] = useState(false);
+  const setLink = () => {
+    const href = typedLinkHref(address);
+    if (href === null) return setWrong(true);
+    const chain = editor.chain().focus().extendMarkRange("link");
+    const words = { type: "text", text: address.trim(), marks: [{ type: "link", attrs: { href } }] };
+    (editor.state.selection.empty && !isLink ? chain.insertContent(words) : chain.setLink({ href })).run();
+    onClose();
+  };
+  const removeLink = () => {
+    editor.chain().focus().extendMarkRange("link").unsetLink().run();
+    onClose();
+  };
+  /** Enter in the address sets the link (not the form's submit); Escape anywhere in the box closes it. */
+  const onKey = (key: string, act: () => void) => (event: KeyboardEvent) => {
+    if (event.key !== key) return;
+    event.preventDefault();
+    event.stopPropagation();
+    act();
+  };
+  return (
+    <div id={id} role="group" aria-labelledby={`${id}-label`} className="rich-text-link" onKeyDown={onKey("Escape", onClose)}>
+      <label id={`${id}-label`} htmlFor={`${id}-address`} className="field-label">
+        Link address
+      </label>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          id={`${id}-address`}
+          type="url"
+          dir="ltr"
+          className="input min-w-0 flex-1 basis-48"
+          value={address}
+          placeholder="https://"
+          // The box opens when the owner asks for it, to type the address in at once.
+          autoFocus
+          onKeyDown={onKey("Enter", setLink)}
+          aria-invalid={isWrong || undefined}
+          aria-describedby={isWrong ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setAddress(event.target.value);
+            setWrong(false);
+          }}
+        />
+        <button type="button" className="icon-btn px-3" onClick={setLink}>
+          Set link
+        </button>
+        {isLink ? (
+          <button type="button" className="icon-btn px-3" onClick={removeLink}>
+            Remove link
+          </button>
+        ) : null}
+        <button type="button" className="icon-btn px-3" aria-label="Close link box" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {isWrong ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          Link address must be a web address (https://...) or an e-mail address.
+        </p>
+      ) : null}
+    </div>
+  );
+}
