@@ -7,7 +7,7 @@ import { Key, remote } from "webdriverio";
 import getPort from "get-port";
 
 /**
- * The visitor's journeys in the engines beside Chromium (docs/testing.md "Three engines"): Safari's
+ * The visitor's journeys in the engines beside Chromium (README.md "Tests"): Safari's
  * WebKit (WebKitGTK's MiniBrowser through WebKitWebDriver, under Xvfb, over W3C WebDriver with
  * WebdriverIO) and Firefox ESR (over WebDriver BiDi with puppeteer-core), both Debian's packages
  * (scripts/ensure-engines.sh). Playwright cannot drive Debian's builds of either, so the journeys
