@@ -27,9 +27,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Which chunks each page needs: the server names a route's chunks in its head (server/modules/pages/route-chunks.ts).
     manifest: !isSsrBuild,
     // No preload helper around lazy imports: a page's own chunks are named in its head by the
-    // server (route-chunks.ts), and what loads later (the Listen menu, the bar below, the admin
-    // area) finds what it imports already loaded or one request away. The helper and its lists
-    // weighed 0.5 KB on every public page (e2e/js-budget.spec.ts).
+    // server (route-chunks.ts). What loads later finds the framework and the entry loaded; its
+    // own imports that are not load one after another (the admin area, the show notes' editor:
+    // a round trip more), a trade for 0.5 KB less on every public page (e2e/js-budget.spec.ts).
     modulePreload: false,
     rollupOptions: {
       // The framework every page runs (React and the router) as one file beside the entry, rather

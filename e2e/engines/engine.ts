@@ -78,7 +78,8 @@ async function typeUntilHeld(page: EnginePage, type: () => Promise<void>, holds:
       await pollUntil(holds, "the field to hold what was typed", 2_000);
       return;
     } catch {
-      /* typed again below */
+      // Said, so a form that drops keys is seen even when a second try keeps them.
+      console.warn(`${page.engine}: a field did not keep ${JSON.stringify(text)}; typing it again`);
     }
   }
   throw new Error(`${page.engine}: a field did not keep ${JSON.stringify(text)} after three tries`);

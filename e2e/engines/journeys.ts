@@ -221,32 +221,35 @@ export const JOURNEYS: Journey[] = [
     name: "when the owner selects this page of episodes and unpublishes, then publishes them, then visitors see them again",
     async run(page) {
       const words = `E2E Engines Bulk ${page.engine}`;
+      const bulkBar = "//*[@role='group'][@aria-label='Selected episodes']";
+      // The archive's answer to the search has come (whatever it found).
+      const archiveAnswered = `/\\d+ episodes? match/.test(document.body.innerText)`;
+      const selectBoth = async () => {
+        await page.goto("/episodes");
+        await page.fill(field("Search episodes"), words);
+        await page.waitUntil(
+          `${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)} && !${bodyHas("E2E Engines Episode")}`,
+          "the two episodes found",
+        );
+        await page.click(field("This page"));
+        await page.waitUntil(bodyHas("2 episodes selected"), "both selected");
+      };
       await logIn(page);
-      await page.goto("/episodes");
-      await page.fill(field("Search episodes"), words);
-      await page.waitUntil(
-        `${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)} && !${bodyHas("E2E Engines Episode")}`,
-        "the two episodes found",
-      );
-      await page.click(field("This page"));
-      await page.waitUntil(bodyHas("2 episodes selected"), "both selected");
+      await selectBoth();
       await page.screenshot("admin-bulk-selected");
-      await page.click(button("Unpublish", "//*[@role='group'][@aria-label='Selected episodes']"));
+      await page.click(button("Unpublish", bulkBar));
       await page.waitUntil(bodyHas("2 episodes unpublished"), "the unpublished toast");
       await page.goto(`/archive?q=${encodeURIComponent(words)}`);
-      await page.waitUntil(`!${bodyHas(`${words} 1`)}`, "the drafts gone from the archive");
-      await page.goto("/episodes");
-      await page.fill(field("Search episodes"), words);
       await page.waitUntil(
-        `${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)} && !${bodyHas("E2E Engines Episode")}`,
-        "the two drafts found",
+        `${archiveAnswered} && !${bodyHas(`${words} 1`)} && !${bodyHas(`${words} 2`)}`,
+        "the drafts gone from the archive",
       );
-      await page.click(field("This page"));
-      await page.click(button("Publish", "//*[@role='group'][@aria-label='Selected episodes']"));
+      await selectBoth();
+      await page.click(button("Publish", bulkBar));
       await page.waitUntil(bodyHas("2 episodes published"), "the published toast");
       await page.screenshot("admin-bulk-published");
       await page.goto(`/archive?q=${encodeURIComponent(words)}`);
-      await page.waitUntil(`${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)}`, "both back on the archive");
+      await page.waitUntil(`${archiveAnswered} && ${bodyHas(`${words} 1`)} && ${bodyHas(`${words} 2`)}`, "both back on the archive");
       await logOut(page);
     },
   },

@@ -91,7 +91,8 @@ export default function RichTextEditor({ id, value, onChange, onBlur, focusRef, 
   // The notes the form sets itself (its first value, a reset after Cancel or a save) replace the editor's.
   useEffect(() => {
     if (came.current && value === sent.current) return;
-    if (came.current) editor.commands.setContent(value, { emitUpdate: false });
+    // Outside the undo history: Ctrl+Z never brings back the notes of the form's last episode.
+    if (came.current) editor.chain().setMeta("addToHistory", false).setContent(value, { emitUpdate: false }).run();
     came.current = { html: value, written: htmlOf(editor) };
     sent.current = value;
   }, [editor, value]);

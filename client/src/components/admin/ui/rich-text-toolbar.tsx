@@ -94,7 +94,10 @@ export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor;
             className="icon-btn"
             aria-label={name}
             title={name}
-            aria-pressed={active[format]}
+            // The formats are on or off; Link opens and closes the box for the address.
+            aria-pressed={toggle ? active[format] : undefined}
+            aria-expanded={toggle ? undefined : isLinking}
+            aria-controls={toggle || !isLinking ? undefined : linkBoxId}
             tabIndex={index === current ? 0 : -1}
             onFocus={() => setCurrent(index)}
             onClick={() => (toggle ? toggle(editor) : setLinking((open) => !open))}
@@ -152,7 +155,12 @@ function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose:
       <div className="flex flex-wrap items-center gap-2">
         <input
           id={`${id}-address`}
-          type="url"
+          // Text, not url: the box takes a bare "example.com" (it gets https://), and the browser's
+          // own URL check would stop the whole episode form from saving while the box is open.
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
           dir="ltr"
           className="input min-w-0 flex-1 basis-48"
           value={address}

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
+import { Suspense, useCallback, useEffect, useRef } from "react";
+import { lazyPart } from "@/lib/lazy-part";
 import { player, usePlayer } from "../player-store";
 
 /** The bar below and the lock screen's controls, fetched when the first episode is loaded. */
-const NowPlayingBar = lazy(() => import("./now-playing-bar").then((m) => ({ default: m.NowPlayingBar })));
+const NowPlayingBar = lazyPart(() => import("./now-playing-bar").then((m) => m.NowPlayingBar));
 
 /**
  * The app's one <audio> element, outside the router so a new page does not stop it, and while an

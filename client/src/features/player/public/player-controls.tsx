@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { momentParam } from "@shared/moment";
 import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { CopyNotice, useCopyLink } from "@/components/share-buttons";
+import { lazyPart } from "@/lib/lazy-part";
 import { useAbsoluteUrl } from "@/lib/page-context";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
 import type { StartPoint } from "../listening";
@@ -10,7 +11,7 @@ import { useListening } from "../use-listening";
 import { Icon, PAUSE, PLAY } from "./play-icon";
 
 /** What the player says when the audio cannot be loaded: fetched only then (no page is served failing). */
-const AudioFailure = lazy(() => import("./audio-failure").then((m) => ({ default: m.AudioFailure })));
+const AudioFailure = lazyPart(() => import("./audio-failure").then((m) => m.AudioFailure));
 
 const Key = ({ children }: { children: string }) => <kbd className="rounded border border-current px-1 font-sans text-xs">{children}</kbd>;
 

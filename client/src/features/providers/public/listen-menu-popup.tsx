@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { Suspense, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import type { Provider } from "@shared/api";
+import { lazyPart } from "@/lib/lazy-part";
 import { orderedProvidersQueryOptions } from "../api";
 import { ProviderLink } from "./provider-link";
 
-/**
- * The open Listen menu (listen-menu.tsx is its button): loaded at the first sign the visitor wants
- * it, so a page carries only the button until then.
- */
+// The open Listen menu (listen-menu.tsx is its button): loaded at the first sign the visitor
+// wants it, so a page carries only the button until then.
 
 /**
  * The platforms' icons (their SVG paths are most of the menu's weight) load at the first sign the
@@ -15,8 +14,32 @@ import { ProviderLink } from "./provider-link";
  * visitor who never opens it never downloads them.
  */
 export const loadIcons = () => import("./provider-icon");
-const ProviderIcon = lazy(() => loadIcons().then((m) => ({ default: m.ProviderIcon })));
+const ProviderIcon = lazyPart(() => loadIcons().then((m) => m.ProviderIcon));
 const ICON_SPACE = <span aria-hidden="true" className="inline-block h-6 w-6 shrink-0 rounded-full bg-black/10" />;
+
+/** docs/product.md §2: the menu closes 150 ms after the pointer leaves it and its button. */
+const LISTEN_CLOSE_DELAY_MS = 150;
+
+/**
+ * The close 150 ms after the pointer has left the button and the menu (`onClose`), which the
+ * pointer coming back cancels; closing the menu (unmounting this) cancels it too.
+ */
+function useCloseDelay(onClose: () => void) {
+  const closeTimer = useRef<number | undefined>(undefined);
+  const cancelClose = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+  };
+  const scheduleClose = () => {
+    if (closeTimer.current !== undefined) return;
+    closeTimer.current = window.setTimeout(() => {
+      closeTimer.current = undefined;
+      onClose();
+    }, LISTEN_CLOSE_DELAY_MS);
+  };
+  useEffect(() => cancelClose, []);
+  return { cancelClose, scheduleClose };
+}
 
 const EDGE = 8;
 const GAP = 8;
@@ -83,7 +106,6 @@ function useOutsidePointer(
     }
   });
   useEffect(() => {
-    if (!open) return;
     const onPointer = (event: PointerEvent) => onOutsidePointer(event);
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("pointermove", onPointer);
@@ -159,12 +181,11 @@ export interface ListenMenuPopupProps {
   /** Which provider takes focus as the menu opens, if any (a key opened it). */
   focusOnOpen: "first" | "last" | null;
   close: (returnFocus: boolean) => void;
-  cancelClose: () => void;
-  scheduleClose: () => void;
 }
 
 /** The open menu of providers, in the top layer at its button's corner (see ListenMenu). */
-export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close, cancelClose, scheduleClose }: ListenMenuPopupProps) {
+export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close }: ListenMenuPopupProps) {
+  const { cancelClose, scheduleClose } = useCloseDelay(() => close(false));
   const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
   const menu = useRef<HTMLDivElement>(null);
   const place = useMenuPlace(trigger);

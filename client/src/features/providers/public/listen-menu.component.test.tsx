@@ -41,9 +41,9 @@ describe("the Listen menu", () => {
     renderMenu();
     button().focus();
     await user.keyboard("{Enter}");
-    expect(button().getAttribute("aria-expanded")).toBe("true");
     // The open menu's code loads when the visitor first wants it.
     expect(await screen.findByRole("menu", { name: "Podcast providers" })).toBeTruthy();
+    expect(button().getAttribute("aria-expanded")).toBe("true");
     await waitFor(() => expect(document.activeElement).toBe(items()[0]));
     await user.keyboard("{ArrowDown}");
     expect(document.activeElement).toBe(items()[1]);
@@ -77,6 +77,7 @@ describe("the Listen menu", () => {
     renderMenu();
     button().focus();
     await user.keyboard("{Enter}");
+    await screen.findByRole("menu");
     await user.keyboard("{Tab}");
     expect(screen.queryByRole("menu")).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole("link", { name: "After the menu" }));
@@ -86,7 +87,7 @@ describe("the Listen menu", () => {
     const user = userEvent.setup();
     renderMenu();
     await user.click(button());
-    const spotify = screen.getByRole("menuitem", { name: /Spotify/ });
+    const spotify = await screen.findByRole("menuitem", { name: /Spotify/ });
     expect(spotify.getAttribute("href")).toBe("https://listen.example/2");
     expect(spotify.getAttribute("target")).toBe("_blank");
     expect(spotify.textContent).toContain("(opens in a new tab)");
@@ -96,20 +97,21 @@ describe("the Listen menu", () => {
     const user = userEvent.setup();
     renderMenu();
     await user.click(button());
-    expect(screen.getByRole("menu")).toBeTruthy();
+    expect(await screen.findByRole("menu")).toBeTruthy();
     await user.click(button());
     expect(screen.queryByRole("menu")).toBeNull();
     await user.click(button());
+    await screen.findByRole("menu");
     await user.click(document.body);
     expect(screen.queryByRole("menu")).toBeNull();
   });
 
-  it("when the pointer rests on the button and then leaves, then the menu opens and closes 150 ms later, not before", () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  it("when the pointer rests on the button and then leaves, then the menu opens and closes 150 ms later, not before", async () => {
     renderMenu();
     const mouse = { pointerType: "mouse" };
     fireEvent.pointerEnter(button(), mouse);
-    expect(screen.getByRole("menu")).toBeTruthy();
+    expect(await screen.findByRole("menu")).toBeTruthy();
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     // Onto the menu: it stays.
     fireEvent.pointerMove(items()[1]!, mouse);
     act(() => vi.advanceTimersByTime(500));
@@ -126,6 +128,31 @@ describe("the Listen menu", () => {
     const user = userEvent.setup();
     renderMenu([]);
     await user.click(button());
-    expect(screen.getByText("No podcast providers available at the moment.")).toBeTruthy();
+    expect(await screen.findByText("No podcast providers available at the moment.")).toBeTruthy();
+  });
+
+  it("when the pointer leaves the button before the menu's code has arrived, then the menu does not open afterwards", async () => {
+    renderMenu();
+    const mouse = { pointerType: "mouse" };
+    fireEvent.pointerEnter(button(), mouse);
+    fireEvent.pointerLeave(button(), mouse);
+    await act(async () => {
+      await import("./listen-menu-popup");
+    });
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(button().getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("when focus moves on before the menu a key asked for has arrived, then it does not open or take focus back", async () => {
+    renderMenu();
+    button().focus();
+    fireEvent.keyDown(button(), { key: "Enter" });
+    const after = screen.getByRole("link", { name: "After the menu" });
+    after.focus();
+    await act(async () => {
+      await import("./listen-menu-popup");
+    });
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(after);
   });
 });

@@ -1,34 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { Suspense, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { lazyPart } from "@/lib/lazy-part";
 import type { Open } from "./listen-menu-popup";
 
 const loadPopup = () => import("./listen-menu-popup");
-const ListenMenuPopup = lazy(() => loadPopup().then((m) => ({ default: m.ListenMenuPopup })));
+/** A menu whose code cannot be fetched (offline) stays closed. */
+const ignore = () => undefined;
+const ListenMenuPopup = lazyPart(() => loadPopup().then((m) => m.ListenMenuPopup));
 /** The menu's code and its icons, fetched ahead of the open. */
-const preload = () => void loadPopup().then((m) => m.loadIcons());
-
-/** docs/product.md §2: the menu closes 150 ms after the pointer leaves it and its button. */
-const LISTEN_CLOSE_DELAY_MS = 150;
-
-/**
- * The close 150 ms after the pointer has left the button and the menu (`onClose`), which the
- * pointer coming back, or any other open or close, cancels.
- */
-function useCloseDelay(onClose: () => void) {
-  const closeTimer = useRef<number | undefined>(undefined);
-  const cancelClose = () => {
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = undefined;
-  };
-  const scheduleClose = () => {
-    if (closeTimer.current !== undefined) return;
-    closeTimer.current = window.setTimeout(() => {
-      closeTimer.current = undefined;
-      onClose();
-    }, LISTEN_CLOSE_DELAY_MS);
-  };
-  useEffect(() => cancelClose, []);
-  return { cancelClose, scheduleClose };
-}
+const preload = () => void loadPopup().then((m) => m.loadIcons(), ignore);
 
 /**
  * The 'Listen' menu of providers (docs/product.md §2), as the WAI-ARIA menu button pattern: the
@@ -49,17 +28,23 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
   const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const { cancelClose, scheduleClose } = useCloseDelay(() => setOpen(null));
+  // How the visitor last asked for the menu while its code was on the way; null once they left it.
+  const wanted = useRef<Open | null>(null);
   const close = (returnFocus: boolean) => {
-    cancelClose();
+    wanted.current = null;
     setOpen(null);
     if (returnFocus) trigger.current?.focus();
   };
 
+  // The menu opens once its code is here, unless the visitor has left it meanwhile: the pointer
+  // gone from the button, or focus moved on from it when a key asked for it.
   const openBy = (how: Open, focus: "first" | "last" | null) => {
-    cancelClose();
-    setOpen(how);
-    setFocusOnOpen(focus);
+    wanted.current = how;
+    void loadPopup().then(() => {
+      if (wanted.current !== how || (focus && document.activeElement !== trigger.current)) return;
+      setOpen(how);
+      setFocusOnOpen(focus);
+    }, ignore);
   };
 
   const onTriggerKeyDown = (event: KeyboardEvent) => {
@@ -74,9 +59,7 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
 
   const onPointerEnter = (event: ReactPointerEvent) => {
     preload();
-    if (event.pointerType !== "mouse") return;
-    cancelClose();
-    if (!open) openBy("hover", null);
+    if (event.pointerType === "mouse" && !open) openBy("hover", null);
   };
 
   return (
@@ -91,6 +74,9 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
         aria-controls={open ? menuId : undefined}
         data-state={open ? "open" : "closed"}
         onPointerEnter={onPointerEnter}
+        onPointerLeave={() => {
+          if (!open && wanted.current === "hover") wanted.current = null;
+        }}
         onPointerDown={preload}
         onFocus={preload}
         // A click on a menu the pointer opened keeps it open instead of toggling it shut.
@@ -104,15 +90,7 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ListenMenuPopup
-            id={menuId}
-            open={open}
-            trigger={trigger}
-            focusOnOpen={focusOnOpen}
-            close={close}
-            cancelClose={cancelClose}
-            scheduleClose={scheduleClose}
-          />
+          <ListenMenuPopup id={menuId} open={open} trigger={trigger} focusOnOpen={focusOnOpen} close={close} />
         </Suspense>
       ) : null}
     </>
