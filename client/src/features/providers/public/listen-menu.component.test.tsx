@@ -10,12 +10,15 @@ import { ListenMenu } from "./listen-menu";
 const provider = (id: number, name: string): Provider =>
   ({ id, name, url: `https://listen.example/${id}`, icon: "fa-podcast", sortOrder: String(id) }) as Provider;
 
-function renderMenu(providers = [provider(1, "Apple Podcasts"), provider(2, "Spotify"), provider(3, "Pocket Casts")]) {
+function renderMenu(
+  providers = [provider(1, "Apple Podcasts"), provider(2, "Spotify"), provider(3, "Pocket Casts")],
+  Menu: typeof ListenMenu = ListenMenu,
+) {
   const client = createQueryClient();
   client.setQueryData(providersQueryOptions().queryKey, providers);
   return render(
     <QueryClientProvider client={client}>
-      <ListenMenu />
+      <Menu />
       <a href="/about">After the menu</a>
     </QueryClientProvider>,
   );
@@ -131,8 +134,14 @@ describe("the Listen menu", () => {
     expect(await screen.findByText("No podcast providers available at the moment.")).toBeTruthy();
   });
 
+  /** The menu as a first visit finds it: its open part's code not fetched yet. */
+  async function freshMenu(): Promise<typeof ListenMenu> {
+    vi.resetModules();
+    return (await import("./listen-menu")).ListenMenu;
+  }
+
   it("when the pointer leaves the button before the menu's code has arrived, then the menu does not open afterwards", async () => {
-    renderMenu();
+    renderMenu(undefined, await freshMenu());
     const mouse = { pointerType: "mouse" };
     fireEvent.pointerEnter(button(), mouse);
     fireEvent.pointerLeave(button(), mouse);
@@ -144,7 +153,7 @@ describe("the Listen menu", () => {
   });
 
   it("when focus moves on before the menu a key asked for has arrived, then it does not open or take focus back", async () => {
-    renderMenu();
+    renderMenu(undefined, await freshMenu());
     button().focus();
     fireEvent.keyDown(button(), { key: "Enter" });
     const after = screen.getByRole("link", { name: "After the menu" });

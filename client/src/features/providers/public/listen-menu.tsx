@@ -2,7 +2,13 @@ import { Suspense, useId, useRef, useState, type KeyboardEvent, type PointerEven
 import { lazyPart } from "@/lib/lazy-part";
 import type { Open } from "./listen-menu-popup";
 
-const loadPopup = () => import("./listen-menu-popup");
+/** Whether the open menu's code is here: then a key or a click opens it at once, within the event. */
+let popupLoaded = false;
+const loadPopup = () =>
+  import("./listen-menu-popup").then((m) => {
+    popupLoaded = true;
+    return m;
+  });
 /** A menu whose code cannot be fetched (offline) stays closed. */
 const ignore = () => undefined;
 const ListenMenuPopup = lazyPart(() => loadPopup().then((m) => m.ListenMenuPopup));
@@ -39,11 +45,14 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
   // The menu opens once its code is here, unless the visitor has left it meanwhile: the pointer
   // gone from the button, or focus moved on from it when a key asked for it.
   const openBy = (how: Open, focus: "first" | "last" | null) => {
-    wanted.current = how;
-    void loadPopup().then(() => {
-      if (wanted.current !== how || (focus && document.activeElement !== trigger.current)) return;
+    const show = () => {
       setOpen(how);
       setFocusOnOpen(focus);
+    };
+    wanted.current = how;
+    if (popupLoaded) return show();
+    void loadPopup().then(() => {
+      if (wanted.current === how && (!focus || document.activeElement === trigger.current)) show();
     }, ignore);
   };
 
