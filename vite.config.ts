@@ -1,7 +1,21 @@
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { compileCatalogue, type Catalogue } from "./shared/locales/compile";
+
+/**
+ * A message catalogue (shared/locales/<language>/<part>.json) reaches the browser compiled for
+ * Lingui's runtime, which has no ICU parser: still JSON, so Vite's own JSON handling goes on.
+ */
+const catalogues = (): Plugin => ({
+  name: "compile-catalogues",
+  enforce: "pre",
+  transform(code, id) {
+    if (!/[\\/]shared[\\/]locales[\\/][\w-]+[\\/][\w-]+\.json$/.test(id)) return null;
+    return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Catalogue)), map: null };
+  },
+});
 
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
@@ -9,7 +23,7 @@ const apiPort = Number(process.env.API_PORT ?? 5001);
 // makes the server's first-paint renderer in dist/ssr (server/modules/pages/routes.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, "client"),
-  plugins: [react(), tailwindcss()],
+  plugins: [catalogues(), react(), tailwindcss()],
   resolve: {
     alias: {
       "@": path.resolve(import.meta.dirname, "client/src"),

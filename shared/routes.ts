@@ -4,11 +4,14 @@
  * it, so a page is added in one place. `head` names the server's head builder
  * (server/modules/pages/page-head.ts); `label` is the page's name in its tab title.
  */
+import type { SiteKey } from "./locales/parts";
+
 interface RouteDef {
   path: string;
   area: "public" | "admin";
   head: "site" | "clip" | "episode" | "archive" | "person" | "admin";
-  label?: string;
+  /** The page's name in its tab title, by its key in the site's catalogue. */
+  label?: SiteKey;
   /** Kept out of search engines (robots.txt and a noindex tag). */
   noindex?: boolean;
   /** The header banner is on the first screen: the server preloads its images. */
@@ -19,21 +22,21 @@ interface RouteDef {
 
 export const ROUTES = {
   home: { path: "/", area: "public", head: "site", banner: true, sitemap: true },
-  about: { path: "/about", area: "public", head: "site", label: "About", sitemap: true },
-  listen: { path: "/listen", area: "public", head: "site", label: "Listen", sitemap: true },
-  editors: { path: "/editors", area: "public", head: "site", label: "Editor audition", noindex: true, banner: true },
+  about: { path: "/about", area: "public", head: "site", label: "route.about", sitemap: true },
+  listen: { path: "/listen", area: "public", head: "site", label: "route.listen", sitemap: true },
+  editors: { path: "/editors", area: "public", head: "site", label: "route.editors", noindex: true, banner: true },
   clip: { path: "/clips/:slug", area: "public", head: "clip" },
   episode: { path: "/episode/:slug", area: "public", head: "episode" },
-  archive: { path: "/archive", area: "public", head: "archive", label: "All episodes", sitemap: true },
+  archive: { path: "/archive", area: "public", head: "archive", label: "route.archive", sitemap: true },
   person: { path: "/people/:slug", area: "public", head: "person" },
-  admin: { path: "/admin", area: "admin", head: "admin", label: "Admin Dashboard", noindex: true },
-  adminProviders: { path: "/providers", area: "admin", head: "admin", label: "Podcast Providers", noindex: true },
-  adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "Episode Management", noindex: true },
-  adminClips: { path: "/admin/clips", area: "admin", head: "admin", label: "Clip Management", noindex: true },
-  adminEditors: { path: "/admin/editors", area: "admin", head: "admin", label: "Editors Page Management", noindex: true },
-  adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "About Page & Pictures", noindex: true },
-  adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "Audition Hand-ins", noindex: true },
-  adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "Analytics", noindex: true },
+  admin: { path: "/admin", area: "admin", head: "admin", label: "route.admin", noindex: true },
+  adminProviders: { path: "/providers", area: "admin", head: "admin", label: "route.adminProviders", noindex: true },
+  adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "route.adminEpisodes", noindex: true },
+  adminClips: { path: "/admin/clips", area: "admin", head: "admin", label: "route.adminClips", noindex: true },
+  adminEditors: { path: "/admin/editors", area: "admin", head: "admin", label: "route.adminEditors", noindex: true },
+  adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "route.adminIdentity", noindex: true },
+  adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "route.adminAuditions", noindex: true },
+  adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "route.adminAnalytics", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -44,7 +47,7 @@ export const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 export const isAdminRoute = (name: RouteName): name is AdminRouteName => ROUTES[name].area === "admin";
 
 /** The tab title's label of the 404 page, which has no route. */
-export const NOT_FOUND_LABEL = "Page not found";
+export const NOT_FOUND_LABEL = "route.notFound" satisfies SiteKey;
 
 /** Links to pages with parameters; fixed pages are `ROUTES.name.path`. */
 export const href = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isHttpUrl } from "./embeds";
+import { catalogueLanguage, LANGUAGES } from "./languages";
 import {
   AUDITION_FILE_URL_PLACEHOLDER,
   DEFAULT_SETTING_MAX_LENGTH,
@@ -28,6 +29,9 @@ export function settingValueSchema(key: SettingKey) {
   }
   if (key === "feed_auto_publish") {
     value = value.refine((s) => s === "" || s === "true" || s === "false", "must be true or false");
+  }
+  if (key === "site_language") {
+    value = value.refine((s) => s === "" || catalogueLanguage(s) !== null, "must be a language the site speaks: " + LANGUAGES.map((l) => l.tag).join(", "));
   }
   if (key === "editors_password") {
     value = value

@@ -1,5 +1,5 @@
 /** The show's own texts and the site's look, all public. */
-const SITE_KEYS = ["site_theme", "rss_url", "podcast_title", "podcast_description", "footer_content"] as const;
+const SITE_KEYS = ["site_theme", "rss_url", "podcast_title", "podcast_description", "footer_content", "site_language"] as const;
 /** The audition page's words, public. */
 const AUDITION_TEXT_KEYS = ["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const;
 /** The three audition files; only file 1's name is public (its address is unlocked). */

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import type { Messages } from "@lingui/core";
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
 import { App } from "@/app/app";
@@ -12,6 +13,7 @@ import { EditorsPage } from "@/pages/editors-page";
 import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
+import { createI18n, LanguageProvider } from "@/lib/i18n";
 import { PageContextProvider } from "@/lib/page-context";
 import { PersonPage } from "@/pages/person-page";
 import { createQueryClient } from "@/lib/query-client";
@@ -33,17 +35,22 @@ providePages({
   person: PersonPage,
 });
 
-/** `url`: the page's path and query, as the browser asked for it (the archive reads its page and search). */
-export function render(url: string, data: InitialData): string {
+/**
+ * `url`: the page's path and query, as the browser asked for it (the archive reads its page and
+ * search); `language`: the site's language and its compiled words, the same the page carries.
+ */
+export function render(url: string, data: InitialData, language: { tag: string; messages: Messages }): string {
   const [path, search = ""] = url.split("?");
   const client = createQueryClient();
   seedQueryClient(client, data);
   return renderToString(
     <QueryClientProvider client={client}>
       <PageContextProvider value={pageContextOf(data)}>
-        <Router ssrPath={path} ssrSearch={search}>
-          <App />
-        </Router>
+        <LanguageProvider i18n={createI18n(language.tag, language.messages)}>
+          <Router ssrPath={path} ssrSearch={search}>
+            <App />
+          </Router>
+        </LanguageProvider>
       </PageContextProvider>
     </QueryClientProvider>,
   );

@@ -1,10 +1,12 @@
 import { usePageTitle } from "@/hooks/use-page-title";
 import { NOT_FOUND_LABEL } from "@shared/routes";
 import { BackLink } from "./back-link";
+import { useT } from "@/lib/i18n";
 
 /** What an episode, clip or person page shows when its slug names nothing published: a heading, why, and the way home. */
 export function NotFoundNotice({ title, text }: { title: string; text: string }) {
-  usePageTitle(NOT_FOUND_LABEL);
+  const t = useT();
+  usePageTitle(t(NOT_FOUND_LABEL));
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
       <div className="card p-8">

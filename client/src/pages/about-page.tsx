@@ -4,10 +4,12 @@ import { AboutView } from "@/features/identity/public/about-view";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { settingQueryOptions } from "@/features/settings/api";
 import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { useT } from "@/lib/i18n";
 
 export function AboutPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
-  usePageTitle(ROUTES.about.label);
+  const t = useT();
+  usePageTitle(t(ROUTES.about.label));
   return <AboutView showName={title} showDescription={description} />;
 }

@@ -14,6 +14,7 @@ import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
 import { IdentityAdminPage } from "./identity-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
+import { useT } from "@/lib/i18n";
 
 /** Each admin screen of the route table (shared/routes.ts); a route without its screen does not compile. */
 const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
@@ -58,7 +59,8 @@ function AdminAccessRequired() {
  * "Admin only"); this only decides what the browser shows.
  */
 function AdminGuard({ route, children }: { route: AdminRouteName; children: ReactNode }) {
-  usePageTitle(ROUTES[route].label);
+  const t = useT();
+  usePageTitle(t(ROUTES[route].label));
   const { data, isPending } = useQuery(currentUserQueryOptions());
   const [, navigate] = useLocation();
   const isAdmin = isAdminUser(data);

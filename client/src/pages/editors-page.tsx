@@ -7,11 +7,13 @@ import { settingQueryOptions } from "@/features/settings/api";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { ROUTES } from "@shared/routes";
+import { useT } from "@/lib/i18n";
 
 export function EditorsPage() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const banners = useBannerImages();
-  usePageTitle(ROUTES.editors.label);
+  const t = useT();
+  usePageTitle(t(ROUTES.editors.label));
   const [intro, ...bullets] = useQueries({
     queries: (["editors_intro", "editors_bullet_1", "editors_bullet_2", "editors_bullet_3"] as const).map((key) =>
       settingQueryOptions(key),

@@ -3,9 +3,11 @@ import { CopyFeedButton } from "@/features/providers/public/copy-feed-button";
 import { ProviderGrid } from "@/features/providers/public/provider-grid";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ROUTES } from "@shared/routes";
+import { useT } from "@/lib/i18n";
 
 export function ListenPage() {
-  usePageTitle(ROUTES.listen.label);
+  const t = useT();
+  usePageTitle(t(ROUTES.listen.label));
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <BackLink />

@@ -33,8 +33,8 @@ describe("createFirstPaint", () => {
     const { logger, lines } = keptLogger();
     const firstPaint = createFirstPaint(entry, logger);
 
-    expect(await firstPaint("/", {} as InitialData)).toBeUndefined();
-    expect(await firstPaint("/about", {} as InitialData)).toBeUndefined();
+    expect(await firstPaint("/", {} as InitialData, { tag: "en", messages: {} })).toBeUndefined();
+    expect(await firstPaint("/about", {} as InitialData, { tag: "en", messages: {} })).toBeUndefined();
     await new Promise((resolve) => setImmediate(resolve));
 
     const errors = lines.filter((line) => line.level === 50);
@@ -47,7 +47,7 @@ describe("createFirstPaint", () => {
     const { logger, lines } = keptLogger();
 
     expect(
-      await createFirstPaint(path.join(os.tmpdir(), "no-such-dir", "entry-server.js"), logger)("/", {} as InitialData),
+      await createFirstPaint(path.join(os.tmpdir(), "no-such-dir", "entry-server.js"), logger)("/", {} as InitialData, { tag: "en", messages: {} }),
     ).toBeUndefined();
 
     expect(lines).toEqual([]);

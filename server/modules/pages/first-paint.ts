@@ -3,10 +3,16 @@ import { pathToFileURL } from "node:url";
 import type { InitialData } from "../../../shared/initial-data";
 import type { Logger } from "../../platform/runtime/logger";
 
-type Render = (url: string, data: InitialData) => string;
+/** The page's language and its words, compiled (the same the page carries for the browser). */
+export interface PageLanguage {
+  tag: string;
+  messages: Record<string, unknown>;
+}
+
+type Render = (url: string, data: InitialData, language: PageLanguage) => string;
 
 /** Renders a page's first screen to HTML, or says it cannot (undefined). */
-export type FirstPaint = (pathname: string, data: InitialData) => Promise<string | undefined>;
+export type FirstPaint = (pathname: string, data: InitialData, language: PageLanguage) => Promise<string | undefined>;
 
 /**
  * A page's first screen, rendered on the server from the same React components and data as the
@@ -15,7 +21,7 @@ export type FirstPaint = (pathname: string, data: InitialData) => Promise<string
  */
 export function createFirstPaint(entry: string, logger?: Logger): FirstPaint {
   let loading: Promise<Render | null> | undefined;
-  return async (pathname, data) => {
+  return async (pathname, data, language) => {
     loading ??= fs.existsSync(entry)
       ? // eslint-disable-next-line no-unsanitized/method -- our own build output, by a fixed path
         import(pathToFileURL(entry).href).then(
@@ -34,7 +40,7 @@ export function createFirstPaint(entry: string, logger?: Logger): FirstPaint {
     const render = await loading;
     if (!render) return undefined;
     try {
-      return render(pathname, data);
+      return render(pathname, data, language);
     } catch (err) {
       logger?.warn({ err: (err as Error).message, pathname }, "first paint failed; the browser renders the page");
       return undefined;

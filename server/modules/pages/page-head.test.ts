@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildPageHead } from "./page-head";
+import { translator } from "../languages";
 import { clipShareInput } from "../share-images/inputs";
 import { clip, episode, NO_IMAGES, site } from "../../test/pages";
 
-const ctx = { site, publicUrl: "https://show.example", shareKey: () => "KEY" };
+const ctx = { site, publicUrl: "https://show.example", shareKey: () => "KEY", t: translator("en").t, locale: "en" };
 const ART = "/objects/0123abcd-0123-4567-89ab-0123456789ab";
 const SHOW_ART = "/objects/fedc0123-0123-4567-89ab-0123456789ab";
 
@@ -48,6 +49,7 @@ describe("buildPageHead", () => {
     expect(head.jsonLd).toEqual({
       "@context": "https://schema.org",
       "@type": "VideoObject",
+      inLanguage: "en",
       name: "Why pain",
       description: "About pain.",
       uploadDate: "2026-01-02T03:04:05.000Z",

@@ -3,7 +3,9 @@ import { youTubeVideoId } from "../../../shared/embeds";
 import { pageTitle } from "../../../shared/page-titles";
 import { pictureSources, variantPath } from "../../../shared/pictures";
 import { href, NOT_FOUND_LABEL, ROUTES, type RouteName } from "../../../shared/routes";
-import { countText, ellipsize } from "../../../shared/strings";
+import { ellipsize } from "../../../shared/strings";
+import type { ServerTranslate } from "../languages";
+import type { ServerKey } from "../../../shared/locales/parts";
 import type { PageHead } from "./page-shell";
 import type { ShareImageInput } from "../share-images";
 import { clipShareInput, episodeShareInput, SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH, siteShareInput } from "../share-images";
@@ -58,6 +60,10 @@ export interface HeadContext {
   publicUrl: string;
   /** A share image's content key (its ETag), so its address changes when the image would. */
   shareKey: (input: ShareImageInput) => string;
+  /** The site's words, in its language. */
+  t: ServerTranslate;
+  /** The site's language (BCP 47), for `Intl` and JSON-LD's inLanguage. */
+  locale: string;
 }
 
 /** What a page is about: a route of the table (a clip's or an episode's page with it), or no route (404, at its path). */
@@ -89,7 +95,8 @@ function episodeImage(episode: Episode, site: Site, publicUrl: string): string |
   return kept ? `${publicUrl}${variantPath(kept, "artwork", 1024, "jpeg")}` : null;
 }
 
-function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContext): PageHead {
+function episodeHead(episode: Episode, context: HeadContext): PageHead {
+  const { site, publicUrl, shareKey } = context;
   const path = href.episode(episode.slug);
   const url = publicUrl + path;
   const description = summaryOf(episode.description, site.description);
@@ -111,6 +118,7 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
       "@type": "PodcastEpisode",
       name: episode.title,
       description,
+      inLanguage: context.locale,
       url,
       ...(episode.publishedAt ? { datePublished: episode.publishedAt } : {}),
       ...(episode.durationSeconds ? { timeRequired: isoDuration(episode.durationSeconds) } : {}),
@@ -131,25 +139,24 @@ function episodeHead(episode: Episode, { site, publicUrl, shareKey }: HeadContex
 }
 
 /** A list's label in the tab: a search, a season, a page of them. */
-function archiveLabel({ query, season, page }: Pick<EpisodeArchivePage, "query" | "season" | "page">): string {
-  if (query) return `Search: ${query}`;
-  const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
-  return page > 1 ? `${list}, page ${page}` : list;
+function archiveLabel({ query, season, page }: Pick<EpisodeArchivePage, "query" | "season" | "page">, t: ServerTranslate): string {
+  if (query) return t("head.archiveSearch", { query });
+  const list = season !== null ? t("head.season", { season }) : t(ROUTES.archive.label);
+  return page > 1 ? t("head.listPage", { list, page }) : list;
 }
 
-function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey }: HeadContext): PageHead {
-  const label = archiveLabel(archive);
+function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey, t }: HeadContext): PageHead {
+  const label = archiveLabel(archive, t);
   const at = (page: number) => href.archive({ page, q: archive.query, season: archive.season });
   const links: NonNullable<PageHead["links"]> = [];
   if (archive.page > 1) links.push({ rel: "prev", path: at(archive.page - 1) });
   if (archive.page < archive.pageCount) links.push({ rel: "next", path: at(archive.page + 1) });
   return {
     title: pageTitle(label, site.name),
-    description:
-      `${archive.season !== null ? `Season ${archive.season} of ${site.name}` : `Every episode of ${site.name}`}, newest first. ${site.description}`.slice(
-        0,
-        300,
-      ),
+    description: `${archive.season !== null ? t("head.seasonDescription", { season: archive.season, show: site.name }) : t("head.archiveDescription", { show: site.name })} ${site.description}`.slice(
+      0,
+      300,
+    ),
     path: at(archive.page),
     // A search's results are not a page of their own for search engines; the pages of the list are.
     noindex: archive.query !== "" || undefined,
@@ -160,11 +167,13 @@ function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey }:
 }
 
 /** A person's page: who they are on the show (JSON-LD Person), their picture as the site keeps it. */
-function personHead({ person, episodes }: PersonPage, { site, publicUrl, shareKey }: HeadContext): PageHead {
+function personHead({ person, episodes }: PersonPage, { site, publicUrl, shareKey, t, locale }: HeadContext): PageHead {
   const path = href.person(person.slug);
-  const roles = person.roles.map((r) => r.charAt(0).toUpperCase() + r.slice(1)).join(", ");
+  const roles = new Intl.ListFormat(locale, { type: "unit" }).format(person.roles.map((r) => r.charAt(0).toUpperCase() + r.slice(1)));
   const description = ellipsize(
-    `${person.name}${roles ? ` (${roles})` : ""} on ${site.name}: ${countText(episodes.length, "episode")}.`,
+    roles
+      ? t("head.personWithRoles", { name: person.name, roles, show: site.name, count: episodes.length })
+      : t("head.person", { name: person.name, show: site.name, count: episodes.length }),
     200,
   );
   const image = person.imagePath ? `${publicUrl}${variantPath(person.imagePath, "photo", 480, "jpeg")}` : null;
@@ -191,10 +200,11 @@ function personHead({ person, episodes }: PersonPage, { site, publicUrl, shareKe
  * head builder for it: title, description, canonical path, Open Graph and Twitter image, JSON-LD.
  * Pure: the same subject and context give the same head.
  */
-export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey }: HeadContext): PageHead {
+export function buildPageHead(subject: PageSubject, context: HeadContext): PageHead {
+  const { site, publicUrl, shareKey, t, locale } = context;
   if (subject.route === null) {
     return {
-      title: pageTitle(NOT_FOUND_LABEL, site.name),
+      title: pageTitle(t(NOT_FOUND_LABEL), site.name),
       description: site.description,
       path: subject.path,
       noindex: true,
@@ -223,6 +233,7 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
         "@type": "VideoObject",
         name: clip.title,
         description,
+        inLanguage: locale,
         uploadDate: clip.createdAt,
         duration: "PT5M",
         url,
@@ -236,15 +247,16 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
       },
     };
   }
-  if (subject.route === "episode") return episodeHead(subject.episode, { site, publicUrl, shareKey });
-  if (subject.route === "archive") return archiveHead(subject.archive, { site, publicUrl, shareKey });
-  if (subject.route === "person") return personHead(subject.person, { site, publicUrl, shareKey });
-  const route: { path: string; head: string; label?: string; noindex?: boolean; banner?: boolean } = ROUTES[subject.route];
+  if (subject.route === "episode") return episodeHead(subject.episode, context);
+  if (subject.route === "archive") return archiveHead(subject.archive, context);
+  if (subject.route === "person") return personHead(subject.person, context);
+  const route: { path: string; head: string; label?: ServerKey; noindex?: boolean; banner?: boolean } = ROUTES[subject.route];
+  const label = route.label && t(route.label);
   if (route.head === "admin") {
-    return { title: pageTitle(route.label, site.name), description: site.description, path: route.path, noindex: true, ogType: "website" };
+    return { title: pageTitle(label, site.name), description: site.description, path: route.path, noindex: true, ogType: "website" };
   }
   return {
-    title: pageTitle(route.label, site.name),
+    title: pageTitle(label, site.name),
     description: site.description,
     path: route.path,
     noindex: route.noindex,
@@ -258,6 +270,7 @@ export function buildPageHead(subject: PageSubject, { site, publicUrl, shareKey 
             "@type": "PodcastSeries",
             name: site.name,
             description: site.description,
+            inLanguage: locale,
             url: `${publicUrl}/`,
             ...(site.values.rss_url ? { webFeed: site.values.rss_url } : {}),
           }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, textDirection } from "../../../shared/languages";
 import type { Theme } from "../../../shared/theme";
 import { bodyTheme } from "../../../shared/theme-style";
 
@@ -84,6 +85,8 @@ export function renderPage(
     modulePreloads?: string[];
     /** The show's feed (rss_url): every page names it, so a browser or a reader finds where to subscribe. */
     feedUrl?: string | null;
+    /** The page's language and its words for the browser (the site's catalogue, compiled); English when absent. */
+    language?: { tag: string; messages: Record<string, unknown> };
   },
 ): string {
   const { head, publicUrl, siteName } = options;
@@ -142,9 +145,13 @@ export function renderPage(
     .map(([k, v]) => `${k}:${v}`)
     .join(";");
   const body = `<body${className ? ` class="${escapeHtml(className)}"` : ""} style="${escapeHtml(style)}">`;
-  const data = `<script type="application/json" id="initial-data">${scriptJson(options.initialData)}</script>`;
+  const language = options.language ?? { tag: DEFAULT_LANGUAGE, messages: {} };
+  const data =
+    `<script type="application/json" id="messages">${scriptJson(language.messages)}</script>` +
+    `<script type="application/json" id="initial-data">${scriptJson(options.initialData)}</script>`;
   const rest = options.appHtml
     ? shell.bodyRest.replace('<div id="root"></div>', () => `<div id="root">${options.appHtml}</div>`)
     : shell.bodyRest;
-  return `${shell.head}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${rest}`;
+  const html = `<html lang="${escapeHtml(language.tag)}" dir="${textDirection(language.tag)}">`;
+  return `${shell.head.replace(/<html[^>]*>/i, html)}    ${tags.join("\n    ")}\n  </head>\n  ${body}\n    ${data}${rest}`;
 }

@@ -4,6 +4,8 @@ import { archiveQuerySchema } from "../../../shared/api";
 import type { InitialData } from "../../../shared/initial-data";
 import { parseMoment } from "../../../shared/moment";
 import { decodeSegment, href, isAdminRoute, matchRoute, ROUTES } from "../../../shared/routes";
+import { siteLanguageOf } from "../../../shared/languages";
+import { pageCatalogue, translator } from "../languages";
 import type { FirstPaint } from "./first-paint";
 import { buildPageHead, type PageSubject } from "./page-head";
 import { parseShell, renderPage } from "./page-shell";
@@ -177,7 +179,9 @@ export function createPageService({ clientDir, publicUrl, pageData, shareImages,
     const site = await pageData.site();
     const home = subject.route === "home" && withLists ? await pageData.home() : undefined;
     const data = firstScreenData(subject, pathname, { site, publicUrl, withLists, year: new Date().getUTCFullYear(), home });
-    const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input) });
+    const tag = siteLanguageOf(site.values.site_language);
+    const language = { tag, messages: pageCatalogue(tag, subject.route === "editors") };
+    const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input), t: translator(tag).t, locale: tag });
     const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";
     const html = renderPage(shell, {
       head,
@@ -185,11 +189,12 @@ export function createPageService({ clientDir, publicUrl, pageData, shareImages,
       siteName: site.name,
       theme: site.theme,
       initialData: data,
-      appHtml: isAdmin ? undefined : await firstPaint(url, data),
+      appHtml: isAdmin ? undefined : await firstPaint(url, data, language),
       artwork: site.identity.images.artwork,
       // The page's own chunks load beside the entry, not after it has run.
       modulePreloads: subject.route !== null && !isAdminRoute(subject.route) ? routeChunks(subject.route) : [],
       feedUrl: site.values.rss_url,
+      language,
     });
     return { status: subject.route === null ? 404 : 200, html };
   };

@@ -1,3 +1,4 @@
+import { catalogueLanguage } from "../../../shared/languages";
 import type { Setting } from "../../../shared/api";
 import { AUDITION_PREFIX_MIN_LENGTH, AUDITION_PREFIX_TOO_SHORT } from "../../../shared/auditions";
 import {
@@ -141,6 +142,9 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
         // docs/product.md "No one can block or spoil the hand-in": a short prefix is guessed, and with it every candidate's code.
         if ([...value].length < AUDITION_PREFIX_MIN_LENGTH) throw invalid(key, AUDITION_PREFIX_TOO_SHORT);
         return hashAuditionPrefix(value, cost);
+      case "site_language":
+        // Stored as BCP 47 writes it ("pt-br" → "pt-BR"): the page's `<html lang>` says it as kept.
+        return value === "" ? "" : catalogueLanguage(value)!;
       default:
         return value;
     }
