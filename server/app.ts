@@ -42,6 +42,7 @@ import { anonymousListsFastPath } from "./platform/ordered-lists/routes";
 import { clipsRouter } from "./modules/clips";
 import { providersRouter } from "./modules/providers";
 import { objectsRouter, uploadsRouter } from "./modules/pictures";
+import { languagesRouter } from "./modules/languages";
 import { pagesRouter } from "./modules/pages";
 import { createPageService } from "./modules/pages";
 import { peopleRouter } from "./modules/people";
@@ -399,6 +400,7 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   if (auditions) api.use("/auditions", auditionsRouter(auditions));
   api.use("/objects", uploadsRouter(uploads));
   api.use("/analytics", analyticsRouter(analytics, requireAdmin));
+  api.use("/languages", languagesRouter(db, requireAdmin));
   api.use(
     "/backup",
     backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles)),

@@ -116,7 +116,7 @@ describe("pages", () => {
     await postClip(admin, { title: EVIL_TITLE, slug: "evil", youtubeEmbedUrl: YOUTUBE() });
     const res = await t.request.get("/clips/evil").expect(200);
     expect(res.text).not.toContain("<script>alert(1)</script>");
-    expect(res.text.match(/<script/g)!.length).toBe(3); // JSON-LD, initial data, the app bundle
+    expect(res.text.match(/<script/g)!.length).toBe(4); // JSON-LD, the page's words, initial data, the app bundle
     expect(jsonLdOf(res.text).name).toBe(EVIL_TITLE);
     expect(initialDataOf(res.text).clip.title).toBe(EVIL_TITLE);
     expect(headOf(res.text)).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;");

@@ -50,6 +50,15 @@ export const users = pgTable("users", {
   ...timestamps(),
 });
 
+/** The language a signed-in person chose for the admin area; without a row, the site's language. */
+export const userLanguages = pgTable("user_languages", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  language: text("language").notNull(),
+  ...timestamps(),
+});
+
 /** Sessions, in the layout connect-pg-simple reads and writes. */
 export const sessions = pgTable(
   "session",

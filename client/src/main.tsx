@@ -22,19 +22,27 @@ const app = (
   </StrictMode>
 );
 
-const root = document.getElementById("root")!;
-const route = matchRoute(location.pathname.length > 1 ? trimEnd(location.pathname, "/") : location.pathname);
+// Under `npm run dev` the page comes from Vite without its words: they are fetched first.
+const wordsReady =
+  import.meta.env.DEV && !document.getElementById("messages")
+    ? import("./app/dev-language").then((m) => m.installDevMessages())
+    : Promise.resolve();
 
-if (root.firstElementChild) {
-  // A public page the server rendered (docs/decisions/004-pages-filled-by-the-server.md): its
-  // own chunk first, so the first render is the same page the server made, then React takes
-  // over that markup as it is (hydration) instead of making it again. What the visitor typed or
-  // focused in the meantime stays. As a transition, the hydration yields to the browser every few
-  // milliseconds instead of holding a slow phone's main thread for one long task; a visitor's
-  // click or key on a part not yet hydrated makes React hydrate that part first.
-  const ready = route && !isAdminRoute(route.name) ? preloadPage(route.name) : Promise.resolve();
-  void ready.catch(() => undefined).then(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  // The admin area (and a page whose server render failed): nothing to take over.
-  createRoot(root).render(app);
-}
+void wordsReady.then(() => {
+  const root = document.getElementById("root")!;
+  const route = matchRoute(location.pathname.length > 1 ? trimEnd(location.pathname, "/") : location.pathname);
+
+  if (root.firstElementChild) {
+    // A public page the server rendered (docs/decisions/004-pages-filled-by-the-server.md): its
+    // own chunk first, so the first render is the same page the server made, then React takes
+    // over that markup as it is (hydration) instead of making it again. What the visitor typed or
+    // focused in the meantime stays. As a transition, the hydration yields to the browser every few
+    // milliseconds instead of holding a slow phone's main thread for one long task; a visitor's
+    // click or key on a part not yet hydrated makes React hydrate that part first.
+    const ready = route && !isAdminRoute(route.name) ? preloadPage(route.name) : Promise.resolve();
+    void ready.catch(() => undefined).then(() => startTransition(() => void hydrateRoot(root, app)));
+  } else {
+    // The admin area (and a page whose server render failed): nothing to take over.
+    createRoot(root).render(app);
+  }
+});

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { setupI18n, type I18n } from "@lingui/core";
-import { LANGUAGES, type LanguageTag } from "../../../shared/languages";
+import type { LanguageTag } from "../../../shared/languages";
 import { compileCatalogue, type Catalogue } from "../../../shared/locales/compile";
 import { CATALOGUE_PARTS, EDITORS_PAGE_PARTS, PAGE_PARTS, type CataloguePart, type ServerKey } from "../../../shared/locales/parts";
 import { projectRoot } from "../../platform/runtime/paths";
@@ -52,9 +52,4 @@ export function translator(tag: LanguageTag): { i18n: I18n; t: ServerTranslate }
     translators.set(tag, value);
   }
   return value;
-}
-
-/** Every language's catalogues compiled at start, so a broken one stops the server before it serves. */
-export function checkCatalogues(): void {
-  for (const { tag } of LANGUAGES) translator(tag);
 }

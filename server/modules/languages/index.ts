@@ -1,3 +1,4 @@
-/** Languages: the message catalogues the site speaks, compiled for Lingui's runtime. This file is the module's door: the rest of the server uses only what it exports. */
-export { checkCatalogues, pageCatalogue, translator } from "./catalogues";
+/** Languages: the message catalogues the site speaks, compiled for Lingui's runtime, and each signed-in person's own language. This file is the module's door: the rest of the server uses only what it exports. */
+export { pageCatalogue, translator } from "./catalogues";
 export type { CompiledCatalogue, ServerTranslate } from "./catalogues";
+export { languagesRouter } from "./routes";

@@ -1,0 +1,60 @@
+import type { Messages } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, type ReactNode } from "react";
+import { catalogueLanguage, textDirection } from "@shared/languages";
+import { ADMIN_PARTS, PAGE_PARTS, type CataloguePart } from "@shared/locales/parts";
+import { currentUserQueryOptions, isAdminUser } from "@/features/auth/api";
+import { createI18n, LanguageProvider } from "@/lib/i18n";
+import { myLanguageQueryOptions } from "../api";
+
+// Every language's parts, each its own chunk (compiled by the build, vite.config.ts): only the
+// ones the admin area's language needs are fetched.
+const PARTS = import.meta.glob<Messages>("../../../../../shared/locales/*/*.json", { import: "default" });
+
+async function loadParts(tag: string, names: readonly CataloguePart[]): Promise<Messages> {
+  const loaded = await Promise.all(names.map((name) => PARTS[`../../../../../shared/locales/${tag}/${name}.json`]?.() ?? {}));
+  return Object.assign({}, ...loaded) as Messages;
+}
+
+/**
+ * The admin area's words (README "Languages"): in the signed-in person's own language, else the
+ * site's. Its parts load when the admin area does; the page's own words are reused when the
+ * languages are the same. Shows nothing for the moment they load.
+ */
+export function AdminLanguage({ children }: { children: ReactNode }) {
+  const page = useLingui().i18n;
+  const { data: user } = useQuery(currentUserQueryOptions());
+  const mine = useQuery(myLanguageQueryOptions(isAdminUser(user)));
+  const tag = catalogueLanguage(mine.data?.language) ?? page.locale;
+  const sameAsPage = tag === page.locale;
+  const parts = useQuery({
+    queryKey: ["catalogue", "admin", tag, sameAsPage],
+    queryFn: () => loadParts(tag, sameAsPage ? ADMIN_PARTS : [...PAGE_PARTS, ...ADMIN_PARTS]),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  const i18n = useMemo(
+    () => (parts.data ? createI18n(tag, { ...(sameAsPage ? page.messages : {}), ...parts.data }) : null),
+    [parts.data, tag, sameAsPage, page],
+  );
+  return i18n ? <LanguageProvider i18n={i18n}>{children}</LanguageProvider> : null;
+}
+
+/**
+ * The admin area's own pages say their language to the browser and to assistive technology:
+ * `<html lang dir>` follows the signed-in person's choice while the admin area is open.
+ */
+export function useAdminDocumentLanguage(): void {
+  const { i18n } = useLingui();
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = { lang: root.lang, dir: root.dir };
+    root.lang = i18n.locale;
+    root.dir = textDirection(i18n.locale);
+    return () => {
+      root.lang = before.lang;
+      root.dir = before.dir;
+    };
+  }, [i18n.locale]);
+}
