@@ -21,7 +21,7 @@ export function EditorsPage() {
   });
   return (
     <>
-      <Banner title={title} tagline="Editor audition" images={banners} />
+      <Banner title={title} tagline={t("audition.tagline")} images={banners} />
       <main id="main" className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
         <AuditionIntro intro={intro?.data} bullets={bullets.map((q) => q.data)} />
         <AuditionUnlock />

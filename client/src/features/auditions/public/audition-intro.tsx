@@ -1,3 +1,4 @@
+import { useT } from "@/lib/i18n";
 import { cardStyle } from "@/lib/site";
 import { DEFAULT_EDITORS_BULLETS, DEFAULT_EDITORS_INTRO } from "./defaults";
 
@@ -11,12 +12,13 @@ function paragraphsOf(text: string): string[] {
 
 /** The intro card; empty settings fall back to the defaults of docs/product.md §9. */
 export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bullets: (string | undefined)[] }) {
-  const paragraphs = paragraphsOf(intro?.trim() || DEFAULT_EDITORS_INTRO);
-  const bullets = DEFAULT_EDITORS_BULLETS.map((fallback, i) => stored[i]?.trim() || fallback);
+  const t = useT();
+  const paragraphs = paragraphsOf(intro?.trim() || t(DEFAULT_EDITORS_INTRO));
+  const bullets = DEFAULT_EDITORS_BULLETS.map((fallback, i) => stored[i]?.trim() || t(fallback));
   return (
     <section aria-labelledby="audition-intro-heading" className="card p-6 sm:p-8" style={cardStyle(0.3)}>
       <h1 id="audition-intro-heading" className="text-2xl font-extrabold sm:text-3xl">
-        Hi! This is the spot for the editor audition.
+        {t("audition.heading")}
       </h1>
       <div className="mt-4 flex flex-col gap-3 text-lg leading-relaxed">
         {paragraphs.map((p, i) => (
@@ -24,7 +26,7 @@ export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bull
             {p}
           </p>
         ))}
-        <p>Your job is to make the podcast sound amazing:</p>
+        <p>{t("audition.job")}</p>
         <ul className="ml-6 list-disc">
           {bullets.map((b, i) => (
             <li key={i} dir="auto">
@@ -32,7 +34,7 @@ export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bull
             </li>
           ))}
         </ul>
-        <p>We've given you three files, which you can access using the password the host gave you.</p>
+        <p>{t("audition.files")}</p>
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { isUsableAuditionFileUrl } from "@shared/settings";
 import { TitledSection } from "@/components/titled-section";
 import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n";
 import { cardStyle } from "@/lib/site";
 import { type AuditionFile } from "../api";
 import { useUnlockAudition } from "./mutations";
@@ -13,6 +14,7 @@ const HandInForm = lazy(() => import("./hand-in-form"));
 
 /** Unlocked state lives in this component only: leaving the page locks it again (docs/product.md §4). */
 export function AuditionUnlock() {
+  const t = useT();
   const [password, setPassword] = useState("");
   const [files, setFiles] = useState<AuditionFile[] | null>(null);
   /** The code that opened the page: it authorises the hand-in (the server checks it again). */
@@ -37,16 +39,16 @@ export function AuditionUnlock() {
     // Visitors see file 1 only (docs/product.md §5), never another file in its place; its button is
     // disabled while its address is empty or the placeholder.
     const file = files[0];
-    const label = file?.name || DEFAULT_AUDITION_FILE_LABEL;
+    const label = file?.name || t(DEFAULT_AUDITION_FILE_LABEL);
     const url = file?.url;
     return (
       <>
-        <TitledSection id="access" title="Access Granted" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
-          <p className="mt-3 text-lg">Access your audition files:</p>
+        <TitledSection id="access" title={t("audition.accessGranted")} className="card p-6 sm:p-8" style={cardStyle(0.4)}>
+          <p className="mt-3 text-lg">{t("audition.accessFiles")}</p>
           {isUsableAuditionFileUrl(url) ? (
             <a href={url} target="_blank" rel="noopener noreferrer" className="btn mt-4 max-w-full break-words" dir="auto">
               {label}
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only"> {t("audition.opensInNewTab")}</span>
             </a>
           ) : (
             <button type="button" className="btn mt-4 max-w-full break-words" dir="auto" disabled>
@@ -54,15 +56,15 @@ export function AuditionUnlock() {
             </button>
           )}
           <ol className="mt-6 ml-6 list-decimal space-y-1 text-lg">
-            <li>Download the files.</li>
-            <li>Do the editing.</li>
-            <li>Hand in the completed version, with your notes, below.</li>
+            <li>{t("audition.stepDownload")}</li>
+            <li>{t("audition.stepEdit")}</li>
+            <li>{t("audition.stepHandIn")}</li>
           </ol>
         </TitledSection>
         <Suspense
           fallback={
             <p role="status" className="card p-6">
-              Loading the hand-in form...
+              {t("audition.loadingHandIn")}
             </p>
           }
         >
@@ -74,16 +76,16 @@ export function AuditionUnlock() {
 
   const errorText = unlock.isError
     ? isApiError(unlock.error, "UNAUTHORIZED") || !isApiError(unlock.error)
-      ? AUDITION_FAILURE_TEXT
+      ? t(AUDITION_FAILURE_TEXT)
       : unlock.error.message
     : null;
 
   return (
-    <TitledSection id="password" title="Password Required" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
+    <TitledSection id="password" title={t("audition.passwordRequired")} className="card p-6 sm:p-8" style={cardStyle(0.4)}>
       <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor={inputId} className="font-semibold">
-            Password
+            {t("audition.password")}
           </label>
           <input
             ref={field}
@@ -99,7 +101,7 @@ export function AuditionUnlock() {
           />
         </div>
         <button type="submit" className="btn" disabled={unlock.isPending}>
-          Access Files
+          {t("audition.unlock")}
         </button>
       </form>
       {errorText ? (

@@ -2,13 +2,14 @@ import "@/admin.css";
 import { useUppyEvent } from "@uppy/react";
 import Dashboard from "@uppy/react/dashboard";
 import { useEffect, useId, useRef, useState } from "react";
-import { AUDIO_FILE_HINT, HAND_IN_LIMITS, handInFieldsSchema } from "@shared/auditions";
+import { HAND_IN_LIMITS, handInFieldsSchema } from "@shared/auditions";
 import { TitledSection } from "@/components/titled-section";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n";
 import { bindField, countedField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { cardStyle } from "@/lib/site";
-import { beginHandIn, createHandInUppy, forgetUpload, handInErrorMessage, HAND_IN_FILE_NOTE, type HandInSession } from "./hand-in-upload";
+import { beginHandIn, createHandInUppy, forgetUpload, handInErrorMessage, notAudioMessage, type HandInSession } from "./hand-in-upload";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 
@@ -20,24 +21,30 @@ type Phase = "choosing" | "starting" | "uploading";
  * upload on the site, or picks up the one this browser began for the same file.
  */
 function useHandIn(code: string) {
+  const t = useT();
   const form = useSchemaForm(handInFieldsSchema, { defaultValues: { name: "", email: "", notes: "" } });
   const [phase, setPhase] = useState<Phase>("choosing");
   const [problem, setProblem] = useState<string | null>(null);
   const [progressNote, setProgressNote] = useState<string | null>(null);
-  const [handedIn, setHandedIn] = useState<{ name: string; fileName: string } | null>(null);
+  const [handedIn, setHandedIn] = useState<{ name: string; fileName: string | null } | null>(null);
   const session = useRef<HandInSession | null>(null);
-  const [uppy] = useState(() => createHandInUppy(() => session.current, setProblem));
+  const [uppy] = useState(() =>
+    createHandInUppy(
+      () => session.current,
+      (fileName) => setProblem(notAudioMessage(t, fileName)),
+    ),
+  );
 
   useUppyEvent(uppy, "file-added", () => setProblem(null));
   useUppyEvent(uppy, "upload-success", (file) => {
     if (file) forgetUpload(file);
-    setHandedIn({ name: form.getValues("name"), fileName: file?.name ?? "your file" });
+    setHandedIn({ name: form.getValues("name"), fileName: file?.name ?? null });
     setPhase("choosing");
     setProblem(null);
   });
   useUppyEvent(uppy, "upload-error", (_file, error) => {
     const failure = error as Error & { status?: number; body?: unknown };
-    setProblem(handInErrorMessage({ status: failure.status, body: failure.body, name: failure.name, message: failure.message }));
+    setProblem(handInErrorMessage(t, { status: failure.status, body: failure.body, name: failure.name, message: failure.message }));
     setProgressNote(null);
     // Retry (here or on the button) goes on from the parts already stored.
     setPhase("choosing");
@@ -60,7 +67,7 @@ function useHandIn(code: string) {
   const onSubmit = form.handleSubmit(async (values) => {
     const file = uppy.getFiles()[0];
     if (!file) {
-      setProblem(`Choose your edit's audio file (${AUDIO_FILE_HINT}) first.`);
+      setProblem(t("handIn.chooseFile"));
       return;
     }
     setProblem(null);
@@ -68,15 +75,13 @@ function useHandIn(code: string) {
     try {
       const started = await beginHandIn(uppy, file, { ...values, code });
       session.current = started.session;
-      setProgressNote(
-        started.resumed ? "Picking up your upload where it stopped." : "Uploading your edit. You can pause it and go on later.",
-      );
+      setProgressNote(started.resumed ? t("handIn.resuming") : t("handIn.uploading"));
       setPhase("uploading");
       const current = uppy.getFile(file.id);
       await (current.error || current.progress.uploadStarted ? uppy.retryUpload(file.id) : uppy.upload());
     } catch (error) {
       showServerErrors(form, error);
-      setProblem(isApiError(error) ? error.message : "The site could not be reached: check your connection, then press the button again.");
+      setProblem(isApiError(error) ? error.message : t("handIn.unreachable"));
       setPhase("choosing");
     }
   });
@@ -92,21 +97,22 @@ function useHandIn(code: string) {
 }
 
 /** The thanks once the edit arrived, focused so it is read out, and the way to hand in another. */
-function HandedIn({ name, fileName, onAnother }: { name: string; fileName: string; onAnother: () => void }) {
+function HandedIn({ name, fileName, onAnother }: { name: string; fileName: string | null; onAnother: () => void }) {
+  const t = useT();
   const thanks = useRef<HTMLDivElement>(null);
   useEffect(() => thanks.current?.focus(), []);
   return (
     <>
       <div ref={thanks} tabIndex={-1} role="status" className="mt-4 rounded-lg bg-white p-4 text-lg text-ink">
         <p className="font-bold" dir="auto">
-          Thank you, {name}: your edit has been handed in.
+          {t("handIn.thanks", { name })}
         </p>
         <p className="mt-2 break-words" dir="auto">
-          “{fileName}” arrived safely. The host will listen to it and get back to you by e-mail.
+          {fileName === null ? t("handIn.arrivedUnnamed") : t("handIn.arrived", { fileName })}
         </p>
       </div>
       <button type="button" className="btn btn-ghost mt-4" onClick={onAnother}>
-        Hand in another edit
+        {t("handIn.another")}
       </button>
     </>
   );
@@ -119,29 +125,34 @@ function HandedIn({ name, fileName, onAnother }: { name: string; fileName: strin
  * code that unlocked the page authorises it. Loaded only after the unlock, with Uppy.
  */
 export default function HandInForm({ code }: { code: string }) {
+  const t = useT();
   const { form, uppy, phase, problem, progressNote, handedIn, onSubmit, startOver } = useHandIn(code);
   const problemId = useId();
   const id = useId();
 
   const busy = phase !== "choosing";
   return (
-    <TitledSection id="hand-in" title="Hand in your edit" className="card p-6 sm:p-8" style={cardStyle(0.4)}>
+    <TitledSection id="hand-in" title={t("handIn.title")} className="card p-6 sm:p-8" style={cardStyle(0.4)}>
       {handedIn ? (
         <HandedIn name={handedIn.name} fileName={handedIn.fileName} onAnother={startOver} />
       ) : (
         <>
-          <p className="mt-3 text-lg">
-            Finished? Send your edit here, with a few notes on what you did. One audio file: {AUDIO_FILE_HINT}.
-          </p>
+          <p className="mt-3 text-lg">{t("handIn.intro")}</p>
           <form
             onSubmit={(e) => void onSubmit(e)}
             noValidate
             className="mt-4 flex flex-col gap-4"
             aria-describedby={problem ? problemId : undefined}
           >
-            <TextField label="Your name" autoComplete="name" maxLength={HAND_IN_LIMITS.name} disabled={busy} {...bindField(form, "name")} />
             <TextField
-              label="Your e-mail"
+              label={t("handIn.name")}
+              autoComplete="name"
+              maxLength={HAND_IN_LIMITS.name}
+              disabled={busy}
+              {...bindField(form, "name")}
+            />
+            <TextField
+              label={t("handIn.email")}
               type="email"
               autoComplete="email"
               maxLength={HAND_IN_LIMITS.email}
@@ -149,16 +160,16 @@ export default function HandInForm({ code }: { code: string }) {
               {...bindField(form, "email")}
             />
             <TextAreaField
-              label="Notes on your edit"
+              label={t("handIn.notes")}
               rows={4}
               disabled={busy}
-              hint="What you cut, what you fixed, anything the host should know."
+              hint={t("handIn.notesHint")}
               {...countedField(form, "notes", HAND_IN_LIMITS.notes)}
               {...bindField(form, "notes")}
             />
             <div>
               <p className="field-label" id={`${id}-file`}>
-                Your edit
+                {t("handIn.file")}
               </p>
               <div className="hand-in-dashboard" aria-labelledby={`${id}-file`} role="group">
                 <Dashboard
@@ -167,7 +178,7 @@ export default function HandInForm({ code }: { code: string }) {
                   hideUploadButton
                   height={280}
                   width="100%"
-                  note={HAND_IN_FILE_NOTE}
+                  note={t("handIn.fileNote")}
                 />
               </div>
             </div>
@@ -182,7 +193,7 @@ export default function HandInForm({ code }: { code: string }) {
               </p>
             ) : null}
             <button type="submit" className="btn self-start" disabled={busy}>
-              {phase === "starting" ? "Starting..." : phase === "uploading" ? "Uploading..." : "Hand in your edit"}
+              {phase === "starting" ? t("handIn.starting") : phase === "uploading" ? t("handIn.uploadingButton") : t("handIn.submit")}
             </button>
           </form>
         </>

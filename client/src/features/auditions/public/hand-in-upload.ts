@@ -1,16 +1,8 @@
 import AwsS3 from "@uppy/aws-s3";
 import Uppy, { type UppyFile } from "@uppy/core";
-import {
-  AUDIO_EXTENSIONS,
-  AUDIO_FILE_HINT,
-  HAND_IN_LIMITS,
-  HAND_IN_MESSAGES,
-  partCountOf,
-  partSizeFor,
-  SIGN_BATCH,
-  type HandInUpload,
-} from "@shared/auditions";
+import { AUDIO_EXTENSIONS, HAND_IN_LIMITS, partCountOf, partSizeFor, SIGN_BATCH, type HandInUpload } from "@shared/auditions";
 import { apiClient, isApiError } from "@/lib/api-client";
+import type { Translate } from "@/lib/i18n";
 
 /**
  * The hand-in's upload (docs/decisions/014-audition-uploads.md): Uppy's S3 uploader in its
@@ -35,7 +27,8 @@ const ADDRESS_USE_MS = 10 * 60 * 1000;
 const AUDIO_ACCEPT = [...AUDIO_EXTENSIONS, "audio/*"];
 const absolute = (url: string) => new URL(url, window.location.origin).href;
 
-export function createHandInUppy(session: () => HandInSession | null, onRefused: (message: string) => void) {
+/** `onRefused` hears the name of a file that is not audio (null when it has none), for the form to say so. */
+export function createHandInUppy(session: () => HandInSession | null, onRefused: (fileName: string | null) => void) {
   // Part addresses asked for in batches, each used once: one round trip for the next 20 parts.
   const ahead = new Map<string, Address & { at: number }>();
   const uppy = new Uppy({
@@ -46,7 +39,7 @@ export function createHandInUppy(session: () => HandInSession | null, onRefused:
     onBeforeFileAdded: (file) => {
       const name = (file.name ?? "").toLowerCase();
       const looksAudio = (file.type ?? "").startsWith("audio/") || AUDIO_EXTENSIONS.some((ext) => name.endsWith(ext));
-      if (!looksAudio) onRefused(`${file.name}: ${HAND_IN_MESSAGES.notAudio}`);
+      if (!looksAudio) onRefused(file.name ?? null);
       return looksAudio;
     },
   }).use(AwsS3, {
@@ -95,7 +88,7 @@ export function createHandInUppy(session: () => HandInSession | null, onRefused:
   });
   // A file the picker's filter would not offer, dropped in anyway: said in the site's words.
   uppy.on("restriction-failed", (file) => {
-    onRefused(`${file?.name ?? "This file"}: ${HAND_IN_MESSAGES.notAudio}`);
+    onRefused(file?.name ?? null);
     uppy.hideInfo();
   });
   return uppy;
@@ -188,7 +181,7 @@ interface UploadFailure {
 }
 
 /** Why the upload stopped, in the candidate's words: the site's own message when it refused, else what to do. */
-export function handInErrorMessage(failure: UploadFailure): string {
+export function handInErrorMessage(t: Translate, failure: UploadFailure): string {
   if (typeof failure.body === "string") {
     try {
       const parsed = JSON.parse(failure.body) as { message?: unknown };
@@ -197,9 +190,12 @@ export function handInErrorMessage(failure: UploadFailure): string {
       /* the bucket's XML, or nothing: fall through */
     }
   }
-  if (!failure.status) return "The connection was lost. The upload goes on by itself when you are back online, or press Retry.";
-  if (failure.status === 403) return HAND_IN_MESSAGES.addressExpired;
-  return "The upload stopped on the way. Press Retry: it goes on from where it stopped.";
+  if (!failure.status) return t("handIn.connectionLost");
+  if (failure.status === 403) return t("handIn.addressExpired");
+  return t("handIn.uploadStopped");
 }
 
-export const HAND_IN_FILE_NOTE = `${AUDIO_FILE_HINT}, one file`;
+/** A file that is not audio, refused before it is sent (the site refuses one that gets past this in its own words). */
+export function notAudioMessage(t: Translate, fileName: string | null): string {
+  return fileName === null ? t("handIn.notAudioUnnamed") : t("handIn.notAudio", { fileName });
+}

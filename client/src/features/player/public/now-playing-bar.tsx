@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import { formatClock } from "@shared/time";
 import { href } from "@shared/routes";
+import { useT } from "@/lib/i18n";
 import { mediaArtwork, player, usePlayer } from "../player-store";
 import { AudioFailure } from "./audio-failure";
 
@@ -35,6 +36,7 @@ function useMediaSession(): void {
  * episode played (audio-host.tsx), since no page is served with one.
  */
 export function NowPlayingBar() {
+  const t = useT();
   const state = usePlayer();
   useMediaSession();
   if (!state.episode) return null;
@@ -42,13 +44,13 @@ export function NowPlayingBar() {
     <>
       {/* Room for the bar, so it never covers the end of the page. */}
       <div aria-hidden="true" className="h-16" />
-      <div className="themed-surface fixed inset-x-0 bottom-0 z-30 border-t border-fg/25" role="region" aria-label="Now playing">
+      <div className="themed-surface fixed inset-x-0 bottom-0 z-30 border-t border-fg/25" role="region" aria-label={t("player.nowPlaying")}>
         <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
           <button
             type="button"
             className="btn !h-11 !w-11 shrink-0 !rounded-full !p-0"
             onClick={() => player.toggle()}
-            aria-label={state.isPlaying ? "Pause" : "Play"}
+            aria-label={state.isPlaying ? t("player.pause") : t("player.play")}
           >
             <span aria-hidden="true">{state.isPlaying ? "❚❚" : "▶"}</span>
           </button>

@@ -1,3 +1,4 @@
+import { useT } from "@/lib/i18n";
 import { player, usePlayer, type PlayerEpisode } from "../player-store";
 import { Icon, PAUSE, PLAY } from "./play-icon";
 
@@ -6,6 +7,7 @@ import { Icon, PAUSE, PLAY } from "./play-icon";
  * appears), or pauses it while it plays. Named for what it does and which episode.
  */
 export function PlayEpisodeButton({ episode }: { episode: PlayerEpisode }) {
+  const t = useT();
   const state = usePlayer();
   const isThis = state.episode?.slug === episode.slug;
   const isPlaying = isThis && state.isPlaying;
@@ -13,7 +15,7 @@ export function PlayEpisodeButton({ episode }: { episode: PlayerEpisode }) {
     <button
       type="button"
       onClick={() => (isThis ? player.toggle() : void player.play(episode))}
-      aria-label={`${isPlaying ? "Pause" : "Play"}: ${episode.title}`}
+      aria-label={isPlaying ? t("player.pauseEpisode", { title: episode.title }) : t("player.playEpisode", { title: episode.title })}
       className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-white text-media shadow-lg transition-transform hover:scale-105 focus-visible:outline-white"
     >
       <Icon path={isPlaying ? PAUSE : PLAY} />

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { InEnglish } from "@/test/language";
 import { fakeAudio } from "../fake-audio";
 import type { PlayerEpisode } from "../player-store";
 
@@ -20,7 +21,7 @@ async function renderControls({ withKeys = true } = {}) {
   const { PlayerControls } = await import("./player-controls");
   const audio = fakeAudio();
   player.attach(audio as unknown as HTMLAudioElement);
-  const { container } = render(<PlayerControls episode={episode} withKeys={withKeys} />);
+  const { container } = render(<PlayerControls episode={episode} withKeys={withKeys} />, { wrapper: InEnglish });
   return { player, audio, container };
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { settingQueryOptions } from "@/features/settings/api";
 import { TitledSection } from "@/components/titled-section";
+import { useT } from "@/lib/i18n";
 
 /** How long the button says 'Copied!' (docs/product.md §9: the copy confirmation). */
 const CONFIRMATION_MS = 2000;
@@ -11,6 +12,7 @@ const CONFIRMATION_MS = 2000;
  * (rss_url), shown and copied, for any podcast app the providers do not cover; nothing without one.
  */
 export function CopyFeedButton() {
+  const t = useT();
   const url = useQuery(settingQueryOptions("rss_url")).data;
   const [said, setSaid] = useState<"" | "copied" | "failed">("");
   const timer = useRef<number | undefined>(undefined);
@@ -27,15 +29,15 @@ export function CopyFeedButton() {
     timer.current = window.setTimeout(() => setSaid(""), CONFIRMATION_MS);
   };
   return (
-    <TitledSection id="feed" title="Any other podcast app" className="card mt-8 p-4" headingClassName="text-xl font-bold">
-      <p className="mt-1">Add the show by its RSS feed:</p>
+    <TitledSection id="feed" title={t("feed.title")} className="card mt-8 p-4" headingClassName="text-xl font-bold">
+      <p className="mt-1">{t("feed.intro")}</p>
       <p className="mt-2 font-mono text-sm break-all">{url}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="button" className="btn" onClick={copy}>
-          {said === "copied" ? "Copied!" : "Copy RSS feed"}
+          {said === "copied" ? t("feed.copied") : t("feed.copy")}
         </button>
         <span role="status" className="text-sm">
-          {said === "copied" ? "The feed's address is copied." : said === "failed" ? "Could not copy: select the address above." : ""}
+          {said === "copied" ? t("feed.copiedStatus") : said === "failed" ? t("feed.copyFailed") : ""}
         </span>
       </div>
     </TitledSection>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import type { Provider } from "@shared/api";
+import { useT } from "@/lib/i18n";
 import { lazyPart } from "@/lib/lazy-part";
 import { orderedProvidersQueryOptions } from "../api";
 import { ProviderLink } from "./provider-link";
@@ -148,13 +149,14 @@ function ProviderMenuItems({
   providers: Provider[] | undefined;
   onChoose: () => void;
 }) {
+  const t = useT();
   if (isPending)
     return (
       <p className="px-3 py-2" role="status">
-        Loading providers...
+        {t("providers.loading")}
       </p>
     );
-  if (!providers || providers.length === 0) return <p className="px-3 py-2">No podcast providers available at the moment.</p>;
+  if (!providers || providers.length === 0) return <p className="px-3 py-2">{t("providers.none")}</p>;
   return providers.map((provider) => (
     <ProviderLink
       key={provider.id}
@@ -185,6 +187,7 @@ export interface ListenMenuPopupProps {
 
 /** The open menu of providers, in the top layer at its button's corner (see ListenMenu). */
 export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close }: ListenMenuPopupProps) {
+  const t = useT();
   const { cancelClose, scheduleClose } = useCloseDelay(() => close(false));
   const { data: providers, isPending } = useQuery(orderedProvidersQueryOptions());
   const menu = useRef<HTMLDivElement>(null);
@@ -232,7 +235,7 @@ export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close }: Liste
       id={id}
       popover="manual"
       role="menu"
-      aria-label="Podcast providers"
+      aria-label={t("providers.label")}
       onKeyDown={onMenuKeyDown}
       className="listen-menu fixed z-30 m-0 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
       style={place ? { top: place.top, right: place.right, left: "auto", maxHeight: place.maxHeight } : undefined}

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Provider } from "@shared/api";
 import { createQueryClient } from "@/lib/query-client";
+import { InEnglish } from "@/test/language";
 import { providersQueryOptions } from "../api";
 import { ListenMenu } from "./listen-menu";
 
@@ -21,6 +22,7 @@ function renderMenu(
       <Menu />
       <a href="/about">After the menu</a>
     </QueryClientProvider>,
+    { wrapper: InEnglish },
   );
 }
 

@@ -1,4 +1,5 @@
 import { Suspense, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { useT } from "@/lib/i18n";
 import { lazyPart } from "@/lib/lazy-part";
 import type { Open } from "./listen-menu-popup";
 
@@ -30,6 +31,7 @@ const preload = () => void loadPopup().then((m) => m.loadIcons(), ignore);
  * load at the first sign the visitor wants it (the pointer on the button, a touch, focus).
  */
 export function ListenMenu({ className = "banner-btn" }: { className?: string } = {}) {
+  const t = useT();
   const [open, setOpen] = useState<Open | null>(null);
   const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -92,7 +94,7 @@ export function ListenMenu({ className = "banner-btn" }: { className?: string } 
         onClick={() => (open === "hover" ? openBy("held", null) : open ? close(false) : openBy("held", null))}
         onKeyDown={onTriggerKeyDown}
       >
-        Listen
+        {t("listenMenu.button")}
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5">
           <path d="M6 9l6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>

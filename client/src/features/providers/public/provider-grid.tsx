@@ -1,15 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
+import { useT } from "@/lib/i18n";
 import { cardStyle } from "@/lib/site";
 import { orderedProvidersQueryOptions } from "../api";
 import { ProviderIcon } from "./provider-icon";
 import { ProviderLink } from "./provider-link";
 
 export function ProviderGrid() {
+  const t = useT();
   const { data: providers, isPending, isError } = useQuery(orderedProvidersQueryOptions());
-  if (isPending) return <p role="status">Loading providers...</p>;
-  if (isError || providers.length === 0) return <p>No podcast providers available at the moment.</p>;
+  if (isPending) return <p role="status">{t("providers.loading")}</p>;
+  if (isError || providers.length === 0) return <p>{t("providers.none")}</p>;
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Podcast providers">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("providers.label")}>
       {providers.map((provider) => (
         <li key={provider.id} className="min-w-0">
           <ProviderLink
