@@ -3,13 +3,15 @@ import { ROUTES } from "@shared/routes";
 import { AdminScreen } from "@/components/admin/admin-screen";
 import { AccessLogTable } from "@/features/auditions/admin/access-log-table";
 import { EditorsContentForm } from "@/features/auditions/admin/editors-content-form";
+import { useAdminT } from "@/lib/i18n";
 
 export function EditorsAdminPage() {
+  const t = useAdminT();
   return (
-    <AdminScreen title="Editors Page Management">
+    <AdminScreen title={t("route.adminEditors")}>
       <p className="mt-4">
         <Link href={ROUTES.adminAuditions.path} className="btn btn-ghost">
-          Audition hand-ins: listen and decide
+          {t("adminEditors.handInsLink")}
         </Link>
       </p>
       <div className="mt-6 space-y-6">

@@ -1,34 +1,57 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import type { AnalyticsReport, AnalyticsTotals } from "@shared/analytics";
 import { AdminCard } from "@/components/admin/ui/admin-card";
+import { useAdminT, useLocale, type AdminKey } from "@/lib/i18n";
 import { analyticsCsvUrl, analyticsQueryOptions, type DayRange } from "../api";
 import { changeOf, lastDays, PRESET_DAYS, previousRange, rangeProblem, todayUtc } from "./ranges";
 import { DailyChart } from "./daily-chart";
 import { FiguresTable, ReportTable, type Column } from "./report-table";
 
-const TOTALS: { key: keyof AnalyticsTotals; label: string }[] = [
-  { key: "pageviews", label: "Page views" },
-  { key: "visitors", label: "Visitors" },
-  { key: "plays", label: "Plays" },
-  { key: "listens", label: "Listens" },
-  { key: "providerClicks", label: "Platform clicks" },
-  { key: "clipPlays", label: "Clip plays" },
-  { key: "shares", label: "Shares" },
-  { key: "searches", label: "Searches" },
+const TOTALS: { key: keyof AnalyticsTotals; label: AdminKey }[] = [
+  { key: "pageviews", label: "adminAnalytics.pageviews" },
+  { key: "visitors", label: "adminAnalytics.visitors" },
+  { key: "plays", label: "adminAnalytics.plays" },
+  { key: "listens", label: "adminAnalytics.listens" },
+  { key: "providerClicks", label: "adminAnalytics.providerClicks" },
+  { key: "clipPlays", label: "adminAnalytics.clipPlays" },
+  { key: "shares", label: "adminAnalytics.shares" },
+  { key: "searches", label: "adminAnalytics.searches" },
 ];
 
-const number = (n: number) => n.toLocaleString();
-const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : "–");
+/** How figures are written in the admin's language: counts, and a part of a whole in percent. */
+interface Figures {
+  number: (n: number) => string;
+  percent: (part: number, whole: number) => string;
+}
+
+function useFigures(): Figures {
+  const locale = useLocale();
+  return useMemo(() => {
+    const numbers = new Intl.NumberFormat(locale);
+    const percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 0 });
+    return { number: (n) => numbers.format(n), percent: (part, whole) => (whole > 0 ? percents.format(part / whole) : "–") };
+  }, [locale]);
+}
+
 /** A column of counts, right-aligned. */
-const counted = <K extends string>(label: string, key: K): Column<Record<K, number>> => ({
+const counted = <K extends string>(label: string, key: K, figures: Figures): Column<Record<K, number>> => ({
   label,
-  cell: (row) => number(row[key]),
+  cell: (row) => figures.number(row[key]),
   isNumber: true,
 });
 /** The shares of an episode's plays that heard that much of it. */
 const REACHED = ["25", "50", "75", "100"] as const;
-const DEVICE_NAMES: Record<string, string> = { desktop: "Desktop", mobile: "Phone", tablet: "Tablet", tv: "TV", other: "Other" };
+const DEVICE_NAMES: Record<string, AdminKey> = {
+  desktop: "adminAnalytics.deviceDesktop",
+  mobile: "adminAnalytics.deviceMobile",
+  tablet: "adminAnalytics.deviceTablet",
+  tv: "adminAnalytics.deviceTv",
+  other: "adminAnalytics.deviceOther",
+};
+/** The source of a visit that came from no other site, as the report names it. */
+const DIRECT = "direct";
 
 type Choice = (typeof PRESET_DAYS)[number] | "custom";
 
@@ -68,6 +91,7 @@ function DateInput({
 }
 
 function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: DayRange) => void }) {
+  const t = useAdminT();
   const [choice, setChoice] = useState<Choice>(30);
   const [custom, setCustom] = useState<DayRange>(range);
   const [problem, setProblem] = useState<string | null>(null);
@@ -79,14 +103,14 @@ function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: D
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const why = rangeProblem(custom);
+    const why = rangeProblem(custom, t);
     setProblem(why);
     if (!why) onChange(custom);
   };
   return (
     <div className="mt-6 flex flex-col gap-3">
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="mb-2 font-semibold">Period</legend>
+        <legend className="mb-2 font-semibold">{t("adminAnalytics.period")}</legend>
         {[...PRESET_DAYS, "custom" as const].map((option) => (
           <label key={option} className="icon-choice !flex-row !px-3">
             <input
@@ -96,7 +120,7 @@ function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: D
               checked={choice === option}
               onChange={() => pick(option)}
             />
-            {option === "custom" ? "Custom range" : `Last ${option} days`}
+            {option === "custom" ? t("adminAnalytics.customRange") : t("adminAnalytics.lastDays", { days: option })}
           </label>
         ))}
       </fieldset>
@@ -104,15 +128,21 @@ function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: D
         <form className="flex flex-wrap items-end gap-3" onSubmit={apply} noValidate>
           <DateInput
             id="analytics-from"
-            label="From"
+            label={t("adminAnalytics.from")}
             value={custom.from}
             max={todayUtc()}
             problem={problem}
             onChange={(from) => setCustom({ ...custom, from })}
           />
-          <DateInput id="analytics-to" label="To" value={custom.to} problem={problem} onChange={(to) => setCustom({ ...custom, to })} />
+          <DateInput
+            id="analytics-to"
+            label={t("adminAnalytics.to")}
+            value={custom.to}
+            problem={problem}
+            onChange={(to) => setCustom({ ...custom, to })}
+          />
           <button type="submit" className="btn">
-            Show
+            {t("adminAnalytics.show")}
           </button>
           {problem ? (
             <p id="analytics-range-problem" className="field-error w-full" role="alert">
@@ -126,19 +156,22 @@ function RangePicker({ range, onChange }: { range: DayRange; onChange: (range: D
 }
 
 function Totals({ report, previous, days }: { report: AnalyticsReport; previous: AnalyticsReport | undefined; days: number }) {
+  const t = useAdminT();
+  const locale = useLocale();
+  const figures = useFigures();
   return (
-    <ul className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Totals">
+    <ul className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4" aria-label={t("adminAnalytics.totals")}>
       {TOTALS.map(({ key, label }) => {
-        const change = previous ? changeOf(report.totals[key], previous.totals[key]) : null;
+        const change = previous ? changeOf(report.totals[key], previous.totals[key], t, locale) : null;
         return (
           <li key={key} className="card p-4">
-            <p className="text-sm font-semibold">{label}</p>
-            <p className="mt-1 text-3xl font-bold tabular-nums">{number(report.totals[key])}</p>
+            <p className="text-sm font-semibold">{t(label)}</p>
+            <p className="mt-1 text-3xl font-bold tabular-nums">{figures.number(report.totals[key])}</p>
             {change ? (
               <p className="mt-1 text-sm">
                 <span aria-hidden="true">{change.tone === "up" ? "▲ " : change.tone === "down" ? "▼ " : ""}</span>
                 {change.text}
-                <span className="sr-only"> against the previous {days} days</span>
+                <span className="sr-only"> {t("adminAnalytics.againstPrevious", { days })}</span>
               </p>
             ) : null}
           </li>
@@ -149,67 +182,81 @@ function Totals({ report, previous, days }: { report: AnalyticsReport; previous:
 }
 
 function EmptyState() {
+  const t = useAdminT();
   return (
-    <AdminCard id="analytics-empty" title="Nothing counted yet" className="mt-6">
-      <p className="mt-2">
-        No visit was counted in this period. Once people open the site&apos;s pages, play episodes on its own player, press a platform in
-        the Listen menu, start a clip or search the archive, their numbers appear here within seconds.
-      </p>
-      <p className="mt-2">
-        Your own visits while you are logged in, and search engines&apos; and other robots&apos; visits, are never counted.
-      </p>
+    <AdminCard id="analytics-empty" title={t("adminAnalytics.emptyTitle")} className="mt-6">
+      <p className="mt-2">{t("adminAnalytics.emptyIntro")}</p>
+      <p className="mt-2">{t("adminAnalytics.emptyNotCounted")}</p>
     </AdminCard>
   );
 }
 
-const DAY_COLUMNS: Column<AnalyticsReport["days"][number]>[] = [
-  { label: "Day (UTC)", cell: (d) => d.date },
-  counted("Page views", "pageviews"),
-  counted("Visitors", "visitors"),
-  counted("Plays", "plays"),
-  counted("Listens", "listens"),
-];
-
-/** Figures per day: the chart's text alternative, in a table. */
+/** Figures per day: the chart's text alternative, in a table. The days are UTC days, written as the report writes them. */
 function DaysTable({ report }: { report: AnalyticsReport }) {
+  const t = useAdminT();
+  const figures = useFigures();
+  const columns: Column<AnalyticsReport["days"][number]>[] = [
+    { label: t("adminAnalytics.dayColumn"), cell: (d) => d.date },
+    counted(t("adminAnalytics.pageviews"), "pageviews", figures),
+    counted(t("adminAnalytics.visitors"), "visitors", figures),
+    counted(t("adminAnalytics.plays"), "plays", figures),
+    counted(t("adminAnalytics.listens"), "listens", figures),
+  ];
   return (
     <details className="mt-4">
-      <summary className="cursor-pointer font-semibold">Figures by day</summary>
-      <FiguresTable className="mt-2 max-h-80" label="Figures by day" columns={DAY_COLUMNS} rows={report.days} rowKey={(d) => d.date} />
+      <summary className="cursor-pointer font-semibold">{t("adminAnalytics.figuresByDay")}</summary>
+      <FiguresTable
+        className="mt-2 max-h-80"
+        label={t("adminAnalytics.figuresByDay")}
+        columns={columns}
+        rows={report.days}
+        rowKey={(d) => d.date}
+      />
     </details>
   );
 }
 
 function Tables({ report }: { report: AnalyticsReport }) {
+  const t = useAdminT();
+  const figures = useFigures();
+  const reachedLabel = (share: (typeof REACHED)[number]) => figures.percent(Number(share), 100);
   return (
     <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ReportTable
         id="analytics-pages"
-        title="Pages"
-        columns={[{ label: "Page", cell: (p) => p.path }, counted("Page views", "pageviews"), counted("Visitors", "visitors")]}
+        title={t("adminAnalytics.pagesTitle")}
+        columns={[
+          { label: t("adminAnalytics.pageColumn"), cell: (p) => p.path },
+          counted(t("adminAnalytics.pageviews"), "pageviews", figures),
+          counted(t("adminAnalytics.visitors"), "visitors", figures),
+        ]}
         rows={report.pages}
         rowKey={(p) => p.path}
       />
       <ReportTable
         id="analytics-referrers"
-        title="Where visitors came from"
-        intro="The site that linked to yours, or the campaign named in the link (utm_source); “direct”: typed, bookmarked or from an app."
-        columns={[{ label: "Source", cell: (r) => r.source }, counted("Visitors", "visitors")]}
+        title={t("adminAnalytics.referrersTitle")}
+        intro={t("adminAnalytics.referrersIntro")}
+        columns={[
+          { label: t("adminAnalytics.sourceColumn"), cell: (r) => (r.source === DIRECT ? t("adminAnalytics.sourceDirect") : r.source) },
+          counted(t("adminAnalytics.visitors"), "visitors", figures),
+        ]}
         rows={report.referrers}
         rowKey={(r) => r.source}
       />
       <ReportTable
         id="analytics-episodes"
-        title="Episodes played on the site"
+        title={t("adminAnalytics.episodesTitle")}
         className="lg:col-span-2"
-        intro="A play is an episode started on the site's own player; a listen is a play with at least a minute of audio heard (the whole episode when shorter). The percentages: how many plays heard that much of the episode (skipping ahead does not count)."
+        intro={t("adminAnalytics.episodesIntro")}
         columns={[
-          { label: "Episode", cell: (e) => e.title },
-          counted("Plays", "plays"),
-          counted("Listens", "listens"),
+          { label: t("adminAnalytics.episodeColumn"), cell: (e) => e.title },
+          counted(t("adminAnalytics.plays"), "plays", figures),
+          counted(t("adminAnalytics.listens"), "listens", figures),
           ...REACHED.map((share) => ({
-            label: `${share}%`,
-            cell: (e: AnalyticsReport["episodes"][number]) => `${number(e.reached[share])} (${percent(e.reached[share], e.plays)})`,
+            label: reachedLabel(share),
+            cell: (e: AnalyticsReport["episodes"][number]) =>
+              `${figures.number(e.reached[share])} (${figures.percent(e.reached[share], e.plays)})`,
             isNumber: true,
           })),
         ]}
@@ -218,50 +265,59 @@ function Tables({ report }: { report: AnalyticsReport }) {
       />
       <ReportTable
         id="analytics-providers"
-        title="Platforms chosen"
-        intro="Presses on a platform in the Listen menu or on the Listen page."
-        columns={[{ label: "Platform", cell: (p) => p.name }, counted("Clicks", "clicks")]}
+        title={t("adminAnalytics.providersTitle")}
+        intro={t("adminAnalytics.providersIntro")}
+        columns={[
+          { label: t("adminAnalytics.platformColumn"), cell: (p) => p.name },
+          counted(t("adminAnalytics.clicks"), "clicks", figures),
+        ]}
         rows={report.providers}
         rowKey={(p) => String(p.id)}
       />
       <ReportTable
         id="analytics-clips"
-        title="Clips started"
-        columns={[{ label: "Clip", cell: (c) => c.title }, counted("Plays", "plays")]}
+        title={t("adminAnalytics.clipsTitle")}
+        columns={[{ label: t("adminAnalytics.clipColumn"), cell: (c) => c.title }, counted(t("adminAnalytics.plays"), "plays", figures)]}
         rows={report.clips}
         rowKey={(c) => c.slug}
       />
       <ReportTable
         id="analytics-searches"
-        title="Archive searches"
-        intro="Searches that found nothing are marked: they tell you what listeners look for that the show has not published."
+        title={t("adminAnalytics.searchesTitle")}
+        intro={t("adminAnalytics.searchesIntro")}
         columns={[
           {
-            label: "Search",
+            label: t("adminAnalytics.searchColumn"),
             cell: (s) => (
               <>
                 {s.q}
-                {s.results === 0 ? <span className="badge ms-2">No results</span> : null}
+                {s.results === 0 ? <span className="badge ms-2">{t("adminAnalytics.noResults")}</span> : null}
               </>
             ),
           },
-          counted("Times", "count"),
-          counted("Results", "results"),
+          counted(t("adminAnalytics.timesColumn"), "count", figures),
+          counted(t("adminAnalytics.resultsColumn"), "results", figures),
         ]}
         rows={report.searches}
         rowKey={(s) => s.q}
       />
       <ReportTable
         id="analytics-devices"
-        title="Devices"
-        columns={[{ label: "Device", cell: (d) => DEVICE_NAMES[d.kind] ?? d.kind }, counted("Visitors", "visitors")]}
+        title={t("adminAnalytics.devicesTitle")}
+        columns={[
+          { label: t("adminAnalytics.deviceColumn"), cell: (d) => (DEVICE_NAMES[d.kind] ? t(DEVICE_NAMES[d.kind]!) : d.kind) },
+          counted(t("adminAnalytics.visitors"), "visitors", figures),
+        ]}
         rows={report.devices}
         rowKey={(d) => d.kind}
       />
       <ReportTable
         id="analytics-browsers"
-        title="Browsers"
-        columns={[{ label: "Browser", cell: (b) => b.name }, counted("Visitors", "visitors")]}
+        title={t("adminAnalytics.browsersTitle")}
+        columns={[
+          { label: t("adminAnalytics.browserColumn"), cell: (b) => b.name },
+          counted(t("adminAnalytics.visitors"), "visitors", figures),
+        ]}
         rows={report.browsers}
         rowKey={(b) => b.name}
       />
@@ -273,52 +329,49 @@ const isEmptyReport = (report: AnalyticsReport) => Object.values(report.totals).
 
 /** `/admin/analytics`: the owner's figures for a period, against the period before (docs/analytics.md "Reading"). */
 export function AnalyticsView() {
+  const t = useAdminT();
   const [range, setRange] = useState<DayRange>(() => lastDays(30));
   const report = useQuery(analyticsQueryOptions(range));
   const previous = useQuery(analyticsQueryOptions(previousRange(range)));
   const days = report.data?.days.length ?? 0;
   return (
     <>
-      <p className="mt-4 max-w-3xl">
-        Podcast apps download episodes from your podcast host, not from this site: those downloads and plays are not counted here (your
-        host&apos;s statistics have them). Counted here: visits to this site and what people do on it. No cookie is set and nothing that
-        identifies a person is kept.
-      </p>
+      <p className="mt-4 max-w-3xl">{t("adminAnalytics.intro")}</p>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <RangePicker range={range} onChange={setRange} />
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-ghost" onClick={() => void report.refetch()}>
-            Refresh
+            {t("adminAnalytics.refresh")}
           </button>
           <a className="btn" href={analyticsCsvUrl(range)} download>
-            Download CSV
+            {t("adminAnalytics.downloadCsv")}
           </a>
         </div>
       </div>
       {report.isPending ? (
         <p className="mt-6" role="status">
-          Loading...
+          {t("adminAnalytics.loading")}
         </p>
       ) : report.isError ? (
         <p className="mt-6" role="alert">
-          The figures could not be loaded: {report.error.message}
+          {t("adminAnalytics.loadFailed", { message: report.error.message })}
         </p>
       ) : (
         <div aria-busy={report.isPlaceholderData}>
           <h2 className="mt-6 text-xl font-bold">
-            {report.data.from} to {report.data.to} <span className="text-base font-normal">(UTC days)</span>
+            <Trans
+              id="adminAnalytics.periodHeading"
+              values={{ from: report.data.from, to: report.data.to }}
+              components={{ 0: <span className="text-base font-normal" /> }}
+            />
           </h2>
           <Totals report={report.data} previous={previous.data} days={days} />
           {isEmptyReport(report.data) ? <EmptyState /> : null}
           <section className="card mt-6 p-4" aria-labelledby="analytics-chart-heading">
             <h2 id="analytics-chart-heading" className="text-xl font-bold">
-              Day by day
+              {t("adminAnalytics.dayByDay")}
             </h2>
-            <div
-              className="panel mt-3 min-h-[300px] rounded-xl p-2"
-              role="img"
-              aria-label="Chart of page views, visitors, plays and listens per day; the same figures are in the table Figures by day below it."
-            >
+            <div className="panel mt-3 min-h-[300px] rounded-xl p-2" role="img" aria-label={t("adminAnalytics.chartLabel")}>
               <DailyChart days={report.data.days} />
             </div>
             <DaysTable report={report.data} />

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 import { cn } from "@/lib/cn";
+import { useAdminT } from "@/lib/i18n";
 
 export interface Column<T> {
   label: string;
@@ -78,7 +79,7 @@ export function ReportTable<T>({
   columns,
   rows,
   rowKey,
-  empty = "Nothing counted in this period.",
+  empty,
   className,
 }: {
   id: string;
@@ -87,14 +88,16 @@ export function ReportTable<T>({
   columns: Column<NoInfer<T>>[];
   rows: T[];
   rowKey: (row: NoInfer<T>) => string;
+  /** Said when the period has no row; "Nothing counted in this period." unless given. */
   empty?: string;
   className?: string;
 }) {
+  const t = useAdminT();
   return (
     <AdminCard id={id} title={title} className={className}>
       {intro ? <p className="mt-2 text-sm">{intro}</p> : null}
       {rows.length === 0 ? (
-        <p className="mt-4">{empty}</p>
+        <p className="mt-4">{empty ?? t("adminAnalytics.tableEmpty")}</p>
       ) : (
         <FiguresTable className="mt-4 max-h-[28rem]" labelledBy={`${id}-heading`} columns={columns} rows={rows} rowKey={rowKey} />
       )}

@@ -1,39 +1,41 @@
 import { useQuery } from "@tanstack/react-query";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
+import { useAdminT } from "@/lib/i18n";
 import { accessLogQueryOptions } from "../api";
 import { candidateLabel } from "./candidate";
 
 /** Audition attempts: time, success, the candidate whose code worked (a failed password is never stored). */
 export function AccessLogTable() {
+  const t = useAdminT();
   const log = useQuery(accessLogQueryOptions());
   const entries = log.data ?? [];
   return (
     <AdminCard
       id="access-log"
-      title="Audition Access Log"
+      title={t("adminAuditions.accessLogTitle")}
       actions={
         <button type="button" className="btn btn-ghost" onClick={() => void log.refetch()}>
-          Refresh log
+          {t("adminAuditions.refreshLog")}
         </button>
       }
     >
-      <ListStates isPending={log.isPending} isEmpty={entries.length === 0} empty={<p>No access attempts yet.</p>}>
-        <div className="mt-4 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Access attempts">
+      <ListStates isPending={log.isPending} isEmpty={entries.length === 0} empty={<p>{t("adminAuditions.accessLogEmpty")}</p>}>
+        <div className="mt-4 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t("adminAuditions.accessLogLabel")}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
                 <th scope="col" className="p-2">
-                  Time
+                  {t("adminAuditions.accessTime")}
                 </th>
                 <th scope="col" className="p-2">
-                  Success
+                  {t("adminAuditions.accessSuccess")}
                 </th>
                 <th scope="col" className="p-2">
-                  Candidate
+                  {t("adminAuditions.accessCandidate")}
                 </th>
                 <th scope="col" className="p-2">
-                  User agent
+                  {t("adminAuditions.accessUserAgent")}
                 </th>
               </tr>
             </thead>
@@ -41,8 +43,8 @@ export function AccessLogTable() {
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-[rgb(var(--fg-rgb)/0.2)] align-top">
                   <td className="whitespace-nowrap p-2">{localDate(entry.createdAt, true)}</td>
-                  <td className="p-2">{entry.success ? "Yes" : "No"}</td>
-                  <td className="p-2">{candidateLabel(entry.code)}</td>
+                  <td className="p-2">{entry.success ? t("adminAuditions.accessSucceeded") : t("adminAuditions.accessFailed")}</td>
+                  <td className="p-2">{candidateLabel(t, entry.code)}</td>
                   <td className="max-w-xs truncate p-2" title={entry.userAgent}>
                     {entry.userAgent}
                   </td>

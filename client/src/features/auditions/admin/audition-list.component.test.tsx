@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Audition } from "@shared/auditions";
 import { createQueryClient } from "@/lib/query-client";
+import { InEnglish } from "@/test/language";
 import { AuditionList } from "./audition-list";
 
 const handIn = (id: string, createdAt: string): Audition => ({
@@ -40,6 +41,7 @@ describe("the owner's hand-ins", () => {
       <QueryClientProvider client={createQueryClient()}>
         <AuditionList player={() => null} />
       </QueryClientProvider>,
+      { wrapper: InEnglish },
     );
     // jsdom's name computation puts a space between the word and the hidden part; a browser does not.
     const deletes = await screen.findAllByRole("button", { name: /^Delete ?: my-edit\.wav, handed in / });
@@ -48,5 +50,17 @@ describe("the owner's hand-ins", () => {
     expect(new Set(names).size).toBe(2);
     const downloads = screen.getAllByRole("link", { name: /^Download ?: my-edit\.wav, handed in / });
     expect(new Set(downloads.map((link) => link.textContent)).size).toBe(2);
+  });
+
+  it("when two hand-ins are not looked at yet, then the list's heading counts them both, and the new ones", async () => {
+    stubApi([handIn("a", "2026-11-27T09:15:00Z"), handIn("b", "2026-11-28T16:40:00Z")]);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditionList player={() => null} />
+      </QueryClientProvider>,
+      { wrapper: InEnglish },
+    );
+    expect(await screen.findByRole("heading", { name: "Hand-ins (2, 2 new)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Uploads under way (0)" })).toBeTruthy();
   });
 });

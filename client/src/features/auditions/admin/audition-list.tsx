@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useId, type ReactNode } from "react";
 import { Link } from "wouter";
@@ -6,24 +7,33 @@ import { formatClock } from "@shared/time";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
+import { useAdminT, useLocale, type AdminKey } from "@/lib/i18n";
 import { auditionFileUrl, auditionsQueryOptions } from "../api";
 import { useDeleteAudition, useSetAuditionStatus } from "./mutations";
 import { fileSize } from "./format";
 import { UploadList } from "./upload-list";
 
-const STATUS_LABELS: Record<AuditionStatus, string> = { new: "New", shortlisted: "Shortlisted", declined: "Declined" };
-const DELETE_AUDITION_CONFIRM = "Delete this hand-in and its audio file? This cannot be undone.";
+const STATUS_LABELS: Record<AuditionStatus, AdminKey> = {
+  new: "adminAuditions.statusNew",
+  shortlisted: "adminAuditions.statusShortlisted",
+  declined: "adminAuditions.statusDeclined",
+};
 
 function AuditionCard({ audition, player }: { audition: Audition; player: (audition: Audition) => ReactNode }) {
   const setStatus = useSetAuditionStatus();
   const remove = useDeleteAudition();
   const statusId = useId();
-  const handedIn = `handed in ${localDate(audition.createdAt, true)}`;
-  // One candidate may hand in several edits, even of one file name: the buttons name which.
-  const which = `${audition.fileName}, ${handedIn}`;
-  const facts = [fileSize(audition.size), audition.durationSeconds ? formatClock(audition.durationSeconds) : null, handedIn].filter(
-    Boolean,
-  );
+  const t = useAdminT();
+  const locale = useLocale();
+  const time = localDate(audition.createdAt, true);
+  const facts = [
+    fileSize(audition.size, t, locale),
+    audition.durationSeconds ? formatClock(audition.durationSeconds) : null,
+    t("adminAuditions.handedIn", { time }),
+  ].filter(Boolean);
+  // One candidate may hand in several edits, even of one file name: the buttons name which. The
+  // file's name goes in as an element, so nothing in it is read as the message's markup.
+  const which = { values: { file: <>{audition.fileName}</>, time }, components: { 0: <span className="sr-only" /> } };
   return (
     <li className="card flex flex-col gap-3 p-4" aria-labelledby={`${statusId}-name`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -32,13 +42,13 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
             {audition.name}
           </h3>
           <p className="text-sm break-words">
-            Candidate {audition.code} ·{" "}
+            {t("adminAuditions.candidate", { code: audition.code })} ·{" "}
             <a href={`mailto:${audition.email}`} className="underline" dir="ltr">
               {audition.email}
             </a>
           </p>
         </div>
-        <span className="badge">{STATUS_LABELS[audition.status]}</span>
+        <span className="badge">{t(STATUS_LABELS[audition.status])}</span>
       </div>
       <p className="break-words">
         <span className="font-semibold" dir="auto">
@@ -51,13 +61,13 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
           {audition.notes}
         </p>
       ) : (
-        <p className="text-sm italic">No notes.</p>
+        <p className="text-sm italic">{t("adminAuditions.noNotes")}</p>
       )}
       {player(audition)}
       <div className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col">
           <label htmlFor={statusId} className="field-label">
-            Status
+            {t("adminAuditions.status")}
           </label>
           <select
             id={statusId}
@@ -67,33 +77,37 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
             onChange={(e) =>
               setStatus.mutate(
                 { id: audition.id, status: e.target.value as AuditionStatus },
-                { onError: () => toastError("Failed to update the hand-in's status") },
+                { onError: () => toastError(t("adminAuditions.statusFailed")) },
               )
             }
           >
             {AUDITION_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {t(STATUS_LABELS[s])}
               </option>
             ))}
           </select>
         </div>
         <a href={auditionFileUrl(audition.id)} download={audition.downloadName} className="btn btn-ghost">
-          Download<span className="sr-only">: {which}</span>
+          <Trans id="adminAuditions.downloadHandIn" {...which} />
         </a>
         <button
           type="button"
           className="btn btn-ghost"
           disabled={remove.isPending}
           onClick={() => {
-            if (!window.confirm(DELETE_AUDITION_CONFIRM)) return;
+            if (!window.confirm(t("adminAuditions.deleteConfirm"))) return;
             remove.mutate(audition.id, {
-              onSuccess: () => toast({ title: "Hand-in deleted", description: `${audition.name}'s edit and its file are gone.` }),
-              onError: () => toastError("Failed to delete the hand-in"),
+              onSuccess: () =>
+                toast({
+                  title: t("adminAuditions.deletedTitle"),
+                  description: t("adminAuditions.deletedDescription", { name: audition.name }),
+                }),
+              onError: () => toastError(t("adminAuditions.deleteFailed")),
             });
           }}
         >
-          Delete<span className="sr-only">: {which}</span>
+          <Trans id="adminAuditions.deleteHandIn" {...which} />
         </button>
       </div>
     </li>
@@ -106,6 +120,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
  * the uploads under way.
  */
 export function AuditionList({ player }: { player: (audition: Audition) => ReactNode }) {
+  const t = useAdminT();
   const list = useQuery(auditionsQueryOptions());
   const auditions = list.data ?? [];
   const fresh = auditions.filter((a) => a.status === "new").length;
@@ -113,15 +128,15 @@ export function AuditionList({ player }: { player: (audition: Audition) => React
     <>
       <AdminCard
         id="auditions"
-        title={`Hand-ins (${auditions.length}${fresh ? `, ${fresh} new` : ""})`}
+        title={t("adminAuditions.listTitle", { count: auditions.length, fresh })}
         className="mt-6"
         actions={
           <button type="button" className="btn btn-ghost" onClick={() => void list.refetch()}>
-            Refresh
+            {t("adminAuditions.refresh")}
           </button>
         }
       >
-        <ListStates isPending={list.isPending} isEmpty={auditions.length === 0} empty={<p>No edits have been handed in yet.</p>}>
+        <ListStates isPending={list.isPending} isEmpty={auditions.length === 0} empty={<p>{t("adminAuditions.listEmpty")}</p>}>
           <ul className="mt-4 flex flex-col gap-4">
             {auditions.map((audition) => (
               <AuditionCard key={audition.id} audition={audition} player={player} />
@@ -136,11 +151,12 @@ export function AuditionList({ player }: { player: (audition: Audition) => React
 
 /** The dashboard's way in, with the count of hand-ins not yet looked at. */
 export function HandInsQuickAction({ href, className }: { href: string; className: string }) {
+  const t = useAdminT();
   const list = useQuery(auditionsQueryOptions());
   const fresh = (list.data ?? []).filter((a) => a.status === "new").length;
   return (
     <Link href={href} className={className}>
-      Audition hand-ins{fresh ? ` (${fresh} new)` : ""}
+      {t("adminAuditions.quickAction", { fresh })}
     </Link>
   );
 }

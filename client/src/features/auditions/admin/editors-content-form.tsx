@@ -9,13 +9,14 @@ import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
+import { useAdminT } from "@/lib/i18n";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { adminSettingsQueryOptions, type SettingValues } from "@/features/settings/api";
 import { useSaveSettings } from "@/features/settings/admin/mutations";
 import { passwordStatusQueryOptions } from "../api";
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const id = `card-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+/** One card of the form; `id` names its heading, whatever language the title is in. */
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="card p-6" aria-labelledby={id}>
       <h2 id={id} className="text-xl font-bold">
@@ -27,13 +28,12 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function EditorsContentForm() {
+  const t = useAdminT();
   const settings = useQuery(adminSettingsQueryOptions());
   const state = useSavedDataState(settings);
   // Never empty fields in place of the saved ones: Save All would write them (docs/product.md "The owner's work").
   if (state === "ready" && settings.data) return <EditorsContentFields initial={settings.data} />;
-  return (
-    <SavedDataStatus query={settings} state={state === "failed" ? "failed" : "loading"} failed="The editors page could not be loaded." />
-  );
+  return <SavedDataStatus query={settings} state={state === "failed" ? "failed" : "loading"} failed={t("adminEditors.loadFailed")} />;
 }
 
 /**
@@ -41,6 +41,7 @@ export function EditorsContentForm() {
  * (it is write-only: blank keeps the stored one). One transaction on the server.
  */
 function EditorsContentFields({ initial }: { initial: SettingValues }) {
+  const t = useAdminT();
   const form = useSchemaForm(editorsContentFormSchema, {
     defaultValues: { ...Object.fromEntries(EDITORS_CONTENT_KEYS.map((k) => [k, initial[k] ?? ""])), editors_password: "" } as Record<
       (typeof EDITORS_CONTENT_KEYS)[number] | "editors_password",
@@ -55,7 +56,7 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
   const onSubmit = form.handleSubmit(({ editors_password: newPassword, ...texts }) =>
     save.mutate(newPassword ? { ...texts, editors_password: newPassword } : texts, {
       onSuccess: () => {
-        toast({ title: "Success", description: "All editors page content has been updated" });
+        toast({ title: t("adminEditors.savedTitle"), description: t("adminEditors.savedDescription") });
         // What was saved is the form's new starting point (the password field is blank again).
         form.reset({ ...texts, editors_password: "" });
         void queryClient.invalidateQueries({ queryKey: passwordStatusQueryOptions().queryKey });
@@ -64,58 +65,57 @@ function EditorsContentFields({ initial }: { initial: SettingValues }) {
         showServerErrors(form, error);
         // The prefix's rule (docs/product.md "No one can block or spoil the hand-in") is said in the toast too, beside the field.
         const passwordProblem = isApiError(error) ? error.errors?.find((e) => e.path === "editors_password")?.message : undefined;
-        toastError(passwordProblem ? `Nothing was saved: the access password ${passwordProblem}.` : "Failed to save some settings");
+        toastError(passwordProblem ? t("adminEditors.passwordRefused", { problem: passwordProblem }) : t("adminEditors.saveFailed"));
       },
     }),
   );
 
   const saveButton = (
-    <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
-      Save All Changes
+    <BusyButton type="submit" isPending={save.isPending} busyLabel={t("adminEditors.saving")}>
+      {t("adminEditors.save")}
     </BusyButton>
   );
 
   return (
-    <form onSubmit={onSubmit} aria-label="Editors page content">
+    <form onSubmit={onSubmit} aria-label={t("adminEditors.formLabel")}>
       <div className="flex justify-end">{saveButton}</div>
       <div className="mt-4 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <Card title="Introduction Text">
-          <TextAreaField label="Main Description" rows={8} {...bindField(form, "editors_intro")} />
+        <Card id="card-introduction-text" title={t("adminEditors.introCard")}>
+          <TextAreaField label={t("adminEditors.introLabel")} rows={8} {...bindField(form, "editors_intro")} />
         </Card>
-        <Card title="Job Requirements">
+        <Card id="card-job-requirements" title={t("adminEditors.requirementsCard")}>
           {([1, 2, 3] as const).map((n) => (
-            <TextField key={n} label={`Bullet Point ${n}`} {...bindField(form, `editors_bullet_${n}`)} />
+            <TextField key={n} label={t("adminEditors.bulletLabel", { number: n })} {...bindField(form, `editors_bullet_${n}`)} />
           ))}
         </Card>
-        <Card title="Access Settings">
+        <Card id="card-access-settings" title={t("adminEditors.accessCard")}>
           <TextField
-            label="Access Password"
+            label={t("adminEditors.passwordLabel")}
             type="password"
             autoComplete="new-password"
             {...bindField(form, "editors_password")}
-            placeholder="Leave blank to keep the current password"
+            placeholder={t("adminEditors.passwordPlaceholder")}
             hint={
               <>
                 <span data-testid="password-status">
                   {passwordStatus.isPending
-                    ? "Checking..."
+                    ? t("adminEditors.passwordChecking")
                     : passwordStatus.data?.isSet
-                      ? "An access password is set."
-                      : "No access password is set yet."}
+                      ? t("adminEditors.passwordSet")
+                      : t("adminEditors.passwordNotSet")}
                 </span>{" "}
-                At least {AUDITION_PREFIX_MIN_LENGTH} characters; it is never shown again. Candidates unlock the files with it followed by
-                their own digits (for example password42).
+                {t("adminEditors.passwordHint", { min: AUDITION_PREFIX_MIN_LENGTH })}
               </>
             }
           />
         </Card>
-        <Card title="Audition Files">
+        <Card id="card-audition-files" title={t("adminEditors.filesCard")}>
           {([1, 2, 3] as const).map((n) => (
             <fieldset key={n} className="space-y-2">
-              <legend className="font-bold">File {n}</legend>
-              <TextField label="Display Name" {...bindField(form, `editors_file_${n}_name`)} />
+              <legend className="font-bold">{t("adminEditors.fileLegend", { number: n })}</legend>
+              <TextField label={t("adminEditors.fileNameLabel")} {...bindField(form, `editors_file_${n}_name`)} />
               <TextField
-                label="Google Drive URL"
+                label={t("adminEditors.fileUrlLabel")}
                 type="url"
                 {...bindField(form, `editors_file_${n}_url`)}
                 placeholder="https://drive.google.com/..."

@@ -11,6 +11,7 @@ import { StaleNotice } from "@/components/admin/ui/stale-notice";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { isApiError } from "@/lib/api-client";
+import { useAdminT } from "@/lib/i18n";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { savedIdentityQueryOptions } from "../api";
 import { useSaveAbout } from "./mutations";
@@ -18,20 +19,20 @@ import { ImageField } from "./image-field";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 
 const NEW_HOST = { name: "", role: "", bio: "", photo: null };
-const PHOTO_UPLOADED = { title: "Image uploaded", description: "It is in the form: Save About Page keeps it" };
 
 /** The About page's words and hosts (one to four), saved together. */
 export function AboutForm() {
+  const t = useAdminT();
   // Fetched afresh: a page's copy may be older than the latest save (another tab's).
   const identity = useQuery(savedIdentityQueryOptions());
   const state = useSavedDataState(identity, { fresh: true });
   if (state === "ready" && identity.data) return <AboutLoaded identity={identity.data} onReload={() => identity.refetch()} />;
   return (
-    <AdminCard id="about-form" title="About page">
+    <AdminCard id="about-form" title={t("adminIdentity.aboutTitle")}>
       <SavedDataStatus
         query={identity}
         state={state === "failed" ? "failed" : "loading"}
-        failed="The About page could not be loaded."
+        failed={t("adminIdentity.aboutLoadFailed")}
         className="mt-4"
       />
     </AdminCard>
@@ -52,6 +53,7 @@ function AboutLoaded({ identity, onReload }: { identity: Identity; onReload: () 
 }
 
 function AboutFields({ initial, version: opened, onReload }: { initial: AboutContent; version: number; onReload: () => void }) {
+  const t = useAdminT();
   const form = useSchemaForm(aboutSchema, { defaultValues: initial });
   const { errors } = form.formState;
   const hosts = useFieldArray({ control: form.control, name: "hosts" });
@@ -68,67 +70,86 @@ function AboutFields({ initial, version: opened, onReload }: { initial: AboutCon
         onSuccess: (saved) => {
           setVersion(saved.versions.about);
           form.reset(saved.about);
-          toast({ title: "About page saved", description: "Visitors see it at once" });
+          toast({ title: t("adminIdentity.aboutSavedTitle"), description: t("adminIdentity.aboutSavedDescription") });
         },
         onError: (error) => {
           if (isApiError(error) && error.code === "STALE") return stale.onStale(() => send(about, undefined));
           showServerErrors(form, error);
-          toastError("Failed to save the About page");
+          toastError(t("adminIdentity.aboutSaveFailed"));
         },
       },
     );
   const onSubmit = form.handleSubmit((about) => send(about, version));
   return (
-    <AdminCard id="about-form" title="About page">
+    <AdminCard id="about-form" title={t("adminIdentity.aboutTitle")}>
       <form onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField label="Title" maxLength={ABOUT_LIMITS.title} {...bindField(form, "title")} hint="Empty: 'About' and the show's name." />
+        <TextField
+          label={t("adminIdentity.titleLabel")}
+          maxLength={ABOUT_LIMITS.title}
+          {...bindField(form, "title")}
+          hint={t("adminIdentity.titleHint")}
+        />
         <TextAreaField
-          label="Introduction"
+          label={t("adminIdentity.introLabel")}
           rows={4}
           maxLength={ABOUT_LIMITS.intro}
           {...bindField(form, "intro")}
-          hint="Empty: the show's description. Plain text; blank lines start new paragraphs."
+          hint={t("adminIdentity.introHint")}
         />
         <fieldset className="space-y-4">
-          <legend className="font-bold">Hosts</legend>
+          <legend className="font-bold">{t("adminIdentity.hosts")}</legend>
           {hosts.fields.map((field, i) => (
             <fieldset key={field.id} className="space-y-3 rounded-lg border border-fg/30 p-4">
-              <legend className="px-1 font-semibold">Host {i + 1}</legend>
-              <TextField label="Name" required maxLength={ABOUT_LIMITS.name} {...bindField(form, `hosts.${i}.name`)} />
-              <TextField label="Role" maxLength={ABOUT_LIMITS.role} {...bindField(form, `hosts.${i}.role`)} />
-              <TextAreaField label="Short bio" rows={3} maxLength={ABOUT_LIMITS.bio} {...bindField(form, `hosts.${i}.bio`)} />
+              <legend className="px-1 font-semibold">{t("adminIdentity.hostLegend", { number: i + 1 })}</legend>
+              <TextField
+                label={t("adminIdentity.hostName")}
+                required
+                maxLength={ABOUT_LIMITS.name}
+                {...bindField(form, `hosts.${i}.name`)}
+              />
+              <TextField label={t("adminIdentity.hostRole")} maxLength={ABOUT_LIMITS.role} {...bindField(form, `hosts.${i}.role`)} />
+              <TextAreaField
+                label={t("adminIdentity.hostBio")}
+                rows={3}
+                maxLength={ABOUT_LIMITS.bio}
+                {...bindField(form, `hosts.${i}.bio`)}
+              />
               <Controller
                 control={form.control}
                 name={`hosts.${i}.photo`}
                 render={({ field: photo }) => (
                   <ImageField
-                    label="Photo"
-                    hint="A square photo works best."
-                    empty="No photo: the card shows the words alone."
+                    label={t("adminIdentity.photoLabel")}
+                    hint={t("adminIdentity.photoHint")}
+                    empty={t("adminIdentity.photoEmpty")}
                     kind="photo"
                     value={(photo.value as string | null | undefined) ?? null}
                     onChange={photo.onChange}
-                    uploadedToast={PHOTO_UPLOADED}
+                    uploadedToast={{ title: t("adminIdentity.imageUploaded"), description: t("adminIdentity.photoUploadedDescription") }}
                   />
                 )}
               />
               {hosts.fields.length > 1 ? (
                 <button type="button" className="btn btn-ghost" onClick={() => hosts.remove(i)}>
-                  Remove host {i + 1}
+                  {t("adminIdentity.removeHost", { number: i + 1 })}
                 </button>
               ) : null}
             </fieldset>
           ))}
-          {errors.hosts?.message ? <p className="field-error" role="alert">{`Hosts ${errors.hosts.message}.`}</p> : null}
+          {errors.hosts?.message ? (
+            <p className="field-error" role="alert">
+              {t("adminIdentity.hostsProblem", { problem: errors.hosts.message })}
+            </p>
+          ) : null}
           {hosts.fields.length < ABOUT_LIMITS.hosts ? (
             <button type="button" className="btn btn-ghost" onClick={() => hosts.append(NEW_HOST)}>
-              Add a host
+              {t("adminIdentity.addHost")}
             </button>
           ) : null}
         </fieldset>
         {stale.isStale ? <StaleNotice noun="About page" onReload={onReload} onOverwrite={stale.overwrite} /> : null}
-        <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
-          Save About Page
+        <BusyButton type="submit" isPending={save.isPending} busyLabel={t("adminIdentity.saving")}>
+          {t("adminIdentity.saveAbout")}
         </BusyButton>
       </form>
     </AdminCard>

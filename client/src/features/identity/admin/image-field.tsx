@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { ImageUploadButton } from "@/components/admin/image-upload-button";
 import { Picture } from "@/components/picture";
 import { fitOf, PICTURE_KINDS, type PictureKind } from "@shared/pictures";
+import { useAdminT, useLocale, type AdminKey, type Translate } from "@/lib/i18n";
 
 /** What the field held: its value and, for an upload not saved yet, its local preview. */
 interface Held {
@@ -29,11 +30,33 @@ function sizeOf(src: string): Promise<{ width: number; height: number } | null> 
 
 const THUMBNAIL = "h-20 w-auto max-w-full rounded-lg object-cover";
 
+/**
+ * Which picture a sentence is about, for the messages that name it within a sentence (a language
+ * may write "the new photo" and "the new banner" differently): `{picture, select, ...}`.
+ */
+const PICTURE_NAMES: Record<PictureKind, string> = {
+  photo: "photo",
+  artwork: "artwork",
+  "banner-desktop": "bannerDesktop",
+  "banner-mobile": "bannerMobile",
+  poster: "poster",
+  icon: "icon",
+};
+
 /** The picture set now: the local preview of an upload not saved yet, the stored one, or none. */
-function thumbnailOf(label: string, kind: PictureKind, held: Held): ReactNode {
-  if (held.preview) return <img src={held.preview} alt={`${label}: the new image`} className={THUMBNAIL} />;
+function thumbnailOf(t: Translate<AdminKey>, label: string, kind: PictureKind, held: Held): ReactNode {
+  if (held.preview) return <img src={held.preview} alt={t("adminIdentity.newImageAlt", { label })} className={THUMBNAIL} />;
   if (!held.value?.startsWith("/objects/")) return null;
-  return <Picture path={held.value} kind={kind} sizes="160px" width={160} alt={`${label}: the current image`} className={THUMBNAIL} />;
+  return (
+    <Picture
+      path={held.value}
+      kind={kind}
+      sizes="160px"
+      width={160}
+      alt={t("adminIdentity.currentImageAlt", { label })}
+      className={THUMBNAIL}
+    />
+  );
 }
 
 /**
@@ -51,29 +74,41 @@ function ArrivedPicture({
   arrived: Arrived;
   onPutBack: () => void;
 }) {
+  const t = useAdminT();
+  const locale = useLocale();
   const shape = PICTURE_KINDS[kind];
   const fit = arrived.size ? fitOf(kind, arrived.size.width, arrived.size.height) : null;
-  const noun = label.toLowerCase();
+  const picture = PICTURE_NAMES[kind];
+  // Pixels: written in the language's digits, never grouped ("2400 × 720").
+  const pixels = new Intl.NumberFormat(locale, { useGrouping: false });
   return (
-    <div className="space-y-2 rounded-lg border-2 border-fg/40 p-3" role="region" aria-label={`New ${noun}`}>
+    <div
+      className="space-y-2 rounded-lg border-2 border-fg/40 p-3"
+      role="region"
+      aria-label={t("adminIdentity.arrivedRegion", { picture })}
+    >
       {arrived.preview ? (
         <img
           src={arrived.preview}
-          alt={`${label}: the new image, as the site will crop it`}
+          alt={t("adminIdentity.arrivedAlt", { label })}
           className="w-full max-w-md rounded-lg object-cover"
           style={{ aspectRatio: `${shape.width} / ${shape.height}` }}
         />
       ) : null}
-      {fit?.isCropped ? <p className="text-sm font-semibold">Its shape differs from the {noun}'s: the site crops it as shown.</p> : null}
+      {fit?.isCropped ? <p className="text-sm font-semibold">{t("adminIdentity.arrivedCropped", { picture })}</p> : null}
       {fit?.isSmall ? (
         <p className="text-sm font-semibold">
-          It is {arrived.size!.width} × {arrived.size!.height}, smaller than the largest size it is shown at ({fit.largest.width} ×{" "}
-          {fit.largest.height}): it may look soft on big screens.
+          {t("adminIdentity.arrivedSmall", {
+            width: pixels.format(arrived.size!.width),
+            height: pixels.format(arrived.size!.height),
+            largestWidth: pixels.format(fit.largest.width),
+            largestHeight: pixels.format(fit.largest.height),
+          })}
         </p>
       ) : null}
       {arrived.previous.value ? (
         <button type="button" className="btn btn-ghost" onClick={onPutBack}>
-          Put back the previous {noun}
+          {t("adminIdentity.putBack", { picture })}
         </button>
       ) : null}
     </div>
@@ -107,6 +142,8 @@ export function ImageField({
   uploadedToast: { title: string; description: string };
 }) {
   const id = useId();
+  const t = useAdminT();
+  const picture = PICTURE_NAMES[kind];
   const [preview, setPreview] = useState<string | null>(null);
   const [arrived, setArrived] = useState<Arrived | null>(null);
   const change = (next: Held) => {
@@ -128,17 +165,17 @@ export function ImageField({
       <p className="field-hint">{hint}</p>
       {arrived ? <ArrivedPicture label={label} kind={kind} arrived={arrived} onPutBack={() => change(arrived.previous)} /> : null}
       <div className="flex flex-wrap items-center gap-3">
-        {arrived ? null : (thumbnailOf(label, kind, { value, preview }) ?? <span className="text-sm">{empty}</span>)}
+        {arrived ? null : (thumbnailOf(t, label, kind, { value, preview }) ?? <span className="text-sm">{empty}</span>)}
         <ImageUploadButton
-          label={`Upload ${label}`}
+          label={t("adminIdentity.upload", { picture })}
           id={id}
-          title={`Upload ${label}`}
+          title={t("adminIdentity.upload", { picture })}
           uploadedToast={uploadedToast}
           onUploaded={onUploaded}
         />
         {value ? (
           <button type="button" className="btn btn-ghost" onClick={() => change({ value: null, preview: null })}>
-            Remove {label}
+            {t("adminIdentity.remove", { picture })}
           </button>
         ) : null}
       </div>

@@ -3,47 +3,47 @@ import type { SiteImages } from "@shared/identity";
 import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { AdminCard } from "@/components/admin/ui/admin-card";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 import { savedIdentityQueryOptions } from "../api";
 import { useSaveImages } from "./mutations";
 import { ImageField } from "./image-field";
 
 const FIELDS: {
   key: keyof SiteImages;
-  label: string;
-  hint: string;
-  empty: string;
+  label: AdminKey;
+  hint: AdminKey;
+  empty: AdminKey;
   kind: "banner-desktop" | "banner-mobile" | "artwork";
 }[] = [
   {
     key: "bannerDesktop",
-    label: "Desktop banner",
-    hint: "Shown at the top of the home and audition pages on screens 1024 px or wider: a wide image (10:3), about 2400 × 720.",
-    empty: "None yet: the site's own banner is shown.",
+    label: "adminIdentity.bannerDesktopLabel",
+    hint: "adminIdentity.bannerDesktopHint",
+    empty: "adminIdentity.bannerEmpty",
     kind: "banner-desktop",
   },
   {
     key: "bannerMobile",
-    label: "Mobile banner",
-    hint: "The same on phones and tablets: 10:7, about 1200 × 840.",
-    empty: "None yet: the site's own banner is shown.",
+    label: "adminIdentity.bannerMobileLabel",
+    hint: "adminIdentity.bannerMobileHint",
+    empty: "adminIdentity.bannerEmpty",
     kind: "banner-mobile",
   },
   {
     key: "artwork",
-    label: "Show artwork",
-    hint: "Square, as podcast apps show it: the site's icon and its picture when a page is shared.",
-    empty: "None yet: the site's own icon is shown.",
+    label: "adminIdentity.artworkLabel",
+    hint: "adminIdentity.artworkHint",
+    empty: "adminIdentity.artworkEmpty",
     kind: "artwork",
   },
 ];
-
-const IMAGE_UPLOADED = { title: "Image uploaded", description: "Saving it..." };
 
 /**
  * The show's pictures: each saved as soon as it is uploaded or taken away. Shown only from a copy
  * fetched since the screen opened, as the About form beside it is.
  */
 export function SiteImagesForm() {
+  const t = useAdminT();
   const identity = useQuery(savedIdentityQueryOptions());
   const state = useSavedDataState(identity, { fresh: true });
   const save = useSaveImages();
@@ -52,17 +52,17 @@ export function SiteImagesForm() {
     save.mutate(
       { [key]: value ?? "" },
       {
-        onSuccess: () => toast({ title: "Pictures saved", description: "Visitors see them at once" }),
-        onError: () => toastError("Failed to save the pictures"),
+        onSuccess: () => toast({ title: t("adminIdentity.picturesSavedTitle"), description: t("adminIdentity.picturesSavedDescription") }),
+        onError: () => toastError(t("adminIdentity.picturesSaveFailed")),
       },
     );
   return (
-    <AdminCard id="images" title="Pictures">
+    <AdminCard id="images" title={t("adminIdentity.picturesTitle")}>
       {!images ? (
         <SavedDataStatus
           query={identity}
           state={state === "failed" ? "failed" : "loading"}
-          failed="The pictures could not be loaded."
+          failed={t("adminIdentity.picturesLoadFailed")}
           className="mt-4"
         />
       ) : (
@@ -70,13 +70,13 @@ export function SiteImagesForm() {
           {FIELDS.map((f) => (
             <ImageField
               key={f.key}
-              label={f.label}
-              hint={f.hint}
-              empty={f.empty}
+              label={t(f.label)}
+              hint={t(f.hint)}
+              empty={t(f.empty)}
               kind={f.kind}
               value={images[f.key]}
               onChange={(value) => change(f.key, value)}
-              uploadedToast={IMAGE_UPLOADED}
+              uploadedToast={{ title: t("adminIdentity.imageUploaded"), description: t("adminIdentity.imageSaving") }}
             />
           ))}
         </div>
