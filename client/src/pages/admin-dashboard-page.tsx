@@ -8,20 +8,23 @@ import { DraftEpisodesNotice } from "@/features/episodes/admin/draft-episodes-no
 import { EpisodesSummaryCard } from "@/features/episodes/admin/episodes-summary-card";
 import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/admin/feed-sync-panel";
 import { RssSettingsCard } from "@/features/settings/admin/rss-settings-form";
+import { SiteLanguageCard } from "@/features/settings/admin/site-language-form";
 import { ThemeSelectorDialog } from "@/features/theme/admin/theme-selector-dialog";
 import { ROUTES } from "@shared/routes";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 
-const QUICK_ACTIONS = [
-  { label: "View Analytics", href: ROUTES.adminAnalytics.path },
-  { label: "Manage Episodes", href: ROUTES.adminEpisodes.path },
-  { label: "Manage Video Clips", href: ROUTES.adminClips.path },
-  { label: "Manage Podcast Providers", href: ROUTES.adminProviders.path },
-  { label: "Manage Editors Page", href: ROUTES.adminEditors.path },
-  { label: "Edit About Page & Pictures", href: ROUTES.adminIdentity.path },
+const QUICK_ACTIONS: { label: AdminKey; href: string }[] = [
+  { label: "dashboard.viewAnalytics", href: ROUTES.adminAnalytics.path },
+  { label: "dashboard.manageEpisodes", href: ROUTES.adminEpisodes.path },
+  { label: "dashboard.manageClips", href: ROUTES.adminClips.path },
+  { label: "dashboard.manageProviders", href: ROUTES.adminProviders.path },
+  { label: "dashboard.manageEditors", href: ROUTES.adminEditors.path },
+  { label: "dashboard.editAbout", href: ROUTES.adminIdentity.path },
 ];
 
 /** The dashboard (docs/product.md §2), behind the admin area's guard. */
 export function AdminDashboardPage() {
+  const t = useAdminT();
   const logout = useLogout();
   const [, navigate] = useLocation();
   const [isThemeOpen, setIsThemeOpen] = useState(false);
@@ -29,25 +32,25 @@ export function AdminDashboardPage() {
   const onLogout = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
-        toast({ title: "Logged out", description: "You have been logged out successfully" });
+        toast({ title: t("dashboard.loggedOut"), description: t("dashboard.loggedOutDescription") });
         navigate("/");
       },
-      onError: () => toastError("Failed to log out"),
+      onError: () => toastError(t("dashboard.logoutFailed")),
     });
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-          <p className="mt-1 text-lg">Manage podcast settings and content</p>
+          <h1 className="text-3xl font-bold">{t("route.admin")}</h1>
+          <p className="mt-1 text-lg">{t("dashboard.subtitle")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link href={ROUTES.home.path} className="btn btn-ghost">
-            View Site
+            {t("dashboard.viewSite")}
           </Link>
-          <BusyButton onClick={onLogout} isPending={logout.isPending} busyLabel="Logging out...">
-            Logout
+          <BusyButton onClick={onLogout} isPending={logout.isPending} busyLabel={t("dashboard.loggingOut")}>
+            {t("dashboard.logout")}
           </BusyButton>
         </div>
       </header>
@@ -57,24 +60,27 @@ export function AdminDashboardPage() {
           <FeedSyncPanel />
           <DraftEpisodesNotice />
         </RssSettingsCard>
-        <EpisodesSummaryCard />
+        <div className="flex flex-col gap-6">
+          <EpisodesSummaryCard />
+          <SiteLanguageCard />
+        </div>
         <section className="card p-6 lg:col-span-2" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading" className="text-xl font-bold">
-            Quick Actions
+            {t("dashboard.quickActions")}
           </h2>
           <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {QUICK_ACTIONS.map((action) => (
               <Link key={action.href} href={action.href} className="btn btn-ghost justify-start">
-                {action.label}
+                {t(action.label)}
               </Link>
             ))}
             <HandInsQuickAction href={ROUTES.adminAuditions.path} className="btn btn-ghost justify-start" />
             <RefreshFeedButton />
             <button type="button" className="btn btn-ghost justify-start" onClick={() => setIsThemeOpen(true)}>
-              Change Site Theme
+              {t("dashboard.changeTheme")}
             </button>
             <a href="/api/backup" download className="btn btn-ghost justify-start">
-              Download backup
+              {t("dashboard.downloadBackup")}
             </a>
           </div>
         </section>

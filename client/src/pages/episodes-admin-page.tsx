@@ -9,9 +9,11 @@ import { episodeBySlugQueryOptions } from "@/features/episodes/api";
 import { EpisodeAdminList } from "@/features/episodes/admin/episode-admin-list";
 import { EpisodeForm } from "@/features/episodes/admin/episode-form";
 import { DeletedFeedEpisodes } from "@/features/feed/admin/deleted-feed-episodes";
+import { useAdminT } from "@/lib/i18n";
 
 /** The episodes screen; `?edit={slug}` (the dashboard's Edit) opens that episode's edit. */
 export function EpisodesAdminPage() {
+  const t = useAdminT();
   const { editing, edit, done } = useEditing<Episode>();
   const asked = new URLSearchParams(useSearch()).get("edit");
   const linked = useQuery({ ...episodeBySlugQueryOptions(asked ?? ""), enabled: !!asked });
@@ -22,15 +24,11 @@ export function EpisodesAdminPage() {
   // The episode the address names, not an empty 'Add New Episode', until it has arrived (docs/product.md "The owner's work").
   const isWaiting = !!asked && linkedState !== "ready";
   return (
-    <AdminScreen title="Episode Management">
+    <AdminScreen title={t("route.adminEpisodes")}>
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         {isWaiting ? (
           <div className="card p-6">
-            <SavedDataStatus
-              query={linked}
-              state={linkedState === "failed" ? "failed" : "loading"}
-              failed="The episode could not be loaded."
-            />
+            <SavedDataStatus query={linked} state={linkedState === "failed" ? "failed" : "loading"} failed={t("episodesPage.loadFailed")} />
           </div>
         ) : (
           <EpisodeForm key={editing?.id ?? "new"} editing={editing} onDone={done} />

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from "react";
+import { useAdminT } from "@/lib/i18n";
 import { TextField } from "../ui/field";
 
 const ImageUploadDialog = lazy(() => import("./image-upload-dialog"));
@@ -12,13 +13,14 @@ type DialogProps = ComponentProps<typeof ImageUploadDialog>;
 export function ImageUploadButton({ label, ...dialog }: { label: string } & Omit<DialogProps, "open" | "onOpenChange">) {
   // Never opened: nothing loaded yet. Once opened, the uploader stays mounted, open or closed.
   const [shown, setShown] = useState<"never" | "open" | "closed">("never");
+  const t = useAdminT();
   return (
     <>
       <button type="button" className="btn btn-ghost" onClick={() => setShown("open")}>
         {label}
       </button>
       {shown === "never" ? null : (
-        <Suspense fallback={<p role="status">Loading...</p>}>
+        <Suspense fallback={<p role="status">{t("imageUpload.loading")}</p>}>
           <ImageUploadDialog {...dialog} open={shown === "open"} onOpenChange={(open) => setShown(open ? "open" : "closed")} />
         </Suspense>
       )}

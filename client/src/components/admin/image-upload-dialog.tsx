@@ -6,7 +6,8 @@ import { useCallback, useEffect, useState } from "react";
 import { LIMITS } from "@shared/api";
 import { Dialog, DialogContent, useEscapeCloses } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast-store";
-import { refusalOf, requestUploadUrl, uploadErrorMessage } from "./upload-rules";
+import { useAdminT } from "@/lib/i18n";
+import { refusalOf, requestUploadUrl, uploadErrorMessage, type UploadProblem } from "./upload-rules";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 
@@ -26,7 +27,7 @@ function readAsDataUrl(data: Blob): Promise<string | null> {
  * dashboard has no pause or resume buttons; retry and cancel stay. This module, Uppy included,
  * loads only when the dialog first opens.
  */
-function createUppy(id: string, onRefused: (message: string) => void) {
+function createUppy(id: string, onRefused: (problem: UploadProblem) => void) {
   return new Uppy({
     id,
     autoProceed: false,
@@ -68,7 +69,8 @@ export default function ImageUploadDialog({
   onUploaded: (url: string, preview: string | null) => void;
 }) {
   /** Why the last file was refused or failed; cleared by the next file, a success or closing. */
-  const [problem, setProblem] = useState<string | null>(null);
+  const t = useAdminT();
+  const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [uppy] = useState(() => createUppy(id, setProblem));
 
   useUppyEvent(uppy, "file-added", () => setProblem(null));
@@ -109,10 +111,10 @@ export default function ImageUploadDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent title={title} description="PNG, JPEG, GIF, WebP or SVG, one file of up to 5 MB.">
+      <DialogContent title={title} description={t("imageUpload.description")}>
         {problem ? (
           <p role="alert" className="mb-3 rounded-lg bg-danger-soft px-3 py-2 font-semibold text-danger">
-            {problem}
+            {t(problem.key, problem.values)}
           </p>
         ) : null}
         <Dashboard
@@ -121,7 +123,7 @@ export default function ImageUploadDialog({
           hidePauseResumeButton
           height={320}
           width="100%"
-          note="PNG, JPEG, GIF, WebP or SVG, up to 5 MB"
+          note={t("imageUpload.note")}
           doneButtonHandler={close}
         />
       </DialogContent>

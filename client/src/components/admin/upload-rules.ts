@@ -1,20 +1,27 @@
 import { apiClient } from "@/lib/api-client";
+import type { AdminKey, MessageValues } from "@/lib/i18n";
 
 /** What the server accepts as an image (docs/product.md "Uploads"): the bytes decide there; this says why early. */
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"]);
 const IMAGE_EXTENSIONS = /\.(?:png|jpe?g|gif|webp|svg)$/i;
 
-export const NOT_AN_IMAGE = "This file is not a PNG, JPEG, GIF, WebP or SVG image.";
-export const TOO_BIG = "This file is over 5 MB: choose an image of up to 5 MB.";
+/** What went wrong with an upload, as a message of the catalogue (the dialog says it in the admin's language). */
+export interface UploadProblem {
+  key: AdminKey;
+  values?: MessageValues;
+}
+
+export const NOT_AN_IMAGE: UploadProblem = { key: "imageUpload.notAnImage" };
+export const TOO_BIG: UploadProblem = { key: "imageUpload.tooBig" };
 
 /** A single-use address an image's bytes are PUT to (docs/product.md "Uploads"). */
 export const requestUploadUrl = () => apiClient.post<{ uploadURL: string }>("/api/objects/upload");
 
 /** Why a chosen file cannot be uploaded as an image, or null when it can be tried. */
-export function refusalOf(file: { name: string; type: string; size: number }, maxBytes: number): string | null {
+export function refusalOf(file: { name: string; type: string; size: number }, maxBytes: number): UploadProblem | null {
   const isImage = file.type ? IMAGE_TYPES.has(file.type) : IMAGE_EXTENSIONS.test(file.name);
-  if (!isImage) return `${file.name}: ${NOT_AN_IMAGE}`;
-  if (file.size > maxBytes) return `${file.name}: ${TOO_BIG}`;
+  if (!isImage) return { key: "imageUpload.fileNotAnImage", values: { name: file.name } };
+  if (file.size > maxBytes) return { key: "imageUpload.fileTooBig", values: { name: file.name } };
   return null;
 }
 
@@ -42,15 +49,15 @@ function serverMessage(body: unknown): string | null {
  * big, 415 not an image, 410 an address that expired, 507 a full disk), a lost connection as
  * one, and anything else with the server's own message, never the uploader's internals.
  */
-export function uploadErrorMessage(failure: UploadFailure): string {
+export function uploadErrorMessage(failure: UploadFailure): UploadProblem {
   const { status } = failure;
   if (status === 413) return TOO_BIG;
   if (status === 415) return NOT_AN_IMAGE;
-  if (status === 401) return "You were logged out: log in again, then retry.";
-  if (status === 410) return "The upload took too long and its address expired: press Retry.";
-  if (status === 507) return "The server's disk is full: the image was not saved. Free some space, then retry.";
-  if (!status || /network/i.test(`${failure.name ?? ""} ${failure.message}`))
-    return "The connection was lost during the upload: check it, then press Retry.";
+  if (status === 401) return { key: "imageUpload.loggedOut" };
+  if (status === 410) return { key: "imageUpload.expired" };
+  if (status === 507) return { key: "imageUpload.diskFull" };
+  if (!status || /network/i.test(`${failure.name ?? ""} ${failure.message}`)) return { key: "imageUpload.connectionLost" };
+  // The server's own message, as it said it.
   const said = serverMessage(failure.body);
-  return said ? `The image was not saved: ${said}` : "The server could not take the image just now: press Retry in a moment.";
+  return said ? { key: "imageUpload.notSaved", values: { reason: said } } : { key: "imageUpload.serverBusy" };
 }

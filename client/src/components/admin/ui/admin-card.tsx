@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { useAdminT } from "@/lib/i18n";
 
 /**
  * One card of an admin screen: a titled section (its heading names it for screen readers), with
@@ -38,11 +39,11 @@ export function AdminCard({
   );
 }
 
-/** A list card's body: "Loading..." while the query runs, `empty` for no items, the list otherwise. */
+/** A list card's body: "Loading..." (or `loading`) while the query runs, `empty` for no items, the list otherwise. */
 export function ListStates({
   isPending,
   isEmpty,
-  loading = "Loading...",
+  loading,
   empty,
   children,
 }: {
@@ -52,10 +53,11 @@ export function ListStates({
   empty: ReactNode;
   children: ReactNode;
 }) {
+  const t = useAdminT();
   if (isPending) {
     return (
       <p className="mt-4" role="status">
-        {loading}
+        {loading ?? t("adminCard.loading")}
       </p>
     );
   }

@@ -4,7 +4,8 @@ import { Controller, type Control, type FieldValues, type Path, type UseFormRetu
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { confirmDiscard } from "@/lib/navigation-guard";
 import { EditLoadStatus, FormActions, PublishedSwitch } from "@/components/ui/form-actions";
-import { saveEntity, useStaleSave } from "./save-entity";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
+import { saveEntity, useStaleSave, type Noun } from "./save-entity";
 import { StaleNotice } from "./stale-notice";
 
 /**
@@ -58,7 +59,7 @@ interface Mutation<Variables> {
 export function useEntityForm<T extends FieldValues, TOut, Changes = TOut>(
   form: UseFormReturn<T, unknown, TOut>,
   options: {
-    noun: "clip" | "episode" | "provider";
+    noun: Noun;
     editing: { id: number; version: number } | null;
     mutations: { create: Mutation<TOut>; update: Mutation<{ id: number; input: TOut | Changes }> };
     focus: Path<T>;
@@ -69,6 +70,7 @@ export function useEntityForm<T extends FieldValues, TOut, Changes = TOut>(
 ) {
   const { noun, editing, focus, empty, onDone, onReset } = options;
   const { create, update } = options.mutations;
+  const t = useAdminT();
   const stale = useStaleSave();
   /** The version the fields were filled from: what a save names (see saveEntity). */
   const [version] = useState(editing?.version);
@@ -88,6 +90,7 @@ export function useEntityForm<T extends FieldValues, TOut, Changes = TOut>(
   const save = (input: TOut, changes?: Changes) =>
     saveEntity({
       noun,
+      t,
       form,
       editingId: editing?.id ?? null,
       input,
@@ -113,6 +116,28 @@ export function PublishedField<T extends FieldValues & { isPublished?: boolean }
   );
 }
 
+/** Each noun's form heading (add and edit mode) and submit button (add and update). */
+const FORM_WORDS: Record<Noun, Record<"addHeading" | "editHeading" | "add" | "update", AdminKey>> = {
+  episode: {
+    addHeading: "entityForm.addEpisodeHeading",
+    editHeading: "entityForm.editEpisodeHeading",
+    add: "entityForm.addEpisode",
+    update: "entityForm.updateEpisode",
+  },
+  clip: {
+    addHeading: "entityForm.addClipHeading",
+    editHeading: "entityForm.editClipHeading",
+    add: "entityForm.addClip",
+    update: "entityForm.updateClip",
+  },
+  provider: {
+    addHeading: "entityForm.addProviderHeading",
+    editHeading: "entityForm.editProviderHeading",
+    add: "entityForm.addProvider",
+    update: "entityForm.updateProvider",
+  },
+};
+
 /**
  * The card of an admin add/edit form (docs/product.md §2): its heading ("Add New Clip", "Edit
  * Clip"), `intro` between the heading and the form, the fields, the conflict notice when a save
@@ -137,12 +162,14 @@ export function EntityFormCard({
   busyLabels?: boolean;
   children: ReactNode;
 }) {
-  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
-  const submitLabel = busyLabels && isPending ? (isEditing ? "Updating..." : "Adding...") : `${isEditing ? "Update" : "Add"} ${Noun}`;
+  const t = useAdminT();
+  const words = FORM_WORDS[noun];
+  const busyLabel = isEditing ? t("entityForm.updating") : t("entityForm.adding");
+  const submitLabel = busyLabels && isPending ? busyLabel : t(isEditing ? words.update : words.add);
   return (
     <section className="card p-6" aria-labelledby={`${noun}-form-heading`}>
       <h2 id={`${noun}-form-heading`} className="text-xl font-bold">
-        {isEditing ? `Edit ${Noun}` : `Add New ${Noun}`}
+        {t(isEditing ? words.editHeading : words.addHeading)}
       </h2>
       {intro}
       <form onSubmit={onSubmit} className="mt-4 space-y-4">

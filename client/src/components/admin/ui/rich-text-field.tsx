@@ -1,12 +1,10 @@
 import { lazy, Suspense, useId, type ReactNode } from "react";
 import { useController, type Control, type FieldValues, type Path } from "react-hook-form";
 import { describedBy, FieldFrame } from "@/components/ui/field";
+import { useAdminT } from "@/lib/i18n";
 
 /** Tiptap and ProseMirror: a chunk of their own, loaded when a form with this field opens (docs/decisions/019-show-notes-editor.md). */
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
-
-/** The field's message past its limit, which counts the HTML the form saves (formatting included). */
-const tooLong = (limit: number) => `must be at most ${limit.toLocaleString("en")} characters, formatting included`;
 
 /**
  * A field of formatted text, edited as it will read, kept by the form as the HTML the server
@@ -29,18 +27,20 @@ export function RichTextField<T extends FieldValues>({
   hint?: ReactNode;
   maxLength: number;
 }) {
+  const t = useAdminT();
   const id = useId();
   const labelId = `${id}-label`;
   const { field, fieldState } = useController({ control, name });
   const value = typeof field.value === "string" ? field.value : "";
-  const error = value.length > maxLength ? tooLong(maxLength) : fieldState.error?.message;
+  // Past its limit, which counts the HTML the form saves (formatting included): a whole sentence, with the field's name.
+  const error = value.length > maxLength ? t("richText.tooLong", { label, limit: maxLength }) : fieldState.error?.message;
   return (
     <FieldFrame id={id} label={label} labelId={labelId} labelNote={labelNote} hint={hint} error={error}>
       <Suspense
         fallback={
           <div className="rich-text panel">
             <p role="status" className="rich-text-loading">
-              Loading the editor...
+              {t("richText.loadingEditor")}
             </p>
           </div>
         }

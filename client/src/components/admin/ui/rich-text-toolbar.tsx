@@ -1,6 +1,7 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { typedLinkHref } from "@shared/html-links";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 
 type Format = "bold" | "italic" | "bulletList" | "orderedList" | "link";
 
@@ -20,23 +21,23 @@ const svg = (path: ReactNode) => (
 );
 
 /** The toolbar's buttons, in order; the last opens the link box. */
-const BUTTONS: { name: string; format: Format; icon: ReactNode; toggle?: (editor: Editor) => void }[] = [
-  { name: "Bold", format: "bold", icon: <b aria-hidden="true">B</b>, toggle: (e) => e.chain().focus().toggleBold().run() },
-  { name: "Italic", format: "italic", icon: <i aria-hidden="true">I</i>, toggle: (e) => e.chain().focus().toggleItalic().run() },
+const BUTTONS: { name: AdminKey; format: Format; icon: ReactNode; toggle?: (editor: Editor) => void }[] = [
+  { name: "richText.bold", format: "bold", icon: <b aria-hidden="true">B</b>, toggle: (e) => e.chain().focus().toggleBold().run() },
+  { name: "richText.italic", format: "italic", icon: <i aria-hidden="true">I</i>, toggle: (e) => e.chain().focus().toggleItalic().run() },
   {
-    name: "Bulleted list",
+    name: "richText.bulletedList",
     format: "bulletList",
     icon: svg(<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />),
     toggle: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
-    name: "Numbered list",
+    name: "richText.numberedList",
     format: "orderedList",
     icon: svg(<path d="M10 6h10M10 12h10M10 18h10M4 4v4M3 17h2.5l-2.5 3h2.5" />),
     toggle: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
-    name: "Link",
+    name: "richText.link",
     format: "link",
     icon: svg(<path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" />),
   },
@@ -61,6 +62,7 @@ export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor;
     editor,
     selector: ({ editor: e }) => Object.fromEntries(BUTTONS.map(({ format }) => [format, e.isActive(format)])) as Record<Format, boolean>,
   });
+  const t = useAdminT();
   const [current, setCurrent] = useState(0);
   const [isLinking, setLinking] = useState(false);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
@@ -78,7 +80,7 @@ export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor;
       <div
         id={toolbarId}
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t("richText.formatting")}
         aria-describedby={labelId}
         aria-controls={controls}
         className="rich-text-toolbar"
@@ -92,8 +94,8 @@ export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor;
             }}
             type="button"
             className="icon-btn"
-            aria-label={name}
-            title={name}
+            aria-label={t(name)}
+            title={t(name)}
             // The formats are on or off; Link opens and closes the box for the address.
             aria-pressed={toggle ? active[format] : undefined}
             aria-expanded={toggle ? undefined : isLinking}
@@ -125,6 +127,7 @@ export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor;
  * the words): a web or e-mail address only (shared/html-links.ts).
  */
 function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose: () => void }) {
+  const t = useAdminT();
   const isLink = editor.isActive("link");
   const [address, setAddress] = useState(() => String(editor.getAttributes("link").href ?? ""));
   const [isWrong, setWrong] = useState(false);
@@ -150,7 +153,7 @@ function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose:
   return (
     <div id={id} role="group" aria-labelledby={`${id}-label`} className="rich-text-link" onKeyDown={onKey("Escape", onClose)}>
       <label id={`${id}-label`} htmlFor={`${id}-address`} className="field-label">
-        Link address
+        {t("richText.linkAddress")}
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <input
@@ -176,20 +179,20 @@ function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose:
           }}
         />
         <button type="button" className="icon-btn px-3" onClick={setLink}>
-          Set link
+          {t("richText.setLink")}
         </button>
         {isLink ? (
           <button type="button" className="icon-btn px-3" onClick={removeLink}>
-            Remove link
+            {t("richText.removeLink")}
           </button>
         ) : null}
-        <button type="button" className="icon-btn px-3" aria-label="Close link box" onClick={onClose}>
-          Close
+        <button type="button" className="icon-btn px-3" aria-label={t("richText.closeLinkBox")} onClick={onClose}>
+          {t("richText.close")}
         </button>
       </div>
       {isWrong ? (
         <p id={`${id}-error`} className="field-error" role="alert">
-          Link address must be a web address (https://...) or an e-mail address.
+          {t("richText.linkAddressWrong")}
         </p>
       ) : null}
     </div>

@@ -3,8 +3,40 @@ import type { FieldValues } from "react-hook-form";
 import { isApiError } from "@/lib/api-client";
 import { showServerErrors, type ServerErrorTarget } from "@/lib/forms";
 import { toast, toastError } from "@/components/ui/toast-store";
+import type { AdminKey, Translate } from "@/lib/i18n";
 
-type Noun = "provider" | "episode" | "clip";
+export type Noun = "provider" | "episode" | "clip";
+
+/** Each noun's words for an add and an update: the toast's title and description, and the failure. */
+const SAVED: Record<Noun, Record<"add" | "update", { title: AdminKey; description: AdminKey; failed: AdminKey }>> = {
+  episode: {
+    add: { title: "saveEntity.episodeAdded", description: "saveEntity.episodeAddedDescription", failed: "saveEntity.episodeAddFailed" },
+    update: {
+      title: "saveEntity.episodeUpdated",
+      description: "saveEntity.episodeUpdatedDescription",
+      failed: "saveEntity.episodeUpdateFailed",
+    },
+  },
+  clip: {
+    add: { title: "saveEntity.clipAdded", description: "saveEntity.clipAddedDescription", failed: "saveEntity.clipAddFailed" },
+    update: { title: "saveEntity.clipUpdated", description: "saveEntity.clipUpdatedDescription", failed: "saveEntity.clipUpdateFailed" },
+  },
+  provider: {
+    add: { title: "saveEntity.providerAdded", description: "saveEntity.providerAddedDescription", failed: "saveEntity.providerAddFailed" },
+    update: {
+      title: "saveEntity.providerUpdated",
+      description: "saveEntity.providerUpdatedDescription",
+      failed: "saveEntity.providerUpdateFailed",
+    },
+  },
+};
+
+/** "Failed to update {noun}": a save's, and a move's in the ordered lists. */
+export const UPDATE_FAILED: Record<Noun, AdminKey> = {
+  episode: SAVED.episode.update.failed,
+  clip: SAVED.clip.update.failed,
+  provider: SAVED.provider.update.failed,
+};
 interface MutateOptions {
   onSuccess: () => void;
   onError: (error: Error) => void;
@@ -20,6 +52,8 @@ interface MutateOptions {
  */
 export function saveEntity<Input, Fields extends FieldValues, Changes = Input>(options: {
   noun: Noun;
+  /** The admin area's words (useAdminT). */
+  t: Translate<AdminKey>;
   form: ServerErrorTarget<Fields>;
   editingId: number | null;
   input: Input;
@@ -30,13 +64,11 @@ export function saveEntity<Input, Fields extends FieldValues, Changes = Input>(o
   onSaved: () => void;
   onStale?: (overwrite: () => void) => void;
 }): void {
-  const { noun, editingId, version } = options;
-  const Noun = noun[0]!.toUpperCase() + noun.slice(1);
-  const verb = editingId === null ? "add" : "update";
-  const done = editingId === null ? "added" : "updated";
+  const { noun, t, editingId, version } = options;
+  const words = SAVED[noun][editingId === null ? "add" : "update"];
   const handlers: MutateOptions = {
     onSuccess: () => {
-      toast({ title: `${Noun} ${done}`, description: `The ${noun} has been ${done} successfully` });
+      toast({ title: t(words.title), description: t(words.description) });
       options.onSaved();
     },
     onError: (error) => {
@@ -45,7 +77,7 @@ export function saveEntity<Input, Fields extends FieldValues, Changes = Input>(o
         return;
       }
       showServerErrors(options.form, error);
-      toastError(`Failed to ${verb} ${noun}`);
+      toastError(t(words.failed));
     },
   };
   if (editingId === null) options.create.mutate(options.input, handlers);

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { useAdminT } from "@/lib/i18n";
 
 /** What a form knows of the query that fills it (TanStack Query's result, in part). */
 export interface SavedDataQuery {
@@ -49,17 +50,18 @@ export function SavedDataStatus({
   failed: string;
   className?: string;
 }): ReactNode {
+  const t = useAdminT();
   if (state === "loading")
     return (
       <p role="status" className={className}>
-        Loading...
+        {t("savedData.loading")}
       </p>
     );
   return (
     <div role="alert" className={className}>
       <p className="font-semibold">{failed}</p>
       <button type="button" className="btn btn-ghost mt-2" onClick={() => void query.refetch()}>
-        Try again
+        {t("savedData.tryAgain")}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import { slugify } from "@shared/slug";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
 import { bindField, countedField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
+import { useAdminT } from "@/lib/i18n";
 import { clipBySlugQueryOptions } from "../api";
 import { useClipMutations } from "./mutations";
 
@@ -29,6 +30,7 @@ export function ClipForm(props: { editing: ClipListItem | null; onDone: () => vo
 }
 
 function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | null; onDone: () => void; onReload?: () => void }) {
+  const t = useAdminT();
   const form = useSchemaForm(clipSchema, {
     defaultValues: editing
       ? {
@@ -55,37 +57,42 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
 
   return (
     <EntityFormCard {...entity.card} onSubmit={onSubmit} onReload={onReload}>
-      <TextField label="Clip Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
+      <TextField label={t("clipForm.title")} required maxLength={LIMITS.title} {...bindField(form, "title")} />
       <TextField
-        label="YouTube Embed URL"
+        label={t("clipForm.youtubeUrl")}
         type="url"
         required
         {...bindField(form, "youtubeEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertUrl(e.target.value) })}
         onPaste={pasteInto(convertUrl)}
         placeholder="https://www.youtube.com/embed/..."
-        hint="A youtu.be or watch link is turned into an embed link (its start time kept)."
+        hint={t("clipForm.youtubeUrlHint")}
       />
-      <TextAreaField label="Description" rows={2} maxLength={LIMITS.description} {...bindField(form, "description")} />
-      <TextAreaField label="Key Quote" rows={2} {...bindField(form, "keyQuote")} {...countedField(form, "keyQuote", LIMITS.keyQuote)} />
+      <TextAreaField label={t("clipForm.description")} rows={2} maxLength={LIMITS.description} {...bindField(form, "description")} />
+      <TextAreaField
+        label={t("clipForm.keyQuote")}
+        rows={2}
+        {...bindField(form, "keyQuote")}
+        {...countedField(form, "keyQuote", LIMITS.keyQuote)}
+      />
       <TextField
-        label="URL Slug"
+        label={t("clipForm.slug")}
         maxLength={LIMITS.slug}
         {...bindField(form, "slug")}
-        placeholder={slugify(title ?? "") || "leave-empty-to-auto-generate"}
-        hint="Leave empty to auto-generate from title."
+        placeholder={slugify(title ?? "") || t("clipForm.slugPlaceholder")}
+        hint={t("clipForm.slugHint")}
       />
       <TextAreaField
-        label="Meta Description"
+        label={t("clipForm.metaDescription")}
         rows={2}
         {...bindField(form, "metaDescription")}
         {...countedField(form, "metaDescription", LIMITS.metaDescription)}
       />
       <TextAreaField
-        label="Article Content"
+        label={t("clipForm.content")}
         rows={6}
         maxLength={LIMITS.content}
         {...bindField(form, "content")}
-        hint="Separate paragraphs with a blank line. 'Speaker: words' shows the speaker in bold."
+        hint={t("clipForm.contentHint")}
       />
       <PublishedField id="clip-published" control={form.control} />
     </EntityFormCard>

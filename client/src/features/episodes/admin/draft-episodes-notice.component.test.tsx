@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useCurrentToast } from "@/components/ui/toast-store";
 import { createQueryClient } from "@/lib/query-client";
+import { InEnglish } from "@/test/language";
 import { DraftEpisodesNotice } from "./draft-episodes-notice";
 
 interface Call {
@@ -49,6 +50,7 @@ function renderNotice() {
       <DraftEpisodesNotice />
       <Toast />
     </QueryClientProvider>,
+    { wrapper: InEnglish },
   );
   return client;
 }

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ActionNotice } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { countText } from "@shared/strings";
+import { useAdminT } from "@/lib/i18n";
 import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes } from "./mutations";
 
@@ -12,33 +12,32 @@ const DRAFTS = { q: "", status: "draft", source: "all", season: null, page: 1 } 
  * button that publishes them all; nothing while there are none.
  */
 export function DraftEpisodesNotice() {
+  const t = useAdminT();
   const drafts = useQuery(adminEpisodesQueryOptions(DRAFTS));
   const bulk = useBulkEpisodes();
   const total = drafts.data?.total ?? 0;
   if (total === 0) return null;
   return (
     <ActionNotice
-      label="Draft episodes"
+      label={t("draftEpisodes.label")}
       className="mt-4"
       button={{
-        text: `Publish all ${total}`,
-        busyLabel: "Publishing...",
-        confirm: `Publish all ${countText(total, "episode")}? Visitors see them at once.`,
+        text: t("draftEpisodes.publishAll", { total }),
+        busyLabel: t("draftEpisodes.publishing"),
+        confirm: t("draftEpisodes.confirm", { count: total }),
         isPending: bulk.isPending,
         action: () =>
           bulk.mutate(
             { ids: drafts.data!.matchingIds, action: "publish" },
             {
               onSuccess: ({ count }) =>
-                toast({ title: `${countText(count, "episode")} published`, description: "Visitors see them at once" }),
-              onError: (error) => toastError(`Nothing was published: ${error.message}`),
+                toast({ title: t("draftEpisodes.published", { count }), description: t("draftEpisodes.publishedDescription") }),
+              onError: (error) => toastError(t("draftEpisodes.publishFailed", { error: error.message })),
             },
           ),
       }}
     >
-      <p className="font-semibold">
-        {countText(total, "episode")} {total === 1 ? "is a draft" : "are drafts"}: visitors do not see {total === 1 ? "it" : "them"} yet.
-      </p>
+      <p className="font-semibold">{t("draftEpisodes.count", { count: total })}</p>
     </ActionNotice>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState, type Dispatch, type SetStateAction } from "react";
 import { useDebounce } from "use-debounce";
@@ -7,16 +8,29 @@ import type { AdminEpisodePage, AdminEpisodeQuery, Episode, EpisodeBulkInput } f
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { RowActions, useRowActions } from "@/features/ordered-lists/admin/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { countText } from "@shared/strings";
 import { localDate } from "@/lib/dates";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes, useEpisodeMutations } from "./mutations";
 
 const ALL = { status: "all", source: "all", season: null } as const;
-const DONE: Record<EpisodeBulkInput["action"], string> = { publish: "published", unpublish: "unpublished", delete: "deleted" };
+/** The toast's title once an action is done: how many episodes it changed. */
+const DONE: Record<EpisodeBulkInput["action"], AdminKey> = {
+  publish: "episodeList.bulkPublished",
+  unpublish: "episodeList.bulkUnpublished",
+  delete: "episodeList.bulkDeleted",
+};
 
-const STATES: Record<AdminEpisodeQuery["status"], string> = { all: "All", draft: "Drafts", published: "Published" };
-const SOURCES: Record<AdminEpisodeQuery["source"], string> = { all: "All", feed: "From the feed", manual: "Added here" };
+const STATES: Record<AdminEpisodeQuery["status"], AdminKey> = {
+  all: "episodeList.stateAll",
+  draft: "episodeList.stateDrafts",
+  published: "episodeList.statePublished",
+};
+const SOURCES: Record<AdminEpisodeQuery["source"], AdminKey> = {
+  all: "episodeList.sourceAll",
+  feed: "episodeList.sourceFeed",
+  manual: "episodeList.sourceManual",
+};
 
 type Filters = Pick<AdminEpisodeQuery, "status" | "source" | "season">;
 
@@ -29,16 +43,17 @@ function FilterSelect<T extends string>({
 }: {
   label: string;
   value: T;
-  options: Record<T, string>;
+  options: Record<T, AdminKey>;
   onChange: (value: T) => void;
 }) {
+  const t = useAdminT();
   return (
     <label>
       <span className="font-semibold">{label}</span>
       <select className="input mt-1" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {Object.entries<string>(options).map(([option, text]) => (
+        {Object.entries<AdminKey>(options).map(([option, text]) => (
           <option key={option} value={option}>
-            {text}
+            {t(text)}
           </option>
         ))}
       </select>
@@ -60,32 +75,33 @@ function EpisodeFilters({
   onFilter: (next: Partial<Filters>) => void;
   seasons: number[] | undefined;
 }) {
+  const t = useAdminT();
   return (
     <div role="search" className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
       <label className="sm:col-span-2">
-        <span className="font-semibold">Search episodes</span>
+        <span className="font-semibold">{t("episodeList.search")}</span>
         <input
           type="search"
           className="input mt-1"
           value={text}
           onChange={(event) => onSearch(event.target.value)}
-          placeholder="Title or description"
+          placeholder={t("episodeList.searchPlaceholder")}
         />
       </label>
-      <FilterSelect label="State" value={filters.status} options={STATES} onChange={(status) => onFilter({ status })} />
-      <FilterSelect label="Source" value={filters.source} options={SOURCES} onChange={(source) => onFilter({ source })} />
+      <FilterSelect label={t("episodeList.state")} value={filters.status} options={STATES} onChange={(status) => onFilter({ status })} />
+      <FilterSelect label={t("episodeList.source")} value={filters.source} options={SOURCES} onChange={(source) => onFilter({ source })} />
       {seasons && seasons.length > 0 ? (
         <label>
-          <span className="font-semibold">Season</span>
+          <span className="font-semibold">{t("episodeList.season")}</span>
           <select
             className="input mt-1"
             value={filters.season ?? ""}
             onChange={(event) => onFilter({ season: event.target.value === "" ? null : Number(event.target.value) })}
           >
-            <option value="">All</option>
+            <option value="">{t("episodeList.seasonAll")}</option>
             {seasons.map((season) => (
               <option key={season} value={season}>
-                Season {season}
+                {t("episodeList.seasonNumber", { season })}
               </option>
             ))}
           </select>
@@ -100,28 +116,23 @@ function EpisodeFilters({
  * the outcome is one toast, and the selection is emptied once it is done.
  */
 function useBulkAction(selected: ReadonlySet<number>, clearSelection: () => void) {
+  const t = useAdminT();
   const bulk = useBulkEpisodes();
   const act = (action: EpisodeBulkInput["action"]) => {
     const ids = [...selected];
     if (ids.length === 0) return;
-    if (
-      action === "delete" &&
-      !window.confirm(
-        `Delete ${countText(ids.length, "episode")}? Episodes from the feed stay deleted: later syncs do not bring them back, unless you restore them under 'Deleted feed episodes'.`,
-      )
-    )
-      return;
+    if (action === "delete" && !window.confirm(t("episodeList.confirmBulkDelete", { count: ids.length }))) return;
     bulk.mutate(
       { ids, action },
       {
         onSuccess: ({ count }) => {
           toast({
-            title: `${countText(count, "episode")} ${DONE[action]}`,
-            description: action === "delete" ? "They are gone from the site" : "Visitors see the change at once",
+            title: t(DONE[action], { count }),
+            description: action === "delete" ? t("episodeList.bulkDeletedDescription") : t("episodeList.bulkChangedDescription"),
           });
           clearSelection();
         },
-        onError: (error) => toastError(`Nothing was changed: ${error.message}`),
+        onError: (error) => toastError(t("episodeList.bulkFailed", { error: error.message })),
       },
     );
   };
@@ -147,9 +158,10 @@ function SelectionBar({
   isFiltered: boolean;
   bulk: ReturnType<typeof useBulkAction>;
 }) {
+  const t = useAdminT();
   const wholePageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-2" role="group" aria-label="Selected episodes">
+    <div className="mt-4 flex flex-wrap items-center gap-2" role="group" aria-label={t("episodeList.selectedLabel")}>
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
@@ -162,30 +174,29 @@ function SelectionBar({
             )
           }
         />
-        <span>This page</span>
+        <span>{t("episodeList.thisPage")}</span>
       </label>
       {data && data.total > pageIds.length && selected.size < data.total ? (
         <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set(data.matchingIds))}>
-          Select all {data.total}
-          {isFiltered ? " that match" : ""}
+          {isFiltered ? t("episodeList.selectAllMatching", { total: data.total }) : t("episodeList.selectAll", { total: data.total })}
         </button>
       ) : null}
       <span role="status" className="text-sm font-semibold">
-        {selected.size > 0 ? `${countText(selected.size, "episode")} selected` : ""}
+        {selected.size > 0 ? t("episodeList.selectedCount", { count: selected.size }) : ""}
       </span>
       {selected.size > 0 ? (
         <>
           <button type="button" className="btn" disabled={bulk.isPending} onClick={() => bulk.act("publish")}>
-            Publish
+            {t("episodeList.publish")}
           </button>
           <button type="button" className="btn btn-ghost" disabled={bulk.isPending} onClick={() => bulk.act("unpublish")}>
-            Unpublish
+            {t("episodeList.unpublish")}
           </button>
           <button type="button" className="btn btn-ghost" disabled={bulk.isPending} onClick={() => bulk.act("delete")}>
-            Delete
+            {t("episodeList.delete")}
           </button>
           <button type="button" className="btn btn-ghost" onClick={() => setSelected(new Set())}>
-            Clear selection
+            {t("episodeList.clearSelection")}
           </button>
         </>
       ) : null}
@@ -211,21 +222,22 @@ function EpisodeRow({
   rowActions: ReturnType<typeof useRowActions<Episode>>;
   canMove: boolean;
 }) {
+  const t = useAdminT();
   return (
     <li className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={episode.title}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <input
           type="checkbox"
           className="mt-1 h-5 w-5 shrink-0"
-          aria-label={`Select: ${episode.title}`}
+          aria-label={t("episodeList.selectItem", { title: episode.title })}
           checked={isSelected}
           onChange={(event) => onSelect(event.target.checked)}
         />
         <div className="min-w-0 flex-1 basis-56">
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <span>#{episode.sortOrder}</span>
-            {episode.isPublished ? null : <span className="badge">Draft</span>}
-            {episode.source === "feed" ? <span className="badge badge-feed">From feed</span> : null}
+            {episode.isPublished ? null : <span className="badge">{t("episodeList.draft")}</span>}
+            {episode.source === "feed" ? <span className="badge badge-feed">{t("episodeList.fromFeed")}</span> : null}
             {episode.publishedAt ? <span>{localDate(episode.publishedAt)}</span> : null}
           </p>
           <p dir="auto" className="font-semibold wrap-anywhere">
@@ -233,7 +245,7 @@ function EpisodeRow({
           </p>
           {episode.isPublished ? (
             <Link href={href.episode(episode.slug)} className="text-sm underline">
-              View page<span className="sr-only">: {episode.title}</span>
+              <Trans id="episodeList.viewPage" values={{ title: episode.title }} components={{ 0: <span className="sr-only" /> }} />
             </Link>
           ) : null}
           {episode.description ? (
@@ -267,16 +279,15 @@ function PageButtons({
   pageCount: number;
   onPage: (page: number) => void;
 }) {
+  const t = useAdminT();
   return (
-    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2" aria-label="Pages of episodes">
+    <nav className="mt-4 flex flex-wrap items-center justify-between gap-2" aria-label={t("episodeList.pagesLabel")}>
       <button type="button" className="btn btn-ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        ← Previous
+        {t("episodeList.previous")}
       </button>
-      <span>
-        Page {pageShown} of {pageCount}
-      </span>
+      <span>{t("episodeList.pageOf", { page: pageShown, count: pageCount })}</span>
       <button type="button" className="btn btn-ghost" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next →
+        {t("episodeList.next")}
       </button>
     </nav>
   );
@@ -291,6 +302,7 @@ function PageButtons({
  * neighbour in the whole list).
  */
 export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => void }) {
+  const t = useAdminT();
   const [text, setText] = useState("");
   const [q] = useDebounce(text.trim(), 250);
   const [filters, setFilters] = useState<Filters>(ALL);
@@ -307,8 +319,8 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
     noun: "episode",
     list,
     mutations: useEpisodeMutations(),
-    deleted: { title: "Episode deleted", description: "The episode has been deleted successfully" },
-    confirm: "Are you sure you want to delete this episode?",
+    deleted: { title: t("episodeList.deleted"), description: t("episodeList.deletedDescription") },
+    confirm: t("episodeList.confirmDelete"),
   });
 
   // A new search or filter starts again from page 1, with nothing selected.
@@ -333,11 +345,7 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
   return (
     <AdminCard
       id="episode-list"
-      title={
-        <>
-          Episodes <span className="font-normal">({data?.total ?? 0})</span>
-        </>
-      }
+      title={<Trans id="episodeList.title" values={{ total: data?.total ?? 0 }} components={{ 0: <span className="font-normal" /> }} />}
     >
       <EpisodeFilters text={text} onSearch={search} filters={filters} onFilter={filter} seasons={data?.seasons} />
       <SelectionBar
@@ -351,19 +359,19 @@ export function EpisodeAdminList({ onEdit }: { onEdit: (episode: Episode) => voi
       <ListStates
         isPending={result.isPending}
         isEmpty={list.length === 0}
-        loading="Loading episodes..."
+        loading={t("episodeList.loading")}
         empty={
           isFiltered ? (
-            <p className="font-semibold">No episode matches.</p>
+            <p className="font-semibold">{t("episodeList.noMatch")}</p>
           ) : (
             <>
-              <p className="font-semibold">No episodes found.</p>
-              <p>Add your first episode using the form, or sync the show's feed from the dashboard.</p>
+              <p className="font-semibold">{t("episodeList.empty")}</p>
+              <p>{t("episodeList.emptyHint")}</p>
             </>
           )
         }
       >
-        <ol className="mt-4 space-y-3" aria-label="Episodes">
+        <ol className="mt-4 space-y-3" aria-label={t("episodeList.listLabel")}>
           {list.map((episode) => (
             <EpisodeRow
               key={episode.id}

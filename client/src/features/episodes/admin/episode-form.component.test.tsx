@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIMITS, type Episode } from "@shared/api";
 import { sanitizeShowNotes } from "../../../../../server/platform/text/sanitize";
 import { createQueryClient } from "@/lib/query-client";
+import { InEnglish } from "@/test/language";
 import { EpisodeForm } from "./episode-form";
 
 interface Call {
@@ -59,6 +60,7 @@ async function openEdit(showNotes: string) {
     <QueryClientProvider client={createQueryClient()}>
       <EpisodeForm editing={whole} onDone={onDone} />
     </QueryClientProvider>,
+    { wrapper: InEnglish },
   );
   // The editor is a chunk of its own: the first test waits for it to load.
   const notes = await screen.findByRole("textbox", { name: "Show Notes" }, { timeout: 10_000 });

@@ -8,10 +8,10 @@ import { TextAreaField, TextField } from "@/components/ui/field";
 import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
 import { RichTextField } from "@/components/admin/ui/rich-text-field";
 import { bindField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
+import { useAdminT } from "@/lib/i18n";
 import { episodeBySlugQueryOptions } from "../api";
 import { useEpisodeMutations } from "./mutations";
 
-const ARTWORK_UPLOADED = { title: "Artwork uploaded", description: "The episode's artwork has been uploaded" };
 const EMPTY = {
   title: "",
   spotifyEmbedUrl: "",
@@ -45,6 +45,7 @@ export function EpisodeForm(props: { editing: Episode | null; onDone: () => void
 }
 
 function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null; onDone: () => void; onReload?: () => void }) {
+  const t = useAdminT();
   const form = useSchemaForm(episodeSchema, { defaultValues: editing ? valuesOf(editing) : EMPTY });
   // Read while rendering, so react-hook-form keeps track of them (its form state is a subscription).
   const { dirtyFields } = form.formState;
@@ -86,12 +87,10 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
       {...entity.card}
       intro={
         <>
-          {editing?.source === "feed" ? (
-            <p className="mt-2 text-sm">From the show's feed: what you change here stays as you set it when the feed is synced again.</p>
-          ) : null}
+          {editing?.source === "feed" ? <p className="mt-2 text-sm">{t("episodeForm.fromFeed")}</p> : null}
           {editing?.isPublished ? (
             <Link href={href.episode(editing.slug)} className="mt-2 inline-block underline">
-              View page
+              {t("episodeForm.viewPage")}
             </Link>
           ) : null}
         </>
@@ -99,54 +98,54 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
       onSubmit={onSubmit}
       onReload={onReload}
     >
-      <TextField label="Episode Title" required maxLength={LIMITS.title} {...bindField(form, "title")} />
+      <TextField label={t("episodeForm.title")} required maxLength={LIMITS.title} {...bindField(form, "title")} />
       <TextField
-        label="Spotify Embed URL"
+        label={t("episodeForm.spotifyUrl")}
         type="url"
         {...bindField(form, "spotifyEmbedUrl", { onBlur: (e: { target: { value: string } }) => convertSpotify(e.target.value) })}
         onPaste={pasteInto(convertSpotify)}
         placeholder="https://open.spotify.com/embed/episode/..."
-        hint="In Spotify, open the episode, choose Share, then Copy link to episode (or Embed episode), and paste it here."
+        hint={t("episodeForm.spotifyUrlHint")}
       />
       <TextField
-        label="Audio URL"
+        label={t("episodeForm.audioUrl")}
         type="url"
         {...bindField(form, "audioUrl")}
         placeholder="https://"
-        hint="The episode's audio file (MP3 or M4A), played by the site's own player. A Spotify embed URL, an audio URL, or both."
+        hint={t("episodeForm.audioUrlHint")}
       />
-      <TextField label="Published on" type="date" {...bindField(form, "publishedAt")} />
+      <TextField label={t("episodeForm.publishedOn")} type="date" {...bindField(form, "publishedAt")} />
       <UploadableLinkField
-        label="Artwork (Optional)"
+        label={t("episodeForm.artwork")}
         {...bindField(form, "imageUrl")}
         placeholder="https://"
-        hint="A square image. Upload one, or give its address; the feed's artwork is used otherwise."
+        hint={t("episodeForm.artworkHint")}
         upload={{
-          label: "Upload Artwork",
+          label: t("episodeForm.uploadArtwork"),
           id: "episode-artwork",
-          title: "Upload Episode Artwork",
-          uploadedToast: ARTWORK_UPLOADED,
+          title: t("episodeForm.uploadArtworkTitle"),
+          uploadedToast: { title: t("episodeForm.artworkUploaded"), description: t("episodeForm.artworkUploadedDescription") },
           onUploaded,
         }}
       >
         {preview || imageUrl?.startsWith("/objects/") ? (
           <img
             src={preview ?? imageUrl ?? ""}
-            alt="The episode's artwork"
+            alt={t("episodeForm.artworkAlt")}
             width={64}
             height={64}
             className="h-16 w-16 rounded-lg object-cover"
           />
         ) : null}
       </UploadableLinkField>
-      <TextAreaField label="Description (Optional)" rows={4} maxLength={LIMITS.description} {...bindField(form, "description")} />
+      <TextAreaField label={t("episodeForm.description")} rows={4} maxLength={LIMITS.description} {...bindField(form, "description")} />
       <RichTextField
         control={form.control}
         name="showNotes"
-        label="Show Notes"
-        labelNote="(Optional)"
+        label={t("episodeForm.showNotes")}
+        labelNote={t("episodeForm.optional")}
         maxLength={LIMITS.showNotes}
-        hint="Shown on the episode's page as formatted here. Shift+Enter starts a new line within a paragraph."
+        hint={t("episodeForm.showNotesHint")}
       />
       <PublishedField id="episode-published" control={form.control} />
     </EntityFormCard>

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { ROUTES } from "@shared/routes";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
+import { useAdminT } from "@/lib/i18n";
 import { adminEpisodesQueryOptions } from "../api";
 
 /** The episodes screen's address with one episode's edit open. */
@@ -13,14 +14,15 @@ const editEpisodeHref = (slug: string) => `${ROUTES.adminEpisodes.path}?${new UR
  * date, each with an Edit link that opens that episode's edit on the episodes screen.
  */
 export function EpisodesSummaryCard() {
+  const t = useAdminT();
   const episodes = useQuery(adminEpisodesQueryOptions({ q: "", status: "all", source: "all", season: null, page: 1 }));
   const list = episodes.data?.episodes ?? [];
   const total = episodes.data?.total ?? 0;
   return (
-    <AdminCard id="episodes-summary" title="Episodes Management" className="flex flex-col">
-      {episodes.isPending ? null : <p className="mt-2">Current Episodes: {total}</p>}
-      <ListStates isPending={episodes.isPending} isEmpty={list.length === 0} empty={<p>No episodes found</p>}>
-        <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Episodes" tabIndex={0}>
+    <AdminCard id="episodes-summary" title={t("episodesSummary.title")} className="flex flex-col">
+      {episodes.isPending ? null : <p className="mt-2">{t("episodesSummary.current", { total })}</p>}
+      <ListStates isPending={episodes.isPending} isEmpty={list.length === 0} empty={<p>{t("episodesSummary.empty")}</p>}>
+        <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto pr-1" aria-label={t("episodesSummary.listLabel")} tabIndex={0}>
           {list.map((episode) => (
             <li key={episode.id} className="flex items-center justify-between gap-3 rounded-lg border border-[rgb(var(--fg-rgb)/0.25)] p-3">
               <div className="min-w-0 flex-1">
@@ -28,18 +30,22 @@ export function EpisodesSummaryCard() {
                   {episode.title}
                 </p>
                 <p className="text-sm">
-                  Order: {episode.sortOrder} | {localDate(episode.createdAt)}
+                  {t("episodesSummary.orderAndDate", { order: episode.sortOrder, date: localDate(episode.createdAt) })}
                 </p>
               </div>
-              <Link href={editEpisodeHref(episode.slug)} className="icon-btn px-3" aria-label={`Edit ${episode.title}`}>
-                Edit
+              <Link
+                href={editEpisodeHref(episode.slug)}
+                className="icon-btn px-3"
+                aria-label={t("episodesSummary.editItem", { title: episode.title })}
+              >
+                {t("episodesSummary.edit")}
               </Link>
             </li>
           ))}
         </ul>
         {total > list.length ? (
           <Link href={ROUTES.adminEpisodes.path} className="mt-3 inline-block underline">
-            All {total} episodes
+            {t("episodesSummary.all", { total })}
           </Link>
         ) : null}
       </ListStates>

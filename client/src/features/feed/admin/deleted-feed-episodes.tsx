@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
+import { useAdminT } from "@/lib/i18n";
 import { deletedFeedEpisodesQueryOptions, describeSync } from "../api";
 import { useRestoreDeleted } from "./mutations";
 
@@ -10,16 +11,15 @@ import { useRestoreDeleted } from "./mutations";
  * work"); each can be brought back. Nothing shows while there are none.
  */
 export function DeletedFeedEpisodes() {
+  const t = useAdminT();
   const deleted = useQuery(deletedFeedEpisodesQueryOptions());
   const restore = useRestoreDeleted();
   const list = deleted.data ?? [];
   if (list.length === 0) return null;
   return (
-    <AdminCard id="deleted-feed-episodes" title="Deleted feed episodes">
-      <p className="mt-2 text-sm">
-        You deleted these episodes from the feed: syncs leave them out. Restore one and the feed brings it back.
-      </p>
-      <ul className="mt-4 space-y-2" aria-label="Deleted feed episodes">
+    <AdminCard id="deleted-feed-episodes" title={t("deletedFeed.title")}>
+      <p className="mt-2 text-sm">{t("deletedFeed.intro")}</p>
+      <ul className="mt-4 space-y-2" aria-label={t("deletedFeed.listLabel")}>
         {list.map((episode) => (
           <li
             key={episode.id}
@@ -30,25 +30,25 @@ export function DeletedFeedEpisodes() {
               <p dir="auto" className="font-semibold wrap-anywhere">
                 {episode.title}
               </p>
-              <p className="text-sm">Deleted {localDate(episode.deletedAt)}</p>
+              <p className="text-sm">{t("deletedFeed.deletedOn", { date: localDate(episode.deletedAt) })}</p>
             </div>
             <button
               type="button"
               className="icon-btn px-3"
-              aria-label={`Restore: ${episode.title}`}
+              aria-label={t("deletedFeed.restoreItem", { title: episode.title })}
               disabled={restore.isPending}
               onClick={() =>
                 restore.mutate(episode.id, {
                   onSuccess: ({ sync, message }) =>
                     toast({
-                      title: "Episode restored",
-                      description: sync ? describeSync(sync) : (message ?? "It comes back with the next sync"),
+                      title: t("deletedFeed.restored"),
+                      description: sync ? describeSync(sync) : (message ?? t("deletedFeed.restoredLater")),
                     }),
-                  onError: (error) => toastError(`Failed to restore the episode: ${error.message}`),
+                  onError: (error) => toastError(t("deletedFeed.restoreFailed", { error: error.message })),
                 })
               }
             >
-              Restore
+              {t("deletedFeed.restore")}
             </button>
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { countText } from "@shared/strings";
 import { localDate } from "@/lib/dates";
+import { useAdminT } from "@/lib/i18n";
 import { adminSettingsQueryOptions } from "@/features/settings/api";
 import { useSaveSettings } from "@/features/settings/admin/mutations";
 import type { FeedStatus } from "@shared/api";
@@ -22,26 +22,27 @@ export function FeedSyncPanel() {
   const status = useQuery(feedStatusQueryOptions());
   const settings = useQuery(adminSettingsQueryOptions());
   const save = useSaveSettings();
+  const t = useAdminT();
   const autoPublish = settings.data?.feed_auto_publish === "true";
   const s = status.data;
   return (
-    <div className="mt-6 space-y-3 border-t border-fg/20 pt-4" aria-label="Feed sync">
-      <h3 className="font-bold">Feed sync</h3>
+    <div className="mt-6 space-y-3 border-t border-fg/20 pt-4" aria-label={t("feedSync.title")}>
+      <h3 className="font-bold">{t("feedSync.title")}</h3>
       {status.isPending ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t("feedSync.loading")}</p>
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold">Last sync</dt>
-          <dd data-testid="feed-last-sync">{when(s?.lastSyncAt ?? null) ?? "Never"}</dd>
+          <dt className="font-semibold">{t("feedSync.lastSync")}</dt>
+          <dd data-testid="feed-last-sync">{when(s?.lastSyncAt ?? null) ?? t("feedSync.never")}</dd>
           {s?.lastResult ? (
             <>
-              <dt className="font-semibold">Result</dt>
+              <dt className="font-semibold">{t("feedSync.result")}</dt>
               <dd>{describeSync(s.lastResult)}</dd>
             </>
           ) : null}
           {s?.lastError ? (
             <>
-              <dt className="font-semibold">Last error</dt>
+              <dt className="font-semibold">{t("feedSync.lastError")}</dt>
               {/* The live region inside the term's value: a dd keeps its role, so the list stays a definition list. */}
               <dd className="wrap-anywhere">
                 <span role="alert">{s.lastError}</span>
@@ -50,13 +51,13 @@ export function FeedSyncPanel() {
           ) : null}
           {s?.nextSyncAt ? (
             <>
-              <dt className="font-semibold">Next sync</dt>
+              <dt className="font-semibold">{t("feedSync.nextSync")}</dt>
               <dd>{when(s.nextSyncAt)}</dd>
             </>
           ) : null}
           {s && describeExtras(s.extras) ? (
             <>
-              <dt className="font-semibold">Files</dt>
+              <dt className="font-semibold">{t("feedSync.files")}</dt>
               <dd>
                 <span role="status">{describeExtras(s.extras)}</span>
               </dd>
@@ -78,16 +79,16 @@ export function FeedSyncPanel() {
               {
                 onSuccess: () =>
                   toast({
-                    title: "Settings saved",
-                    description: checked ? "New episodes from the feed are published at once" : "New episodes from the feed wait as drafts",
+                    title: t("settings.saved"),
+                    description: checked ? t("feedSync.autoPublishOn") : t("feedSync.autoPublishOff"),
                   }),
-                onError: () => toastError("Failed to save settings"),
+                onError: () => toastError(t("settings.saveFailed")),
               },
             )
           }
         />
         <label htmlFor="feed-auto-publish" className="font-semibold">
-          Publish new episodes from the feed at once
+          {t("feedSync.autoPublish")}
         </label>
       </div>
     </div>
@@ -100,31 +101,29 @@ export function FeedSyncPanel() {
  */
 function FeedMove({ move }: { move: NonNullable<FeedStatus["move"]> }) {
   const accept = useAcceptFeedMove();
+  const t = useAdminT();
   return (
-    <div className="rounded-lg border-2 border-fg/40 p-4" role="region" aria-label="The feed has moved">
-      <p className="font-semibold">Your podcast host says the feed has moved to:</p>
+    <div className="rounded-lg border-2 border-fg/40 p-4" role="region" aria-label={t("feedMove.label")}>
+      <p className="font-semibold">{t("feedMove.movedTo")}</p>
       <p className="mt-1 break-all font-mono text-sm">{move.url}</p>
       {move.problem ? (
-        <p className="mt-2 text-sm">
-          The new address does not work yet ({move.problem}). The site keeps reading the address you set, and asks the new one again at
-          every sync.
-        </p>
+        <p className="mt-2 text-sm">{t("feedMove.notWorking", { problem: move.problem })}</p>
       ) : (
         <>
-          <p className="mt-2 text-sm">The new address works. The site keeps reading the address you set until you switch.</p>
+          <p className="mt-2 text-sm">{t("feedMove.works")}</p>
           <BusyButton
             type="button"
             className="btn mt-3"
             isPending={accept.isPending}
-            busyLabel="Switching..."
+            busyLabel={t("feedMove.switching")}
             onClick={() =>
               accept.mutate(undefined, {
-                onSuccess: () => toast({ title: "Feed address updated", description: "The site reads the show's feed at its new address" }),
-                onError: (error) => toast({ title: "Feed address not changed", description: error.message, variant: "destructive" }),
+                onSuccess: () => toast({ title: t("feedMove.updated"), description: t("feedMove.updatedDescription") }),
+                onError: (error) => toast({ title: t("feedMove.notChanged"), description: error.message, variant: "destructive" }),
               })
             }
           >
-            Use the new address
+            {t("feedMove.useNew")}
           </BusyButton>
         </>
       )}
@@ -142,17 +141,15 @@ export function RefreshFeedButton() {
   const queryClient = useQueryClient();
   const save = useSaveSettings();
   const [asking, setAsking] = useState(false);
+  const t = useAdminT();
   const run = () =>
     sync.mutate(undefined, {
-      onSuccess: (result) => toast({ title: "Feed synced", description: describeSync(result) }),
-      onError: (error) => toast({ title: "Feed not synced", description: error.message, variant: "destructive" }),
+      onSuccess: (result) => toast({ title: t("refreshFeed.synced"), description: describeSync(result) }),
+      onError: (error) => toast({ title: t("refreshFeed.notSynced"), description: error.message, variant: "destructive" }),
     });
   const firstSync = (publish: boolean) => {
     setAsking(false);
-    save.mutate(
-      { feed_auto_publish: publish ? "true" : "false" },
-      { onSuccess: run, onError: () => toastError("Failed to save settings") },
-    );
+    save.mutate({ feed_auto_publish: publish ? "true" : "false" }, { onSuccess: run, onError: () => toastError(t("settings.saveFailed")) });
   };
   return (
     <>
@@ -168,22 +165,19 @@ export function RefreshFeedButton() {
           )
         }
       >
-        {sync.isPending ? "Refreshing..." : "Refresh Content Feed"}
+        {sync.isPending ? t("refreshFeed.refreshing") : t("refreshFeed.refresh")}
       </button>
       <Dialog open={asking} onOpenChange={setAsking}>
-        <DialogContent
-          title="First sync of this feed"
-          description="The feed may bring many episodes at once. Should they appear on the site right away?"
-        >
+        <DialogContent title={t("refreshFeed.firstSyncTitle")} description={t("refreshFeed.firstSyncDescription")}>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn" onClick={() => firstSync(true)}>
-              Publish them at once
+              {t("refreshFeed.publishAtOnce")}
             </button>
             <button type="button" className="btn btn-ghost" onClick={() => firstSync(false)}>
-              Keep them as drafts
+              {t("refreshFeed.keepAsDrafts")}
             </button>
           </div>
-          <p className="mt-3 text-sm">Drafts wait on the Episodes screen, where you can publish all of them, or some, in one go.</p>
+          <p className="mt-3 text-sm">{t("refreshFeed.draftsWait")}</p>
         </DialogContent>
       </Dialog>
     </>
@@ -196,26 +190,26 @@ export function RefreshFeedButton() {
  */
 function PreviousFeedEpisodes({ count }: { count: number }) {
   const remove = useDeletePreviousFeedEpisodes();
-  const plural = countText(count, "episode");
+  const t = useAdminT();
   return (
     <ActionNotice
-      label="Episodes of the previous feed"
+      label={t("previousFeed.label")}
       button={{
-        text: `Remove ${plural}`,
-        busyLabel: "Removing...",
+        text: t("previousFeed.remove", { count }),
+        busyLabel: t("previousFeed.removing"),
         className: "btn-ghost",
-        confirm: `Remove the ${plural} of the previous feed from the site?`,
+        confirm: t("previousFeed.confirm", { count }),
         isPending: remove.isPending,
         action: () =>
           remove.mutate(undefined, {
             onSuccess: ({ count: removed }) =>
-              toast({ title: "Episodes removed", description: `${countText(removed, "episode")} of the previous feed removed` }),
-            onError: (error) => toastError(`Nothing was removed: ${error.message}`),
+              toast({ title: t("previousFeed.removed"), description: t("previousFeed.removedDescription", { count: removed }) }),
+            onError: (error) => toastError(t("previousFeed.removeFailed", { error: error.message })),
           }),
       }}
     >
-      <p className="font-semibold">{plural} came from the feed you used before, not from this one.</p>
-      <p className="mt-1 text-sm">If the new address is another show's, remove them. Episodes you added here yourself stay.</p>
+      <p className="font-semibold">{t("previousFeed.count", { count })}</p>
+      <p className="mt-1 text-sm">{t("previousFeed.hint")}</p>
     </ActionNotice>
   );
 }

@@ -1,10 +1,18 @@
 import { canMove, swapNeighbour, type MoveDirection } from "./sort-order";
 import { toast, toastError } from "@/components/ui/toast-store";
+import { UPDATE_FAILED, type Noun } from "@/components/admin/ui/save-entity";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 
 const MOVES = [
-  { direction: "up", text: "Move up", arrow: "↑" },
-  { direction: "down", text: "Move down", arrow: "↓" },
-] as const;
+  { direction: "up", text: "rowActions.moveUp", label: "rowActions.moveUpItem", arrow: "↑" },
+  { direction: "down", text: "rowActions.moveDown", label: "rowActions.moveDownItem", arrow: "↓" },
+] as const satisfies readonly { direction: MoveDirection; text: AdminKey; label: AdminKey; arrow: string }[];
+
+const DELETE_FAILED: Record<Noun, AdminKey> = {
+  episode: "rowActions.episodeDeleteFailed",
+  clip: "rowActions.clipDeleteFailed",
+  provider: "rowActions.providerDeleteFailed",
+};
 
 interface Handlers {
   onSuccess?: () => void;
@@ -23,7 +31,7 @@ export function useRowActions<T extends { id: number }>({
   deleted,
   confirm,
 }: {
-  noun: string;
+  noun: Noun;
   list: readonly T[];
   mutations: {
     swap: { mutate: (variables: { id: number; withId: number }, handlers: Handlers) => void; isPending: boolean };
@@ -32,13 +40,14 @@ export function useRowActions<T extends { id: number }>({
   deleted: { title: string; description: string };
   confirm?: string;
 }) {
+  const t = useAdminT();
   const onMove = (item: T, direction: MoveDirection) => {
     const neighbour = swapNeighbour(list, item.id, direction);
-    if (neighbour) swap.mutate({ id: item.id, withId: neighbour.id }, { onError: () => toastError(`Failed to update ${noun}`) });
+    if (neighbour) swap.mutate({ id: item.id, withId: neighbour.id }, { onError: () => toastError(t(UPDATE_FAILED[noun])) });
   };
   const onDelete = (item: T) => {
     if (confirm && !window.confirm(confirm)) return;
-    remove.mutate(item.id, { onSuccess: () => toast(deleted), onError: () => toastError(`Failed to delete ${noun}`) });
+    remove.mutate(item.id, { onSuccess: () => toast(deleted), onError: () => toastError(t(DELETE_FAILED[noun])) });
   };
   return { onMove, onDelete, isBusy: swap.isPending };
 }
@@ -61,16 +70,17 @@ export function RowActions<T extends { id: number }>({
   onDelete: (item: T) => void;
   isBusy?: boolean;
 }) {
+  const t = useAdminT();
   return (
     <div className="flex shrink-0 flex-wrap gap-1">
       {onMove
-        ? MOVES.map(({ direction, text, arrow }) => (
+        ? MOVES.map(({ direction, text, label: itemLabel, arrow }) => (
             <button
               key={direction}
               type="button"
               className="icon-btn"
-              aria-label={`${text}: ${label}`}
-              title={text}
+              aria-label={t(itemLabel, { label })}
+              title={t(text)}
               disabled={isBusy || !canMove(ordered, item.id, direction)}
               onClick={() => onMove(item, direction)}
             >
@@ -78,11 +88,11 @@ export function RowActions<T extends { id: number }>({
             </button>
           ))
         : null}
-      <button type="button" className="icon-btn px-3" aria-label={`Edit: ${label}`} onClick={() => onEdit(item)}>
-        Edit
+      <button type="button" className="icon-btn px-3" aria-label={t("rowActions.editItem", { label })} onClick={() => onEdit(item)}>
+        {t("rowActions.edit")}
       </button>
-      <button type="button" className="icon-btn px-3" aria-label={`Delete: ${label}`} onClick={() => onDelete(item)}>
-        Delete
+      <button type="button" className="icon-btn px-3" aria-label={t("rowActions.deleteItem", { label })} onClick={() => onDelete(item)}>
+        {t("rowActions.delete")}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Provider } from "@shared/api";
 import { useCurrentToast } from "@/components/ui/toast-store";
 import { createQueryClient } from "@/lib/query-client";
+import { InEnglish } from "@/test/language";
 import { providersQueryOptions } from "../api";
 import { ProviderForm } from "./provider-form";
 
@@ -43,6 +44,7 @@ function renderForm(editing: Provider | null, providers: Provider[] = editing ? 
       <ProviderForm editing={editing} onDone={onDone} />
       <Toast />
     </QueryClientProvider>,
+    { wrapper: InEnglish },
   );
   return { onDone };
 }

@@ -5,11 +5,11 @@ import { UploadableLinkField } from "@/components/admin/image-upload-button";
 import { TextField } from "@/components/ui/field";
 import { EntityFormCard, useEntityForm } from "@/components/admin/ui/entity-form";
 import { bindField, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
+import { useAdminT } from "@/lib/i18n";
 import { providersQueryOptions } from "../api";
 import { useProviderMutations } from "./mutations";
 import { IconPicker, IconPreview } from "./icon-picker";
 
-const ICON_UPLOADED = { title: "Icon uploaded", description: "The provider icon has been uploaded successfully" };
 const EMPTY = { name: "", url: "", icon: "" };
 
 /** docs/product.md §2 "Add New Provider" / "Edit Provider"; submits only when name, url and icon are set. */
@@ -26,6 +26,7 @@ export function ProviderForm({ editing, onDone }: { editing: Provider | null; on
 }
 
 function ProviderFields({ editing, onDone, onReload }: { editing: Provider | null; onDone: () => void; onReload: () => void }) {
+  const t = useAdminT();
   const form = useSchemaForm(providerSchema, {
     defaultValues: editing ? { name: editing.name, url: editing.url, icon: editing.icon } : EMPTY,
   });
@@ -56,16 +57,22 @@ function ProviderFields({ editing, onDone, onReload }: { editing: Provider | nul
 
   return (
     <EntityFormCard {...entity.card} busyLabels onSubmit={onSubmit} onReload={onReload}>
-      <TextField label="Name" dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
-      <TextField label="URL" type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
+      <TextField label={t("providerForm.name")} dir="auto" maxLength={LIMITS.name} {...bindField(form, "name")} placeholder="Spotify" />
+      <TextField label={t("providerForm.url")} type="url" maxLength={LIMITS.url} {...bindField(form, "url")} placeholder="https://" />
       <IconPicker value={icon} onChange={setIcon} />
       <UploadableLinkField
-        label="Icon"
+        label={t("providerForm.icon")}
         maxLength={LIMITS.icon}
         {...bindField(form, "icon")}
         placeholder="fab fa-spotify"
-        hint="Pick an icon above, type an icon class name (fab fa-spotify, spotify), or upload an image (PNG, JPEG, GIF, WebP or SVG)."
-        upload={{ label: "Upload Icon", id: "provider-icon", title: "Upload Provider Icon", uploadedToast: ICON_UPLOADED, onUploaded }}
+        hint={t("providerForm.iconHint")}
+        upload={{
+          label: t("providerForm.uploadIcon"),
+          id: "provider-icon",
+          title: t("providerForm.uploadIconTitle"),
+          uploadedToast: { title: t("providerForm.iconUploaded"), description: t("providerForm.iconUploadedDescription") },
+          onUploaded,
+        }}
       >
         <IconPreview icon={icon} previewUrl={uploadPreview} />
       </UploadableLinkField>

@@ -7,24 +7,26 @@ import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
+import { useAdminT } from "@/lib/i18n";
 import { adminSettingsQueryOptions, type SettingValues } from "../api";
 import { useSaveSettings } from "./mutations";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
 export function RssSettingsCard({ children }: { children?: ReactNode }) {
+  const t = useAdminT();
   const settings = useQuery(adminSettingsQueryOptions());
   const state = useSavedDataState(settings);
   // Never empty fields in place of the saved ones: Update would write them (docs/product.md "The owner's work").
   return (
-    <AdminCard id="rss" title="RSS Feed Management">
+    <AdminCard id="rss" title={t("rssSettings.title")}>
       {state === "ready" && settings.data ? (
         <RssSettingsForm initial={settings.data} />
       ) : (
         <SavedDataStatus
           query={settings}
           state={state === "failed" ? "failed" : "loading"}
-          failed="The settings could not be loaded."
+          failed={t("settings.loadFailed")}
           className="mt-4"
         />
       )}
@@ -41,17 +43,18 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
     >,
   });
   const save = useSaveSettings();
+  const t = useAdminT();
   useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: () => {
         form.reset(values);
-        toast({ title: "Settings saved", description: "Your settings have been updated successfully" });
+        toast({ title: t("settings.saved"), description: t("settings.savedDescription") });
       },
       onError: (error) => {
         showServerErrors(form, error);
-        toastError("Failed to save settings");
+        toastError(t("settings.saveFailed"));
       },
     }),
   );
@@ -59,26 +62,17 @@ function RssSettingsForm({ initial }: { initial: SettingValues }) {
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
       <TextField
-        label="Main RSS Feed URL"
+        label={t("rssSettings.feedUrl")}
         type="url"
         {...bindField(form, "rss_url")}
         placeholder="https://"
-        hint={
-          initial.rss_url && form.watch("rss_url").trim() !== initial.rss_url
-            ? "A new address: if it is another show's feed, its episodes are added beside the ones you have, and after its first sync the dashboard offers to remove the previous show's (never the ones you added yourself)."
-            : undefined
-        }
+        hint={initial.rss_url && form.watch("rss_url").trim() !== initial.rss_url ? t("rssSettings.feedUrlChanged") : undefined}
       />
-      <TextField label="Feed Title" {...bindField(form, "podcast_title")} />
-      <TextAreaField label="Feed Description" rows={3} {...bindField(form, "podcast_description")} />
-      <TextAreaField
-        label="Footer Content"
-        rows={2}
-        {...bindField(form, "footer_content")}
-        hint="This footer will appear on all pages. HTML is supported."
-      />
-      <BusyButton type="submit" isPending={save.isPending} busyLabel="Saving...">
-        Update RSS Settings
+      <TextField label={t("rssSettings.feedTitle")} {...bindField(form, "podcast_title")} />
+      <TextAreaField label={t("rssSettings.feedDescription")} rows={3} {...bindField(form, "podcast_description")} />
+      <TextAreaField label={t("rssSettings.footer")} rows={2} {...bindField(form, "footer_content")} hint={t("rssSettings.footerHint")} />
+      <BusyButton type="submit" isPending={save.isPending} busyLabel={t("rssSettings.saving")}>
+        {t("rssSettings.update")}
       </BusyButton>
     </form>
   );

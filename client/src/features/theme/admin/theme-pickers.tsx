@@ -2,6 +2,7 @@
 import { cva } from "class-variance-authority";
 import type { ReactNode } from "react";
 import { CUSTOM_THEME_BOUNDS, type Theme } from "@shared/theme";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 import { bodyTheme } from "../theme-style";
 
 /** A theme to pick: a preset tile, or the single-colour and two-colour rows; the picked one is outlined. */
@@ -20,12 +21,13 @@ export type CustomTheme = Extract<Theme, { id: "custom" }>;
 export type TwoColorTheme = Extract<Theme, { id: "two-color" }>;
 type SliderKey = keyof typeof CUSTOM_THEME_BOUNDS;
 
-const SLIDERS: { key: SliderKey; label: string; unit: string }[] = [
-  { key: "hue", label: "Hue", unit: "°" },
-  { key: "saturation", label: "Saturation (dark end)", unit: "%" },
-  { key: "lightDark", label: "Lightness (dark end)", unit: "%" },
-  { key: "saturationLight", label: "Saturation (bright end)", unit: "%" },
-  { key: "lightBright", label: "Lightness (bright end)", unit: "%" },
+/** Each slider's name, and its value with its unit ("220°", "45%"). */
+const SLIDERS: { key: SliderKey; label: AdminKey; value: AdminKey }[] = [
+  { key: "hue", label: "theme.hue", value: "theme.degrees" },
+  { key: "saturation", label: "theme.saturationDark", value: "theme.percent" },
+  { key: "lightDark", label: "theme.lightnessDark", value: "theme.percent" },
+  { key: "saturationLight", label: "theme.saturationBright", value: "theme.percent" },
+  { key: "lightBright", label: "theme.lightnessBright", value: "theme.percent" },
 ];
 
 function gradientOf(theme: Theme): string {
@@ -62,21 +64,25 @@ function OwnThemeFieldset<T extends Theme>({
 
 /** The single-colour theme: its swatch to pick it, and sliders that pick and change it at once. */
 export function SingleColourPicker({ theme: custom, selected, onChoose }: PickerProps<CustomTheme>) {
+  const t = useAdminT();
   return (
-    <OwnThemeFieldset legend="Single Colour" pick="Use single colour" theme={custom} selected={selected} onChoose={onChoose}>
+    <OwnThemeFieldset
+      legend={t("theme.singleColour")}
+      pick={t("theme.useSingleColour")}
+      theme={custom}
+      selected={selected}
+      onChoose={onChoose}
+    >
       <div className="mt-3 space-y-3">
-        {SLIDERS.map(({ key, label, unit }) => {
+        {SLIDERS.map(({ key, label, value }) => {
           const bounds = CUSTOM_THEME_BOUNDS[key];
           return (
             <div key={key}>
               <div className="flex justify-between text-sm">
                 <label htmlFor={`theme-${key}`} className="font-semibold">
-                  {label}
+                  {t(label)}
                 </label>
-                <output htmlFor={`theme-${key}`}>
-                  {custom[key]}
-                  {unit}
-                </output>
+                <output htmlFor={`theme-${key}`}>{t(value, { value: custom[key] })}</output>
               </div>
               <input
                 id={`theme-${key}`}
@@ -98,13 +104,14 @@ export function SingleColourPicker({ theme: custom, selected, onChoose }: Picker
 
 /** The two-colour theme: its swatch to pick it, and its two colour inputs. */
 export function TwoColourPicker({ theme: twoColor, selected, onChoose }: PickerProps<TwoColorTheme>) {
+  const t = useAdminT();
   return (
-    <OwnThemeFieldset legend="Two-Colour Gradient" pick="Use two-colour gradient" theme={twoColor} selected={selected} onChoose={onChoose}>
+    <OwnThemeFieldset legend={t("theme.twoColour")} pick={t("theme.useTwoColour")} theme={twoColor} selected={selected} onChoose={onChoose}>
       <div className="mt-3 grid grid-cols-2 gap-3">
         {(["startColor", "endColor"] as const).map((key) => (
           <div key={key}>
             <label htmlFor={`theme-${key}`} className="block text-sm font-semibold">
-              {key === "startColor" ? "Start colour" : "End colour"}
+              {key === "startColor" ? t("theme.startColour") : t("theme.endColour")}
             </label>
             <input
               id={`theme-${key}`}

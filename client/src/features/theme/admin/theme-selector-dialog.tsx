@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { CUSTOM_THEME_DEFAULTS, DEFAULT_THEME_ID, PRESET_THEME_IDS, TWO_COLOR_DEFAULTS, type Theme } from "@shared/theme";
+import { useAdminT, type AdminKey } from "@/lib/i18n";
 import { Dialog, DialogClose, DialogContent } from "@/components/ui/dialog";
 import { BusyButton } from "@/components/ui/form-actions";
 import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
@@ -10,12 +11,19 @@ import { useSaveTheme } from "./mutations";
 import { applyBodyTheme, NAMED_PALETTES } from "../theme-style";
 import { SingleColourPicker, themeChoice, TwoColourPicker, type CustomTheme, type TwoColorTheme } from "./theme-pickers";
 
-function themeLabel(id: string): string {
-  return id
-    .split("-")
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(" ");
-}
+/** Each preset's name. */
+const PRESET_NAMES: Record<(typeof PRESET_THEME_IDS)[number], AdminKey> = {
+  "medical-clean": "theme.presetMedicalClean",
+  "deep-ocean": "theme.presetDeepOcean",
+  "forest-depth": "theme.presetForestDepth",
+  "sage-wisdom": "theme.presetSageWisdom",
+  "warm-terra": "theme.presetWarmTerra",
+  "fire-orange": "theme.presetFireOrange",
+  "electric-blue": "theme.presetElectricBlue",
+  "neon-green": "theme.presetNeonGreen",
+  "royal-purple": "theme.presetRoyalPurple",
+  "crimson-red": "theme.presetCrimsonRed",
+};
 
 /**
  * docs/product.md §2, §4: choosing applies the theme to <body> at once as a preview (the same applier
@@ -26,13 +34,10 @@ function themeLabel(id: string): string {
  */
 export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
+  const t = useAdminT();
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-      <DialogContent
-        title="Theme Selector - Dramatic Gradients"
-        description="Pick a look; the page previews it. Visitors see it after you apply it."
-        className="!w-[min(48rem,calc(100vw-2rem))]"
-      >
+      <DialogContent title={t("theme.dialogTitle")} description={t("theme.dialogDescription")} className="!w-[min(48rem,calc(100vw-2rem))]">
         <SavedThemeChoices onClose={close} />
       </DialogContent>
     </Dialog>
@@ -41,10 +46,11 @@ export function ThemeSelectorDialog({ open, onOpenChange }: { open: boolean; onO
 
 /** Closes the dialog without applying anything (the theme on the page goes back to the saved one). */
 function CancelButton() {
+  const t = useAdminT();
   return (
     <DialogClose asChild>
       <button type="button" className="btn btn-ghost">
-        Cancel
+        {t("theme.cancel")}
       </button>
     </DialogClose>
   );
@@ -52,12 +58,13 @@ function CancelButton() {
 
 /** The dialog's body, mounted at each opening: the choices once the saved theme is here. */
 function SavedThemeChoices({ onClose }: { onClose: () => void }) {
+  const t = useAdminT();
   const query = useQuery({ ...siteThemeQueryOptions(), refetchOnMount: "always" });
   const state = useSavedDataState(query, { fresh: true });
   if (state === "ready") return <ThemeChoices saved={query.data ?? null} onClose={onClose} />;
   return (
     <>
-      <SavedDataStatus query={query} state={state} failed="The saved theme could not be loaded." />
+      <SavedDataStatus query={query} state={state} failed={t("theme.loadFailed")} />
       <div className="mt-6 flex justify-end">
         <CancelButton />
       </div>
@@ -72,6 +79,7 @@ function ThemeChoices({ saved, onClose }: { saved: Theme | null; onClose: () => 
     saved?.id === "two-color" ? saved : { id: "two-color", ...TWO_COLOR_DEFAULTS },
   );
   const save = useSaveTheme();
+  const t = useAdminT();
   // However the dialog closes (Cancel, Escape, the close button), a preview not applied goes: the
   // theme saved when it opened comes back (not the one a save puts in the cache as it closes).
   const [opened] = useState(saved);
@@ -94,17 +102,17 @@ function ThemeChoices({ saved, onClose }: { saved: Theme | null; onClose: () => 
     save.mutate(draft, {
       onSuccess: () => {
         isSaved.current = true;
-        toast({ title: "Theme saved", description: "New theme applied for all visitors" });
+        toast({ title: t("theme.saved"), description: t("theme.savedDescription") });
         onClose();
       },
-      onError: () => toastError("Failed to save theme"),
+      onError: () => toastError(t("theme.saveFailed")),
     });
   };
 
   return (
     <>
       <fieldset>
-        <legend className="font-bold">Presets</legend>
+        <legend className="font-bold">{t("theme.presets")}</legend>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
           {PRESET_THEME_IDS.map((id) => {
             const palette = NAMED_PALETTES[id]!;
@@ -122,7 +130,7 @@ function ThemeChoices({ saved, onClose }: { saved: Theme | null; onClose: () => 
                   className="block h-10 rounded-md"
                   style={{ backgroundImage: `linear-gradient(135deg, ${palette.start}, ${palette.end})` }}
                 />
-                <span className="mt-1 block">{themeLabel(id)}</span>
+                <span className="mt-1 block">{t(PRESET_NAMES[id])}</span>
               </button>
             );
           })}
@@ -136,8 +144,8 @@ function ThemeChoices({ saved, onClose }: { saved: Theme | null; onClose: () => 
 
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <CancelButton />
-        <BusyButton onClick={apply} isPending={save.isPending} busyLabel="Saving...">
-          Apply Theme
+        <BusyButton onClick={apply} isPending={save.isPending} busyLabel={t("theme.saving")}>
+          {t("theme.apply")}
         </BusyButton>
       </div>
     </>
