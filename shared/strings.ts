@@ -1,4 +1,7 @@
-/** "1 episode", "3 episodes": a count with its noun, one or many (by default, the noun with an "s"). */
+/**
+ * "1 episode", "3 episodes": a count with its noun, one or many (by default, the noun with an "s").
+ * English only: a page says a count through its catalogue's ICU plural (`episodes.count`).
+ */
 export function countText(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

@@ -5,6 +5,7 @@ import { AnalyticsCollector } from "@/features/analytics/public/collector-host";
 import { AudioHost } from "@/features/player/public/audio-host";
 import { Footer } from "@/features/settings/public/footer";
 import { NotFoundPage } from "@/pages/not-found-page";
+import { useT } from "@/lib/i18n";
 import { AdminOverlayHost } from "./admin-overlay-host";
 import { PublicPage } from "./public-pages";
 
@@ -12,11 +13,12 @@ import { PublicPage } from "./public-pages";
 const AdminArea = lazy(() => import("@/pages/admin-area-page"));
 
 function AdminRoute() {
+  const t = useT();
   return (
     <Suspense
       fallback={
         <p className="p-8" role="status">
-          Loading...
+          {t("common.loading")}
         </p>
       }
     >
@@ -26,6 +28,7 @@ function AdminRoute() {
 }
 
 export function App() {
+  const t = useT();
   // The browser's render has replaced the server's first paint: the page now answers keys and
   // clicks (the browser tests wait for this before they type).
   useEffect(() => {
@@ -34,7 +37,7 @@ export function App() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn">
-        Skip to content
+        {t("app.skipToContent")}
       </a>
       <div className="flex-1">
         <Switch>

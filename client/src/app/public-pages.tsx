@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { ROUTE_NAMES, isAdminRoute, type PublicRouteName } from "@shared/routes";
+import { useT } from "@/lib/i18n";
 
 /** A public page of the route table, given the route's parameters. */
 export type Page = ComponentType<{ params: Record<string, string | undefined> }>;
@@ -46,6 +47,7 @@ export function providePages(pages: Record<PublicRouteName, Page>): void {
 }
 
 export function PublicPage({ name, params }: { name: PublicRouteName; params: Record<string, string | undefined> }) {
+  const t = useT();
   const Ready = loaded[name];
   if (Ready) return <Ready params={params} />;
   const Lazy = lazyPages[name];
@@ -53,7 +55,7 @@ export function PublicPage({ name, params }: { name: PublicRouteName; params: Re
     <Suspense
       fallback={
         <main id="main" className="p-8">
-          <p role="status">Loading...</p>
+          <p role="status">{t("common.loading")}</p>
         </main>
       }
     >

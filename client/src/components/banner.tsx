@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { pictureSources, variantPath } from "@shared/pictures";
+import { useT } from "@/lib/i18n";
 
 const DESKTOP = "(min-width: 1024px)";
 
@@ -20,6 +21,7 @@ export function Banner({
   /** The owner's banners (/objects/{id}), when set. */
   images?: { desktop: string | null; mobile: string | null };
 }) {
+  const t = useT();
   const desktop = images?.desktop ? pictureSources(images.desktop, "banner-desktop") : null;
   const mobile = images?.mobile ? pictureSources(images.mobile, "banner-mobile") : null;
   return (
@@ -49,7 +51,7 @@ export function Banner({
       </picture>
       <div className="absolute inset-0 flex flex-col justify-between p-4 sm:p-6 lg:px-12 lg:py-8">
         {nav ? (
-          <nav aria-label="Main" className="flex justify-end gap-2 sm:gap-3">
+          <nav aria-label={t("banner.navLabel")} className="flex justify-end gap-2 sm:gap-3">
             {nav}
           </nav>
         ) : (

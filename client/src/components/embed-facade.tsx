@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { youTubePlayerUrl } from "@shared/embeds";
+import { useT } from "@/lib/i18n";
 import { isMobileDevice } from "@/lib/mobile";
 import { Picture } from "./picture";
 
@@ -99,6 +100,7 @@ function useStartSpotify(frame: RefObject<HTMLIFrameElement | null>, isLoaded: b
 }
 
 export function SpotifyEmbed({ src, title, height, width = "100%" }: FacadeProps & { src: string }) {
+  const t = useT();
   const [isLoaded, setIsLoaded] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   useStartSpotify(frame, isLoaded);
@@ -108,7 +110,7 @@ export function SpotifyEmbed({ src, title, height, width = "100%" }: FacadeProps
         <iframe
           ref={frame}
           src={src}
-          title={`Spotify player: ${title}`}
+          title={t("embed.spotifyFrameTitle", { title })}
           width="100%"
           height={height}
           className="rounded-xl"
@@ -116,7 +118,7 @@ export function SpotifyEmbed({ src, title, height, width = "100%" }: FacadeProps
           allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
         />
       ) : (
-        <Poster title={title} kind="Episode · Spotify" label={`Play episode: ${title}`} onPlay={() => setIsLoaded(true)} />
+        <Poster title={title} kind={t("embed.spotifyKind")} label={t("embed.playEpisode", { title })} onPlay={() => setIsLoaded(true)} />
       )}
     </div>
   );
@@ -131,6 +133,7 @@ export function YouTubeEmbed({
   poster,
   track,
 }: FacadeProps & { src: string; poster?: string | null; track?: string }) {
+  const t = useT();
   const [isLoaded, setIsLoaded] = useState(false);
   // docs/product.md §4: no fullscreen on a phone or tablet. Decided when the visitor presses play,
   // which is when the frame is made: the first render reads nothing of the device, so the
@@ -144,7 +147,7 @@ export function YouTubeEmbed({
       {isLoaded && player ? (
         <iframe
           src={player}
-          title={`YouTube video: ${title}`}
+          title={t("embed.youtubeFrameTitle", { title })}
           width="100%"
           height="100%"
           className="absolute inset-0 h-full w-full rounded-xl"
@@ -155,8 +158,8 @@ export function YouTubeEmbed({
       ) : (
         <Poster
           title={title}
-          kind="Video clip · YouTube"
-          label={`Play video: ${title}`}
+          kind={t("embed.youtubeKind")}
+          label={t("embed.playVideo", { title })}
           onPlay={() => {
             setAllowFullscreen(!isMobileDevice(window.innerWidth, navigator.userAgent));
             setIsLoaded(true);

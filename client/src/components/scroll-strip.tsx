@@ -8,18 +8,21 @@ function Chevron({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-/** A horizontally scrolling strip with left and right buttons that scroll by `step` px. */
+/**
+ * A horizontally scrolling strip with left and right buttons that scroll by `step` px; the
+ * buttons are named by `scrollLabels` ('Scroll episodes left', whole sentences of the catalogue).
+ */
 export function ScrollStrip({
   id,
   title,
   step,
-  itemsLabel,
+  scrollLabels,
   children,
 }: {
   id: string;
   title: string;
   step: number;
-  itemsLabel: string;
+  scrollLabels: { left: string; right: string };
   children: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -34,7 +37,7 @@ export function ScrollStrip({
           <button
             type="button"
             className="btn btn-ghost !px-3"
-            aria-label={`Scroll ${itemsLabel} left`}
+            aria-label={scrollLabels.left}
             aria-controls={id}
             onClick={() => scrollBy(-step)}
           >
@@ -43,7 +46,7 @@ export function ScrollStrip({
           <button
             type="button"
             className="btn btn-ghost !px-3"
-            aria-label={`Scroll ${itemsLabel} right`}
+            aria-label={scrollLabels.right}
             aria-controls={id}
             onClick={() => scrollBy(step)}
           >

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { facebookShareUrl, instagramShareUrl, linkedInShareUrl, xShareUrl, type ShareTarget } from "@shared/share";
+import { useT, type SiteKey } from "@/lib/i18n";
 
 /** docs/product.md §9: the copy button confirms for 2 seconds; a toast shows for 5,000 ms. */
 const COPY_CONFIRMATION_MS = 2000;
@@ -9,6 +10,7 @@ type Notice = { title: string; text: string; isError?: boolean } | null;
 
 /** Copying with its 2 s confirmation state and a spoken notice (docs/product.md §8 texts). */
 export function useCopyLink(url: string) {
+  const t = useT();
   const [isCopied, setIsCopied] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -33,11 +35,11 @@ export function useCopyLink(url: string) {
     try {
       await navigator.clipboard.writeText(url);
       setIsCopied(true);
-      show({ title: "Link copied!", text: "The clip link has been copied to your clipboard" });
+      show({ title: t("share.copiedTitle"), text: t("share.copiedText") });
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setIsCopied(false), COPY_CONFIRMATION_MS);
     } catch {
-      show({ title: "Failed to copy", text: "Could not copy link to clipboard", isError: true });
+      show({ title: t("share.copyFailedTitle"), text: t("share.copyFailedText"), isError: true });
     }
   };
   return { isCopied, notice, copy, dismiss };
@@ -49,6 +51,7 @@ const COPY_NOTICE_TONE = { info: "bg-white text-ink", error: "bg-danger-strong t
 
 /** The copy toast: it goes after 5,000 ms (docs/product.md §9), or at once with its close button. */
 export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
       {notice ? (
@@ -58,7 +61,7 @@ export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: (
           <button
             type="button"
             onClick={onDismiss}
-            aria-label="Close"
+            aria-label={t("common.close")}
             className="absolute right-1 top-1 inline-flex h-10 w-10 items-center justify-center rounded-full text-xl hover:bg-black/10"
           >
             <span aria-hidden="true">×</span>
@@ -87,6 +90,10 @@ function ShareLink({ href, label, network, children }: { href: string; label: st
 /** What is shared: a clip (docs/product.md §2) or an episode, named in the buttons' labels. */
 type Noun = "clip" | "episode";
 
+/** The share buttons' group, and the phone's bar, name what they share. */
+const GROUP_LABELS: Record<Noun, SiteKey> = { clip: "share.groupClip", episode: "share.groupEpisode" };
+const BAR_LABELS: Record<Noun, SiteKey> = { clip: "share.barClip", episode: "share.barEpisode" };
+
 /** What both ways of sharing take: what is shared, the copy state and its action, and the noun. */
 interface ShareProps {
   target: ShareTarget;
@@ -97,21 +104,22 @@ interface ShareProps {
 
 /** Wide screens: copy link, X, Facebook, LinkedIn, Instagram in the top bar. */
 export function ShareButtons({ target, isCopied, onCopy, noun = "clip" }: ShareProps) {
+  const t = useT();
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={`Share this ${noun}`}>
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t(GROUP_LABELS[noun])}>
       <button type="button" className="btn btn-ghost !px-3" onClick={onCopy} data-track="share:copy">
-        {isCopied ? "Copied!" : "Copy Link"}
+        {isCopied ? t("share.copied") : t("share.copyLink")}
       </button>
-      <ShareLink href={xShareUrl(target)} label="Share on X (opens in a new tab)" network="x">
+      <ShareLink href={xShareUrl(target)} label={t("share.onX")} network="x">
         X
       </ShareLink>
-      <ShareLink href={facebookShareUrl(target)} label="Share on Facebook (opens in a new tab)" network="facebook">
+      <ShareLink href={facebookShareUrl(target)} label={t("share.onFacebook")} network="facebook">
         Facebook
       </ShareLink>
-      <ShareLink href={linkedInShareUrl(target)} label="Share on LinkedIn (opens in a new tab)" network="linkedin">
+      <ShareLink href={linkedInShareUrl(target)} label={t("share.onLinkedIn")} network="linkedin">
         LinkedIn
       </ShareLink>
-      <ShareLink href={instagramShareUrl()} label="Open Instagram (opens in a new tab)" network="instagram">
+      <ShareLink href={instagramShareUrl()} label={t("share.openInstagram")} network="instagram">
         Instagram
       </ShareLink>
     </div>
@@ -123,6 +131,7 @@ export function ShareButtons({ target, isCopied, onCopy, noun = "clip" }: ShareP
  * copies the link instead); otherwise the bar toggles a panel (docs/product.md §4).
  */
 export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: ShareProps) {
+  const t = useT();
   const [isPanelOpen, setIsPanelOpen] = useState(false);
   const onShare = async () => {
     if (typeof navigator.share === "function") {
@@ -137,10 +146,10 @@ export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: Shar
   };
   return (
     <div className="sticky bottom-0 z-20 border-t border-fg/25 themed-surface px-4 py-3 desktop:hidden">
-      <div id="share-panel" hidden={!isPanelOpen} role="group" aria-label="Share options">
+      <div id="share-panel" hidden={!isPanelOpen} role="group" aria-label={t("share.options")}>
         <div className="mb-3 grid grid-cols-2 gap-2">
           <button type="button" className="btn btn-ghost" onClick={onCopy} data-track="share:copy">
-            {isCopied ? "Copied!" : "Copy"}
+            {isCopied ? t("share.copied") : t("share.copy")}
           </button>
           <a className="btn btn-ghost" href={xShareUrl(target)} target="_blank" rel="noopener noreferrer" data-track="share:x">
             X
@@ -158,7 +167,7 @@ export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: Shar
             Instagram
           </a>
           <button type="button" className="btn btn-ghost col-span-2" onClick={() => setIsPanelOpen(false)}>
-            Close
+            {t("common.close")}
           </button>
         </div>
       </div>
@@ -170,7 +179,7 @@ export function MobileShareBar({ target, isCopied, onCopy, noun = "clip" }: Shar
         aria-controls="share-panel"
         data-track="share:native"
       >
-        Share This {noun === "clip" ? "Clip" : "Episode"}
+        {t(BAR_LABELS[noun])}
       </button>
     </div>
   );

@@ -6,20 +6,25 @@ import { navigate as browserNavigate, useBrowserLocation } from "wouter/use-brow
  * reload and closing the tab. Forms say when they hold changes with useUnsavedChanges.
  */
 const dirty = new Set<symbol>();
-const LEAVE_QUESTION = "You have changes that are not saved. Leave without saving them?";
+/** The question, in the words of the forms' page (`leave.question`), as the last form to mark itself gave it. */
+let leaveQuestion = "";
 
 /** Whether leaving may go on: yes when nothing is unsaved, else as the admin answers. */
 export function mayDiscard(): boolean {
-  return dirty.size === 0 || window.confirm(LEAVE_QUESTION);
+  return dirty.size === 0 || window.confirm(leaveQuestion);
 }
 
 /** A Cancel in a form: when it holds changes, asks before they are thrown away. */
 export function confirmDiscard(isUnsaved: boolean): boolean {
-  return !isUnsaved || window.confirm(LEAVE_QUESTION);
+  return !isUnsaved || window.confirm(leaveQuestion);
 }
 
-/** Marks one form's changes as unsaved (or saved again); returns a way to take the mark away. */
-export function markUnsaved(key: symbol, isUnsaved: boolean): () => void {
+/**
+ * Marks one form's changes as unsaved (or saved again), with the question to ask before they are
+ * thrown away; returns a way to take the mark away.
+ */
+export function markUnsaved(key: symbol, isUnsaved: boolean, question: string): () => void {
+  leaveQuestion = question;
   if (isUnsaved) dirty.add(key);
   else dirty.delete(key);
   return () => dirty.delete(key);
@@ -63,6 +68,6 @@ export function installLeaveGuards(): void {
     if (dirty.size === 0) return;
     event.preventDefault();
     // Older browsers show the question only when a value is returned.
-    event.returnValue = LEAVE_QUESTION;
+    event.returnValue = leaveQuestion;
   });
 }

@@ -1,9 +1,10 @@
 import type { CSSProperties } from "react";
 
-/** Shown when the admin has not set podcast_title or podcast_description. */
+/**
+ * The show's name when the admin has not set podcast_title (a name, said the same in every
+ * language); without podcast_description, pages say the catalogue's `site.defaultDescription`.
+ */
 export const DEFAULT_PODCAST_TITLE = "Pain & Learning Podcast";
-export const DEFAULT_PODCAST_DESCRIPTION =
-  "Conversations about pain and learning, from a physiotherapist and a special education specialist.";
 
 export function cardStyle(alpha: number): CSSProperties {
   return { "--card-alpha": String(alpha) } as CSSProperties;

@@ -11,14 +11,16 @@ import { PlayEpisodeButton } from "@/features/player/public/play-episode-button"
 import { toPlayerEpisode } from "@/features/player/player-store";
 import { ListenMenu } from "@/features/providers/public/listen-menu";
 import { settingQueryOptions } from "@/features/settings/api";
-import { DEFAULT_PODCAST_DESCRIPTION, DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
+import { useT } from "@/lib/i18n";
 import { usePageTitle, useSiteName } from "@/hooks/use-page-title";
 import type { Episode } from "@shared/api";
 import { ROUTES } from "@shared/routes";
 
 export function HomePage() {
+  const t = useT();
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
-  const description = useQuery(settingQueryOptions("podcast_description")).data || DEFAULT_PODCAST_DESCRIPTION;
+  const description = useQuery(settingQueryOptions("podcast_description")).data || t("site.defaultDescription");
   const banners = useBannerImages();
   const showName = useSiteName();
   usePageTitle();
@@ -31,7 +33,7 @@ export function HomePage() {
         nav={
           <>
             <Link href={ROUTES.about.path} className="banner-btn">
-              About
+              {t(ROUTES.about.label)}
             </Link>
             <ListenMenu />
           </>

@@ -11,7 +11,7 @@ export function ListenPage() {
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8">
       <BackLink />
-      <h1 className="mt-6 mb-8 text-4xl font-extrabold">Listen to Our Podcast</h1>
+      <h1 className="mt-6 mb-8 text-4xl font-extrabold">{t("listen.title")}</h1>
       <ProviderGrid />
       <CopyFeedButton />
     </main>

@@ -10,10 +10,10 @@ export function NotFoundPage() {
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-24">
       <div className="card p-8" style={cardStyle(0.3)}>
-        <h1 className="text-3xl font-bold">404 Page Not Found</h1>
-        <p className="mt-4 text-lg">Did you forget to add the page to the router?</p>
+        <h1 className="text-3xl font-bold">{t("notFound.title")}</h1>
+        <p className="mt-4 text-lg">{t("notFound.text")}</p>
         <Link href="/" className="btn mt-8">
-          Back to Home
+          {t("common.backToHome")}
         </Link>
       </div>
     </main>

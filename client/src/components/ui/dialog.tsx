@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { useEffect, useRef, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import { CLOSE_BUTTON } from "./close-button";
+import { useCloseButton } from "./close-button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -27,6 +27,7 @@ export function DialogContent({
 }) {
   // Radix announces the opening before it moves focus inside: what has focus then opened it.
   const opener = useRef<HTMLElement | null>(null);
+  const closeButton = useCloseButton();
   const rememberOpener = () => {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   };
@@ -52,7 +53,7 @@ export function DialogContent({
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          {...CLOSE_BUTTON}
+          {...closeButton}
           className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-muted"
         />
       </DialogPrimitive.Content>

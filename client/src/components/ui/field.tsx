@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useT, type Translate } from "@/lib/i18n";
 
 interface FieldProps {
   /** The control's id, for a page that points at it; by default one React makes (the same on the server and in the browser). */
@@ -19,11 +20,12 @@ export function describedBy(id: string, hint: unknown, error: unknown, aside: un
 }
 
 /**
- * Messages from the shared schemas and the API end a sentence that starts with the field's name
- * ("is required" under "Clip Title" reads "Clip Title is required.").
+ * Messages from the shared schemas and the API that start in lower case end a sentence that starts
+ * with the field's name ("is required" under "Clip Title" reads "Clip Title is required."); the
+ * catalogue says how the two go together in its language.
  */
-function fieldErrorText(label: string, error: string): string {
-  return /^[a-z]/.test(error) ? `${label} ${error}.` : error;
+function fieldErrorText(label: string, error: string, t: Translate): string {
+  return /^\p{Ll}/u.test(error) ? t("field.errorAfterLabel", { label, error }) : error;
 }
 
 /** Typed text takes its direction from its first letters (Arabic, Hebrew); addresses stay left to right. */
@@ -46,6 +48,7 @@ export function FieldFrame({
   aside,
   children,
 }: Field & { labelId?: string; labelNote?: string; children: ReactNode }) {
+  const t = useT();
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2">
@@ -73,7 +76,7 @@ export function FieldFrame({
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {fieldErrorText(label, error)}
+          {fieldErrorText(label, error, t)}
         </p>
       ) : null}
     </div>

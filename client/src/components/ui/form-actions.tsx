@@ -1,14 +1,16 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { useT } from "@/lib/i18n";
 import { Switch } from "./switch";
 
 /** The Published switch of the episode and clip forms (docs/product.md §2). */
 export function PublishedSwitch({ id, checked, onChange }: { id: string; checked: boolean; onChange: (isPublished: boolean) => void }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-3">
       <Switch id={id} checked={checked} onCheckedChange={onChange} />
       <label htmlFor={id} className="font-semibold">
-        Published
+        {t("form.published")}
       </label>
     </div>
   );
@@ -26,6 +28,7 @@ export function FormActions({
   isEditing: boolean;
   onCancel: () => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-2">
       <button type="submit" className="btn" disabled={isPending}>
@@ -33,7 +36,7 @@ export function FormActions({
       </button>
       {isEditing ? (
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </button>
       ) : null}
     </div>
@@ -42,7 +45,8 @@ export function FormActions({
 
 /**
  * What an edit form shows while the whole item it edits loads, or when it cannot be loaded,
- * with Cancel back to add mode. `query` is the item's query (TanStack Query's result).
+ * with Cancel back to add mode. `query` is the item's query (TanStack Query's result); `noun`
+ * ("clip", "episode") picks the catalogue's sentence for it.
  */
 export function EditLoadStatus({
   noun,
@@ -53,12 +57,13 @@ export function EditLoadStatus({
   query: { isFetchedAfterMount: boolean; isFetching: boolean };
   onCancel: () => void;
 }) {
+  const t = useT();
   const failed = query.isFetchedAfterMount && !query.isFetching;
   return (
     <section className="card p-6">
-      <p role="status">{failed ? `This ${noun} could not be loaded. It may have been deleted.` : `Loading ${noun}...`}</p>
+      <p role="status">{failed ? t("form.loadFailed", { noun }) : t("form.loadingItem", { noun })}</p>
       <button type="button" className="btn btn-ghost mt-4" onClick={onCancel}>
-        Cancel
+        {t("common.cancel")}
       </button>
     </section>
   );

@@ -16,9 +16,15 @@ export function toast(input: { title: string; description?: string; variant?: To
   store.set({ current: { id: nextId++, variant: "default", ...input } });
 }
 
-/** The failure toasts of docs/product.md §8: title 'Error', destructive style. */
+/**
+ * The title the store keeps for a failure toast: the Toaster says it in the page's language
+ * (`toast.errorTitle`); tests that read the store see 'Error'.
+ */
+export const ERROR_TITLE = "Error";
+
+/** The failure toasts of docs/product.md §8: title 'Error', destructive style; `description` in the caller's words. */
 export function toastError(description: string): void {
-  toast({ title: "Error", description, variant: "destructive" });
+  toast({ title: ERROR_TITLE, description, variant: "destructive" });
 }
 
 export function dismissToast(id: number): void {

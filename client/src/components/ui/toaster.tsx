@@ -1,7 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cn } from "@/lib/cn";
-import { dismissToast, useCurrentToast } from "./toast-store";
-import { CLOSE_BUTTON } from "./close-button";
+import { useT } from "@/lib/i18n";
+import { dismissToast, ERROR_TITLE, useCurrentToast } from "./toast-store";
+import { useCloseButton } from "./close-button";
 
 /** docs/product.md §9: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region, one at a time. */
 const TOAST_DURATION_MS = 5000;
@@ -9,6 +10,10 @@ const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function Toaster() {
   const message = useCurrentToast();
+  const t = useT();
+  const closeButton = useCloseButton();
+  // A failure toast's 'Error' is said in the page's language (toast-store.ts).
+  const title = message?.variant === "destructive" && message.title === ERROR_TITLE ? t("toast.errorTitle") : message?.title;
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {message ? (
@@ -21,12 +26,12 @@ export function Toaster() {
           }}
           data-variant={message.variant}
         >
-          <ToastPrimitive.Title className="font-bold">{message.title}</ToastPrimitive.Title>
+          <ToastPrimitive.Title className="font-bold">{title}</ToastPrimitive.Title>
           {message.description ? (
             <ToastPrimitive.Description className="mt-1 text-sm">{message.description}</ToastPrimitive.Description>
           ) : null}
           <ToastPrimitive.Close
-            {...CLOSE_BUTTON}
+            {...closeButton}
             className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-transparent text-lg"
           />
         </ToastPrimitive.Root>

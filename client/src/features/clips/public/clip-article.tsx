@@ -1,7 +1,9 @@
 import { parseArticle } from "@shared/article";
+import { useT } from "@/lib/i18n";
 
-/** docs/product.md §2: paragraphs on blank lines; text before the first colon is a bold label. */
+/** docs/product.md §2: paragraphs on blank lines; text before the first colon is a bold label, the rest in quotes. */
 export function ClipArticle({ content }: { content: string }) {
+  const t = useT();
   const paragraphs = parseArticle(content);
   if (paragraphs.length === 0) return null;
   return (
@@ -9,8 +11,8 @@ export function ClipArticle({ content }: { content: string }) {
       {paragraphs.map((p, i) =>
         p.kind === "labelled" ? (
           <p key={i} dir="auto">
-            <strong>{p.label}:</strong>
-            {p.text ? <> “{p.text}”</> : null}
+            <strong>{t("clip.paragraphLabel", { label: p.label })}</strong>
+            {p.text ? <> {t("common.quoted", { text: p.text })}</> : null}
           </p>
         ) : (
           <p key={i} dir="auto" className="whitespace-pre-line">

@@ -5,6 +5,7 @@ import { NotFoundNotice } from "@/components/not-found-notice";
 import { YouTubeEmbed } from "@/components/embed-facade";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { isApiError } from "@/lib/api-client";
+import { useT } from "@/lib/i18n";
 import { clipBySlugQueryOptions } from "../api";
 import { ClipArticle } from "./clip-article";
 import { useAbsoluteUrl } from "@/lib/page-context";
@@ -16,6 +17,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
   const url = useAbsoluteUrl(href.clip(clip.slug));
   const target = { url, title: clip.title, keyQuote: clip.keyQuote };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
+  const t = useT();
   usePageTitle(clip.title);
   return (
     <>
@@ -45,7 +47,7 @@ function ClipDetail({ clip }: { clip: Clip }) {
               track={`clip:${clip.slug}`}
             />
           </div>
-          <article className="min-w-0 flex-1" aria-label="Article">
+          <article className="min-w-0 flex-1" aria-label={t("clip.article")}>
             {clip.description ? (
               <p dir="auto" className="mb-4 text-lg font-medium wrap-anywhere">
                 {clip.description}
@@ -63,16 +65,17 @@ function ClipDetail({ clip }: { clip: Clip }) {
 
 export function ClipView({ slug }: { slug: string }) {
   const { data: clip, isPending, error } = useQuery(clipBySlugQueryOptions(slug));
+  const t = useT();
   if (isPending) {
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p role="status">Loading clip...</p>
+        <p role="status">{t("clip.loading")}</p>
       </main>
     );
   }
   if (error || !clip) {
     if (error && !isApiError(error, "NOT_FOUND")) console.warn("Loading the clip failed", error);
-    return <NotFoundNotice title="Clip Not Found" text="The clip you're looking for doesn't exist or has been removed." />;
+    return <NotFoundNotice title={t("clip.notFoundTitle")} text={t("clip.notFoundText")} />;
   }
   return <ClipDetail clip={clip} />;
 }

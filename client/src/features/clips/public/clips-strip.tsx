@@ -4,6 +4,7 @@ import type { ClipListItem } from "@shared/api";
 import { YouTubeEmbed } from "@/components/embed-facade";
 import { ScrollStrip } from "@/components/scroll-strip";
 import { cardOpacity } from "@/lib/card-opacity";
+import { useT } from "@/lib/i18n";
 import { cardStyle } from "@/lib/site";
 import { publicClipsQueryOptions } from "../api";
 import { href } from "@shared/routes";
@@ -15,6 +16,7 @@ const CLIP_EMBED_HEIGHT = 462;
 const CLIP_SCROLL_STEP = 280;
 
 function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
+  const t = useT();
   return (
     <article
       className="card group flex shrink-0 flex-col gap-3 p-3"
@@ -40,7 +42,7 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
           </p>
         ) : null}
         <span className="text-sm font-semibold opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100">
-          View Full Article →
+          {t("home.viewFullArticle")}
         </span>
       </Link>
     </article>
@@ -50,13 +52,19 @@ function ClipCard({ clip, index }: { clip: ClipListItem; index: number }) {
 /** The home page's 'Watch Clips'; a show without clips has no such strip (an empty heading promises what is not there). */
 export function ClipsStrip() {
   const { data: clips, isPending, isError } = useQuery(publicClipsQueryOptions());
+  const t = useT();
   if (!isPending && !isError && clips.length === 0) return null;
   return (
-    <ScrollStrip id="watch-clips" title="Watch Clips" step={CLIP_SCROLL_STEP} itemsLabel="clips">
+    <ScrollStrip
+      id="watch-clips"
+      title={t("home.watchClips")}
+      step={CLIP_SCROLL_STEP}
+      scrollLabels={{ left: t("home.scrollClipsLeft"), right: t("home.scrollClipsRight") }}
+    >
       {isPending ? (
-        <p role="status">Loading clips...</p>
+        <p role="status">{t("home.loadingClips")}</p>
       ) : isError ? (
-        <p>No clips available</p>
+        <p>{t("home.noClips")}</p>
       ) : (
         clips.map((clip, index) => <ClipCard key={clip.id} clip={clip} index={index} />)
       )}

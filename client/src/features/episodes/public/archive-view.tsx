@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useDebounce } from "use-debounce";
@@ -5,11 +6,11 @@ import { Link, useLocation } from "wouter";
 import type { ArchiveEpisode, EpisodeArchivePage } from "@shared/api";
 import { MATCH_END, MATCH_START } from "@shared/archive";
 import { href, ROUTES } from "@shared/routes";
-import { countText } from "@shared/strings";
 import { formatClock } from "@shared/time";
 import { BackLink } from "@/components/back-link";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
+import { useT } from "@/lib/i18n";
 import { trackSearch } from "@/lib/track";
 import { archiveQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
@@ -43,8 +44,12 @@ function ArchiveItem({ episode }: { episode: ArchiveEpisode }) {
               {" "}
               {/* Where the words are heard: the episode's page plays from there (?t=). */}
               <Link href={href.episode(episode.slug, episode.match.at)} className="whitespace-nowrap font-semibold underline">
-                Jump to {formatClock(episode.match.at)}
-                <span className="sr-only"> in {episode.title}</span>
+                {/* The title as an element: the owner's words are never read as the message's tags. */}
+                <Trans
+                  id="archive.jumpTo"
+                  values={{ time: formatClock(episode.match.at), title: <>{episode.title}</> }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
               </Link>
             </>
           ) : null}
@@ -60,6 +65,7 @@ function ArchiveItem({ episode }: { episode: ArchiveEpisode }) {
 
 /** The archive narrowed to a season, or all of it: links, so they work without JavaScript too. */
 function SeasonLinks({ seasons, season }: { seasons: number[]; season: number | null }) {
+  const t = useT();
   const link = (to: number | null, label: string) => (
     <li key={label}>
       <Link
@@ -72,10 +78,10 @@ function SeasonLinks({ seasons, season }: { seasons: number[]; season: number | 
     </li>
   );
   return (
-    <nav aria-label="Seasons" className="mt-4">
+    <nav aria-label={t("archive.seasons")} className="mt-4">
       <ul className="flex flex-wrap gap-2">
-        {link(null, "All seasons")}
-        {seasons.map((s) => link(s, `Season ${s}`))}
+        {link(null, t("archive.allSeasons"))}
+        {seasons.map((s) => link(s, t("episode.season", { season: s })))}
       </ul>
     </nav>
   );
@@ -118,21 +124,20 @@ function useArchiveSearch(q: string, season: number | null) {
 
 /** The links to the page before and after the one shown, and which page it is of how many. */
 function PageLinks({ page, pageCount, q, season }: { page: number; pageCount: number; q: string; season: number | null }) {
+  const t = useT();
   return (
-    <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-3">
+    <nav aria-label={t("archive.pages")} className="mt-8 flex items-center justify-between gap-3">
       {page > 1 ? (
         <Link href={href.archive({ page: page - 1, q, season })} className="btn btn-ghost" rel="prev">
-          ← Previous
+          {t("archive.previous")}
         </Link>
       ) : (
         <span />
       )}
-      <span>
-        Page {page} of {pageCount}
-      </span>
+      <span>{t("archive.pageOf", { page, pageCount })}</span>
       {page < pageCount ? (
         <Link href={href.archive({ page: page + 1, q, season })} className="btn btn-ghost" rel="next">
-          Next →
+          {t("archive.next")}
         </Link>
       ) : (
         <span />
@@ -163,20 +168,21 @@ function ArchiveResults({
   isPlaceholderData: boolean;
   shown: Shown;
 }) {
+  const t = useT();
   if (isPending)
     return (
       <p className="mt-6" role="status">
-        Loading episodes...
+        {t("episodes.loading")}
       </p>
     );
-  if (!data) return <p className="mt-6">The episodes could not be loaded.</p>;
+  if (!data) return <p className="mt-6">{t("archive.loadFailed")}</p>;
   return (
     <div aria-busy={isPlaceholderData}>
       <p className="mt-6" role="status">
-        {shown.q ? `${countText(data.total, "episode matches", "episodes match")} “${shown.q}”` : countText(data.total, "episode")}
+        {shown.q ? t("archive.matchCount", { count: data.total, query: shown.q }) : t("episodes.count", { count: data.total })}
       </p>
       {data.episodes.length > 0 ? (
-        <ol className="mt-4 space-y-4" aria-label={shown.q ? "Matching episodes" : "Episodes"}>
+        <ol className="mt-4 space-y-4" aria-label={shown.q ? t("archive.matchingList") : t("archive.list")}>
           {data.episodes.map((episode) => (
             <ArchiveItem key={episode.id} episode={episode} />
           ))}
@@ -200,8 +206,10 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
     placeholderData: keepPreviousData,
   });
   const { draft, setDraft, box, onSearch } = useArchiveSearch(q, season);
-  const list = season !== null ? `Season ${season}` : ROUTES.archive.label;
-  usePageTitle(q ? `Search: ${q}` : page > 1 ? `${list}, page ${page}` : list);
+  const t = useT();
+  // The tab's title as the server writes it in the page's head (server/modules/pages/page-head.ts).
+  const list = season !== null ? t("episode.season", { season }) : t(ROUTES.archive.label);
+  usePageTitle(q ? t("archive.tabSearch", { query: q }) : page > 1 ? t("archive.tabListPage", { list, page }) : list);
   // A search's answer, for the owner's analytics (which searches find nothing tells what to publish).
   const answered = data && !isPlaceholderData && data.query ? { value: data.query, results: data.total } : null;
   useEffect(() => {
@@ -213,12 +221,12 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-8">
       <BackLink />
-      <h1 className="mt-4 text-3xl font-bold">{q ? "Search results" : season !== null ? `Season ${season}` : "All episodes"}</h1>
+      <h1 className="mt-4 text-3xl font-bold">{q ? t("archive.searchResults") : list}</h1>
       {data && data.seasons.length > 0 ? <SeasonLinks seasons={data.seasons} season={season} /> : null}
       <form role="search" action={ROUTES.archive.path} method="get" onSubmit={onSearch} className="mt-4 flex flex-wrap gap-2">
         {season !== null ? <input type="hidden" name="season" value={season} /> : null}
         <label htmlFor="archive-search" className="sr-only">
-          Search episodes
+          {t("archive.searchLabel")}
         </label>
         <input
           ref={box}
@@ -228,12 +236,12 @@ export function ArchiveView({ page, q, season }: { page: number; q: string; seas
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           maxLength={200}
-          placeholder="Search titles, notes and transcripts"
+          placeholder={t("archive.searchPlaceholder")}
           className="min-h-11 min-w-0 flex-1 rounded-lg border-2 border-fg/60 bg-white px-3 text-ink"
           dir="auto"
         />
         <button type="submit" className="btn">
-          Search
+          {t("archive.searchButton")}
         </button>
       </form>
       <ArchiveResults data={data} isPending={isPending} isPlaceholderData={isPlaceholderData} shown={shown} />

@@ -1,26 +1,27 @@
 import type { Episode } from "@shared/api";
 import { formatDuration } from "@shared/time";
 import { Picture } from "@/components/picture";
+import { publishedDate } from "@/lib/dates";
+import { useLocale, useT, type Translate } from "@/lib/i18n";
 
-/** "Season 2 · Episode 12 · 3 Jan 2024 · 45 min": what is known of it, in that order. */
+/** "Season 2 · Episode 12 · 3 Jan 2024 · 45 min": what is known of it, in that order, in the page's language. */
 function episodeFacts(
   episode: Pick<Episode, "seasonNumber" | "episodeNumber" | "episodeType" | "publishedAt" | "durationSeconds">,
+  t: Translate,
+  locale: string,
 ): string[] {
   const facts: string[] = [];
-  if (episode.episodeType === "trailer") facts.push("Trailer");
-  if (episode.episodeType === "bonus") facts.push("Bonus");
-  if (episode.seasonNumber !== null) facts.push(`Season ${episode.seasonNumber}`);
-  if (episode.episodeNumber !== null) facts.push(`Episode ${episode.episodeNumber}`);
-  if (episode.publishedAt)
-    facts.push(
-      new Date(episode.publishedAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
-    );
-  if (episode.durationSeconds) facts.push(formatDuration(episode.durationSeconds));
+  if (episode.episodeType === "trailer") facts.push(t("episode.trailer"));
+  if (episode.episodeType === "bonus") facts.push(t("episode.bonus"));
+  if (episode.seasonNumber !== null) facts.push(t("episode.season", { season: episode.seasonNumber }));
+  if (episode.episodeNumber !== null) facts.push(t("episode.number", { number: episode.episodeNumber }));
+  if (episode.publishedAt) facts.push(publishedDate(episode.publishedAt, locale));
+  if (episode.durationSeconds) facts.push(formatDuration(episode.durationSeconds, t));
   return facts;
 }
 
 export function EpisodeMeta({ episode, className }: { episode: Episode; className?: string }) {
-  const facts = episodeFacts(episode);
+  const facts = episodeFacts(episode, useT(), useLocale());
   if (facts.length === 0) return null;
   return (
     <p className={className}>{episode.publishedAt ? <time dateTime={episode.publishedAt}>{facts.join(" · ")}</time> : facts.join(" · ")}</p>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Chapter, Episode, TranscriptParagraph } from "@shared/api";
@@ -11,6 +12,7 @@ import { useAbsoluteUrl } from "@/lib/page-context";
 import { CopyNotice, MobileShareBar, ShareButtons, useCopyLink } from "@/components/share-buttons";
 import { TitledSection } from "@/components/titled-section";
 import { usePageTitle } from "@/hooks/use-page-title";
+import { useT } from "@/lib/i18n";
 import { episodeBySlugQueryOptions } from "../api";
 import { EpisodeArtwork, EpisodeMeta } from "./episode-meta";
 
@@ -72,6 +74,7 @@ interface SeekListProps {
 }
 
 function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[] } & SeekListProps) {
+  const t = useT();
   const heard = heardIndex(
     chapters.map((c) => c.start),
     position,
@@ -80,7 +83,7 @@ function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[]
   // Titles line up when some chapters have a picture and others not.
   const hasPictures = chapters.some((c) => c.image);
   return (
-    <TitledSection id="chapters" title="Chapters" className="mt-10">
+    <TitledSection id="chapters" title={t("episode.chapters")} className="mt-10">
       <ol ref={list} className="mt-4 space-y-1">
         {chapters.map((chapter, i) => {
           const content = (
@@ -116,9 +119,9 @@ function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[]
                   target="_blank"
                   rel="noopener noreferrer nofollow"
                   className="shrink-0 text-sm underline"
-                  aria-label={`Link: ${chapter.title} (opens in a new tab)`}
+                  aria-label={t("episode.chapterLinkLabel", { title: chapter.title })}
                 >
-                  Link
+                  {t("episode.chapterLink")}
                 </a>
               ) : null}
             </li>
@@ -130,6 +133,7 @@ function Chapters({ chapters, canPlay, onSeek, position }: { chapters: Chapter[]
 }
 
 function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode } & SeekListProps) {
+  const t = useT();
   // A long transcript comes cut on the page; the rest is fetched when the visitor asks for it.
   const [wantsAll, setWantsAll] = useState(false);
   const whole = useQuery({
@@ -145,14 +149,14 @@ function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode }
   );
   const list = useFollow(heard);
   return (
-    <TitledSection id="transcript" title="Transcript" className="mt-10">
+    <TitledSection id="transcript" title={t("episode.transcript")} className="mt-10">
       <ol ref={list} className="mt-4 space-y-2 leading-relaxed">
         {paragraphs.map((p, i) => {
           // One line per cue: a speaker who says many in a row is named on the first of them.
           const isNewSpeaker = !!p.speaker && p.speaker !== paragraphs[i - 1]?.speaker;
           const words = (
             <>
-              {isNewSpeaker ? <strong>{p.speaker}: </strong> : null}
+              {isNewSpeaker ? <strong>{t("episode.speaker", { speaker: p.speaker })} </strong> : null}
               {p.text}
             </>
           );
@@ -181,9 +185,9 @@ function Transcript({ episode, canPlay, onSeek, position }: { episode: Episode }
         <button type="button" className="btn btn-ghost mt-4" disabled={wantsAll} onClick={() => setWantsAll(true)}>
           {wantsAll
             ? whole.isError
-              ? "The rest of the transcript could not be loaded"
-              : "Loading the rest..."
-            : "Show the whole transcript"}
+              ? t("episode.transcriptRestFailed")
+              : t("episode.transcriptLoadingRest")
+            : t("episode.transcriptShowAll")}
         </button>
       ) : null}
     </TitledSection>
@@ -201,6 +205,7 @@ function EpisodeDetail({
   const url = useAbsoluteUrl(href.episode(episode.slug));
   const target = { url, title: episode.title };
   const { isCopied, notice, copy, dismiss } = useCopyLink(url);
+  const t = useT();
   usePageTitle(episode.title);
   const canPlay = !!episode.audioUrl;
   const seek = (seconds: number) => onSeek(episode, seconds);
@@ -232,7 +237,7 @@ function EpisodeDetail({
           {episode.discussionUrl ? (
             <p className="mt-4">
               <a href={episode.discussionUrl} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold underline">
-                Join the discussion<span className="sr-only"> (opens in a new tab)</span>
+                <Trans id="episode.discussion" components={{ 0: <span className="sr-only" /> }} />
               </a>
             </p>
           ) : null}
@@ -242,7 +247,7 @@ function EpisodeDetail({
             </div>
           ) : null}
           {episode.showNotes ? (
-            <TitledSection id="notes" title="Show notes" className="mt-10">
+            <TitledSection id="notes" title={t("episode.showNotes")} className="mt-10">
               {/* Sanitised by the server (the footer's allowlist; links to other sites open in a new tab). */}
               <div className="show-notes mt-4 wrap-anywhere" dir="auto" dangerouslySetInnerHTML={{ __html: episode.showNotes }} />
             </TitledSection>
@@ -270,14 +275,14 @@ function EpisodeDetail({
  */
 export function EpisodeView({ slug, ...rest }: EpisodeViewProps) {
   const { data: episode, isPending } = useQuery(episodeBySlugQueryOptions(slug));
+  const t = useT();
   if (isPending) {
     return (
       <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p role="status">Loading episode...</p>
+        <p role="status">{t("episode.loading")}</p>
       </main>
     );
   }
-  if (!episode)
-    return <NotFoundNotice title="Episode Not Found" text="The episode you're looking for doesn't exist or has been removed." />;
+  if (!episode) return <NotFoundNotice title={t("episode.notFoundTitle")} text={t("episode.notFoundText")} />;
   return <EpisodeDetail episode={episode} {...rest} />;
 }

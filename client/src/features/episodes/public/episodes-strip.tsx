@@ -7,6 +7,7 @@ import { SpotifyEmbed } from "@/components/embed-facade";
 import { Picture } from "@/components/picture";
 import { ScrollStrip } from "@/components/scroll-strip";
 import { cardOpacity } from "@/lib/card-opacity";
+import { useT } from "@/lib/i18n";
 import { cardStyle } from "@/lib/site";
 import { latestEpisodesQueryOptions } from "../api";
 import { EpisodeMeta } from "./episode-meta";
@@ -22,6 +23,7 @@ const EPISODE_SCROLL_STEP = 300;
  * feature), so one press plays it here.
  */
 function EpisodePoster({ episode, play }: { episode: Episode; play: EpisodesStripProps["play"] }) {
+  const t = useT();
   return (
     <div
       className="relative flex flex-col justify-between overflow-hidden rounded-xl bg-media p-4 text-white"
@@ -46,7 +48,7 @@ function EpisodePoster({ episode, play }: { episode: Episode; play: EpisodesStri
         />
       )}
       <span aria-hidden="true" className="relative text-xs font-semibold uppercase tracking-wider">
-        Episode
+        {t("episode.posterKind")}
       </span>
       <span className="relative self-center">{play(episode)}</span>
       <p dir="auto" className="relative line-clamp-2 text-base font-semibold leading-snug wrap-anywhere">
@@ -83,13 +85,14 @@ function EpisodeCard({ episode, index, play }: { episode: Episode; index: number
 
 /** The end of the strip when there are more episodes than it shows. */
 function AllEpisodesCard() {
+  const t = useT();
   return (
     <Link
       href={ROUTES.archive.path}
       className="card flex shrink-0 items-center justify-center p-6 text-center text-xl font-bold no-underline"
       style={{ ...cardStyle(0.4), width: EPISODE_CARD_WIDTH / 2 }}
     >
-      All episodes →
+      {t("home.allEpisodesCard")}
     </Link>
   );
 }
@@ -105,12 +108,18 @@ interface EpisodesStripProps {
  */
 export function EpisodesStrip({ play }: EpisodesStripProps) {
   const { data, isPending, isError } = useQuery(latestEpisodesQueryOptions());
+  const t = useT();
   return (
-    <ScrollStrip id="latest-episodes" title="Latest Episodes" step={EPISODE_SCROLL_STEP} itemsLabel="episodes">
+    <ScrollStrip
+      id="latest-episodes"
+      title={t("home.latestEpisodes")}
+      step={EPISODE_SCROLL_STEP}
+      scrollLabels={{ left: t("home.scrollEpisodesLeft"), right: t("home.scrollEpisodesRight") }}
+    >
       {isPending ? (
-        <p role="status">Loading episodes...</p>
+        <p role="status">{t("episodes.loading")}</p>
       ) : isError || data.episodes.length === 0 ? (
-        <p>No episodes available</p>
+        <p>{t("home.noEpisodes")}</p>
       ) : (
         <>
           {data.episodes.map((episode, index) => (

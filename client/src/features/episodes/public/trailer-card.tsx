@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Episode } from "@shared/api";
 import { href } from "@shared/routes";
+import { useT } from "@/lib/i18n";
 import { latestEpisodesQueryOptions } from "../api";
 
 /**
@@ -11,6 +12,7 @@ import { latestEpisodesQueryOptions } from "../api";
  */
 export function TrailerCard({ play }: { play: (episode: Episode) => ReactNode }) {
   const trailer = useQuery(latestEpisodesQueryOptions()).data?.trailer;
+  const t = useT();
   if (!trailer) return null;
   return (
     <section aria-labelledby="trailer-heading" className="mx-auto max-w-6xl px-4 pt-6">
@@ -18,7 +20,7 @@ export function TrailerCard({ play }: { play: (episode: Episode) => ReactNode })
         {play(trailer)}
         <div className="min-w-0">
           <h2 id="trailer-heading" className="text-lg font-bold">
-            New here? Start with the trailer
+            {t("home.trailerHeading")}
           </h2>
           <Link href={href.episode(trailer.slug)} dir="auto" className="underline wrap-anywhere">
             {trailer.title}

@@ -1,6 +1,8 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@/components/back-link";
 import { Picture } from "@/components/picture";
+import { useT } from "@/lib/i18n";
 import { cardStyle } from "@/lib/site";
 import { identityQueryOptions } from "../api";
 
@@ -10,22 +12,19 @@ import { identityQueryOptions } from "../api";
  */
 export function AboutView({ showName, showDescription }: { showName: string; showDescription: string }) {
   const about = useQuery(identityQueryOptions()).data?.about;
+  const t = useT();
   // The owner's hosts, else the feed's; none at all is shown as none (nothing is made up).
   const hosts = about?.hosts ?? [];
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8">
       <BackLink />
       <h1 className="mt-6 text-4xl font-extrabold wrap-anywhere" dir="auto">
-        {about?.title || (
-          <>
-            About <bdi>{showName}</bdi>
-          </>
-        )}
+        {about?.title || <Trans id="about.defaultTitle" values={{ show: <>{showName}</> }} components={{ 0: <bdi /> }} />}
       </h1>
       <p dir="auto" className="mt-4 whitespace-pre-line text-lg leading-relaxed wrap-anywhere">
         {about?.intro || showDescription}
       </p>
-      {hosts.length > 0 ? <h2 className="mt-10 text-2xl font-bold">Your hosts</h2> : null}
+      {hosts.length > 0 ? <h2 className="mt-10 text-2xl font-bold">{t("about.hostsHeading")}</h2> : null}
       <ul className="mt-4 grid gap-4 md:grid-cols-2" hidden={hosts.length === 0}>
         {hosts.map((host, index) => (
           <li key={`${host.name}-${index}`} className="card flex gap-4 p-6" style={cardStyle(0.2 + 0.1 * index)}>

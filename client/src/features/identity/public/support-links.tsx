@@ -1,4 +1,6 @@
+import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
+import { useT } from "@/lib/i18n";
 import { identityQueryOptions } from "../api";
 
 /**
@@ -7,13 +9,18 @@ import { identityQueryOptions } from "../api";
  */
 export function SupportLinks({ className }: { className?: string }) {
   const funding = useQuery(identityQueryOptions()).data?.links.funding ?? [];
+  const t = useT();
   if (funding.length === 0) return null;
   return (
     <p className={`flex flex-wrap gap-2 ${className ?? ""}`}>
       {funding.map((link) => (
         <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer" className="btn" dir="auto">
-          {link.label || "Support the show"}
-          <span className="sr-only"> (opens in a new tab)</span>
+          {/* The feed's words as an element: never read as the message's tags. */}
+          <Trans
+            id="common.newTabLink"
+            values={{ label: <>{link.label || t("support.defaultLabel")}</> }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </a>
       ))}
     </p>

@@ -1,8 +1,10 @@
+import { Trans } from "@lingui/react";
 import { Link } from "wouter";
 import type { EpisodePerson } from "@shared/api";
 import { href } from "@shared/routes";
 import { Picture } from "@/components/picture";
 import { TitledSection } from "@/components/titled-section";
+import { useT } from "@/lib/i18n";
 import { roleLabel } from "./roles";
 
 /** A person's picture as the site keeps it, or their initial in its place, at one size so nothing shifts. */
@@ -33,14 +35,17 @@ export function PersonPicture({ person, size }: { person: Pick<EpisodePerson, "n
 const AT_ONCE = 8;
 
 function PersonLink({ person }: { person: EpisodePerson }) {
+  const t = useT();
   return (
     <Link href={href.person(person.slug)} className="flex items-center gap-2 rounded-full bg-fg/10 py-1 pe-3 ps-1 hover:bg-fg/20">
       <PersonPicture person={person} size={32} />
       <span className="min-w-0">
-        <span dir="auto" className="font-semibold wrap-anywhere">
-          {person.name}
-        </span>
-        <span className="text-sm">, {roleLabel(person.role)}</span>
+        {/* The name as an element: the feed's words are never read as the message's tags. */}
+        <Trans
+          id="people.nameAndRole"
+          values={{ name: <>{person.name}</>, role: roleLabel(person.role, t) }}
+          components={{ 0: <span dir="auto" className="font-semibold wrap-anywhere" />, 1: <span className="text-sm" /> }}
+        />
       </span>
     </Link>
   );
@@ -62,13 +67,14 @@ const list = (people: EpisodePerson[], from: number) => (
  * which works before the page's script has run).
  */
 export function EpisodePeople({ people }: { people: EpisodePerson[] }) {
+  const t = useT();
   if (people.length === 0) return null;
   return (
-    <TitledSection id="people" title="In this episode" className="mt-6" headingClassName="text-lg font-bold">
+    <TitledSection id="people" title={t("people.inThisEpisode")} className="mt-6" headingClassName="text-lg font-bold">
       {list(people.slice(0, AT_ONCE), 0)}
       {people.length > AT_ONCE ? (
         <details className="mt-2">
-          <summary className="cursor-pointer font-semibold underline">Show all {people.length} people</summary>
+          <summary className="cursor-pointer font-semibold underline">{t("people.showAll", { count: people.length })}</summary>
           {list(people.slice(AT_ONCE), AT_ONCE)}
         </details>
       ) : null}

@@ -1,2 +1,24 @@
-/** A role as the feed names it ("guest", "co-host"), as a page shows it: "Guest", "Co-host". */
-export const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
+import type { SiteKey, Translate } from "@/lib/i18n";
+
+/**
+ * The roles of the Podcast Taxonomy a feed most often gives (podcast:person, lower case), in the
+ * page's words; another role is shown as the feed names it, capitalised.
+ */
+const ROLE_LABELS: Record<string, SiteKey> = {
+  host: "role.host",
+  "co-host": "role.coHost",
+  "guest host": "role.guestHost",
+  guest: "role.guest",
+  producer: "role.producer",
+  "executive producer": "role.executiveProducer",
+  editor: "role.editor",
+  writer: "role.writer",
+  composer: "role.composer",
+  "sound designer": "role.soundDesigner",
+};
+
+/** A role as the feed names it ("guest", "co-host"), as a page shows it: "Guest", "Co-host" in English. */
+export function roleLabel(role: string, t: Translate): string {
+  const key = Object.hasOwn(ROLE_LABELS, role) ? ROLE_LABELS[role] : undefined;
+  return key ? t(key) : role.charAt(0).toUpperCase() + role.slice(1);
+}

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useT } from "@/lib/i18n";
 import { useCopyrightYear } from "@/lib/page-context";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { settingQueryOptions } from "../api";
@@ -11,15 +12,14 @@ export function Footer() {
   const footer = useQuery(settingQueryOptions("footer_content"));
   const title = useQuery(settingQueryOptions("podcast_title"));
   const year = useCopyrightYear();
+  const t = useT();
   const html = footer.data?.trim();
   return (
-    <footer className="border-t border-fg/20 px-4 py-8 text-center text-sm" aria-label="Site footer">
+    <footer className="border-t border-fg/20 px-4 py-8 text-center text-sm" aria-label={t("footer.label")}>
       {footer.isPending ? null : html ? (
         <div className="footer-content wrap-anywhere" dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <p>
-          © {year} {title.data || DEFAULT_PODCAST_TITLE}. All rights reserved.
-        </p>
+        <p>{t("footer.copyright", { year, show: title.data || DEFAULT_PODCAST_TITLE })}</p>
       )}
     </footer>
   );
