@@ -3,7 +3,6 @@ import { openLoginDialog, useAdminOverlayState } from "@/lib/admin-overlay-store
 import { createSequenceMatcher, LOGIN_SEQUENCE } from "@/lib/key-sequence";
 
 const AdminOverlay = lazy(() => import("./admin-overlay"));
-const AdminLanguage = lazy(() => import("@/features/languages/admin/admin-language").then((m) => ({ default: m.AdminLanguage })));
 
 /** Arrow keys move sliders, carets and selections there: the shortcut listens everywhere else. */
 function isEditable(target: EventTarget | null): boolean {
@@ -34,9 +33,7 @@ export function AdminOverlayHost() {
   if (!isWanted) return null;
   return (
     <Suspense fallback={null}>
-      <AdminLanguage>
-        <AdminOverlay />
-      </AdminLanguage>
+      <AdminOverlay />
     </Suspense>
   );
 }

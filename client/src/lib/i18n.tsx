@@ -37,7 +37,7 @@ export function createI18n(locale: string, messages: Messages): I18n {
  */
 export function readPageI18n(): I18n {
   const element = document.getElementById("messages");
-  let messages: Messages = {};
+  let messages: Messages;
   try {
     messages = element?.textContent ? (JSON.parse(element.textContent) as Messages) : {};
   } catch {

@@ -4,7 +4,7 @@ import { useEffect, type ComponentType, type ReactNode } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { isAdminRoute, ROUTE_NAMES, ROUTES, type AdminRouteName } from "@shared/routes";
 import { currentUserQueryOptions, isAdminUser } from "@/features/auth/api";
-import { AdminLanguage, useAdminDocumentLanguage } from "@/features/languages/admin/admin-language";
+import { AdminLanguage, useAdminDocumentLanguage } from "@/features/languages/admin-language";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { openLoginDialog, wantAdminOverlay } from "@/lib/admin-overlay-store";
 import { AdminDashboardPage } from "./admin-dashboard-page";
@@ -77,8 +77,9 @@ function AdminGuard({ route, children }: { route: AdminRouteName; children: Reac
 /** The admin area, one lazy chunk (docs/style.md); Uppy loads later still, with the upload dialog. */
 export default function AdminAreaPage() {
   useEffect(wantAdminOverlay, []);
+  const { data: user } = useQuery(currentUserQueryOptions());
   return (
-    <AdminLanguage>
+    <AdminLanguage signedIn={isAdminUser(user)}>
       <AdminScreens />
     </AdminLanguage>
   );

@@ -4,13 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { catalogueLanguage, textDirection } from "@shared/languages";
 import { ADMIN_PARTS, PAGE_PARTS, type CataloguePart } from "@shared/locales/parts";
-import { currentUserQueryOptions, isAdminUser } from "@/features/auth/api";
 import { createI18n, LanguageProvider } from "@/lib/i18n";
-import { myLanguageQueryOptions } from "../api";
+import { myLanguageQueryOptions } from "./api";
 
 // Every language's parts, each its own chunk (compiled by the build, vite.config.ts): only the
 // ones the admin area's language needs are fetched.
-const PARTS = import.meta.glob<Messages>("../../../../../shared/locales/*/*.json", { import: "default" });
+const PARTS = import.meta.glob<Messages>("../../../../shared/locales/*/*.json", { import: "default" });
 
 async function loadParts(tag: string, names: readonly CataloguePart[]): Promise<Messages> {
   const loaded = await Promise.all(names.map((name) => PARTS[`../../../../../shared/locales/${tag}/${name}.json`]?.() ?? {}));
@@ -18,14 +17,14 @@ async function loadParts(tag: string, names: readonly CataloguePart[]): Promise<
 }
 
 /**
- * The admin area's words (README "Languages"): in the signed-in person's own language, else the
+ * The admin area's words (README "Languages"): in the signed-in person's own language (asked for
+ * only when someone is signed in, `signedIn`), else the
  * site's. Its parts load when the admin area does; the page's own words are reused when the
  * languages are the same. Shows nothing for the moment they load.
  */
-export function AdminLanguage({ children }: { children: ReactNode }) {
+export function AdminLanguage({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   const page = useLingui().i18n;
-  const { data: user } = useQuery(currentUserQueryOptions());
-  const mine = useQuery(myLanguageQueryOptions(isAdminUser(user)));
+  const mine = useQuery(myLanguageQueryOptions(signedIn));
   const tag = catalogueLanguage(mine.data?.language) ?? page.locale;
   const sameAsPage = tag === page.locale;
   const parts = useQuery({
