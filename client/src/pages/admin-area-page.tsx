@@ -15,7 +15,7 @@ import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
 import { IdentityAdminPage } from "./identity-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
-import { useT } from "@/lib/i18n";
+import { useAdminT, useT } from "@/lib/i18n";
 
 /** Each admin screen of the route table (shared/routes.ts); a route without its screen does not compile. */
 const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
@@ -33,21 +33,23 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
 const LOADING_WHILE_CHECKED = new Set<AdminRouteName>(["admin", "adminProviders"]);
 
 function Loading() {
+  const t = useAdminT();
   return (
     <main id="main" className="p-8">
-      <p role="status">Loading...</p>
+      <p role="status">{t("common.loading")}</p>
     </main>
   );
 }
 
 function AdminAccessRequired() {
+  const t = useAdminT();
   return (
     <main id="main" className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
       <div className="card w-full p-8">
-        <h1 className="text-2xl font-bold">Admin Access Required</h1>
-        <p className="mt-3">Please login to access the admin dashboard.</p>
+        <h1 className="text-2xl font-bold">{t("adminArea.accessRequired")}</h1>
+        <p className="mt-3">{t("adminArea.pleaseLogin")}</p>
         <button type="button" className="btn mt-6" onClick={openLoginDialog}>
-          Login as Admin
+          {t("adminArea.login")}
         </button>
       </div>
     </main>

@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
-import { useAdminT } from "@/lib/i18n";
+import { useAdminT, useLocale } from "@/lib/i18n";
 import { accessLogQueryOptions } from "../api";
 import { candidateLabel } from "./candidate";
 
 /** Audition attempts: time, success, the candidate whose code worked (a failed password is never stored). */
 export function AccessLogTable() {
   const t = useAdminT();
+  const locale = useLocale();
   const log = useQuery(accessLogQueryOptions());
   const entries = log.data ?? [];
   return (
@@ -42,7 +43,7 @@ export function AccessLogTable() {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.id} className="border-b border-[rgb(var(--fg-rgb)/0.2)] align-top">
-                  <td className="whitespace-nowrap p-2">{localDate(entry.createdAt, true)}</td>
+                  <td className="whitespace-nowrap p-2">{localDate(entry.createdAt, true, locale)}</td>
                   <td className="p-2">{entry.success ? t("adminAuditions.accessSucceeded") : t("adminAuditions.accessFailed")}</td>
                   <td className="p-2">{candidateLabel(t, entry.code)}</td>
                   <td className="max-w-xs truncate p-2" title={entry.userAgent}>

@@ -25,7 +25,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
   const statusId = useId();
   const t = useAdminT();
   const locale = useLocale();
-  const time = localDate(audition.createdAt, true);
+  const time = localDate(audition.createdAt, true, locale);
   const facts = [
     fileSize(audition.size, t, locale),
     audition.durationSeconds ? formatClock(audition.durationSeconds) : null,

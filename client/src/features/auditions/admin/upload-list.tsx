@@ -30,7 +30,7 @@ function UploadItem({ upload }: { upload: UploadUnderway }) {
       <p className="text-sm break-words">
         <Trans
           id="adminAuditions.uploadStarted"
-          values={{ file: <>{upload.fileName}</>, time: localDate(upload.startedAt, true) }}
+          values={{ file: <>{upload.fileName}</>, time: localDate(upload.startedAt, true, locale) }}
           components={{ 0: <span dir="auto" /> }}
         />
       </p>

@@ -9,7 +9,7 @@ import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { RowActions, useRowActions } from "@/features/ordered-lists/admin/row-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
-import { useAdminT, type AdminKey } from "@/lib/i18n";
+import { useAdminT, useLocale, type AdminKey } from "@/lib/i18n";
 import { adminEpisodesQueryOptions } from "../api";
 import { useBulkEpisodes, useEpisodeMutations } from "./mutations";
 
@@ -223,6 +223,7 @@ function EpisodeRow({
   canMove: boolean;
 }) {
   const t = useAdminT();
+  const locale = useLocale();
   return (
     <li className="rounded-lg border border-[rgb(var(--fg-rgb)/0.3)] p-3" aria-label={episode.title}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -238,7 +239,7 @@ function EpisodeRow({
             <span>#{episode.sortOrder}</span>
             {episode.isPublished ? null : <span className="badge">{t("episodeList.draft")}</span>}
             {episode.source === "feed" ? <span className="badge badge-feed">{t("episodeList.fromFeed")}</span> : null}
-            {episode.publishedAt ? <span>{localDate(episode.publishedAt)}</span> : null}
+            {episode.publishedAt ? <span>{localDate(episode.publishedAt, false, locale)}</span> : null}
           </p>
           <p dir="auto" className="font-semibold wrap-anywhere">
             {episode.title}

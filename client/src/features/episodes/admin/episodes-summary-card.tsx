@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { ROUTES } from "@shared/routes";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { localDate } from "@/lib/dates";
-import { useAdminT } from "@/lib/i18n";
+import { useAdminT, useLocale } from "@/lib/i18n";
 import { adminEpisodesQueryOptions } from "../api";
 
 /** The episodes screen's address with one episode's edit open. */
@@ -15,6 +15,7 @@ const editEpisodeHref = (slug: string) => `${ROUTES.adminEpisodes.path}?${new UR
  */
 export function EpisodesSummaryCard() {
   const t = useAdminT();
+  const locale = useLocale();
   const episodes = useQuery(adminEpisodesQueryOptions({ q: "", status: "all", source: "all", season: null, page: 1 }));
   const list = episodes.data?.episodes ?? [];
   const total = episodes.data?.total ?? 0;
@@ -30,7 +31,7 @@ export function EpisodesSummaryCard() {
                   {episode.title}
                 </p>
                 <p className="text-sm">
-                  {t("episodesSummary.orderAndDate", { order: episode.sortOrder, date: localDate(episode.createdAt) })}
+                  {t("episodesSummary.orderAndDate", { order: episode.sortOrder, date: localDate(episode.createdAt, false, locale) })}
                 </p>
               </div>
               <Link

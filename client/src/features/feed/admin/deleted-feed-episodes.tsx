@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
-import { useAdminT } from "@/lib/i18n";
+import { useAdminT, useLocale } from "@/lib/i18n";
 import { deletedFeedEpisodesQueryOptions, describeSync } from "../api";
 import { useRestoreDeleted } from "./mutations";
 
@@ -12,6 +12,7 @@ import { useRestoreDeleted } from "./mutations";
  */
 export function DeletedFeedEpisodes() {
   const t = useAdminT();
+  const locale = useLocale();
   const deleted = useQuery(deletedFeedEpisodesQueryOptions());
   const restore = useRestoreDeleted();
   const list = deleted.data ?? [];
@@ -30,7 +31,7 @@ export function DeletedFeedEpisodes() {
               <p dir="auto" className="font-semibold wrap-anywhere">
                 {episode.title}
               </p>
-              <p className="text-sm">{t("deletedFeed.deletedOn", { date: localDate(episode.deletedAt) })}</p>
+              <p className="text-sm">{t("deletedFeed.deletedOn", { date: localDate(episode.deletedAt, false, locale) })}</p>
             </div>
             <button
               type="button"
@@ -42,7 +43,7 @@ export function DeletedFeedEpisodes() {
                   onSuccess: ({ sync, message }) =>
                     toast({
                       title: t("deletedFeed.restored"),
-                      description: sync ? describeSync(sync) : (message ?? t("deletedFeed.restoredLater")),
+                      description: sync ? describeSync(sync, t, locale) : (message ?? t("deletedFeed.restoredLater")),
                     }),
                   onError: (error) => toastError(t("deletedFeed.restoreFailed", { error: error.message })),
                 })

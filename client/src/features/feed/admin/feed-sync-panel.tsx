@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
-import { useAdminT } from "@/lib/i18n";
+import { useAdminT, useLocale } from "@/lib/i18n";
 import { adminSettingsQueryOptions } from "@/features/settings/api";
 import { useSaveSettings } from "@/features/settings/admin/mutations";
 import type { FeedStatus } from "@shared/api";
@@ -12,7 +12,7 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { describeExtras, describeSync, feedStatusQueryOptions } from "../api";
 import { useAcceptFeedMove, useDeletePreviousFeedEpisodes, useSyncFeed } from "./mutations";
 
-const when = (iso: string | null) => (iso ? localDate(iso, true) : null);
+const when = (iso: string | null, locale: string) => (iso ? localDate(iso, true, locale) : null);
 
 /**
  * The feed's state under the RSS settings: when it was last synced and what that did, the last
@@ -23,6 +23,7 @@ export function FeedSyncPanel() {
   const settings = useQuery(adminSettingsQueryOptions());
   const save = useSaveSettings();
   const t = useAdminT();
+  const locale = useLocale();
   const autoPublish = settings.data?.feed_auto_publish === "true";
   const s = status.data;
   return (
@@ -33,11 +34,11 @@ export function FeedSyncPanel() {
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="font-semibold">{t("feedSync.lastSync")}</dt>
-          <dd data-testid="feed-last-sync">{when(s?.lastSyncAt ?? null) ?? t("feedSync.never")}</dd>
+          <dd data-testid="feed-last-sync">{when(s?.lastSyncAt ?? null, locale) ?? t("feedSync.never")}</dd>
           {s?.lastResult ? (
             <>
               <dt className="font-semibold">{t("feedSync.result")}</dt>
-              <dd>{describeSync(s.lastResult)}</dd>
+              <dd>{describeSync(s.lastResult, t, locale)}</dd>
             </>
           ) : null}
           {s?.lastError ? (
@@ -52,14 +53,14 @@ export function FeedSyncPanel() {
           {s?.nextSyncAt ? (
             <>
               <dt className="font-semibold">{t("feedSync.nextSync")}</dt>
-              <dd>{when(s.nextSyncAt)}</dd>
+              <dd>{when(s.nextSyncAt, locale)}</dd>
             </>
           ) : null}
-          {s && describeExtras(s.extras) ? (
+          {s && describeExtras(s.extras, t, locale) ? (
             <>
               <dt className="font-semibold">{t("feedSync.files")}</dt>
               <dd>
-                <span role="status">{describeExtras(s.extras)}</span>
+                <span role="status">{describeExtras(s.extras, t, locale)}</span>
               </dd>
             </>
           ) : null}
@@ -142,9 +143,10 @@ export function RefreshFeedButton() {
   const save = useSaveSettings();
   const [asking, setAsking] = useState(false);
   const t = useAdminT();
+  const locale = useLocale();
   const run = () =>
     sync.mutate(undefined, {
-      onSuccess: (result) => toast({ title: t("refreshFeed.synced"), description: describeSync(result) }),
+      onSuccess: (result) => toast({ title: t("refreshFeed.synced"), description: describeSync(result, t, locale) }),
       onError: (error) => toast({ title: t("refreshFeed.notSynced"), description: error.message, variant: "destructive" }),
     });
   const firstSync = (publish: boolean) => {
