@@ -36,7 +36,7 @@ export function App() {
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 btn">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 btn">
         {t("app.skipToContent")}
       </a>
       <div className="flex-1">

@@ -1,4 +1,6 @@
 import { useRef, type ReactNode } from "react";
+import { textDirection } from "@shared/languages";
+import { useLocale } from "@/lib/i18n";
 
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return (
@@ -27,6 +29,10 @@ export function ScrollStrip({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const scrollBy = (dx: number) => scroller.current?.scrollBy({ left: dx, behavior: "smooth" });
+  // Mirrored right to left: the strip starts at the right, so the first button (at the start)
+  // points and scrolls right, the second left; each says where it scrolls on the screen.
+  const rtl = textDirection(useLocale()) === "rtl";
+  const [towardStart, towardEnd] = rtl ? (["right", "left"] as const) : (["left", "right"] as const);
   return (
     <section aria-labelledby={`${id}-heading`} className="mx-auto w-full max-w-6xl px-4 py-6">
       <div className="mb-4 flex items-center justify-between gap-4">
@@ -37,20 +43,20 @@ export function ScrollStrip({
           <button
             type="button"
             className="btn btn-ghost !px-3"
-            aria-label={scrollLabels.left}
+            aria-label={scrollLabels[towardStart]}
             aria-controls={id}
-            onClick={() => scrollBy(-step)}
+            onClick={() => scrollBy(rtl ? step : -step)}
           >
-            <Chevron direction="left" />
+            <Chevron direction={towardStart} />
           </button>
           <button
             type="button"
             className="btn btn-ghost !px-3"
-            aria-label={scrollLabels.right}
+            aria-label={scrollLabels[towardEnd]}
             aria-controls={id}
-            onClick={() => scrollBy(step)}
+            onClick={() => scrollBy(rtl ? -step : step)}
           >
-            <Chevron direction="right" />
+            <Chevron direction={towardEnd} />
           </button>
         </div>
       </div>

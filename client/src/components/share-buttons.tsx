@@ -46,7 +46,7 @@ export function useCopyLink(url: string) {
 }
 
 /** The copy notice: white, or dark red when copying failed (two fixed tones, so no variant library on visitors' pages). */
-const COPY_NOTICE = "pointer-events-auto relative rounded-xl py-3 pl-4 pr-12 shadow-xl";
+const COPY_NOTICE = "pointer-events-auto relative rounded-xl py-3 ps-4 pe-12 shadow-xl";
 const COPY_NOTICE_TONE = { info: "bg-white text-ink", error: "bg-danger-strong text-white" } as const;
 
 /** The copy toast: it goes after 5,000 ms (docs/product.md §9), or at once with its close button. */
@@ -62,7 +62,7 @@ export function CopyNotice({ notice, onDismiss }: { notice: Notice; onDismiss: (
             type="button"
             onClick={onDismiss}
             aria-label={t("common.close")}
-            className="absolute right-1 top-1 inline-flex h-10 w-10 items-center justify-center rounded-full text-xl hover:bg-black/10"
+            className="absolute end-1 top-1 inline-flex h-10 w-10 items-center justify-center rounded-full text-xl hover:bg-black/10"
           >
             <span aria-hidden="true">×</span>
           </button>

@@ -47,14 +47,14 @@ export function DialogContent({
         onCloseAutoFocus={returnFocus}
         {...(description ? {} : { "aria-describedby": undefined })}
       >
-        <DialogPrimitive.Title className="pr-10 text-xl font-bold">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="pe-10 text-xl font-bold">{title}</DialogPrimitive.Title>
         {description ? (
           <DialogPrimitive.Description className="mt-1 text-sm text-ink-muted">{description}</DialogPrimitive.Description>
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           {...closeButton}
-          className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-muted"
+          className="absolute end-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-2xl hover:bg-surface-muted"
         />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { cn } from "@/lib/cn";
-import { useT } from "@/lib/i18n";
+import { textDirection } from "@shared/languages";
+import { useLocale, useT } from "@/lib/i18n";
 import { dismissToast, ERROR_TITLE, useCurrentToast } from "./toast-store";
 import { useCloseButton } from "./close-button";
 
@@ -11,11 +12,13 @@ const TOAST_SWIPE_THRESHOLD_PX = 50;
 export function Toaster() {
   const message = useCurrentToast();
   const t = useT();
+  // Toasts sit at the end of the line (bottom left, right to left) and are swiped away toward it.
+  const swipe = textDirection(useLocale()) === "rtl" ? "left" : "right";
   const closeButton = useCloseButton();
   // A failure toast's 'Error' is said in the page's language (toast-store.ts).
   const title = message?.variant === "destructive" && message.title === ERROR_TITLE ? t("toast.errorTitle") : message?.title;
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection={swipe} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {message ? (
         <ToastPrimitive.Root
           key={message.id}
@@ -32,7 +35,7 @@ export function Toaster() {
           ) : null}
           <ToastPrimitive.Close
             {...closeButton}
-            className="absolute right-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-transparent text-lg"
+            className="absolute end-2 top-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-transparent text-lg"
           />
         </ToastPrimitive.Root>
       ) : null}

@@ -43,10 +43,13 @@ const BUTTONS: { name: AdminKey; format: Format; icon: ReactNode; toggle?: (edit
   },
 ];
 
-/** The keys that move along a toolbar (WAI-ARIA's toolbar pattern), from the button at `at` of `count`. */
-function movedTo(key: string, at: number, count: number): number | null {
-  if (key === "ArrowRight") return (at + 1) % count;
-  if (key === "ArrowLeft") return (at - 1 + count) % count;
+/**
+ * The keys that move along a toolbar (WAI-ARIA's toolbar pattern), from the button at `at` of
+ * `count`: the arrow toward the line's end goes to the next button (ArrowLeft, right to left).
+ */
+function movedTo(key: string, at: number, count: number, rtl: boolean): number | null {
+  if (key === (rtl ? "ArrowLeft" : "ArrowRight")) return (at + 1) % count;
+  if (key === (rtl ? "ArrowRight" : "ArrowLeft")) return (at - 1 + count) % count;
   if (key === "Home") return 0;
   if (key === "End") return count - 1;
   return null;
@@ -69,7 +72,7 @@ export function RichTextToolbar({ editor, controls, labelId }: { editor: Editor;
   const toolbarId = useId();
   const linkBoxId = useId();
   const onKeyDown = (event: KeyboardEvent) => {
-    const next = movedTo(event.key, current, BUTTONS.length);
+    const next = movedTo(event.key, current, BUTTONS.length, getComputedStyle(event.currentTarget).direction === "rtl");
     if (next === null) return;
     event.preventDefault();
     setCurrent(next);

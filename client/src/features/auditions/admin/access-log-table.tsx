@@ -23,7 +23,7 @@ export function AccessLogTable() {
     >
       <ListStates isPending={log.isPending} isEmpty={entries.length === 0} empty={<p>{t("adminAuditions.accessLogEmpty")}</p>}>
         <div className="mt-4 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label={t("adminAuditions.accessLogLabel")}>
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead>
               <tr className="border-b border-[rgb(var(--fg-rgb)/0.4)]">
                 <th scope="col" className="p-2">

@@ -27,7 +27,7 @@ export function AuditionIntro({ intro, bullets: stored }: { intro?: string; bull
           </p>
         ))}
         <p>{t("audition.job")}</p>
-        <ul className="ml-6 list-disc">
+        <ul className="ms-6 list-disc">
           {bullets.map((b, i) => (
             <li key={i} dir="auto">
               {b}

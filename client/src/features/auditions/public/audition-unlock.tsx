@@ -55,7 +55,7 @@ export function AuditionUnlock() {
               {label}
             </button>
           )}
-          <ol className="mt-6 ml-6 list-decimal space-y-1 text-lg">
+          <ol className="mt-6 ms-6 list-decimal space-y-1 text-lg">
             <li>{t("audition.stepDownload")}</li>
             <li>{t("audition.stepEdit")}</li>
             <li>{t("audition.stepHandIn")}</li>

@@ -23,7 +23,7 @@ export function EpisodesSummaryCard() {
     <AdminCard id="episodes-summary" title={t("episodesSummary.title")} className="flex flex-col">
       {episodes.isPending ? null : <p className="mt-2">{t("episodesSummary.current", { total })}</p>}
       <ListStates isPending={episodes.isPending} isEmpty={list.length === 0} empty={<p>{t("episodesSummary.empty")}</p>}>
-        <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto pr-1" aria-label={t("episodesSummary.listLabel")} tabIndex={0}>
+        <ul className="mt-4 max-h-96 space-y-2 overflow-y-auto pe-1" aria-label={t("episodesSummary.listLabel")} tabIndex={0}>
           {list.map((episode) => (
             <li key={episode.id} className="flex items-center justify-between gap-3 rounded-lg border border-[rgb(var(--fg-rgb)/0.25)] p-3">
               <div className="min-w-0 flex-1">

@@ -62,8 +62,9 @@ function tabbableAfter(from: HTMLElement, skip: HTMLElement | null): HTMLElement
 export type Open = "hover" | "held";
 
 /**
- * Where the menu is drawn: below its button (`trigger`), its right edge on the button's, inside
- * the screen; placed as it opens, and again when the window changes.
+ * Where the menu is drawn: below its button (`trigger`), its end edge on the button's (its right
+ * edge, or its left one right to left), inside the screen; placed as it opens, and again when the
+ * window changes.
  */
 function useMenuPlace(trigger: RefObject<HTMLButtonElement | null>) {
   // Measured as it first renders (the button is in the page by then), so focus can go into it at once.
@@ -84,7 +85,10 @@ function placeBelow(button: HTMLElement | null) {
   const box = button?.getBoundingClientRect();
   if (!box) return null;
   const top = box.bottom + GAP;
-  return { top, right: Math.max(EDGE, window.innerWidth - box.right), maxHeight: Math.max(96, window.innerHeight - top - EDGE) };
+  const maxHeight = Math.max(96, window.innerHeight - top - EDGE);
+  return getComputedStyle(button!).direction === "rtl"
+    ? { top, left: Math.max(EDGE, box.left), right: "auto" as const, maxHeight }
+    : { top, right: Math.max(EDGE, window.innerWidth - box.right), left: "auto" as const, maxHeight };
 }
 
 /**
@@ -238,7 +242,7 @@ export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close }: Liste
       aria-label={t("providers.label")}
       onKeyDown={onMenuKeyDown}
       className="listen-menu fixed z-30 m-0 overflow-y-auto rounded-xl bg-white p-2 text-menu-ink shadow-2xl ring-1 ring-black/10"
-      style={place ? { top: place.top, right: place.right, left: "auto", maxHeight: place.maxHeight } : undefined}
+      style={place ?? undefined}
     >
       <ProviderMenuItems isPending={isPending} providers={providers} onChoose={() => close(false)} />
     </div>

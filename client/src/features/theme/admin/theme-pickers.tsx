@@ -8,7 +8,7 @@ import { bodyTheme } from "../theme-style";
 /** A theme to pick: a preset tile, or the single-colour and two-colour rows; the picked one is outlined. */
 export const themeChoice = cva("rounded-lg border-2 p-1 text-sm font-semibold", {
   variants: {
-    kind: { preset: "text-left", own: "flex w-full items-center gap-2" },
+    kind: { preset: "text-start", own: "flex w-full items-center gap-2" },
     selected: { true: "border-ink", false: "" },
   },
   compoundVariants: [
