@@ -1,8 +1,6 @@
-import type { Messages } from "@lingui/core";
 import { siteLanguageOf, textDirection } from "@shared/languages";
 import { EDITORS_PAGE_PARTS, PAGE_PARTS } from "@shared/locales/parts";
-
-const PARTS = import.meta.glob<Messages>("../../../shared/locales/*/*.json", { import: "default" });
+import { loadParts } from "@/lib/catalogue-parts";
 
 /**
  * `npm run dev` only: Vite serves index.html itself, without the words the server puts in each
@@ -14,13 +12,11 @@ export async function installDevMessages(): Promise<void> {
     .then((r) => (r.ok ? (r.json() as Promise<{ value: string }>) : null))
     .catch(() => null);
   const tag = siteLanguageOf(setting?.value);
-  const loaded = await Promise.all(
-    [...PAGE_PARTS, ...EDITORS_PAGE_PARTS].map((name) => PARTS[`../../../shared/locales/${tag}/${name}.json`]?.() ?? {}),
-  );
+  const messages = await loadParts(tag, [...PAGE_PARTS, ...EDITORS_PAGE_PARTS]);
   const script = document.createElement("script");
   script.type = "application/json";
   script.id = "messages";
-  script.textContent = JSON.stringify(Object.assign({}, ...loaded));
+  script.textContent = JSON.stringify(messages);
   document.body.prepend(script);
   document.documentElement.lang = tag;
   document.documentElement.dir = textDirection(tag);

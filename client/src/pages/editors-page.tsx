@@ -7,9 +7,20 @@ import { settingQueryOptions } from "@/features/settings/api";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { ROUTES } from "@shared/routes";
+import { WithCatalogueParts } from "@/lib/catalogue-parts";
 import { useT } from "@/lib/i18n";
+import { EDITORS_PAGE_PARTS } from "@shared/locales/parts";
 
+/** The editors' page, with its own words (the audition's, its form's rules). */
 export function EditorsPage() {
+  return (
+    <WithCatalogueParts parts={EDITORS_PAGE_PARTS} probe="audition.heading">
+      <Editors />
+    </WithCatalogueParts>
+  );
+}
+
+function Editors() {
   const title = useQuery(settingQueryOptions("podcast_title")).data || DEFAULT_PODCAST_TITLE;
   const banners = useBannerImages();
   const t = useT();

@@ -1,20 +1,11 @@
-import type { Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { catalogueLanguage, textDirection } from "@shared/languages";
-import { ADMIN_PARTS, PAGE_PARTS, type CataloguePart } from "@shared/locales/parts";
+import { ADMIN_PARTS, PAGE_PARTS } from "@shared/locales/parts";
+import { loadParts } from "@/lib/catalogue-parts";
 import { createI18n, LanguageProvider } from "@/lib/i18n";
 import { myLanguageQueryOptions } from "./api";
-
-// Every language's parts, each its own chunk (compiled by the build, vite.config.ts): only the
-// ones the admin area's language needs are fetched.
-const PARTS = import.meta.glob<Messages>("../../../../shared/locales/*/*.json", { import: "default" });
-
-async function loadParts(tag: string, names: readonly CataloguePart[]): Promise<Messages> {
-  const loaded = await Promise.all(names.map((name) => PARTS[`../../../../../shared/locales/${tag}/${name}.json`]?.() ?? {}));
-  return Object.assign({}, ...loaded) as Messages;
-}
 
 /**
  * The admin area's words (README "Languages"): in the signed-in person's own language (asked for
