@@ -163,6 +163,7 @@ test("when the language goes back to English, then the spec's words are back wor
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("region", { name: "Latest Episodes" })).toBeVisible();
+    await page.goto("/listen");
     await expect(page.getByRole("heading", { name: "Listen to Our Podcast" })).toBeVisible();
   } finally {
     await setLanguage(api, "");
