@@ -9,6 +9,7 @@ import { EpisodesSummaryCard } from "@/features/episodes/admin/episodes-summary-
 import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/admin/feed-sync-panel";
 import { RssSettingsCard } from "@/features/settings/admin/rss-settings-form";
 import { SiteLanguageCard } from "@/features/settings/admin/site-language-form";
+import { MyLanguageCard } from "@/features/languages/admin/my-language-form";
 import { ThemeSelectorDialog } from "@/features/theme/admin/theme-selector-dialog";
 import { ROUTES } from "@shared/routes";
 import { useAdminT, type AdminKey } from "@/lib/i18n";
@@ -63,6 +64,7 @@ export function AdminDashboardPage() {
         <div className="flex flex-col gap-6">
           <EpisodesSummaryCard />
           <SiteLanguageCard />
+          <MyLanguageCard />
         </div>
         <section className="card p-6 lg:col-span-2" aria-labelledby="quick-actions-heading">
           <h2 id="quick-actions-heading" className="text-xl font-bold">
