@@ -5,7 +5,7 @@ import type validation from "./locales/en/validation.json";
 export type ValidationKey = keyof typeof validation;
 
 /** A rule's message and its placeholders' values, to be said in the reader's language. */
-export interface IssueMessage {
+interface IssueMessage {
   key: ValidationKey;
   values: Record<string, unknown>;
 }

@@ -19,9 +19,9 @@ export class FeedParseError extends Error {
   }
 }
 
-export const notFeed = (why: Words) => new FeedParseError(words("feedSync.notFeed", { why }));
+export const notFeed = (why: Words) => new FeedParseError(words("feedReport.notFeed", { why }));
 /** The feed's XML is broken: `detail` is the XML reader's own account of where. */
-export const notWellFormed = (detail: Words | string) => new FeedParseError(words("feedSync.notWellFormed", { detail }));
+export const notWellFormed = (detail: Words | string) => new FeedParseError(words("feedReport.notWellFormed", { detail }));
 /** windows-1252's characters for the bytes 0x80-0x9F (the five it leaves undefined stay as they are). */
 const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
 const isUtf8 = (label: string) => /^utf-?8$/i.test(label);
@@ -77,21 +77,21 @@ function rootName(text: string): string | null {
 /** Refuses what is not an RSS document, naming what it is instead. */
 export function checkRss(text: string): void {
   const trimmed = text.trim();
-  if (!trimmed) throw notFeed(words("feedSync.emptyFile"));
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) throw notFeed(words("feedSync.json"));
+  if (!trimmed) throw notFeed(words("feedReport.emptyFile"));
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) throw notFeed(words("feedReport.json"));
   const root = rootName(trimmed);
-  if (root === "html") throw notFeed(words("feedSync.webPage"));
-  if (root === "feed") throw notFeed(words("feedSync.atom"));
-  if (root === null) throw notFeed(words("feedSync.notXml"));
-  if (root !== "rss") throw notFeed(words("feedSync.otherXml", { root }));
+  if (root === "html") throw notFeed(words("feedReport.webPage"));
+  if (root === "feed") throw notFeed(words("feedReport.atom"));
+  if (root === null) throw notFeed(words("feedReport.notXml"));
+  if (root !== "rss") throw notFeed(words("feedReport.otherXml", { root }));
   // The XML reader forgives missing end tags at the end of a document, so a download cut short
   // would pass as a feed with fewer episodes.
-  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed)) throw notWellFormed(words("feedSync.noClosingTag"));
+  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed)) throw notWellFormed(words("feedReport.noClosingTag"));
   // Nor does it mind tags that do not nest: such a file is broken, whatever it would yield.
   // Lesser faults real feeds carry (a bare "&", an unquoted attribute) are forgiven, as podcast
   // apps forgive them.
   const checked = XMLValidator.validate(trimmed);
   if (checked !== true && (checked.err.code === "InvalidTag" || checked.err.code === "InvalidXml")) {
-    throw notWellFormed(words("feedSync.xmlErrorAt", { detail: checked.err.msg, line: checked.err.line }));
+    throw notWellFormed(words("feedReport.xmlErrorAt", { detail: checked.err.msg, line: checked.err.line }));
   }
 }

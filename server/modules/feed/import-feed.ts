@@ -18,7 +18,7 @@ import * as feedStore from "./storage";
 const isRowError = (err: unknown) => /^2[23]/.test(sqlStateOf(err) ?? "");
 const rowReason = (err: unknown) => {
   const code = sqlStateOf(err);
-  return code === "23505" ? words("feedSync.rowTaken") : words("feedSync.rowRefused", { code });
+  return code === "23505" ? words("feedReport.rowTaken") : words("feedReport.rowRefused", { code });
 };
 
 /**

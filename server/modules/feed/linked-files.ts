@@ -34,9 +34,9 @@ const MAX_FAILURES = 10;
 const MAX_CHAPTER_IMAGES = 30;
 /** A file given up on, named for the owner with its episode's title. */
 const WHAT = {
-  transcript: "feedSync.transcriptOf",
-  chapters: "feedSync.chaptersOf",
-  image: "feedSync.artworkOf",
+  transcript: "feedReport.transcriptOf",
+  chapters: "feedReport.chaptersOf",
+  image: "feedReport.artworkOf",
 } as const satisfies Record<ExtraKind, ServerKey>;
 
 /** The wait after the n-th failure: 2, 4, 8... minutes, at most a day. */
@@ -81,7 +81,7 @@ const why = (err: unknown): NoteText =>
     ? err.words
     : err instanceof Error
       ? err.message.slice(0, 300)
-      : words("feedSync.unreadable");
+      : words("feedReport.unreadable");
 
 /**
  * How each file is fetched and kept: transcripts and chapters read in the feed worker, images
@@ -114,7 +114,7 @@ function createFileFetchers({
         const kept = kind === "artwork" ? await keptImageFor(db, url) : null;
         if (kept) return kept;
         const path = await uploads.storeImage(await fetchBytes(url, "image"));
-        if (!path) throw new FeedParseError(words("feedSync.notImage"));
+        if (!path) throw new FeedParseError(words("feedReport.notImage"));
         await pictures?.prepare(path, kind);
         return path;
       })();
@@ -137,13 +137,13 @@ function createFileFetchers({
         kept.set(url, await keepImage(url, "photo"));
       } catch (err) {
         kept.set(url, null);
-        notes.push({ title: words("feedSync.chapterPictureOf", { title }), reason: why(err) });
+        notes.push({ title: words("feedReport.chapterPictureOf", { title }), reason: why(err) });
       }
     }
     if (addresses.length > MAX_CHAPTER_IMAGES)
       notes.push({
-        title: words("feedSync.chaptersOf", { title }),
-        reason: words("feedSync.chapterPictureLimit", { kept: MAX_CHAPTER_IMAGES, count: addresses.length }),
+        title: words("feedReport.chaptersOf", { title }),
+        reason: words("feedReport.chapterPictureLimit", { kept: MAX_CHAPTER_IMAGES, count: addresses.length }),
       });
     return chapters.map((c) => ({ ...c, image: c.img ? (kept.get(c.img) ?? null) : null }));
   };
@@ -177,7 +177,7 @@ function createFileFetchers({
     } catch (err) {
       const failures = person.failures + 1;
       if (isFinal(err) || failures >= MAX_FAILURES) {
-        notes.push({ title: words("feedSync.pictureOf", { name: person.name }), reason: why(err) });
+        notes.push({ title: words("feedReport.pictureOf", { name: person.name }), reason: why(err) });
         return { imagePath: null };
       }
       return { failures, retryAt: retryAt(failures) };

@@ -25,7 +25,7 @@ export type FeedState = Omit<FeedStatus, "lastResult" | "lastError" | "move"> & 
   move: { url: string; problem: NoteText | null } | null;
 };
 
-export const sayText = (text: NoteText, say: Say): string => (typeof text === "string" ? text : sayWords(text, say));
+const sayText = (text: NoteText, say: Say): string => (typeof text === "string" ? text : sayWords(text, say));
 
 /** A sync's result in one language. */
 export const sayOutcome = (result: SyncOutcome, say: Say): FeedSyncResult => ({

@@ -123,12 +123,12 @@ const whole = (value: number | undefined) => (value !== undefined && Number.isIn
 /** The first usable audio enclosure, or why there is none. */
 function audioOf(item: Item): { url: URL; type: string | null; length: number | null } | { reason: Words } {
   const enclosures = item.enclosures ?? [];
-  if (enclosures.length === 0) return { reason: words("feedSync.noAudio") };
-  let reason = words("feedSync.noAudio");
+  if (enclosures.length === 0) return { reason: words("feedReport.noAudio") };
+  let reason = words("feedReport.noAudio");
   for (const enclosure of enclosures) {
     const url = webUrl(enclosure.url);
     if (!url) {
-      reason = words("feedSync.audioAddress");
+      reason = words("feedReport.audioAddress");
       continue;
     }
     const type = mediaTypeOf(enclosure.type, url);
@@ -136,7 +136,7 @@ function audioOf(item: Item): { url: URL; type: string | null; length: number | 
       const length = enclosure.length;
       return { url, type, length: length !== undefined && length > 0 && Number.isFinite(length) ? Math.trunc(length) : null };
     }
-    if (isVideoType(type) && reason.key === "feedSync.noAudio") reason = words("feedSync.videoOnly");
+    if (isVideoType(type) && reason.key === "feedReport.noAudio") reason = words("feedReport.videoOnly");
   }
   return { reason };
 }
@@ -263,7 +263,7 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
 /** The show as its channel describes it: title, hosts, people, links, description and addresses. */
 function channelOf(feed: RssFeed.Feed<Date | null>, showImage: string | null, note: Note): Omit<ParsedFeed, "items" | "skipped"> {
   const title = cleanTitle(feed.title) || cleanTitle(feed.itunes?.title);
-  const people = peopleOf(feed.podcast?.persons, title || words("feedSync.theShow"), note);
+  const people = peopleOf(feed.podcast?.persons, title || words("feedReport.theShow"), note);
   return {
     title,
     hosts: hostsOf(feed, people),
@@ -283,9 +283,9 @@ function parseRss(text: string): RssFeed.Feed<Date | null> {
   } catch (err) {
     const { DetectError, MalformedError, ParseError } = feedsmith();
     if (err instanceof MalformedError) {
-      throw notWellFormed(err.cause instanceof Error ? err.cause.message : words("feedSync.unreadable"));
+      throw notWellFormed(err.cause instanceof Error ? err.cause.message : words("feedReport.unreadable"));
     }
-    if (err instanceof DetectError || err instanceof ParseError) throw notFeed(words("feedSync.noChannel"));
+    if (err instanceof DetectError || err instanceof ParseError) throw notFeed(words("feedReport.noChannel"));
     throw err;
   }
 }
@@ -313,7 +313,7 @@ function readItems(
       if (first !== undefined) {
         skipped.push({
           title: item.title,
-          reason: words("feedSync.repeatedGuid", { guid: guid.slice(0, 200), first: first.slice(0, 200) }),
+          reason: words("feedReport.repeatedGuid", { guid: guid.slice(0, 200), first: first.slice(0, 200) }),
         });
         continue;
       }
@@ -323,8 +323,8 @@ function readItems(
   }
   if (all.length > FEED_LIMITS.items) {
     skipped.push({
-      title: words("feedSync.moreItems", { count: all.length - FEED_LIMITS.items }),
-      reason: words("feedSync.itemLimit", { count: FEED_LIMITS.items }),
+      title: words("feedReport.moreItems", { count: all.length - FEED_LIMITS.items }),
+      reason: words("feedReport.itemLimit", { count: FEED_LIMITS.items }),
     });
   }
   return items;
@@ -341,8 +341,8 @@ function noteTaker(skipped: ParsedFeed["skipped"]): Note {
   return (title, reason) => {
     count++;
     if (count <= MAX_NOTES) return void skipped.push({ title, reason });
-    if (!more) skipped.push((more = { title: "", reason: words("feedSync.moreLeftOut") }));
-    more.title = words("feedSync.moreNotes", { count: count - MAX_NOTES });
+    if (!more) skipped.push((more = { title: "", reason: words("feedReport.moreLeftOut") }));
+    more.title = words("feedReport.moreNotes", { count: count - MAX_NOTES });
   };
 }
 

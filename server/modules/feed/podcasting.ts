@@ -66,8 +66,8 @@ export function peopleOf(persons: PodcastNs.Person[] | undefined, title: NoteTex
       href: webUrl(person.href)?.href ?? null,
     });
   }
-  if (nameless > 0) note(title, words("feedSync.namelessPeople", { count: nameless }));
-  if (beyond > 0) note(title, words("feedSync.tooManyPeople", { most: PEOPLE_PER_LIST, count: beyond }));
+  if (nameless > 0) note(title, words("feedReport.namelessPeople", { count: nameless }));
+  if (beyond > 0) note(title, words("feedReport.tooManyPeople", { most: PEOPLE_PER_LIST, count: beyond }));
   return out;
 }
 
@@ -94,7 +94,7 @@ export function showLinksOf(fundings: PodcastNs.Funding[] | undefined, podroll: 
   for (const tag of fundings ?? []) {
     const url = webUrl(tag.url);
     if (!url) {
-      note(words("feedSync.supportLink"), words("feedSync.supportLinkAddress", { address: shown(tag.url ?? "") }));
+      note(words("feedReport.supportLink"), words("feedReport.supportLinkAddress", { address: shown(tag.url ?? "") }));
       continue;
     }
     if (funding.length < MAX_FUNDING && !funding.some((f) => f.url === url.href))

@@ -63,7 +63,7 @@ export interface FeedSyncDeps {
 const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
 const unreadable = (url: string, why: Words) =>
-  new AppError("UNPROCESSABLE", "feedSync.unreadableAt", { values: { url: shown(url), why } });
+  new AppError("UNPROCESSABLE", "feedReport.unreadableAt", { values: { url: shown(url), why } });
 
 type Fetched = Extract<FetchResult, { status: "ok" }>;
 /** Where the show says it has moved, and why that address does not work yet (null: it does). */
@@ -89,7 +89,7 @@ async function parseFetched(deps: FeedSyncDeps, url: string, fetched: Fetched, k
     return await deps.workers.parseFeed(fetched.body, fetched.contentType, known);
   } catch (err) {
     if (err instanceof FeedParseError)
-      throw new AppError("UNPROCESSABLE", "feedSync.refusedAt", { values: { why: err.words, url: shown(url) } });
+      throw new AppError("UNPROCESSABLE", "feedReport.refusedAt", { values: { why: err.words, url: shown(url) } });
     throw err;
   }
 }
@@ -102,7 +102,7 @@ async function problemAt(deps: FeedSyncDeps, url: string): Promise<NoteText | nu
     return null;
   } catch (err) {
     if (err instanceof FetchError || err instanceof FeedParseError) return err.words;
-    return words("feedSync.unreadable");
+    return words("feedReport.unreadable");
   }
 }
 
@@ -190,7 +190,7 @@ async function runSync(deps: FeedSyncDeps): Promise<SyncOutcome> {
   const { db, settings, logger } = deps;
   const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
   const url = values.get("rss_url")?.trim();
-  if (!url) throw new AppError("BAD_REQUEST", "feedSync.noFeed");
+  if (!url) throw new AppError("BAD_REQUEST", "feedReport.noFeed");
   const state = await feedStore.readFeedSync(db);
   const { fetched, bodyHash, feed } = await readFeed(deps, url, state);
   const move = await findMove(deps, url, state, fetched, feed);
@@ -259,7 +259,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       return result;
     } catch (err) {
       onSynced?.("failed");
-      const message = err instanceof AppError ? err.words : words("feedSync.syncFailed");
+      const message = err instanceof AppError ? err.words : words("feedReport.syncFailed");
       if (!(err instanceof AppError)) logger?.error({ err }, "the feed sync failed");
       await feedStore.writeFeedSync(db, { lastError: storedText(message) }).catch(() => {});
       throw err;
@@ -295,7 +295,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     async deletePreviousFeedEpisodes() {
       const [state, values] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"])]);
       const url = values.get("rss_url");
-      if (!url || state.url !== url || !state.lastSyncAt) throw new AppError("CONFLICT", "feedSync.syncFirst");
+      if (!url || state.url !== url || !state.lastSyncAt) throw new AppError("CONFLICT", "feedReport.syncFirst");
       return writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
         const ids = await feedStore.otherFeedEpisodeIds(tx, url);
@@ -307,20 +307,20 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       await episodes.restoreDeleted(id);
       // The feed may be as it was at the last sync: read it whole again, or the item stays out.
       await feedStore.writeFeedSync(db, { bodyHash: null, etag: null, lastModified: null });
-      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return { sync: null, message: words("feedSync.restoredNoFeed") };
+      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return { sync: null, message: words("feedReport.restoredNoFeed") };
       await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
       try {
         return { sync: await once() };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        return { sync: null, message: words("feedSync.restoredLater", { why: err.words }) };
+        return { sync: null, message: words("feedReport.restoredLater", { why: err.words }) };
       }
     },
     async acceptMove() {
       const current = await status();
-      if (!current.move) throw new AppError("NOT_FOUND", "feedSync.notMoved");
+      if (!current.move) throw new AppError("NOT_FOUND", "feedReport.notMoved");
       if (current.move.problem)
-        throw new AppError("UNPROCESSABLE", "feedSync.moveNotWorking", { values: { problem: current.move.problem } });
+        throw new AppError("UNPROCESSABLE", "feedReport.moveNotWorking", { values: { problem: current.move.problem } });
       await settings.write("rss_url", current.move.url);
       await feedStore.writeFeedSync(db, { movedTo: null, moveError: null });
       logger?.info({ to: current.move.url }, "the owner took the feed's new address");

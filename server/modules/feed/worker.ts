@@ -69,7 +69,7 @@ export default async function run(task: FeedTask): Promise<FeedTaskResult | Retu
   } catch (err) {
     if (err instanceof FeedParseError) return { kind: "refused", words: err.words };
     if (task.kind !== "feed")
-      return { kind: "refused", words: words("feedSync.fileUnreadable", { detail: (err as Error).message.slice(0, 200) }) };
+      return { kind: "refused", words: words("feedReport.fileUnreadable", { detail: (err as Error).message.slice(0, 200) }) };
     throw err;
   }
 }

@@ -12,9 +12,9 @@ import type { StoredChapter } from "./transcripts";
 
 /** A file the worker could not read, each with its whole sentence. */
 const UNREADABLE = {
-  feed: "feedSync.feedUnreadable",
-  transcript: "feedSync.transcriptUnreadable",
-  chapters: "feedSync.chaptersUnreadable",
+  feed: "feedReport.feedUnreadable",
+  transcript: "feedReport.transcriptUnreadable",
+  chapters: "feedReport.chaptersUnreadable",
 } as const;
 
 /** The worker's module: the bundled .js beside the server build, or the .ts source in tests. */
@@ -69,8 +69,8 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
     } catch (err) {
       const reason =
         (err as Error).name === "AbortError" || /abort/i.test((err as Error).message)
-          ? words("feedSync.tookTooLong", { seconds: taskMs / 1000 })
-          : words("feedSync.tooMuchMemory");
+          ? words("feedReport.tookTooLong", { seconds: taskMs / 1000 })
+          : words("feedReport.tooMuchMemory");
       throw new FeedParseError(words(UNREADABLE[task.kind], { reason }));
     }
     if (result.kind === "refused") throw new FeedParseError(result.words);

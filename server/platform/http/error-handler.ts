@@ -139,7 +139,7 @@ function classifyClientStatus(e: HttpishError): Classified | undefined {
 }
 
 /** How the error handler says its words: the composition root gives it the catalogues (modules/languages). */
-export interface ErrorWords {
+interface ErrorWords {
   /** The message `key` in the language the request asks for (its Accept-Language); English without a request. */
   translate(req: Request | undefined, key: ServerKey, values?: MessageValues): string;
   /** The language the request asks for, for the error page's `<html lang>`. */

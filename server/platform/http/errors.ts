@@ -1,7 +1,7 @@
-import { type ErrorCode, type FieldError, STATUS_BY_CODE } from "../../../shared/errors";
+import { type ErrorCode, STATUS_BY_CODE } from "../../../shared/errors";
 import type { ServerKey } from "../../../shared/locales/parts";
 
-export { STATUS_BY_CODE, type ErrorCode, type FieldError };
+export { STATUS_BY_CODE, type ErrorCode };
 
 /** A message's placeholders: `{count}`, `{title}`; a value may itself be words, said in the same language. */
 export type MessageValues = Record<string, unknown>;
