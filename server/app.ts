@@ -17,7 +17,7 @@ import type { Config } from "./config";
 import { createSiteWrites, startChangeBus, type ChangeBus } from "./platform/db/change-bus";
 import type { Database } from "./platform/db/client";
 import { newestMigrationMark } from "./platform/db/migrate";
-import { apiNotFound, errorHandler } from "./platform/http/error-handler";
+import { apiNotFound, createErrorHandler } from "./platform/http/error-handler";
 import { AppError } from "./platform/http/errors";
 import { createFastPath, type FastPath } from "./platform/http/fast-path";
 import type { Logger } from "./platform/runtime/logger";
@@ -68,6 +68,8 @@ import { createShareImages, type ShareImages } from "./modules/share-images";
 import { createPageData } from "./modules/pages";
 import { createUploadsService } from "./modules/pictures";
 import { appliedMigrationMark, pingDatabase } from "./platform/db/health";
+import { requestLanguage, translator } from "./modules/languages";
+import { DEFAULT_LANGUAGE } from "../shared/languages";
 
 export interface AppDeps {
   config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
@@ -135,8 +137,14 @@ export interface SiteApp {
 }
 
 const handInsUnavailable: express.RequestHandler = () => {
-  throw new AppError("UNAVAILABLE", "Hand-ins are not open on this site just now.");
+  throw new AppError("UNAVAILABLE", "handInRefusal.closed");
 };
+
+/** The error handler's words: the catalogues, in the language each request asks for (English for the logs). */
+const errorHandler = createErrorHandler({
+  translate: (req, key, values) => translator(req ? requestLanguage(req) : DEFAULT_LANGUAGE).t(key, values),
+  languageOf: requestLanguage,
+});
 
 /**
  * The composition root (ARCHITECTURE.md): wires the pool into storage-backed services and the

@@ -1,12 +1,13 @@
 import fs from "node:fs";
-import { ConfigError, loadConfig } from "./config";
+import { loadConfig } from "./config";
 import { connectDatabase, type Database } from "./platform/db/client";
 import type { EmbeddedServer } from "./platform/db/embedded";
 import { runMigrations } from "./platform/db/migrate";
-import { AppError } from "./platform/http/errors";
+import { AppError, sayWords } from "./platform/http/errors";
 import { createLogger } from "./platform/runtime/logger";
 import { createLargeFileStore, createObjectStore } from "./platform/objects";
-import { restoreBackup, writeBackup } from "./modules/backup";
+import { RestoreError, restoreBackup, writeBackup } from "./modules/backup";
+import { translator } from "./modules/languages";
 
 const USAGE = "usage: npm run backup -- FILE | npm run restore -- FILE";
 
@@ -45,13 +46,14 @@ async function main(argv: string[]): Promise<number> {
       fs.renameSync(tmp, file);
       process.stdout.write(`Backed up ${result.rows} rows, ${result.objects} files and ${result.files} hand-ins to ${file}\n`);
     } else {
-      if (!fs.existsSync(file)) throw new AppError("NOT_FOUND", `No such file: ${file}`);
+      if (!fs.existsSync(file)) throw new RestoreError(`No such file: ${file}`);
       const result = await restoreBackup(database.pool, store, fs.createReadStream(file), largeFiles);
       process.stdout.write(`Restored ${result.rows} rows, ${result.objects} files and ${result.files} hand-ins from ${file}\n`);
     }
     return 0;
   } catch (err) {
-    const message = err instanceof AppError || err instanceof ConfigError ? err.message : `${(err as Error).message}`;
+    // In English, like the logs: whoever runs the command reads them in a terminal.
+    const message = err instanceof AppError ? sayWords(err.words, translator("en").t) : `${(err as Error).message}`;
     process.stderr.write(`${command} failed: ${message}\n`);
     return 1;
   } finally {

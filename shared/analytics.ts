@@ -52,7 +52,7 @@ export const analyticsEventSchema = z.discriminatedUnion("type", [
     duration: seconds,
   }),
   /** A provider's link, by the provider's id. */
-  z.strictObject({ type: z.literal("provider"), value: z.string().regex(/^\d{1,10}$/, "must be a provider's id") }),
+  z.strictObject({ type: z.literal("provider"), value: z.string().regex(/^\d{1,10}$/, "validation.providerId") }),
   /** A clip's poster, by the clip's slug. */
   z.strictObject({ type: z.literal("clip"), value: slug }),
   z.strictObject({ type: z.literal("share"), value: z.enum(SHARE_NETWORKS) }),
@@ -65,11 +65,11 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar day as YYYY-MM-DD that exists (no 2026-02-30). */
 const isoDay = z
   .string()
-  .regex(DAY, "must be a date as YYYY-MM-DD")
+  .regex(DAY, "validation.day")
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, "is not a day of the calendar");
+  }, "validation.notCalendarDay");
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both optional (UTC days, both included). */
 export const analyticsRangeSchema = z.strictObject({ from: isoDay.optional(), to: isoDay.optional() });

@@ -27,50 +27,47 @@ export const LIMITS = {
 /** PostgreSQL text cannot hold NUL, and no field has a use for it. */
 const noNul = (s: string) => !s.includes("\u0000");
 const text = (max: number) =>
-  z.preprocess(
-    (v) => (v == null ? "" : v),
-    z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters"),
-  );
+  z.preprocess((v) => (v == null ? "" : v), z.string().trim().max(max, "validation.tooLong").refine(noNul, "validation.noNul"));
 const requiredText = (max: number) =>
-  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
+  z.string().trim().min(1, "validation.required").max(max, "validation.tooLong").refine(noNul, "validation.noNul");
 
 const slug = z.preprocess(
   (v) => (v == null ? "" : typeof v === "string" ? v.trim() : v),
   z
     .string()
-    .max(LIMITS.slug, `must be at most ${LIMITS.slug} characters`)
-    .refine((s) => s === "" || SLUG_PATTERN.test(s), "may hold only lowercase letters, digits and single hyphens"),
+    .max(LIMITS.slug, "validation.tooLong")
+    .refine((s) => s === "" || SLUG_PATTERN.test(s), "validation.slugCharacters"),
 );
 
 /** sortOrder is an integer or a numeric string (docs/product.md "API"). */
 const sortOrderSchema = z.preprocess(
   (v) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-  z.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(1_000_000_000),
+  z.number({ error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0).max(1_000_000_000),
 );
 
 export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const loginSchema = z.strictObject({
-  email: z.string().trim().min(1, "is required").max(LIMITS.email).refine(noNul, "may not contain NUL characters"),
-  password: z.string().min(1, "is required").max(LIMITS.password, "is too long").refine(noNul, "may not contain NUL characters"),
+  email: z.string().trim().min(1, "validation.required").max(LIMITS.email).refine(noNul, "validation.noNul"),
+  password: z.string().min(1, "validation.required").max(LIMITS.password, "validation.isTooLong").refine(noNul, "validation.noNul"),
 });
 
 /** A code pasted from an e-mail often brings spaces along; the prefix itself has none. */
 export const unlockSchema = z.strictObject({
-  password: z.string().max(LIMITS.auditionPassword, "is too long").trim().refine(noNul, "may not contain NUL characters"),
+  password: z.string().max(LIMITS.auditionPassword, "validation.isTooLong").trim().refine(noNul, "validation.noNul"),
 });
 
 export const accessLogSchema = z.strictObject({
-  password: z.string().max(LIMITS.auditionPassword).refine(noNul, "may not contain NUL characters").optional(),
+  password: z.string().max(LIMITS.auditionPassword).refine(noNul, "validation.noNul").optional(),
   success: z.boolean(),
   userAgent: text(LIMITS.userAgent).optional(),
 });
 
 export const settingSchema = z.strictObject({
-  key: z.enum(SETTING_KEYS, { error: "is not a known setting" }),
-  value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "is too long").refine(noNul, "may not contain NUL characters")),
+  key: z.enum(SETTING_KEYS, { error: "validation.unknownSetting" }),
+  value: z.preprocess((v) => (v == null ? "" : v), z.string().max(20_000, "validation.isTooLong").refine(noNul, "validation.noNul")),
   /** The version the form was filled from (0: the setting was never saved); see versionSchema. */
-  version: z.number().int("must be a whole number").min(0).max(2_147_483_647).optional(),
+  version: z.number().int("validation.wholeNumber").min(0).max(2_147_483_647).optional(),
 });
 
 /** Save All (editors page): every setting in one request and one transaction. */
@@ -78,21 +75,14 @@ export const settingsBatchSchema = z.strictObject({
   settings: z.array(settingSchema).min(1).max(SETTING_KEYS.length),
 });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
-  .refine(isHttpUrl, "must be an http or https address");
+const httpUrl = z.string().trim().max(LIMITS.url, "validation.tooLong").refine(isHttpUrl, "validation.httpAddress");
 
 /** An image on the web, or one uploaded here (/objects/{id}, or the upload address it came from). */
 const httpUrlOrObject = z
   .string()
   .trim()
-  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
-  .refine(
-    (v) => isHttpUrl(v) || v.startsWith("/objects/") || v.startsWith("/api/objects/uploads/"),
-    "must be an http or https address, or an uploaded image",
-  );
+  .max(LIMITS.url, "validation.tooLong")
+  .refine((v) => isHttpUrl(v) || v.startsWith("/objects/") || v.startsWith("/api/objects/uploads/"), "validation.httpAddressOrUpload");
 
 export const providerSchema = z.strictObject({
   name: requiredText(LIMITS.name),
@@ -105,17 +95,14 @@ export const providerSchema = z.strictObject({
  * refused with STALE (409) instead of overwriting what the admin never saw; a save that names
  * none (the spec's own calls) is taken as before.
  */
-const versionSchema = z.number().int("must be a whole number").min(1).max(2_147_483_647);
+const versionSchema = z.number().int("validation.wholeNumber").min(1).max(2_147_483_647);
 
 export const providerUpdateSchema = providerSchema.partial().extend({ version: versionSchema.optional() });
 
 /** A Spotify share link of an episode is taken as its embed address (docs/product.md §5). */
 const spotifyUrl = z.preprocess(
   (v) => (typeof v === "string" ? toSpotifyEmbedUrl(v.trim()) : v),
-  z
-    .string()
-    .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
-    .refine(isSpotifyEmbedUrl, "must be a Spotify embed address (https://open.spotify.com/embed/...)"),
+  z.string().max(LIMITS.url, "validation.tooLong").refine(isSpotifyEmbedUrl, "validation.spotifyEmbed"),
 );
 
 /** Blank means none: an optional address field of a form arrives as "" when left empty. */
@@ -125,7 +112,7 @@ const optionalUrl = <T extends z.ZodType<string>>(schema: T) =>
 /** An ISO 8601 date and time, or a date alone (a form's date field: noon UTC, the same day everywhere), or none. */
 const optionalDateTime = z.preprocess(
   (v) => (typeof v !== "string" ? v : v.trim() === "" ? null : /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()}T12:00:00.000Z` : v),
-  z.iso.datetime({ offset: true, error: "must be a date and time (ISO 8601)" }).nullable(),
+  z.iso.datetime({ offset: true, error: "validation.dateTime" }).nullable(),
 );
 
 const episodeFields = {
@@ -137,7 +124,7 @@ const episodeFields = {
   showNotes: text(LIMITS.showNotes),
   publishedAt: optionalDateTime,
   imageUrl: optionalUrl(httpUrlOrObject),
-  durationSeconds: z.number().int("must be a whole number").min(0).max(1_000_000).nullable(),
+  durationSeconds: z.number().int("validation.wholeNumber").min(0).max(1_000_000).nullable(),
   slug,
   isPublished: z.boolean(),
   sortOrder: sortOrderSchema,
@@ -165,16 +152,13 @@ export const episodeSchema = z
   })
   .refine((e) => !!e.spotifyEmbedUrl || !!e.audioUrl, {
     path: ["audioUrl"],
-    message: "or a Spotify embed URL is required: an episode needs something to play",
+    error: "validation.needsSomethingToPlay",
   });
 export const episodeUpdateSchema = z.strictObject(episodeFields).partial().extend({ version: versionSchema.optional() });
 
 const youTubeUrl = z.preprocess(
   (v) => (typeof v === "string" ? toYouTubeEmbedUrl(v.trim()) : v),
-  z
-    .string()
-    .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
-    .refine(isYouTubeEmbedUrl, "must be a YouTube embed address (https://www.youtube.com/embed/ID)"),
+  z.string().max(LIMITS.url, "validation.tooLong").refine(isYouTubeEmbedUrl, "validation.youTubeEmbed"),
 );
 
 export const clipSchema = z.strictObject({
@@ -383,26 +367,20 @@ export interface Chapter {
 
 /** POST /api/episodes/bulk: many episodes at once, all or nothing (docs/product.md "The owner's work"). */
 export const episodeBulkSchema = z.strictObject({
-  ids: z
-    .array(z.number().int().min(1).max(2_147_483_647))
-    .min(1, "must name at least one episode")
-    .max(20_000, "may name at most 20,000 episodes"),
-  action: z.enum(["publish", "unpublish", "delete"], { error: "must be publish, unpublish or delete" }),
+  ids: z.array(z.number().int().min(1).max(2_147_483_647)).min(1, "validation.noEpisodesNamed").max(20_000, "validation.tooManyEpisodes"),
+  action: z.enum(["publish", "unpublish", "delete"], { error: "validation.bulkAction" }),
 });
 export type EpisodeBulkInput = z.infer<typeof episodeBulkSchema>;
 
 /** The admin's episodes screen: GET /api/episodes/admin?q=&status=&source=&season=&page=. */
 export const adminEpisodeQuerySchema = z.object({
-  q: z.preprocess(
-    (v) => (v === undefined ? "" : v),
-    z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters"),
-  ),
+  q: z.preprocess((v) => (v === undefined ? "" : v), z.string().trim().max(200, "validation.tooLong").refine(noNul, "validation.noNul")),
   status: z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(["all", "draft", "published"])),
   source: z.preprocess((v) => (v === undefined || v === "" ? "all" : v), z.enum(["all", "feed", "manual"])),
   season: z.preprocess((v) => (v === undefined || v === "" ? null : v), z.coerce.number().int().min(0).max(100_000).nullable()),
   page: z.preprocess(
     (v) => (v === undefined || v === "" ? 1 : v),
-    z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000),
+    z.coerce.number({ error: "validation.wholeNumber" }).int().min(1).max(100_000),
   ),
 });
 export type AdminEpisodeQuery = z.infer<typeof adminEpisodeQuerySchema>;
@@ -431,12 +409,9 @@ export interface DeletedFeedEpisode {
 export const archiveQuerySchema = z.object({
   page: z.preprocess(
     (v) => (v === undefined || v === "" ? 1 : v),
-    z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100_000),
+    z.coerce.number({ error: "validation.wholeNumber" }).int().min(1).max(100_000),
   ),
-  q: z.preprocess(
-    (v) => (v === undefined ? "" : v),
-    z.string().trim().max(200, "must be at most 200 characters").refine(noNul, "may not contain NUL characters"),
-  ),
+  q: z.preprocess((v) => (v === undefined ? "" : v), z.string().trim().max(200, "validation.tooLong").refine(noNul, "validation.noNul")),
   size: z.preprocess(
     (v) => (v === undefined || v === "" ? ARCHIVE_PAGE_SIZE : v),
     z.coerce.number().pipe(z.union([z.literal(ARCHIVE_PAGE_SIZE), z.literal(HOME_EPISODE_COUNT)])),
@@ -444,7 +419,7 @@ export const archiveQuerySchema = z.object({
   /** The archive narrowed to one season (podcast:season or itunes:season); none: every episode. */
   season: z.preprocess(
     (v) => (v === undefined || v === "" ? null : v),
-    z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0).max(100_000).nullable(),
+    z.coerce.number({ error: "validation.wholeNumber" }).int("validation.wholeNumber").min(0).max(100_000).nullable(),
   ),
 });
 export type ArchiveQuery = z.infer<typeof archiveQuerySchema>;

@@ -55,28 +55,24 @@ export function partBytes(fileSize: number, partSize: number, n: number): number
 
 const noNul = (s: string) => !s.includes("\u0000");
 const line = (max: number) =>
-  z.string().trim().min(1, "is required").max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
+  z.string().trim().min(1, "validation.required").max(max, "validation.tooLong").refine(noNul, "validation.noNul");
 
 /** The code that unlocked the page: the server checks it again at the start and the end of every upload. */
-const code = z.string().trim().min(1, "is required").max(200, "is too long").refine(noNul, "may not contain NUL characters");
+const code = z.string().trim().min(1, "validation.required").max(200, "validation.isTooLong").refine(noNul, "validation.noNul");
 
 export const handInSchema = z.strictObject({
   code,
   name: line(HAND_IN_LIMITS.name),
-  email: z.email("must be an e-mail address").max(HAND_IN_LIMITS.email, `must be at most ${HAND_IN_LIMITS.email} characters`),
-  notes: z
-    .string()
-    .max(HAND_IN_LIMITS.notes, `must be at most ${HAND_IN_LIMITS.notes.toLocaleString("en")} characters`)
-    .refine(noNul, "may not contain NUL characters")
-    .default(""),
+  email: z.email("validation.email").max(HAND_IN_LIMITS.email, "validation.tooLong"),
+  notes: z.string().max(HAND_IN_LIMITS.notes, "validation.notesTooLong").refine(noNul, "validation.noNul").default(""),
   fileName: line(HAND_IN_LIMITS.fileName),
   /** What the browser says the size is; the parts are cut to it, so it cannot be exceeded. */
-  size: z.number().int("must be a whole number").min(1, "the file is empty").max(Number.MAX_SAFE_INTEGER),
+  size: z.number().int("validation.wholeNumber").min(1, "validation.fileEmpty").max(Number.MAX_SAFE_INTEGER),
   /** The file's first bytes (base64), so a file that is not audio is refused before it is sent. */
   head: z
     .string()
-    .max(Math.ceil(HAND_IN_LIMITS.headBytes / 3) * 4 + 4, "is too long")
-    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "must be base64"),
+    .max(Math.ceil(HAND_IN_LIMITS.headBytes / 3) * 4 + 4, "validation.isTooLong")
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, "validation.base64"),
 });
 export type HandInInput = z.infer<typeof handInSchema>;
 /** The fields the candidate types (the form checks them with the server's own rules). */
@@ -84,7 +80,7 @@ export const handInFieldsSchema = handInSchema.pick({ name: true, email: true, n
 
 export const resumeHandInSchema = z.strictObject({ code });
 
-const partNumber = z.number().int("must be a whole number").min(1).max(MAX_PARTS);
+const partNumber = z.number().int("validation.wholeNumber").min(1).max(MAX_PARTS);
 /** How many parts' addresses one request may ask for (the browser asks for the next ones ahead, saving a round trip a part). */
 export const SIGN_BATCH = 20;
 
@@ -96,7 +92,7 @@ export const signRequestSchema = z.union([
 ]);
 
 export const auditionStatusSchema = z.strictObject({
-  status: z.enum(AUDITION_STATUSES, { error: "must be new, shortlisted or declined" }),
+  status: z.enum(AUDITION_STATUSES, { error: "validation.auditionStatus" }),
 });
 
 /** What the server answers when a hand-in starts or resumes: where its parts go, and how big each is. */
@@ -143,7 +139,11 @@ export interface UploadUnderway {
   lastPartAt: string;
 }
 
-/** Every refusal of a hand-in, in the candidate's words (the server sends them; the browser shows them as they are). */
+/**
+ * Every refusal of a hand-in, in the candidate's words, in English: the server says them from its
+ * catalogue (`handIn.*` keys of `shared/locales/<tag>/server.json`) in the candidate's language,
+ * and the browser shows them as they are. A test holds these to the English catalogue.
+ */
 export const HAND_IN_MESSAGES = {
   codeNoLongerValid: "Your audition code is no longer valid, so the edit was not handed in. Ask the host for a new code.",
   usedUp: `This code has already handed in ${HAND_INS_PER_CODE} edits, the most one code may. Ask the host if you need to send another.`,
@@ -167,5 +167,8 @@ export const HAND_IN_MESSAGES = {
   addressNotOurs: "This upload address is not one the site gave out: press Retry.",
 } as const;
 
-/** The audition prefix's rule, as the settings check says it to the owner. */
+/**
+ * The audition prefix's rule, as the settings check says it to the owner, in English: the server
+ * says `validation.prefixTooShort` in the owner's language; a test holds this to the catalogue.
+ */
 export const AUDITION_PREFIX_TOO_SHORT = `must be at least ${AUDITION_PREFIX_MIN_LENGTH} characters, so that candidates' codes cannot be guessed`;

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { ABOUT_LIMITS } from "./identity";
 
 const noNul = (s: string) => !s.includes("\u0000");
-const plain = (max: number) =>
-  z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, "may not contain NUL characters");
+const plain = (max: number) => z.string().trim().max(max, "validation.tooLong").refine(noNul, "validation.noNul");
 /** An uploaded image: its upload address or /objects/{id}; empty for none. */
 const image = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : v),
@@ -11,7 +10,7 @@ const image = z.preprocess(
     .string()
     .trim()
     .max(300)
-    .refine((v) => v.startsWith("/objects/") || v.includes("/uploads/"), "must be an uploaded image")
+    .refine((v) => v.startsWith("/objects/") || v.includes("/uploads/"), "validation.uploadedImage")
     .nullable(),
 );
 
@@ -27,13 +26,13 @@ export const aboutSchema = z.strictObject({
   hosts: z
     .array(
       z.strictObject({
-        name: plain(ABOUT_LIMITS.name).min(1, "is required"),
+        name: plain(ABOUT_LIMITS.name).min(1, "validation.required"),
         role: plain(ABOUT_LIMITS.role),
         bio: plain(ABOUT_LIMITS.bio),
         photo: image,
       }),
     )
-    .max(ABOUT_LIMITS.hosts, `may list at most ${ABOUT_LIMITS.hosts} hosts`),
+    .max(ABOUT_LIMITS.hosts, "validation.tooManyHosts"),
   /** The version the form was filled from (Identity.versions.about); an older one is refused. */
   version: z.number().int().min(0).max(2_147_483_647).optional(),
 });

@@ -23,20 +23,21 @@ const endsWithDigit = (s: string) => /\d$/.test(s);
 export function settingValueSchema(key: SettingKey) {
   const max = SETTING_MAX_LENGTH[key] ?? DEFAULT_SETTING_MAX_LENGTH;
   const base = UNTRIMMED.has(key) ? z.string() : z.string().trim();
-  let value = base.max(max, `must be at most ${max} characters`).refine((s) => !s.includes("\u0000"), "may not contain NUL characters");
+  let value = base.max(max, "validation.tooLong").refine((s) => !s.includes("\u0000"), "validation.noNul");
   if (URL_KEYS.has(key)) {
-    value = value.refine((s) => s === "" || s === AUDITION_FILE_URL_PLACEHOLDER || isHttpUrl(s), "must be an http or https address");
+    value = value.refine((s) => s === "" || s === AUDITION_FILE_URL_PLACEHOLDER || isHttpUrl(s), "validation.httpAddress");
   }
   if (key === "feed_auto_publish") {
-    value = value.refine((s) => s === "" || s === "true" || s === "false", "must be true or false");
+    value = value.refine((s) => s === "" || s === "true" || s === "false", "validation.trueOrFalse");
   }
   if (key === "site_language") {
-    value = value.refine((s) => s === "" || catalogueLanguage(s) !== null, "must be a language the site speaks: " + LANGUAGES.map((l) => l.tag).join(", "));
+    value = value.refine((s) => s === "" || catalogueLanguage(s) !== null, {
+      error: "validation.siteLanguage",
+      params: { languages: LANGUAGES.map((l) => l.tag).join(", ") },
+    });
   }
   if (key === "editors_password") {
-    value = value
-      .refine((s) => !/\s/.test(s), "may not contain spaces")
-      .refine((s) => !endsWithDigit(s), "may not end with a digit: each candidate's number follows it");
+    value = value.refine((s) => !/\s/.test(s), "validation.noSpaces").refine((s) => !endsWithDigit(s), "validation.prefixEndsWithDigit");
   }
   return value;
 }

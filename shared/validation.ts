@@ -1,29 +1,68 @@
 import type { z } from "zod";
+import type validation from "./locales/en/validation.json";
+
+/** A form rule's message: a key of the `validation` catalogue part (`shared/locales/<tag>/validation.json`). */
+export type ValidationKey = keyof typeof validation;
+
+/** A rule's message and its placeholders' values, to be said in the reader's language. */
+interface IssueMessage {
+  key: ValidationKey;
+  values: Record<string, unknown>;
+}
 
 /**
  * Every validation message in the product's words, as the end of a sentence that starts with the
- * field's name ("URL Slug must be at most 120 characters"). Rules that carry their own message
- * keep it; this covers the rest, so neither a form nor the API ever shows the validator's own
- * text ("Too big: expected string to have <=120 characters"). Pass it to `safeParse`.
+ * field's name ("URL Slug must be at most 120 characters"). The shared schemas name their rules'
+ * messages by key; this names the rest, so neither a form nor the API ever shows the validator's
+ * own text ("Too big: expected string to have <=120 characters").
  */
-const productError = (issue: z.core.$ZodRawIssue): string => {
-  const unit = issue.origin === "string" ? " characters" : issue.origin === "array" ? " items" : "";
+function productKey(issue: z.core.$ZodRawIssue | z.core.$ZodIssue): ValidationKey {
+  const origin = "origin" in issue ? issue.origin : undefined;
   switch (issue.code) {
     case "too_big":
-      return `must be at most ${String(issue.maximum)}${unit}`;
+      return origin === "string" ? "validation.tooLong" : origin === "array" ? "validation.tooManyItems" : "validation.tooBig";
     case "too_small":
-      return issue.origin === "string" && Number(issue.minimum) <= 1 ? "is required" : `must be at least ${String(issue.minimum)}${unit}`;
+      if (origin === "string") return Number(issue.minimum) <= 1 ? "validation.required" : "validation.tooShort";
+      return origin === "array" ? "validation.tooFewItems" : "validation.tooSmall";
     case "invalid_type":
-      if (issue.input === undefined) return "is required";
-      return issue.expected === "boolean" ? "must be on or off" : issue.expected === "number" ? "must be a number" : "must be text";
+      if ("input" in issue && issue.input === undefined) return "validation.required";
+      return issue.expected === "boolean"
+        ? "validation.onOrOff"
+        : issue.expected === "number"
+          ? "validation.notNumber"
+          : "validation.notText";
     case "invalid_value":
-      return "is not one of the allowed values";
+      return "validation.notAllowedValue";
     case "unrecognized_keys":
-      return `unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}`;
+      return "validation.unknownFields";
     default:
-      return "is not valid";
+      return "validation.notValid";
   }
-};
+}
 
-/** For a form: the same parse with the product's messages. */
-export const parseOptions = { error: productError } as const;
+/** For `safeParse` (the API, a form): the issues a schema names no message for get the product's. */
+export const parseOptions = { error: (issue: z.core.$ZodRawIssue) => productKey(issue) } as const;
+
+const KEY = /^validation\.[A-Za-z]+$/;
+const plain = (value: unknown) => (typeof value === "bigint" ? Number(value) : value);
+
+/**
+ * A zod issue's message as a key and values: the limit (`{maximum}`, `{minimum}`), the unknown
+ * fields (`{keys}`, `{count}`), and what a rule passes in its `params`.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): IssueMessage {
+  // Unknown fields are named whatever message their object's schema carries.
+  const key = issue.code !== "unrecognized_keys" && KEY.test(issue.message) ? (issue.message as ValidationKey) : productKey(issue);
+  const values: Record<string, unknown> = {};
+  if (issue.code === "too_big") values.maximum = plain(issue.maximum);
+  if (issue.code === "too_small") values.minimum = plain(issue.minimum);
+  if (issue.code === "unrecognized_keys") Object.assign(values, { keys: issue.keys.join(", "), count: issue.keys.length });
+  if (issue.code === "custom" && issue.params) Object.assign(values, issue.params);
+  return { key, values };
+}
+
+/** A zod issue in words, in the language of `t` (the client's `useT()`, the server's translator). */
+export function issueWords(issue: z.core.$ZodIssue, t: (key: ValidationKey, values?: Record<string, unknown>) => string): string {
+  const { key, values } = issueMessage(issue);
+  return t(key, values);
+}

@@ -33,6 +33,20 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, { message: `${res.status}: ${text || res.statusText}` });
 }
 
+/**
+ * The language the API is asked to answer in (its error messages): the page's own, which the
+ * server sets on `<html lang>`, unless a part of the app that speaks another language (the admin
+ * area, in its person's) sets its own with `setApiLanguage`.
+ */
+let apiLanguage: string | null = null;
+
+/** Asks the API's answers in `tag` from now on; `null` goes back to the page's language. */
+export function setApiLanguage(tag: string | null): void {
+  apiLanguage = tag;
+}
+
+const requestLanguage = () => apiLanguage ?? (typeof document === "undefined" ? "" : document.documentElement.lang);
+
 async function request<T>(
   method: string,
   path: string,
@@ -41,12 +55,14 @@ async function request<T>(
   cache?: RequestCache,
 ): Promise<T> {
   // docs/product.md §7: credentials always; a JSON content type only when a body is sent.
+  const language = requestLanguage();
   const res = await fetch(path, {
     method,
     cache,
     credentials: "include",
     headers: {
       ...headers,
+      ...(language ? { "Accept-Language": language } : {}),
       ...(body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,31 +1,59 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { toNestErrors, validateFieldsNatively } from "@hookform/resolvers";
 import type { ClipboardEvent, FormEvent } from "react";
 import {
   useForm,
+  type FieldError,
   type FieldValues,
   type Path,
   type RegisterOptions,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
   type UseFormSetError,
 } from "react-hook-form";
 import type { z } from "zod";
-import { parseOptions } from "@shared/validation";
+import { issueWords, parseOptions } from "@shared/validation";
 import { isApiError } from "./api-client";
 import { counterText } from "./counter";
+import { useT, type Translate } from "./i18n";
+
+/**
+ * The zod resolver of react-hook-form, with each field's first problem in the page's words: the
+ * same rules as the API's (`parseOptions`), said by `issueWords` in the language of `t`.
+ */
+function schemaResolver<TSchema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: TSchema,
+  t: Translate,
+): Resolver<z.input<TSchema>, unknown, z.output<TSchema>> {
+  return async (values, _context, options) => {
+    const result = await schema.safeParseAsync(values, parseOptions);
+    if (result.success) {
+      if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+      return { values: result.data as z.output<TSchema>, errors: {} };
+    }
+    // Without a prototype, a field named after one of its members ("constructor") is not taken for it.
+    const errors: Record<string, FieldError> = Object.create(null) as Record<string, FieldError>;
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join(".");
+      errors[path] ??= { type: issue.code, message: issueWords(issue, t) };
+    }
+    return { values: {}, errors: toNestErrors(errors, options) };
+  };
+}
 
 /**
  * A form on react-hook-form, checked by a shared schema (the one the API checks with) with the
- * product's messages (shared/validation.ts). The first field in error takes focus, and its
- * message is tied to it (aria-describedby) and announced (field.tsx).
+ * product's messages (shared/validation.ts) in the page's language. The first field in error
+ * takes focus, and its message is tied to it (aria-describedby) and announced (field.tsx).
  */
 export function useSchemaForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
   schema: TSchema,
   props: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, "resolver">,
 ): UseFormReturn<z.input<TSchema>, unknown, z.output<TSchema>> {
+  const t = useT();
   return useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     ...props,
-    resolver: zodResolver(schema, parseOptions),
+    resolver: schemaResolver(schema, t),
     shouldFocusError: true,
   });
 }

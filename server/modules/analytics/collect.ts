@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyAddr from "proxy-addr";
 import { analyticsEventSchema, EVENT_MAX_BYTES, type AnalyticsEvent } from "../../../shared/analytics";
-import { STATUS_BY_CODE, type ErrorCode, type FieldError } from "../../platform/http/errors";
+import { issueMessage, parseOptions } from "../../../shared/validation";
+import { sayWords, STATUS_BY_CODE, words, type ErrorCode, type FieldWords, type Words } from "../../platform/http/errors";
+import { sayFor } from "../languages";
 import { classifyAgent, type AgentKind } from "./agents";
 import type { RateLimiter } from "../../platform/limits/per-minute";
 import { networkOf } from "./visitor";
@@ -29,7 +31,7 @@ export interface CollectorOptions {
   record(event: AnalyticsEvent, sender: Sender): void;
   /** Told of every answer, for the metrics. */
   onAnswer?: (req: IncomingMessage, status: number, startedAt: bigint, route: string) => void;
-  /** Told of every refusal, with the sender's network (to log it once per client and minute). */
+  /** Told of every refusal, with the sender's network (to log it once per client and minute) and the message's key. */
   onRefuse?: (network: string, status: number, message: string) => void;
 }
 
@@ -61,7 +63,7 @@ export function createCollector(options: CollectorOptions) {
     const startedAt = process.hrtime.bigint();
     const answer = (
       status: number,
-      body?: { code: ErrorCode; message: string; errors?: FieldError[] },
+      body?: { code: ErrorCode; message: Words; errors?: FieldWords[] },
       headers: Record<string, string> = {},
     ) => {
       const requestId = crypto.randomUUID();
@@ -73,7 +75,10 @@ export function createCollector(options: CollectorOptions) {
         ...headers,
       };
       if (body) {
-        const json = JSON.stringify({ message: body.message, code: body.code, ...(body.errors ? { errors: body.errors } : {}), requestId });
+        // In the language the sender asks for, like every error of the API.
+        const say = sayFor(req);
+        const errors = body.errors?.map((e) => ({ path: e.path, message: sayWords(e.message, say) }));
+        const json = JSON.stringify({ message: sayWords(body.message, say), code: body.code, ...(errors ? { errors } : {}), requestId });
         head["Content-Type"] = "application/json; charset=utf-8";
         head["Content-Length"] = Buffer.byteLength(json);
         res.writeHead(status, head).end(json);
@@ -83,12 +88,12 @@ export function createCollector(options: CollectorOptions) {
       options.onAnswer?.(req, status, startedAt, EVENTS_PATH);
     };
     const network = networkOf(proxyAddr(req, trust));
-    const refuse = (code: ErrorCode, message: string, extra: { errors?: FieldError[]; headers?: Record<string, string> } = {}) => {
+    const refuse = (code: ErrorCode, message: Words, extra: { errors?: FieldWords[]; headers?: Record<string, string> } = {}) => {
       answer(STATUS_BY_CODE[code], { code, message, errors: extra.errors }, extra.headers);
-      options.onRefuse?.(network, STATUS_BY_CODE[code], message);
+      options.onRefuse?.(network, STATUS_BY_CODE[code], message.key);
     };
     /** Answers before the body has been read: the connection closes, rather than read what nobody wants. */
-    const refuseUnread = (code: ErrorCode, message: string, headers: Record<string, string> = {}) => {
+    const refuseUnread = (code: ErrorCode, message: Words, headers: Record<string, string> = {}) => {
       refuse(code, message, { headers: { Connection: "close", ...headers } });
       req.resume();
     };
@@ -96,22 +101,22 @@ export function createCollector(options: CollectorOptions) {
     const origin = req.headers.origin;
     const site = req.headers["sec-fetch-site"];
     if (origin !== undefined ? origin !== options.origin : site !== undefined && site !== "same-origin" && site !== "none") {
-      refuseUnread("FORBIDDEN", "Cross-site request refused");
+      refuseUnread("FORBIDDEN", words("error.crossSite"));
       return true;
     }
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > EVENT_MAX_BYTES) {
-      refuseUnread("PAYLOAD_TOO_LARGE", `An event is at most ${EVENT_MAX_BYTES} bytes`);
+      refuseUnread("PAYLOAD_TOO_LARGE", words("error.eventTooLarge", { bytes: EVENT_MAX_BYTES }));
       return true;
     }
     const wait = options.limiter.take(network);
     if (wait > 0) {
-      refuseUnread("TOO_MANY_REQUESTS", "Too many events; try again later", { "Retry-After": String(wait) });
+      refuseUnread("TOO_MANY_REQUESTS", words("error.tooManyEvents"), { "Retry-After": String(wait) });
       return true;
     }
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (!BEACON_TYPES.has(type)) {
-      refuseUnread("BAD_REQUEST", "Send one event as JSON (application/json or text/plain)");
+      refuseUnread("BAD_REQUEST", words("error.eventNotJson"));
       return true;
     }
 
@@ -123,7 +128,7 @@ export function createCollector(options: CollectorOptions) {
       size += chunk.length;
       if (size > EVENT_MAX_BYTES) {
         done = true;
-        refuse("PAYLOAD_TOO_LARGE", `An event is at most ${EVENT_MAX_BYTES} bytes`, { headers: { Connection: "close" } });
+        refuse("PAYLOAD_TOO_LARGE", words("error.eventTooLarge", { bytes: EVENT_MAX_BYTES }), { headers: { Connection: "close" } });
         return;
       }
       chunks.push(chunk);
@@ -138,13 +143,20 @@ export function createCollector(options: CollectorOptions) {
       try {
         parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       } catch {
-        refuse("BAD_REQUEST", "The request body is not valid JSON");
+        refuse("BAD_REQUEST", words("error.bodyNotJson"));
         return;
       }
-      const result = analyticsEventSchema.safeParse(parsed);
+      const result = analyticsEventSchema.safeParse(parsed, parseOptions);
       if (!result.success) {
-        const errors = result.error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
-        refuse("VALIDATION", `Invalid event: ${errors[0]?.path ? `${errors[0].path} ` : ""}${errors[0]?.message ?? ""}`.trim(), { errors });
+        const errors = result.error.issues.map((issue) => {
+          const { key, values } = issueMessage(issue);
+          return { path: issue.path.map(String).join("."), message: words(key, values) };
+        });
+        const first = errors[0]!;
+        const message = first.path
+          ? words("error.invalidEventField", { field: first.path, problem: first.message })
+          : words("error.invalidEventWhole", { problem: first.message });
+        refuse("VALIDATION", message, { errors });
         return;
       }
       const userAgent = req.headers["user-agent"] ?? "";

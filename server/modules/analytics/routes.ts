@@ -11,11 +11,11 @@ import type { Analytics } from "./service";
 export function analyticsRouter(analytics: Analytics, requireAdmin: RequestHandler): Router {
   const r = Router();
   r.get("/", requireAdmin, async (req, res) => {
-    const query = parse(analyticsRangeSchema, req.query, "Invalid range");
+    const query = parse(analyticsRangeSchema, req.query, "range");
     res.set("Cache-Control", ADMIN_DATA).json(await analytics.report(query));
   });
   r.get("/export.csv", requireAdmin, async (req, res) => {
-    const { from, to, csv } = await analytics.csv(parse(analyticsRangeSchema, req.query, "Invalid range"));
+    const { from, to, csv } = await analytics.csv(parse(analyticsRangeSchema, req.query, "range"));
     res
       .set("Cache-Control", ADMIN_DATA)
       .set("Content-Disposition", `attachment; filename="analytics-${from}-to-${to}.csv"`)

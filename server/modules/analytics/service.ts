@@ -12,7 +12,7 @@ import {
 } from "../../../shared/analytics";
 import { FASTEST_PLAYBACK_RATE, isListen, LISTEN_SECONDS, quartersReached } from "../../../shared/listening";
 import type { Db } from "../../platform/db/client";
-import { AppError } from "../../platform/http/errors";
+import { AppError, words } from "../../platform/http/errors";
 import { timeSlices } from "../../platform/runtime/time-slices";
 import type { Logger } from "../../platform/runtime/logger";
 import { onceEvery } from "../../platform/runtime/once-every";
@@ -136,10 +136,11 @@ export function resolveRange(query: AnalyticsRangeQuery, today: string): { from:
   const to = query.to ?? (query.from !== undefined && query.from > today ? query.from : today);
   const from = query.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
   if (daysBetween(from, to) < 1)
-    throw new AppError("VALIDATION", "from must be on or before to", { errors: [{ path: "from", message: "must be on or before to" }] });
+    throw new AppError("VALIDATION", "error.rangeBackwards", { errors: [{ path: "from", message: words("error.fromAfterTo") }] });
   if (daysBetween(from, to) > ANALYTICS_MAX_DAYS) {
-    throw new AppError("VALIDATION", `A range is at most ${ANALYTICS_MAX_DAYS} days`, {
-      errors: [{ path: "to", message: `must be at most ${ANALYTICS_MAX_DAYS} days after from` }],
+    throw new AppError("VALIDATION", "error.rangeTooLong", {
+      values: { days: ANALYTICS_MAX_DAYS },
+      errors: [{ path: "to", message: words("error.toTooFar", { days: ANALYTICS_MAX_DAYS }) }],
     });
   }
   return { from, to };

@@ -1,13 +1,15 @@
 import { pipeline } from "node:stream/promises";
 import express, { Router, type Request } from "express";
 import { XMLBuilder } from "fast-xml-parser";
-import { auditionStatusSchema, HAND_IN_MESSAGES, handInSchema, resumeHandInSchema, signRequestSchema } from "../../../shared/auditions";
+import { auditionStatusSchema, handInSchema, resumeHandInSchema, signRequestSchema } from "../../../shared/auditions";
 import { throttleAddress } from "../../platform/http/client-address";
 import { requireAdmin } from "../auth";
 import type { Throttle } from "../../platform/limits/throttle";
 import { AppError } from "../../platform/http/errors";
 import { parse } from "../../platform/http/validate";
 import type { AuditionsService } from "./service";
+import { HAND_IN_REFUSALS } from "./refusals";
+import { sayFor } from "../languages";
 import type { EditorsService } from "./editors";
 import type { SettingsService } from "../settings";
 import { accessLogSchema, unlockSchema } from "../../../shared/api";
@@ -93,7 +95,7 @@ export function handInsRouter(auditions: AuditionsService, throttle: Throttle): 
   });
   r.put("/:id/parts/:n", async (req, res) => {
     const n = Number(req.params.n);
-    if (!Number.isInteger(n) || n < 1) throw new AppError("NOT_FOUND", HAND_IN_MESSAGES.noSuchPart);
+    if (!Number.isInteger(n) || n < 1) throw new AppError("NOT_FOUND", HAND_IN_REFUSALS.noSuchPart);
     const field = (name: string) => (typeof req.query[name] === "string" ? req.query[name] : "");
     const query = { offset: field("offset"), bytes: field("bytes"), expires: field("expires"), signature: field("signature") };
     try {
@@ -191,7 +193,7 @@ export function editorsRouter(editors: EditorsService, settings: SettingsService
     const { password } = parse(unlockSchema, req.body);
     const keys = { "audition-ip": throttleAddress(req.ip), "audition-all": "all" };
     await throttle.attempt(keys);
-    const result = await editors.unlock(password, userAgentOf(req.get("user-agent")));
+    const result = await editors.unlock(password, userAgentOf(req.get("user-agent")), sayFor(req));
     await throttle.succeeded(keys);
     res.set("Cache-Control", "no-store").json(result);
   });

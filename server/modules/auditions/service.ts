@@ -7,7 +7,6 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import {
   HAND_IN_LIMITS,
-  HAND_IN_MESSAGES,
   HAND_INS_PER_CODE,
   partBytes,
   partCountOf,
@@ -26,6 +25,7 @@ import type { Logger } from "../../platform/runtime/logger";
 import type { LargeFileStore } from "../../platform/objects/large-files";
 import { OBJECT_ID_PATTERN } from "../../platform/objects/store";
 import { checkAudio, extensionOf, identifyAudio } from "./audio";
+import { HAND_IN_REFUSALS } from "./refusals";
 import {
   beginCompleting,
   countHandedIn,
@@ -152,9 +152,9 @@ export interface AuditionsService {
 
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 const sameText = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
-const noSuchUpload = () => new AppError("NOT_FOUND", HAND_IN_MESSAGES.noSuchUpload);
-const codeRefused = () => new AppError("UNAUTHORIZED", HAND_IN_MESSAGES.codeNoLongerValid);
-const partsMissing = () => new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
+const noSuchUpload = () => new AppError("NOT_FOUND", HAND_IN_REFUSALS.noSuchUpload);
+const codeRefused = () => new AppError("UNAUTHORIZED", HAND_IN_REFUSALS.codeNoLongerValid);
+const partsMissing = () => new AppError("VALIDATION", HAND_IN_REFUSALS.partsMissing);
 const horizonAt = (now: Date): Horizon => ({ now, idleBefore: new Date(now.getTime() - IDLE_MS) });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -181,9 +181,9 @@ const activeElsewhere = (old: Pick<AuditionRow, "network" | "createdAt" | "lastP
 
 /** Why an upload takes no part (or no request) any more, in the candidate's words. */
 function refusalFor(row: AuditionRow | undefined, now: Date): AppError {
-  if (row?.uploadState === "completing") return new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
-  if (row?.uploadState === "complete") return new AppError("CONFLICT", HAND_IN_MESSAGES.alreadyHandedIn);
-  if (row && row.expiresAt <= now) return new AppError("GONE", HAND_IN_MESSAGES.expired);
+  if (row?.uploadState === "completing") return new AppError("CONFLICT", HAND_IN_REFUSALS.completing);
+  if (row?.uploadState === "complete") return new AppError("CONFLICT", HAND_IN_REFUSALS.alreadyHandedIn);
+  if (row && row.expiresAt <= now) return new AppError("GONE", HAND_IN_REFUSALS.expired);
   return noSuchUpload();
 }
 
@@ -224,7 +224,7 @@ function createUploadSteps(deps: AuditionsDeps, now: () => Date): UploadSteps {
     if (!OBJECT_ID_PATTERN.test(id)) throw noSuchUpload();
     const row = await findAudition(db, id);
     if (!row) throw noSuchUpload();
-    if (!sameText(sha256(token), row.tokenHash)) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.otherBrowser);
+    if (!sameText(sha256(token), row.tokenHash)) throw new AppError("FORBIDDEN", HAND_IN_REFUSALS.otherBrowser);
     return row;
   }
 
@@ -341,7 +341,7 @@ function createStartResumeAbort(
   async function replace(tx: Executor, row: AuditionRow) {
     const replaced = [];
     for (const old of await listReplaceable(tx, row.code)) {
-      if (activeElsewhere(old, row)) throw new AppError("CONFLICT", HAND_IN_MESSAGES.underwayElsewhere);
+      if (activeElsewhere(old, row)) throw new AppError("CONFLICT", HAND_IN_REFUSALS.underwayElsewhere);
       const gone = await deleteAudition(tx, old.id, { uploadingOnly: true });
       if (gone) replaced.push(gone);
     }
@@ -362,13 +362,13 @@ function createStartResumeAbort(
   async function admit(row: AuditionRow & { network: string }) {
     return withHandInLock(db, async (tx) => {
       const h = horizonAt(row.createdAt);
-      if (await isCompleting(tx, row.code)) throw new AppError("CONFLICT", HAND_IN_MESSAGES.stillCompleting);
-      if ((await countHandedIn(tx, row.code)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.usedUp);
+      if (await isCompleting(tx, row.code)) throw new AppError("CONFLICT", HAND_IN_REFUSALS.stillCompleting);
+      if ((await countHandedIn(tx, row.code)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_REFUSALS.usedUp);
       if ((await countUnderwayFrom(tx, row.network, row.code, h)) >= UPLOADS_PER_NETWORK) {
-        throw new AppError("TOO_MANY_REQUESTS", HAND_IN_MESSAGES.networkBusy);
+        throw new AppError("TOO_MANY_REQUESTS", HAND_IN_REFUSALS.networkBusy);
       }
       const replaced = await replace(tx, row);
-      if ((await usedBytes(tx, h)) + row.size > limits.quotaBytes) throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
+      if ((await usedBytes(tx, h)) + row.size > limits.quotaBytes) throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_REFUSALS.quotaFull);
       await insertAudition(tx, row);
       return replaced;
     });
@@ -377,9 +377,9 @@ function createStartResumeAbort(
   return {
     async start(input, network) {
       const code = await codeOf(input.code);
-      if (input.size > limits.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.tooBig(maxMb));
+      if (input.size > limits.maxBytes) throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_REFUSALS.tooBig(maxMb));
       const head = Buffer.from(input.head, "base64").subarray(0, HAND_IN_LIMITS.headBytes);
-      if (!(await identifyAudio(head))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
+      if (!(await identifyAudio(head))) throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_REFUSALS.notAudio);
       // Idle uploads give their space back before this one is weighed against the limits.
       await dropStale(now());
       await refreshProgress(code, now());
@@ -462,7 +462,7 @@ function createPartTransfer(
       const expiresAt = new Date(now().getTime() + ADDRESS_LIFETIME_MS);
       const expires = String(expiresAt.getTime());
       const count = partCountOf(row.size, row.partSize);
-      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", HAND_IN_MESSAGES.noSuchPart);
+      if (partNumbers.some((n) => n > count)) throw new AppError("VALIDATION", HAND_IN_REFUSALS.noSuchPart);
       return Promise.all(
         partNumbers.map(async (partNumber) => {
           const bytes = partBytes(row.size, row.partSize, partNumber);
@@ -479,9 +479,9 @@ function createPartTransfer(
     async receivePart(id, partNumber, query, body) {
       if (!OBJECT_ID_PATTERN.test(id) || !files.writePart) throw noSuchUpload();
       if (!sameText(query.signature, partSignature(id, partNumber, query))) {
-        throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.addressNotOurs);
+        throw new AppError("FORBIDDEN", HAND_IN_REFUSALS.addressNotOurs);
       }
-      if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_MESSAGES.addressExpired);
+      if (!(Number(query.expires) > now().getTime())) throw new AppError("GONE", HAND_IN_REFUSALS.addressExpired);
       // Refused once completing began; the store's writer is closed by the completion if it began meanwhile.
       // Nothing is noted busy until bytes arrive: a request without any keeps no upload from going idle.
       const row = await findAudition(db, id);
@@ -494,9 +494,9 @@ function createPartTransfer(
         if ((err as NodeJS.ErrnoException).code === "ENOENT") throw refusalFor(await findAudition(db, id), now());
         throw err;
       }
-      if (written === "closed") throw new AppError("CONFLICT", HAND_IN_MESSAGES.completing);
-      if (written === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_MESSAGES.wrongSize);
-      if (written === "short") throw new AppError("VALIDATION", HAND_IN_MESSAGES.partsMissing);
+      if (written === "closed") throw new AppError("CONFLICT", HAND_IN_REFUSALS.completing);
+      if (written === "too-large") throw new AppError("PAYLOAD_TOO_LARGE", HAND_IN_REFUSALS.wrongSize);
+      if (written === "short") throw new AppError("VALIDATION", HAND_IN_REFUSALS.partsMissing);
       const etag = `p${partNumber}-${crypto.randomBytes(6).toString("hex")}`;
       if (!(await recordPart(db, id, partNumber, etag, now()))) throw refusalFor(await findAudition(db, id), now());
       return etag;
@@ -534,18 +534,18 @@ function createCompletion(deps: AuditionsDeps, now: () => Date, steps: UploadSte
     const size = await files.size(row.id);
     if (size !== row.size) {
       await discard(row);
-      throw new AppError("VALIDATION", HAND_IN_MESSAGES.wrongSize);
+      throw new AppError("VALIDATION", HAND_IN_REFUSALS.wrongSize);
     }
     const checked = await checkAudio({ size, read: (start, end) => files.read(row.id, start, end) });
     if (!checked) {
       await discard(row);
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_MESSAGES.notAudio);
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", HAND_IN_REFUSALS.notAudio);
     }
     try {
       await withHandInLock(db, async (tx) => {
-        if ((await countHandedIn(tx, row.code, row.id)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_MESSAGES.usedUp);
+        if ((await countHandedIn(tx, row.code, row.id)) >= HAND_INS_PER_CODE) throw new AppError("FORBIDDEN", HAND_IN_REFUSALS.usedUp);
         if ((await usedBytes(tx, horizonAt(now()), row.id)) + size > limits.quotaBytes) {
-          throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_MESSAGES.quotaFull);
+          throw new AppError("INSUFFICIENT_STORAGE", HAND_IN_REFUSALS.quotaFull);
         }
         if (!(await markComplete(tx, row.id, { contentType: checked.contentType, durationSeconds: checked.durationSeconds }))) {
           throw noSuchUpload();
@@ -566,7 +566,7 @@ function createCompletion(deps: AuditionsDeps, now: () => Date, steps: UploadSte
       if (row.uploadState === "uploading") throw partsMissing();
       await sleep(WAIT_STEP_MS);
     }
-    throw new AppError("CONFLICT", HAND_IN_MESSAGES.stillCompleting);
+    throw new AppError("CONFLICT", HAND_IN_REFUSALS.stillCompleting);
   }
 
   /** Keeps a completion's refusal (its record and file are gone), dropping those past their hour, and the oldest past REFUSALS_KEPT. */
@@ -660,24 +660,25 @@ function createOwnerActions(
     },
 
     async removeUpload(id) {
-      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "Upload not found");
+      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "error.uploadNotFound");
       const row = await deleteAudition(db, id, { uploadingOnly: true });
       if (row) return dropFiles(id, row.uploadId);
       const current = await findAudition(db, id);
       if (current && current.uploadState !== "uploading") {
-        throw new AppError("CONFLICT", "This upload is being completed or was handed in just now: it is among the hand-ins.");
+        throw new AppError("CONFLICT", "error.uploadCompleting");
       }
-      throw new AppError("NOT_FOUND", "Upload not found");
+      throw new AppError("NOT_FOUND", "error.uploadNotFound");
     },
 
     async setStatus(id, status) {
-      if (!OBJECT_ID_PATTERN.test(id) || !(await setAuditionStatus(db, id, status))) throw new AppError("NOT_FOUND", "Hand-in not found");
+      if (!OBJECT_ID_PATTERN.test(id) || !(await setAuditionStatus(db, id, status)))
+        throw new AppError("NOT_FOUND", "error.handInNotFound");
     },
 
     async remove(id) {
-      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "Hand-in not found");
+      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "error.handInNotFound");
       const row = await deleteAudition(db, id);
-      if (!row) throw new AppError("NOT_FOUND", "Hand-in not found");
+      if (!row) throw new AppError("NOT_FOUND", "error.handInNotFound");
       if (row.uploadState !== "complete") await files.abortUpload(id, row.uploadId);
       await files.remove(id);
     },
@@ -685,7 +686,7 @@ function createOwnerActions(
     async file(id) {
       const row = OBJECT_ID_PATTERN.test(id) ? await findAudition(db, id) : undefined;
       const size = row?.uploadState === "complete" ? await files.size(id) : null;
-      if (!row || size === null) throw new AppError("NOT_FOUND", "Hand-in not found");
+      if (!row || size === null) throw new AppError("NOT_FOUND", "error.handInNotFound");
       return {
         fileName: downloadNameOf(row.fileName, row.contentType),
         contentType: row.contentType ?? "application/octet-stream",

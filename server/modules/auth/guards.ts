@@ -9,7 +9,7 @@ export function isAdmin(req: Request): boolean {
 }
 
 export const requireAdmin: RequestHandler = (req, _res, next) => {
-  if (!isAdmin(req)) throw new AppError("UNAUTHORIZED", "Admin login required");
+  if (!isAdmin(req)) throw new AppError("UNAUTHORIZED", "error.adminLoginRequired");
   next();
 };
 
@@ -23,7 +23,7 @@ const isPublicWrite = (path: string) =>
 
 export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
   if (isStateChanging(req) && !isPublicWrite(req.path) && !isAdmin(req)) {
-    throw new AppError("UNAUTHORIZED", "Admin login required");
+    throw new AppError("UNAUTHORIZED", "error.adminLoginRequired");
   }
   next();
 };

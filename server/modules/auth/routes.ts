@@ -6,6 +6,7 @@ import { parse } from "../../platform/http/validate";
 import type { Throttle } from "../../platform/limits/throttle";
 import type { DeviceCookies } from "./device-cookie";
 import { chargeLoginTry } from "./login-throttle";
+import { sayFor } from "../languages";
 
 const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
 
@@ -27,7 +28,7 @@ export function authRouter(
     const keys = await chargeLoginTry(throttle, account, req.ip, devices.deviceOf(req, email));
     passport.authenticate("local", (err: unknown, user: SessionUser | false) => {
       if (err) return next(err);
-      if (!user) return next(new AppError("UNAUTHORIZED", "Invalid email or password"));
+      if (!user) return next(new AppError("UNAUTHORIZED", "error.wrongLogin"));
       // Passport 0.7 regenerates the session id on logIn (no fixation).
       req.logIn(user, (loginErr) => {
         if (loginErr) return next(loginErr);
@@ -48,13 +49,13 @@ export function authRouter(
         if (destroyErr) return next(destroyErr);
         // The same attributes as the cookie itself: a __Host- cookie is only replaced by a Secure one.
         res.clearCookie(cookieName, { path: "/", httpOnly: true, sameSite: "lax", secure: secureOnly });
-        res.json({ message: "Logged out" });
+        res.json({ message: sayFor(req)("auth.loggedOut") });
       });
     });
   });
 
   router.get("/me", (req, res) => {
-    if (!req.isAuthenticated() || !req.user) throw new AppError("UNAUTHORIZED", "Not logged in");
+    if (!req.isAuthenticated() || !req.user) throw new AppError("UNAUTHORIZED", "error.notLoggedIn");
     res.set("Cache-Control", "no-store").json(toCurrentUser(req.user));
   });
 

@@ -52,7 +52,7 @@ export function createThrottles(
     close: () => clearInterval(sweep),
     login: createThrottle(loginRules(limits.loginFailures ?? 5, limits.loginTotal ?? 60), {
       pool,
-      message: "Too many failed logins. Please wait a few minutes and try again.",
+      message: "error.tooManyLogins",
       resetOnSuccess: ["login-account-ip", "login-device"],
     }),
     audition: createThrottle(
@@ -61,7 +61,7 @@ export function createThrottles(
         // However many addresses a guesser has, the site checks at most this many codes a minute.
         { name: "audition-all", points: limits.auditionTotal ?? 30, duration: 60, baseBlock: 60, maxBlock: 60 },
       ],
-      { pool, message: "Too many tries. Please wait a minute and try again." },
+      { pool, message: "error.tooManyTries" },
     ),
   };
 }

@@ -1,3 +1,3 @@
 /** The backup: every table and every file in one archive, and its restore. This file is the module's door: the rest of the server uses only what it exports. */
 export { backupRouter } from "./routes";
-export { restoreBackup, writeBackup } from "./service";
+export { RestoreError, restoreBackup, writeBackup } from "./service";

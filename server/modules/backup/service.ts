@@ -8,7 +8,6 @@ import { PassThrough, type Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import type pg from "pg";
-import { AppError } from "../../platform/http/errors";
 import type { LargeFileStore } from "../../platform/objects/large-files";
 import type { ObjectStore } from "../../platform/objects/store";
 import { BACKUP_TABLES, countRows, readTables, writeTables, type BackupTable } from "./storage";
@@ -26,6 +25,14 @@ type Line =
 
 /** Bytes of a large file per line (1 MiB of base64). */
 const FILE_CHUNK_BYTES = 768 * 1024;
+
+/**
+ * Why a restore was refused, said to whoever runs `npm run restore` (cli.ts) in English, like the
+ * logs: a restore is never a request, so no visitor's language applies.
+ */
+export class RestoreError extends Error {
+  override readonly name = "RestoreError";
+}
 
 /**
  * One archive, gzip of JSON lines: a header, every row of every content table, every uploaded
@@ -126,13 +133,13 @@ function createLargeFileWriter(largeFiles: LargeFileStore | undefined) {
     if (!file) return;
     file.body.end();
     await file.done;
-    if (file.bytes !== sizes.get(file.id)) throw new AppError("VALIDATION", "The backup's counts do not match its content");
+    if (file.bytes !== sizes.get(file.id)) throw new RestoreError("The backup's counts do not match its content");
     file = null;
   };
   /** Starts the file a slice belongs to, after finishing the one before. */
   const start = async (id: string, store: LargeFileStore) => {
     await finish();
-    if (written.includes(id)) throw new AppError("VALIDATION", "The backup's file slices are out of order");
+    if (written.includes(id)) throw new RestoreError("The backup's file slices are out of order");
     const body = new PassThrough();
     written.push(id);
     const started = { id, body, done: store.writeFrom(id, body), bytes: 0 };
@@ -147,7 +154,7 @@ function createLargeFileWriter(largeFiles: LargeFileStore | undefined) {
     finish,
     /** Writes one slice, after starting its file when it is the first. */
     async write(line: Extract<Line, { type: "file-chunk" }>) {
-      if (!largeFiles) throw new AppError("VALIDATION", "This backup holds audition hand-ins, but this site has no store for them");
+      if (!largeFiles) throw new RestoreError("This backup holds audition hand-ins, but this site has no store for them");
       const current = file?.id === line.id ? file : await start(line.id, largeFiles);
       const data = Buffer.from(line.data, "base64");
       current.bytes += data.length;
@@ -163,14 +170,14 @@ function createLargeFileWriter(largeFiles: LargeFileStore | undefined) {
 /** The archive's first line, when it is a header of this format and version. */
 function checkHeader(line: Line): Extract<Line, { type: "header" }> {
   if (line.type !== "header" || line.format !== BACKUP_FORMAT || line.version !== BACKUP_VERSION) {
-    throw new AppError("VALIDATION", "This file is not a backup of this site (unknown format or version)");
+    throw new RestoreError("This file is not a backup of this site (unknown format or version)");
   }
   return line;
 }
 
 /** Passes one row to the table writer (waiting when it is full), noting a hand-in's size for its file. */
 async function passRow(line: RowLine, rows: PassThrough, files: LargeFileWriter): Promise<void> {
-  if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new AppError("VALIDATION", `Unknown table ${line.table}`);
+  if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new RestoreError(`Unknown table ${line.table}`);
   if (line.table === "auditions") files.sizes.set(String(line.row.id), Number(line.row.size));
   if (!rows.write(asToday(line))) await once(rows, "drain");
 }
@@ -212,7 +219,7 @@ function checkCounts(end: EndLine, seen: { rows: number; objects: number }, file
     files.written.length !== (end.files ?? 0) ||
     files.written.length !== files.sizes.size
   )
-    throw new AppError("VALIDATION", "The backup's counts do not match its content");
+    throw new RestoreError("The backup's counts do not match its content");
 }
 
 /** Restores an archive into an empty database and store; refuses to mix it with existing content. */
@@ -223,7 +230,7 @@ export async function restoreBackup(
   largeFiles?: LargeFileStore,
 ): Promise<{ rows: number; objects: number; files: number }> {
   if ((await countRows(pool)) > 0) {
-    throw new AppError("CONFLICT", "The database already holds content; restore needs an empty database");
+    throw new RestoreError("The database already holds content; restore needs an empty database");
   }
   const rows = new PassThrough({ objectMode: true });
   // The reader below reports a failure itself; this keeps an early one from being unhandled.
@@ -234,7 +241,7 @@ export async function restoreBackup(
   const objects: ObjectLine[] = [];
   try {
     const read = await readArchive(input, { rows, files, objects });
-    if (!read.end) throw new AppError("VALIDATION", "The backup is incomplete (no end marker): it was cut off");
+    if (!read.end) throw new RestoreError("The backup is incomplete (no end marker): it was cut off");
     await files.finish();
     checkCounts(read.end, { rows: read.rowsSeen, objects: objects.length }, files);
     // Files first, rows last: the commit never leaves a row pointing at a missing file.

@@ -69,9 +69,9 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
     async getBySlug(slug, slugOptions) {
       // No stored slug can differ from the pattern, so anything else (a NUL byte, an escape)
       // is not found without asking the database.
-      if (!SLUG_PATTERN.test(slug)) throw notFound("Clip not found");
+      if (!SLUG_PATTERN.test(slug)) throw notFound("error.clipNotFound");
       const clip = await store.findClipBySlug(db, slug, slugOptions);
-      if (!clip) throw notFound("Clip not found");
+      if (!clip) throw notFound("error.clipNotFound");
       return toClip(clip);
     },
     async create(input) {
@@ -101,7 +101,7 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
     async update(id, { version, ...fields }) {
       const { before, after } = await writes.run(async (tx) => {
         const existing = await store.findClip(tx, id, { forUpdate: true });
-        if (!existing) throw notFound("Clip not found");
+        if (!existing) throw notFound("error.clipNotFound");
         if (version !== undefined && version !== existing.version) throw staleVersion("clip");
         // A blank slug in an edit means "derive it from the title", as in the form (docs/product.md §5).
         const slug =
@@ -118,7 +118,7 @@ export function createClipsService(db: Db, writes: SiteWrites, options: ClipsOpt
     },
     async remove(id) {
       await writes.run(async (tx) => {
-        if (!(await store.deleteClip(tx, id))) throw notFound("Clip not found");
+        if (!(await store.deleteClip(tx, id))) throw notFound("error.clipNotFound");
       });
     },
     swap: (id, withId) => swapItems(writes, "clips", id, withId),

@@ -19,7 +19,7 @@ import { objectIdOf } from "../../../shared/pictures";
 import { SLUG_PATTERN } from "../../../shared/slug";
 import type { SiteWrites } from "../../platform/db/change-bus";
 import type { Db, Executor } from "../../platform/db/client";
-import { AppError, notFound, sqlStateOf, staleVersion } from "../../platform/http/errors";
+import { AppError, notFound, sqlStateOf, staleVersion, words } from "../../platform/http/errors";
 import { sanitizeShowNotes } from "../../platform/text/sanitize";
 import { nextSortOrder } from "../../platform/ordered-lists/storage";
 import * as store from "./storage";
@@ -131,7 +131,7 @@ export interface EpisodesOptions {
 /** The episode's row, or a 404. */
 async function mustExist(tx: Executor, id: number): Promise<store.EpisodeRow> {
   const row = await store.findEpisode(tx, id);
-  if (!row) throw notFound("Episode not found");
+  if (!row) throw notFound("error.episodeNotFound");
   return row;
 }
 
@@ -141,8 +141,7 @@ async function readArchivePage(db: Db, { page, q, size, season }: ArchiveQuery):
   const { rows, total } = await store
     .listArchivePage(db, { offset: (page - 1) * size, limit: size, query: q, season })
     .catch((err: unknown) => {
-      if (sqlStateOf(err) === "57014")
-        throw new AppError("UNAVAILABLE", "The search took too long; please try other or fewer words", { retryAfter: 2 });
+      if (sqlStateOf(err) === "57014") throw new AppError("UNAVAILABLE", "error.searchTooSlow", { retryAfter: 2 });
       throw err;
     });
   return {
@@ -210,8 +209,8 @@ async function editSlug(tx: Executor, id: number, asked: string, title: string, 
 /** Refuses an edit that leaves the episode with nothing to play. */
 function checkPlayable(after: { spotifyEmbedUrl: string | null; audioUrl: string | null }): void {
   if (!after.spotifyEmbedUrl && !after.audioUrl) {
-    throw new AppError("VALIDATION", "Invalid request: an episode needs a Spotify embed URL or an audio URL", {
-      errors: [{ path: "audioUrl", message: "or a Spotify embed URL is required: an episode needs something to play" }],
+    throw new AppError("VALIDATION", "error.needsSomethingToPlay", {
+      errors: [{ path: "audioUrl", message: words("validation.needsSomethingToPlay") }],
     });
   }
 }
@@ -223,11 +222,11 @@ function checkPlayable(after: { spotifyEmbedUrl: string | null; audioUrl: string
 async function applyEdit(tx: Executor, id: number, input: EpisodeUpdate, image: string | null | undefined): Promise<store.EpisodeRow> {
   await lockEpisodes(tx, "edit");
   const before = await store.findEpisode(tx, id, { forUpdate: true });
-  if (!before) throw notFound("Episode not found");
+  if (!before) throw notFound("error.episodeNotFound");
   if (input.version !== undefined && input.version !== before.version) throw staleVersion("episode");
   const values = changesOf(input, image);
   if (input.slug !== undefined) values.slug = await editSlug(tx, id, input.slug, values.title ?? before.title, before);
-  if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
+  if (Object.keys(values).length === 0) throw new AppError("VALIDATION", "error.nothingToUpdate");
   checkPlayable({ ...before, ...values });
   // What the owner changes by hand is theirs from now on: a feed sync leaves it alone.
   const changed = OWNER_EDITABLE_FIELDS.filter((field) => field in values && String(values[field]) !== String(before[field]));
@@ -244,9 +243,9 @@ function applyBulk(writes: SiteWrites, { ids, action }: EpisodeBulkInput): Promi
     const known = await store.existingEpisodeIds(tx, unique);
     const missing = unique.filter((id) => !known.has(id));
     if (missing.length > 0)
-      throw notFound(
-        `No episode has the id ${missing.slice(0, 5).join(", ")}${missing.length > 5 ? ` (and ${missing.length - 5} more)` : ""}; nothing was changed`,
-      );
+      throw missing.length > 5
+        ? notFound("error.unknownEpisodeIdsAndMore", { ids: missing.slice(0, 5).join(", "), more: missing.length - 5 })
+        : notFound("error.unknownEpisodeIds", { ids: missing.join(", ") });
     if (action === "delete") await store.deleteEpisodes(tx, unique);
     else await store.setPublished(tx, unique, action === "publish");
     return { count: unique.length };
@@ -290,7 +289,7 @@ export function createEpisodesService(
     async getBySlug(slug, options) {
       // No stored slug can differ from the pattern, so anything else is not found without a query.
       const row = SLUG_PATTERN.test(slug) ? await store.findEpisodeBySlug(db, slug, options) : null;
-      if (!row) throw notFound("Episode not found");
+      if (!row) throw notFound("error.episodeNotFound");
       // Sanitised again as it goes out, like the footer: stored notes may come from an old backup.
       const episode = toEpisode({ ...row, showNotes: sanitizeShowNotes(row.showNotes) }, { isAdmin: options.includeDrafts });
       return peopleOf ? { ...episode, people: await peopleOf(row.id) } : episode;
@@ -310,7 +309,7 @@ export function createEpisodesService(
     async remove(id) {
       await writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
-        if ((await store.deleteEpisodes(tx, [id])) === 0) throw notFound("Episode not found");
+        if ((await store.deleteEpisodes(tx, [id])) === 0) throw notFound("error.episodeNotFound");
       });
     },
     swap: (id, withId) => swapItems(writes, "episodes", id, withId),
@@ -325,7 +324,7 @@ export function createEpisodesService(
     },
     async restoreDeleted(id) {
       await writes.run(async (tx) => {
-        if (!(await store.deleteTombstone(tx, id))) throw notFound("No deleted episode has this id");
+        if (!(await store.deleteTombstone(tx, id))) throw notFound("error.noDeletedEpisode");
       });
     },
   };

@@ -1,9 +1,14 @@
 import { SLUG_MAX_LENGTH, slugify } from "../../../shared/slug";
 import type { Executor } from "../../platform/db/client";
-import { AppError } from "../../platform/http/errors";
+import { AppError, words } from "../../platform/http/errors";
 import { slugsLike } from "../../platform/ordered-lists/storage";
 
 const NAMES = { episodes: "episode", clips: "clip" } as const;
+/** A slug the admin asked for that another item of the kind has: the message, and the slug field's. */
+const TAKEN = {
+  episodes: { message: "error.slugTakenByEpisode", field: "error.slugFieldTakenByEpisode" },
+  clips: { message: "error.slugTakenByClip", field: "error.slugFieldTakenByClip" },
+} as const;
 
 /**
  * A slug no other item of the kind has: the one the admin asked for (a clash is theirs to
@@ -20,8 +25,9 @@ export async function uniqueSlug(
   if (options.asked) {
     const taken = await slugsLike(db, kind, options.asked, options.exceptId);
     if (taken.has(options.asked)) {
-      throw new AppError("CONFLICT", `Another ${name} already uses the slug '${options.asked}'`, {
-        errors: [{ path: "slug", message: `is already used by another ${name}` }],
+      throw new AppError("CONFLICT", TAKEN[kind].message, {
+        values: { slug: options.asked },
+        errors: [{ path: "slug", message: words(TAKEN[kind].field) }],
       });
     }
     return options.asked;

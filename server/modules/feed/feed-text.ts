@@ -1,19 +1,27 @@
 import { XMLValidator } from "fast-xml-parser";
+import { words, type Words } from "../../platform/http/errors";
 
 /**
  * A feed's bytes to checked text: the charset decided as podcast apps decide it, and anything that
  * is not a whole RSS document refused with a message that says what it is instead.
  */
 
-/** The bytes are not a podcast feed; the message says why in words an owner understands. */
+/**
+ * The bytes are not a podcast feed (or a file of the feed's is not what it says): `words` say why
+ * in words an owner understands, in the owner's language where they read them; `message` is their key.
+ */
 export class FeedParseError extends Error {
-  constructor(message: string) {
-    super(message);
+  readonly words: Words;
+  constructor(said: Words) {
+    super(said.key);
     this.name = "FeedParseError";
+    this.words = said;
   }
 }
 
-export const notFeed = (why: string) => new FeedParseError(`This address does not hold a podcast feed (${why})`);
+export const notFeed = (why: Words) => new FeedParseError(words("feedReport.notFeed", { why }));
+/** The feed's XML is broken: `detail` is the XML reader's own account of where. */
+export const notWellFormed = (detail: Words | string) => new FeedParseError(words("feedReport.notWellFormed", { detail }));
 /** windows-1252's characters for the bytes 0x80-0x9F (the five it leaves undefined stay as they are). */
 const CP1252_C1 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
 const isUtf8 = (label: string) => /^utf-?8$/i.test(label);
@@ -69,22 +77,21 @@ function rootName(text: string): string | null {
 /** Refuses what is not an RSS document, naming what it is instead. */
 export function checkRss(text: string): void {
   const trimmed = text.trim();
-  if (!trimmed) throw notFeed("the file is empty");
-  if (trimmed.startsWith("{") || trimmed.startsWith("[")) throw notFeed("it is a JSON document");
+  if (!trimmed) throw notFeed(words("feedReport.emptyFile"));
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) throw notFeed(words("feedReport.json"));
   const root = rootName(trimmed);
-  if (root === "html") throw notFeed("it looks like a web page");
-  if (root === "feed") throw notFeed("it is an Atom feed; podcast feeds are RSS");
-  if (root === null) throw notFeed("it is not XML");
-  if (root !== "rss") throw notFeed(`its XML is a <${root}> document, not RSS`);
+  if (root === "html") throw notFeed(words("feedReport.webPage"));
+  if (root === "feed") throw notFeed(words("feedReport.atom"));
+  if (root === null) throw notFeed(words("feedReport.notXml"));
+  if (root !== "rss") throw notFeed(words("feedReport.otherXml", { root }));
   // The XML reader forgives missing end tags at the end of a document, so a download cut short
   // would pass as a feed with fewer episodes.
-  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed))
-    throw new FeedParseError("The feed is not well-formed XML: it ends before its closing </rss> tag");
+  if (!/<\/(?:[\w-]+:)?rss\s*>/i.test(trimmed)) throw notWellFormed(words("feedReport.noClosingTag"));
   // Nor does it mind tags that do not nest: such a file is broken, whatever it would yield.
   // Lesser faults real feeds carry (a bare "&", an unquoted attribute) are forgiven, as podcast
   // apps forgive them.
   const checked = XMLValidator.validate(trimmed);
   if (checked !== true && (checked.err.code === "InvalidTag" || checked.err.code === "InvalidXml")) {
-    throw new FeedParseError(`The feed is not well-formed XML: ${checked.err.msg} (line ${checked.err.line})`);
+    throw notWellFormed(words("feedReport.xmlErrorAt", { detail: checked.err.msg, line: checked.err.line }));
   }
 }

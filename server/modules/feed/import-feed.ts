@@ -2,11 +2,11 @@
  * The import's transaction (docs/decisions/009-feed-sync.md): the feed's items matched to the
  * episodes, planned, and written with their people under the episodes' import lock.
  */
-import type { FeedSyncResult } from "../../../shared/api";
+import type { FeedNote } from "./notes";
 import type { SiteWrites } from "../../platform/db/change-bus";
 import type { Executor } from "../../platform/db/client";
 import { lockEpisodes, lockOrdering } from "../../platform/db/locks";
-import { sqlStateOf } from "../../platform/http/errors";
+import { sqlStateOf, words } from "../../platform/http/errors";
 import type { Logger } from "../../platform/runtime/logger";
 import { forgetSlugs, listTombstoneKeys, updateEpisode } from "../episodes";
 import { replaceEpisodePeople, replaceShowPeople, upsertPeople } from "../people";
@@ -18,9 +18,7 @@ import * as feedStore from "./storage";
 const isRowError = (err: unknown) => /^2[23]/.test(sqlStateOf(err) ?? "");
 const rowReason = (err: unknown) => {
   const code = sqlStateOf(err);
-  return code === "23505"
-    ? "it could not be saved: its guid or slug is already another episode's"
-    : `it could not be saved (database code ${code})`;
+  return code === "23505" ? words("feedReport.rowTaken") : words("feedReport.rowRefused", { code });
 };
 
 /**
@@ -33,8 +31,8 @@ async function applyPlan(
   plan: ImportPlan,
   url: string,
   careful: boolean,
-): Promise<{ refused: FeedSyncResult["skipped"]; inserted: Map<string, number> }> {
-  const skipped: FeedSyncResult["skipped"] = [];
+): Promise<{ refused: FeedNote[]; inserted: Map<string, number> }> {
+  const skipped: FeedNote[] = [];
   const inserted = new Map<string, number>();
   await feedStore.shiftSortOrders(tx, plan.shift);
   await feedStore.markFeedUrl(tx, plan.carried, url);
@@ -89,7 +87,7 @@ export async function importFeed(
   feed: ParsedFeed,
   url: string,
   autoPublish: boolean,
-): Promise<{ plan: ImportPlan; refused: FeedSyncResult["skipped"] }> {
+): Promise<{ plan: ImportPlan; refused: FeedNote[] }> {
   const attempt = (careful: boolean) =>
     deps.writes.run(async (tx) => {
       await lockEpisodes(tx, "import");

@@ -1,7 +1,10 @@
 import type { FeedStatus } from "../../../shared/api";
 import type { SiteWrites } from "../../platform/db/change-bus";
 import type { Db } from "../../platform/db/client";
+import type { ServerKey } from "../../../shared/locales/parts";
+import { AppError, words } from "../../platform/http/errors";
 import { FeedParseError } from "./feed-text";
+import type { FeedNote, NoteText } from "./notes";
 import type { FeedWorkers } from "./workers";
 import type { Logger } from "../../platform/runtime/logger";
 import { FetchError, safeFetch } from "../../platform/net/safe-fetch";
@@ -29,7 +32,12 @@ const LIMITS = { transcript: 5 * 1024 * 1024, chapters: 1024 * 1024, image: 5 * 
 const MAX_FAILURES = 10;
 /** Chapter pictures kept per episode: past it, the chapters show without theirs. */
 const MAX_CHAPTER_IMAGES = 30;
-const WHAT: Record<ExtraKind, string> = { transcript: "Transcript", chapters: "Chapters", image: "Artwork" };
+/** A file given up on, named for the owner with its episode's title. */
+const WHAT = {
+  transcript: "feedReport.transcriptOf",
+  chapters: "feedReport.chaptersOf",
+  image: "feedReport.artworkOf",
+} as const satisfies Record<ExtraKind, ServerKey>;
 
 /** The wait after the n-th failure: 2, 4, 8... minutes, at most a day. */
 const retryDelayMinutes = (failures: number) => Math.min(2 ** failures, 24 * 60);
@@ -67,8 +75,13 @@ const givenUp = (kind: ExtraKind): ExtraOutcome =>
   kind === "transcript" ? { kind, transcript: null, text: "" } : kind === "chapters" ? { kind, chapters: null } : { kind, imagePath: null };
 /** When a file that failed for the n-th time is tried again. */
 const retryAt = (failures: number) => new Date(Date.now() + retryDelayMinutes(failures) * 60_000);
-/** A failure in words for the owner, at most 300 characters. */
-const why = (err: unknown) => (err instanceof Error ? err.message : "it could not be read").slice(0, 300);
+/** A failure in words for the owner: the fetcher's or the reader's, or another error's own text, at most 300 characters. */
+const why = (err: unknown): NoteText =>
+  err instanceof FetchError || err instanceof FeedParseError || err instanceof AppError
+    ? err.words
+    : err instanceof Error
+      ? err.message.slice(0, 300)
+      : words("feedReport.unreadable");
 
 /**
  * How each file is fetched and kept: transcripts and chapters read in the feed worker, images
@@ -101,7 +114,7 @@ function createFileFetchers({
         const kept = kind === "artwork" ? await keptImageFor(db, url) : null;
         if (kept) return kept;
         const path = await uploads.storeImage(await fetchBytes(url, "image"));
-        if (!path) throw new FeedParseError("the file is not an image");
+        if (!path) throw new FeedParseError(words("feedReport.notImage"));
         await pictures?.prepare(path, kind);
         return path;
       })();
@@ -110,7 +123,7 @@ function createFileFetchers({
     return job;
   };
   /** Notes for the owner, gathered in a round and added to the last sync's result once. */
-  let notes: { title: string; reason: string }[] = [];
+  let notes: FeedNote[] = [];
 
   /**
    * A chapters file's pictures, kept here (never linked to): the first MAX_CHAPTER_IMAGES
@@ -124,13 +137,13 @@ function createFileFetchers({
         kept.set(url, await keepImage(url, "photo"));
       } catch (err) {
         kept.set(url, null);
-        notes.push({ title: `Chapter picture of "${title}"`, reason: why(err) });
+        notes.push({ title: words("feedReport.chapterPictureOf", { title }), reason: why(err) });
       }
     }
     if (addresses.length > MAX_CHAPTER_IMAGES)
       notes.push({
-        title: `Chapters of "${title}"`,
-        reason: `only the first ${MAX_CHAPTER_IMAGES} of ${addresses.length} chapter pictures are kept`,
+        title: words("feedReport.chaptersOf", { title }),
+        reason: words("feedReport.chapterPictureLimit", { kept: MAX_CHAPTER_IMAGES, count: addresses.length }),
       });
     return chapters.map((c) => ({ ...c, image: c.img ? (kept.get(c.img) ?? null) : null }));
   };
@@ -150,7 +163,7 @@ function createFileFetchers({
       logger?.info({ episode: file.id, kind, url: file.url, failures, err: (err as Error).message }, "an episode's file was not read");
       // Given up on: kept as read (nothing), so it is not asked for again until its address changes.
       if (isFinal(err) || failures >= MAX_FAILURES) {
-        notes.push({ title: `${WHAT[kind]} of "${file.title}"`, reason: why(err) });
+        notes.push({ title: words(WHAT[kind], { title: file.title }), reason: why(err) });
         return givenUp(kind);
       }
       return { kind, failed: true, failures, retryAt: retryAt(failures) };
@@ -164,7 +177,7 @@ function createFileFetchers({
     } catch (err) {
       const failures = person.failures + 1;
       if (isFinal(err) || failures >= MAX_FAILURES) {
-        notes.push({ title: `Picture of ${person.name}`, reason: why(err) });
+        notes.push({ title: words("feedReport.pictureOf", { name: person.name }), reason: why(err) });
         return { imagePath: null };
       }
       return { failures, retryAt: retryAt(failures) };

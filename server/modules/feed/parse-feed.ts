@@ -4,7 +4,9 @@ import { SLUG_MAX_LENGTH, slugify } from "../../../shared/slug";
 import { lazily } from "../../platform/runtime/lazy-require";
 import { htmlToText, sanitizedHtmlToText, sanitizeShowNotes } from "../../platform/text/sanitize";
 import type { ShowLinks } from "../../../shared/identity";
-import { checkRss, decode, FeedParseError, notFeed } from "./feed-text";
+import { words, type Words } from "../../platform/http/errors";
+import { checkRss, decode, notFeed, notWellFormed } from "./feed-text";
+import type { FeedNote } from "./notes";
 import { discussionOf, peopleOf, showLinksOf, type FeedPerson, type Note } from "./podcasting";
 import {
   cleanTitle,
@@ -94,7 +96,7 @@ export interface ParsedFeed<Item = FeedItem | KnownItem> {
   /** In feed order; the caller sorts. */
   items: Item[];
   /** Items left out, each with a reason the owner can act on. */
-  skipped: { title: string; reason: string }[];
+  skipped: FeedNote[];
 }
 
 type Item = RssFeed.Item<Date | null>;
@@ -119,14 +121,14 @@ const rewriteDurations = (text: string) =>
 const whole = (value: number | undefined) => (value !== undefined && Number.isInteger(value) && value >= 0 ? value : null);
 
 /** The first usable audio enclosure, or why there is none. */
-function audioOf(item: Item): { url: URL; type: string | null; length: number | null } | { reason: string } {
+function audioOf(item: Item): { url: URL; type: string | null; length: number | null } | { reason: Words } {
   const enclosures = item.enclosures ?? [];
-  if (enclosures.length === 0) return { reason: "no audio file" };
-  let reason = "no audio file";
+  if (enclosures.length === 0) return { reason: words("feedReport.noAudio") };
+  let reason = words("feedReport.noAudio");
   for (const enclosure of enclosures) {
     const url = webUrl(enclosure.url);
     if (!url) {
-      reason = "the audio file's address is not a full http or https address";
+      reason = words("feedReport.audioAddress");
       continue;
     }
     const type = mediaTypeOf(enclosure.type, url);
@@ -134,7 +136,7 @@ function audioOf(item: Item): { url: URL; type: string | null; length: number | 
       const length = enclosure.length;
       return { url, type, length: length !== undefined && length > 0 && Number.isFinite(length) ? Math.trunc(length) : null };
     }
-    if (isVideoType(type) && reason === "no audio file") reason = "no audio (video only)";
+    if (isVideoType(type) && reason.key === "feedReport.noAudio") reason = words("feedReport.videoOnly");
   }
   return { reason };
 }
@@ -206,7 +208,7 @@ function readItem(
   showImage: string | null,
   known: ReadonlySet<string>,
   note: Note,
-): FeedItem | KnownItem | { title: string; reason: string } {
+): FeedItem | KnownItem | { title: string; reason: Words } {
   const publishedAt = item.pubDate ?? item.dc?.dates?.[0] ?? null;
   const title = titleOf(item, publishedAt);
   const audio = audioOf(item);
@@ -261,7 +263,7 @@ export function parseFeed(body: Buffer, contentType?: string | null, options: { 
 /** The show as its channel describes it: title, hosts, people, links, description and addresses. */
 function channelOf(feed: RssFeed.Feed<Date | null>, showImage: string | null, note: Note): Omit<ParsedFeed, "items" | "skipped"> {
   const title = cleanTitle(feed.title) || cleanTitle(feed.itunes?.title);
-  const people = peopleOf(feed.podcast?.persons, title || "The show", note);
+  const people = peopleOf(feed.podcast?.persons, title || words("feedReport.theShow"), note);
   return {
     title,
     hosts: hostsOf(feed, people),
@@ -281,10 +283,9 @@ function parseRss(text: string): RssFeed.Feed<Date | null> {
   } catch (err) {
     const { DetectError, MalformedError, ParseError } = feedsmith();
     if (err instanceof MalformedError) {
-      const detail = err.cause instanceof Error ? err.cause.message : "it could not be read";
-      throw new FeedParseError(`The feed is not well-formed XML: ${detail}`);
+      throw notWellFormed(err.cause instanceof Error ? err.cause.message : words("feedReport.unreadable"));
     }
-    if (err instanceof DetectError || err instanceof ParseError) throw notFeed("it is RSS without a channel");
+    if (err instanceof DetectError || err instanceof ParseError) throw notFeed(words("feedReport.noChannel"));
     throw err;
   }
 }
@@ -312,7 +313,7 @@ function readItems(
       if (first !== undefined) {
         skipped.push({
           title: item.title,
-          reason: `it repeats the guid "${guid.slice(0, 200)}" of an earlier item ("${first.slice(0, 200)}")`,
+          reason: words("feedReport.repeatedGuid", { guid: guid.slice(0, 200), first: first.slice(0, 200) }),
         });
         continue;
       }
@@ -322,8 +323,8 @@ function readItems(
   }
   if (all.length > FEED_LIMITS.items) {
     skipped.push({
-      title: `${all.length - FEED_LIMITS.items} more items`,
-      reason: `a feed is read up to its first ${FEED_LIMITS.items.toLocaleString("en")} items`,
+      title: words("feedReport.moreItems", { count: all.length - FEED_LIMITS.items }),
+      reason: words("feedReport.itemLimit", { count: FEED_LIMITS.items }),
     });
   }
   return items;
@@ -340,9 +341,8 @@ function noteTaker(skipped: ParsedFeed["skipped"]): Note {
   return (title, reason) => {
     count++;
     if (count <= MAX_NOTES) return void skipped.push({ title, reason });
-    if (!more) skipped.push((more = { title: "", reason: "" }));
-    more.title = `${count - MAX_NOTES} more`;
-    more.reason = "more people or links were left out for the reasons above";
+    if (!more) skipped.push((more = { title: "", reason: words("feedReport.moreLeftOut") }));
+    more.title = words("feedReport.moreNotes", { count: count - MAX_NOTES });
   };
 }
 

@@ -2,7 +2,9 @@ import type { PodcastNs } from "feedsmith";
 import type { PersonInput } from "../people";
 import type { ShowLinks } from "../../../shared/identity";
 import { SLUG_MAX_LENGTH, slugify } from "../../../shared/slug";
+import { words, type Words } from "../../platform/http/errors";
 import { cleanTitle, collapse, webUrl } from "./fields";
+import type { NoteText } from "./notes";
 
 /**
  * What the Podcasting 2.0 tags say besides an episode's own fields (docs/product.md "Listening"):
@@ -16,7 +18,7 @@ import { cleanTitle, collapse, webUrl } from "./fields";
 export type FeedPerson = PersonInput;
 
 /** Something of the feed left out, in words the owner can act on (the sync result's `skipped`). */
-export type Note = (title: string, reason: string) => void;
+export type Note = (title: NoteText, reason: Words) => void;
 
 /** More people than any item credits: past it, a feed repeats tags or lists a whole network. */
 const PEOPLE_PER_LIST = 50;
@@ -34,7 +36,7 @@ const lower = (text: string | undefined, fallback: string) =>
  * same person in the same role once, and at most PEOPLE_PER_LIST of them; each left out is noted
  * under `title` (the item's, or the show's).
  */
-export function peopleOf(persons: PodcastNs.Person[] | undefined, title: string, note: Note): FeedPerson[] {
+export function peopleOf(persons: PodcastNs.Person[] | undefined, title: NoteText, note: Note): FeedPerson[] {
   const out: FeedPerson[] = [];
   const seen = new Set<string>();
   let nameless = 0;
@@ -64,12 +66,8 @@ export function peopleOf(persons: PodcastNs.Person[] | undefined, title: string,
       href: webUrl(person.href)?.href ?? null,
     });
   }
-  if (nameless > 0)
-    note(
-      title,
-      `${nameless === 1 ? "a podcast:person tag" : `${nameless} podcast:person tags`} without a name ${nameless === 1 ? "was" : "were"} left out`,
-    );
-  if (beyond > 0) note(title, `it names more than ${PEOPLE_PER_LIST} people: ${beyond} more were left out`);
+  if (nameless > 0) note(title, words("feedReport.namelessPeople", { count: nameless }));
+  if (beyond > 0) note(title, words("feedReport.tooManyPeople", { most: PEOPLE_PER_LIST, count: beyond }));
   return out;
 }
 
@@ -96,7 +94,7 @@ export function showLinksOf(fundings: PodcastNs.Funding[] | undefined, podroll: 
   for (const tag of fundings ?? []) {
     const url = webUrl(tag.url);
     if (!url) {
-      note("Support link", `its address "${shown(tag.url ?? "")}" is not an http or https address`);
+      note(words("feedReport.supportLink"), words("feedReport.supportLinkAddress", { address: shown(tag.url ?? "") }));
       continue;
     }
     if (funding.length < MAX_FUNDING && !funding.some((f) => f.url === url.href))

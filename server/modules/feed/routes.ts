@@ -4,17 +4,20 @@ import { parse } from "../../platform/http/validate";
 import { idParamSchema } from "../../../shared/api";
 import type { EpisodesService } from "../episodes";
 import type { FeedSyncService } from "./service";
+import { sayOutcome, sayState } from "./notes";
+import { sayWords } from "../../platform/http/errors";
+import { sayFor } from "../languages";
 
 /** Admin only, like every write (modules/auth/guards.ts) and the status read below. */
 export function feedRouter(feed: FeedSyncService, episodes: EpisodesService, requireAdmin: RequestHandler): Router {
   const r = Router();
   r.post("/sync", async (req, res) => {
     parse(z.strictObject({}), req.body ?? {});
-    res.set("Cache-Control", "no-store").json(await feed.sync());
+    res.set("Cache-Control", "no-store").json(sayOutcome(await feed.sync(), sayFor(req)));
   });
   r.post("/move", async (req, res) => {
     parse(z.strictObject({}), req.body ?? {});
-    res.set("Cache-Control", "no-store").json(await feed.acceptMove());
+    res.set("Cache-Control", "no-store").json(sayState(await feed.acceptMove(), sayFor(req)));
   });
   r.post("/previous-episodes/delete", async (req, res) => {
     parse(z.strictObject({}), req.body ?? {});
@@ -25,10 +28,14 @@ export function feedRouter(feed: FeedSyncService, episodes: EpisodesService, req
   });
   r.post("/deleted/:id/restore", async (req, res) => {
     parse(z.strictObject({}), req.body ?? {});
-    res.set("Cache-Control", "no-store").json(await feed.restoreDeleted(parse(idParamSchema, req.params.id)));
+    const { sync, message } = await feed.restoreDeleted(parse(idParamSchema, req.params.id));
+    const say = sayFor(req);
+    res
+      .set("Cache-Control", "no-store")
+      .json({ sync: sync && sayOutcome(sync, say), ...(message ? { message: sayWords(message, say) } : {}) });
   });
-  r.get("/status", requireAdmin, async (_req, res) => {
-    res.set("Cache-Control", "no-store").json(await feed.status());
+  r.get("/status", requireAdmin, async (req, res) => {
+    res.set("Cache-Control", "no-store").json(sayState(await feed.status(), sayFor(req)));
   });
   return r;
 }

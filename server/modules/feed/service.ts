@@ -1,11 +1,10 @@
 import { sha256InSlices } from "../../platform/runtime/time-slices";
-import type { FeedStatus, FeedSyncResult } from "../../../shared/api";
 import type { SiteWrites } from "../../platform/db/change-bus";
 import type { Db } from "../../platform/db/client";
 import { FeedParseError } from "./feed-text";
 import type { FeedWorkers } from "./workers";
 import type { ParsedFeed } from "./parse-feed";
-import { AppError } from "../../platform/http/errors";
+import { AppError, words, type Words } from "../../platform/http/errors";
 import type { Logger } from "../../platform/runtime/logger";
 import { FetchError, safeFetch, type FetchResult } from "../../platform/net/safe-fetch";
 import { deleteEpisodes } from "../episodes";
@@ -16,15 +15,17 @@ import type { EpisodesService } from "../episodes";
 import type { FeedLinkedFiles } from "./linked-files";
 import { importFeed } from "./import-feed";
 import type { SettingsService } from "../settings";
+import { readStoredText, storedText, type FeedState, type NoteText, type SyncOutcome } from "./notes";
 
+/** The results and states below keep their texts as words, said in the owner's language by the routes (notes.ts). */
 export interface FeedSyncService {
   /** Reads the feed named by rss_url and imports it; a failure is a 422 and changes no episode. */
-  sync(): Promise<FeedSyncResult>;
-  status(): Promise<FeedStatus>;
+  sync(): Promise<SyncOutcome>;
+  status(): Promise<FeedState>;
   /** The scheduled sync: runs only if no instance has synced in this period; the episodes' files that are due are fetched either way. */
-  syncIfDue(): Promise<FeedSyncResult | null>;
+  syncIfDue(): Promise<SyncOutcome | null>;
   /** The owner takes the address the host moved the show to: it becomes rss_url. 404 when there is no move. */
-  acceptMove(): Promise<FeedStatus>;
+  acceptMove(): Promise<FeedState>;
   /** Deletes the episodes of a previous feed (another show's), never the owner's own; they are not remembered as deleted. */
   deletePreviousFeedEpisodes(): Promise<{ count: number }>;
   /**
@@ -32,7 +33,7 @@ export interface FeedSyncService {
    * again (`sync`: what that did; null with the reason when it could not run: the episode then
    * comes back with the next sync that can).
    */
-  restoreDeleted(id: number): Promise<{ sync: FeedSyncResult | null; message?: string }>;
+  restoreDeleted(id: number): Promise<{ sync: SyncOutcome | null; message?: Words }>;
 }
 
 export interface FeedSyncDeps {
@@ -61,11 +62,12 @@ export interface FeedSyncDeps {
 
 const ACCEPT = "application/rss+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 const shown = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}…` : url);
-const unreadable = (url: string, why: string) => new AppError("UNPROCESSABLE", `The feed at ${shown(url)} could not be read: ${why}`);
+const unreadable = (url: string, why: Words) =>
+  new AppError("UNPROCESSABLE", "feedReport.unreadableAt", { values: { url: shown(url), why } });
 
 type Fetched = Extract<FetchResult, { status: "ok" }>;
 /** Where the show says it has moved, and why that address does not work yet (null: it does). */
-type Move = { url: string; problem: string | null } | null;
+type Move = { url: string; problem: NoteText | null } | null;
 
 /** Fetches the feed through the safe fetcher; a failed fetch is a 422 that says why. */
 async function fetchFeed(
@@ -76,7 +78,7 @@ async function fetchFeed(
   try {
     return await safeFetch(url, { ...deps.limits, ...validators, allowPrivate: deps.allowPrivate, accept: ACCEPT });
   } catch (err) {
-    if (err instanceof FetchError) throw unreadable(url, err.message);
+    if (err instanceof FetchError) throw unreadable(url, err.words);
     throw err;
   }
 }
@@ -86,20 +88,21 @@ async function parseFetched(deps: FeedSyncDeps, url: string, fetched: Fetched, k
   try {
     return await deps.workers.parseFeed(fetched.body, fetched.contentType, known);
   } catch (err) {
-    if (err instanceof FeedParseError) throw new AppError("UNPROCESSABLE", `${err.message} (the feed at ${shown(url)})`);
+    if (err instanceof FeedParseError)
+      throw new AppError("UNPROCESSABLE", "feedReport.refusedAt", { values: { why: err.words, url: shown(url) } });
     throw err;
   }
 }
 
 /** Why the address the show moved to does not work yet, or null when it holds a podcast feed. */
-async function problemAt(deps: FeedSyncDeps, url: string): Promise<string | null> {
+async function problemAt(deps: FeedSyncDeps, url: string): Promise<NoteText | null> {
   try {
     const fetched = await safeFetch(url, { ...deps.limits, allowPrivate: deps.allowPrivate, accept: ACCEPT });
     if (fetched.status === "ok") await deps.workers.parseFeed(fetched.body, fetched.contentType, []);
     return null;
   } catch (err) {
-    if (err instanceof FetchError || err instanceof FeedParseError) return err.message;
-    return "it could not be read";
+    if (err instanceof FetchError || err instanceof FeedParseError) return err.words;
+    return words("feedReport.unreadable");
   }
 }
 
@@ -130,7 +133,10 @@ async function findMove(
   fetched: FetchResult,
   feed: ParsedFeed | null,
 ): Promise<Move> {
-  const known: Move = state.url === url && state.movedTo ? { url: state.movedTo, problem: state.moveError } : null;
+  const known: Move =
+    state.url === url && state.movedTo
+      ? { url: state.movedTo, problem: state.moveError === null ? null : readStoredText(state.moveError) }
+      : null;
   const movedTo = fetched.permanentUrl ?? (feed ? feed.newFeedUrl : (known?.url ?? null));
   if (!movedTo || movedTo === url) return null;
   if (fetched.permanentUrl) return { url: movedTo, problem: null };
@@ -145,10 +151,10 @@ async function resultOf(
   url: string,
   state: FeedSyncState,
   autoPublish: boolean,
-): Promise<FeedSyncResult> {
+): Promise<SyncOutcome> {
   if (!feed) {
     // Not modified (304), or the same bytes as last time: nothing to read again.
-    const previous = (state.lastResult as FeedSyncResult | null) ?? null;
+    const previous = (state.lastResult as SyncOutcome | null) ?? null;
     return { added: 0, updated: 0, unchanged: state.itemCount, skipped: previous?.skipped ?? [], feedTitle: previous?.feedTitle ?? "" };
   }
   const { plan, refused } = await importFeed(deps, feed, url, autoPublish);
@@ -180,11 +186,11 @@ async function offerChannel(deps: FeedSyncDeps, feed: ParsedFeed): Promise<void>
 }
 
 /** One sync: fetch and read the feed, import it, note a move, and keep what was learnt for the next one. */
-async function runSync(deps: FeedSyncDeps): Promise<FeedSyncResult> {
+async function runSync(deps: FeedSyncDeps): Promise<SyncOutcome> {
   const { db, settings, logger } = deps;
   const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
   const url = values.get("rss_url")?.trim();
-  if (!url) throw new AppError("BAD_REQUEST", "No feed to sync: set the Main RSS Feed URL first");
+  if (!url) throw new AppError("BAD_REQUEST", "feedReport.noFeed");
   const state = await feedStore.readFeedSync(db);
   const { fetched, bodyHash, feed } = await readFeed(deps, url, state);
   const move = await findMove(deps, url, state, fetched, feed);
@@ -197,7 +203,7 @@ async function runSync(deps: FeedSyncDeps): Promise<FeedSyncResult> {
     ...(fetched.status === "ok" ? { etag: fetched.etag, lastModified: fetched.lastModified, bodyHash } : {}),
     ...(feed ? { itemCount: feed.items.length, channelImageUrl: feed.imageUrl } : {}),
     movedTo: move?.url ?? null,
-    moveError: move?.problem ?? null,
+    moveError: move?.problem ? storedText(move.problem) : null,
     lastSyncAt: new Date(),
     lastResult: result,
     lastError: null,
@@ -209,7 +215,7 @@ async function runSync(deps: FeedSyncDeps): Promise<FeedSyncResult> {
 }
 
 /** The feed's state for the owner's screen: the last sync, the next, a move, the files still to fetch. */
-async function readStatus(deps: FeedSyncDeps): Promise<FeedStatus> {
+async function readStatus(deps: FeedSyncDeps): Promise<FeedState> {
   const { db, periodMinutes } = deps;
   const [state, values, pending] = await Promise.all([
     feedStore.readFeedSync(db),
@@ -221,10 +227,13 @@ async function readStatus(deps: FeedSyncDeps): Promise<FeedStatus> {
   return {
     url,
     lastSyncAt: state.lastSyncAt?.toISOString() ?? null,
-    lastResult: (state.lastResult as FeedSyncResult | null) ?? null,
-    lastError: state.lastError,
+    lastResult: (state.lastResult as SyncOutcome | null) ?? null,
+    lastError: state.lastError === null ? null : readStoredText(state.lastError),
     nextSyncAt: next?.toISOString() ?? null,
-    move: state.movedTo && state.url === url ? { url: state.movedTo, problem: state.moveError } : null,
+    move:
+      state.movedTo && state.url === url
+        ? { url: state.movedTo, problem: state.moveError === null ? null : readStoredText(state.moveError) }
+        : null,
     extras: pending,
     neverSynced: !url || state.url !== url || !state.lastSyncAt,
     previousFeedEpisodes: url && state.url === url && state.lastSyncAt ? (await feedStore.otherFeedEpisodeIds(db, url)).length : 0,
@@ -243,23 +252,23 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
   const { db, episodes, writes, settings, linkedFiles, periodMinutes, logger, onSynced } = deps;
 
   /** One sync, its failure kept for the status (and the owner's screen) in words. */
-  const attempt = async (): Promise<FeedSyncResult> => {
+  const attempt = async (): Promise<SyncOutcome> => {
     try {
       const result = await runSync(deps);
       onSynced?.(result.added > 0 || result.updated > 0 ? "changed" : "unchanged");
       return result;
     } catch (err) {
       onSynced?.("failed");
-      const message = err instanceof AppError ? err.message : "The feed could not be synced: an unexpected error";
+      const message = err instanceof AppError ? err.words : words("feedReport.syncFailed");
       if (!(err instanceof AppError)) logger?.error({ err }, "the feed sync failed");
-      await feedStore.writeFeedSync(db, { lastError: message }).catch(() => {});
+      await feedStore.writeFeedSync(db, { lastError: storedText(message) }).catch(() => {});
       throw err;
     }
   };
 
   // One sync at a time in this instance: a second ask while one runs gets that one's answer
   // (across instances, the import lock serialises them).
-  let inFlight: Promise<FeedSyncResult> | null = null;
+  let inFlight: Promise<SyncOutcome> | null = null;
   const once = () => (inFlight ??= attempt().finally(() => (inFlight = null)));
 
   const status = () => readStatus(deps);
@@ -286,8 +295,7 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
     async deletePreviousFeedEpisodes() {
       const [state, values] = await Promise.all([feedStore.readFeedSync(db), settings.getMany(["rss_url"])]);
       const url = values.get("rss_url");
-      if (!url || state.url !== url || !state.lastSyncAt)
-        throw new AppError("CONFLICT", "Sync the new feed first: only then is it known which episodes it does not carry");
+      if (!url || state.url !== url || !state.lastSyncAt) throw new AppError("CONFLICT", "feedReport.syncFirst");
       return writes.run(async (tx) => {
         await lockEpisodes(tx, "edit");
         const ids = await feedStore.otherFeedEpisodeIds(tx, url);
@@ -299,20 +307,20 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
       await episodes.restoreDeleted(id);
       // The feed may be as it was at the last sync: read it whole again, or the item stays out.
       await feedStore.writeFeedSync(db, { bodyHash: null, etag: null, lastModified: null });
-      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim())
-        return { sync: null, message: "No feed is set: the episode comes back once one is synced" };
+      if (!(await settings.getMany(["rss_url"])).get("rss_url")?.trim()) return { sync: null, message: words("feedReport.restoredNoFeed") };
       await feedStore.writeFeedSync(db, { lastAttemptAt: new Date() });
       try {
         return { sync: await once() };
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        return { sync: null, message: `${err.message}. The episode comes back with the next sync that reads the feed.` };
+        return { sync: null, message: words("feedReport.restoredLater", { why: err.words }) };
       }
     },
     async acceptMove() {
       const current = await status();
-      if (!current.move) throw new AppError("NOT_FOUND", "The feed has not moved");
-      if (current.move.problem) throw new AppError("UNPROCESSABLE", `The new address does not work yet: ${current.move.problem}`);
+      if (!current.move) throw new AppError("NOT_FOUND", "feedReport.notMoved");
+      if (current.move.problem)
+        throw new AppError("UNPROCESSABLE", "feedReport.moveNotWorking", { values: { problem: current.move.problem } });
       await settings.write("rss_url", current.move.url);
       await feedStore.writeFeedSync(db, { movedTo: null, moveError: null });
       logger?.info({ to: current.move.url }, "the owner took the feed's new address");

@@ -3,6 +3,7 @@ import { chunk } from "es-toolkit/array";
 import { episodes, feedSync } from "../../../shared/schema";
 import { idIn, type Db, type Executor } from "../../platform/db/client";
 import type { EpisodeValues } from "../episodes";
+import type { FeedNote } from "./notes";
 
 /** The feed sync's one row of state (see shared/schema.ts). */
 export type FeedSyncState = typeof feedSync.$inferSelect;
@@ -154,7 +155,7 @@ export async function insertEpisodes(tx: Executor, rows: EpisodeValues[]): Promi
  * reads it where the sync's other news is: a chapters file that is too big or broken, a picture
  * that is not one. At most `MAX_LATER_NOTES` in all.
  */
-export async function noteSkipped(db: Executor, notes: { title: string; reason: string }[]): Promise<void> {
+export async function noteSkipped(db: Executor, notes: FeedNote[]): Promise<void> {
   if (notes.length === 0) return;
   await ensureRow(db);
   await db

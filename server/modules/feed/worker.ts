@@ -2,6 +2,7 @@ import v8 from "node:v8";
 import { chunk } from "es-toolkit/array";
 import { move, transferableSymbol, valueSymbol } from "piscina";
 import type { TranscriptParagraph } from "../../../shared/api";
+import { words, type Words } from "../../platform/http/errors";
 import { FeedParseError } from "./feed-text";
 import { parseFeed, type ParsedFeed } from "./parse-feed";
 import { parseChapters, parseTranscript, transcriptText, type StoredChapter } from "./transcripts";
@@ -20,7 +21,7 @@ export type FeedTaskResult =
   | { kind: "feed"; feed: ParsedFeed<never>; items: Uint8Array[] }
   | { kind: "transcript"; transcript: TranscriptParagraph[]; text: string }
   | { kind: "chapters"; chapters: StoredChapter[] }
-  | { kind: "refused"; message: string };
+  | { kind: "refused"; words: Words };
 
 const bufferOf = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -66,8 +67,9 @@ export default async function run(task: FeedTask): Promise<FeedTaskResult | Retu
         return { kind: "chapters", chapters: parseChapters(bufferOf(task.body).toString("utf8")) };
     }
   } catch (err) {
-    if (err instanceof FeedParseError) return { kind: "refused", message: err.message };
-    if (task.kind !== "feed") return { kind: "refused", message: `the file could not be read (${(err as Error).message.slice(0, 200)})` };
+    if (err instanceof FeedParseError) return { kind: "refused", words: err.words };
+    if (task.kind !== "feed")
+      return { kind: "refused", words: words("feedReport.fileUnreadable", { detail: (err as Error).message.slice(0, 200) }) };
     throw err;
   }
 }

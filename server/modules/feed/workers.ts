@@ -5,9 +5,17 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import type { TranscriptParagraph } from "../../../shared/api";
 import type { FeedTask, FeedTaskResult } from "./worker";
+import { words } from "../../platform/http/errors";
 import { FeedParseError } from "./feed-text";
 import type { ParsedFeed } from "./parse-feed";
 import type { StoredChapter } from "./transcripts";
+
+/** A file the worker could not read, each with its whole sentence. */
+const UNREADABLE = {
+  feed: "feedReport.feedUnreadable",
+  transcript: "feedReport.transcriptUnreadable",
+  chapters: "feedReport.chaptersUnreadable",
+} as const;
 
 /** The worker's module: the bundled .js beside the server build, or the .ts source in tests. */
 function workerFile(): { filename: string; execArgv: string[] } {
@@ -54,24 +62,24 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
     }
     return pool;
   };
-  const run = async (task: FeedTask, what: string): Promise<FeedTaskResult> => {
+  const run = async (task: FeedTask): Promise<FeedTaskResult> => {
     let result: FeedTaskResult;
     try {
       result = (await runner().run(task, { signal: AbortSignal.timeout(taskMs) })) as FeedTaskResult;
     } catch (err) {
       const reason =
         (err as Error).name === "AbortError" || /abort/i.test((err as Error).message)
-          ? `it took more than ${taskMs / 1000} seconds to read`
-          : "it needed more memory than a file of its kind may";
-      throw new FeedParseError(`The ${what} could not be read: ${reason}`);
+          ? words("feedReport.tookTooLong", { seconds: taskMs / 1000 })
+          : words("feedReport.tooMuchMemory");
+      throw new FeedParseError(words(UNREADABLE[task.kind], { reason }));
     }
-    if (result.kind === "refused") throw new FeedParseError(result.message);
+    if (result.kind === "refused") throw new FeedParseError(result.words);
     return result;
   };
   const bytes = (body: Buffer) => new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   return {
     async parseFeed(body, contentType, known) {
-      const result = (await run({ kind: "feed", body: bytes(body), contentType, known: [...known] }, "feed")) as Extract<
+      const result = (await run({ kind: "feed", body: bytes(body), contentType, known: [...known] })) as Extract<
         FeedTaskResult,
         { kind: "feed" }
       >;
@@ -84,15 +92,11 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
       return { ...result.feed, items };
     },
     async parseTranscript(body, type) {
-      const result = (await run({ kind: "transcript", body: bytes(body), type }, "transcript")) as Extract<
-        FeedTaskResult,
-        { kind: "transcript" }
-      >;
+      const result = (await run({ kind: "transcript", body: bytes(body), type })) as Extract<FeedTaskResult, { kind: "transcript" }>;
       return { transcript: result.transcript, text: result.text };
     },
     async parseChapters(body) {
-      return ((await run({ kind: "chapters", body: bytes(body) }, "chapters file")) as Extract<FeedTaskResult, { kind: "chapters" }>)
-        .chapters;
+      return ((await run({ kind: "chapters", body: bytes(body) })) as Extract<FeedTaskResult, { kind: "chapters" }>).chapters;
     },
     async close() {
       await pool?.destroy();

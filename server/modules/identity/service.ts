@@ -89,7 +89,7 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
   /** Writes one key, refusing the save when the form was filled from an older version of it. */
   const put = async (tx: Executor, key: string, value: unknown, version: number | undefined) => {
     const current = await lockSetting(tx, key);
-    if (version !== undefined && version !== current) throw staleVersion(key === ABOUT_KEY ? "About page" : "set of pictures");
+    if (version !== undefined && version !== current) throw staleVersion(key === ABOUT_KEY ? "about" : "pictures");
     await putSetting(tx, key, JSON.stringify(value));
   };
 

@@ -2,3 +2,4 @@
 export { pageCatalogue, translator } from "./catalogues";
 export type { CompiledCatalogue, ServerTranslate } from "./catalogues";
 export { languagesRouter } from "./routes";
+export { requestLanguage, sayFor } from "./request-language";

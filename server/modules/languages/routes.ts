@@ -11,7 +11,10 @@ const myLanguageSchema = z.strictObject({
     .string()
     .max(35)
     .nullable()
-    .refine((tag) => tag === null || catalogueLanguage(tag) !== null, `must be one of ${LANGUAGES.map((l) => l.tag).join(", ")}, or null`),
+    .refine((tag) => tag === null || catalogueLanguage(tag) !== null, {
+      error: "validation.languageOrNull",
+      params: { languages: LANGUAGES.map((l) => l.tag).join(", ") },
+    }),
 });
 
 /** The signed-in person's id (the session's user). */

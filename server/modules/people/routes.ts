@@ -8,7 +8,7 @@ export function peopleRouter(pageData: PageData): Router {
   const r = Router();
   r.get("/slug/:slug", async (req, res) => {
     const page = await pageData.findPerson(String(req.params.slug));
-    if (!page) throw notFound("Person not found");
+    if (!page) throw notFound("error.personNotFound");
     cacheFor(res, false).json(page);
   });
   return r;

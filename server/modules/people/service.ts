@@ -23,7 +23,7 @@ export function createPeopleService(db: Db, { listPublished }: { listPublished: 
     async page(slug) {
       // No stored slug can differ from the pattern, so anything else is not found without a query.
       const found = SLUG_PATTERN.test(slug) ? await findPersonPage(db, slug) : null;
-      if (!found || (found.episodeIds.length === 0 && !found.isShowPerson)) throw notFound("Person not found");
+      if (!found || (found.episodeIds.length === 0 && !found.isShowPerson)) throw notFound("error.personNotFound");
       return { person: found.person, episodes: await listPublished(found.episodeIds) };
     },
     ofEpisode: (episodeId) => listEpisodePeople(db, episodeId),

@@ -29,7 +29,7 @@ export function objectsRouter(uploads: UploadsService, pictures: PicturesService
     const id = String(req.params.id);
     const name = String(req.params.variant);
     const variant = await pictures.variant(id, name);
-    if (!variant) throw new AppError("NOT_FOUND", "Object not found");
+    if (!variant) throw new AppError("NOT_FOUND", "error.objectNotFound");
     const etag = `"${id}/${name}"`;
     res.set({
       ETag: etag,
@@ -46,7 +46,7 @@ export function objectsRouter(uploads: UploadsService, pictures: PicturesService
   });
   r.get("/:id", async (req, res) => {
     const object = await uploads.read(String(req.params.id));
-    if (!object) throw new AppError("NOT_FOUND", "Object not found");
+    if (!object) throw new AppError("NOT_FOUND", "error.objectNotFound");
     // Written once, never changed: the id is the version.
     const etag = `"${String(req.params.id)}"`;
     res.set("ETag", etag);

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../platform/db/client";
-import { AppError } from "../../platform/http/errors";
+import type { ServerKey } from "../../../shared/locales/parts";
+import { AppError, words } from "../../platform/http/errors";
 import { OBJECT_ID_PATTERN, type ObjectStore } from "../../platform/objects/store";
 import { addObjectUse, claimPendingObject, completeObject, findObject, insertCompleteObject, insertPendingObject } from "./storage";
 import { withoutMetadata } from "./image-metadata";
@@ -90,7 +91,7 @@ function uploadIdFromUrl(icon: string): string | null {
   return id && OBJECT_ID_PATTERN.test(id) ? id : null;
 }
 
-const UNREADABLE = "The image could not be read: it is damaged or larger than 40 megapixels";
+const UNREADABLE = "upload.unreadable";
 
 /** What the bytes are and, when they are a picture, the picture as it is kept: without its metadata. */
 async function acceptImage(data: Buffer): Promise<{ contentType: string; data: Buffer } | "not-an-image" | "unreadable"> {
@@ -103,18 +104,15 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
   /** GCS uploads go straight to the bucket: check them the first time the app is told of them. */
   async function adoptExternalUpload(id: string): Promise<void> {
     const stored = store.readUpload ? await store.readUpload(id, UPLOAD_MAX_BYTES) : await store.read(id);
-    if (!stored) throw new AppError("VALIDATION", "The icon upload has not finished");
+    if (!stored) throw new AppError("VALIDATION", "upload.iconUnfinished");
     if (stored === "too-large" || stored.data.length > UPLOAD_MAX_BYTES) {
       await store.removeUpload?.(id);
-      throw new AppError("PAYLOAD_TOO_LARGE", "The icon is larger than 5 MB");
+      throw new AppError("PAYLOAD_TOO_LARGE", "upload.iconTooLarge");
     }
     const image = await acceptImage(stored.data);
     if (typeof image === "string") {
       await store.removeUpload?.(id);
-      throw new AppError(
-        "UNSUPPORTED_MEDIA_TYPE",
-        image === "unreadable" ? UNREADABLE : "The icon must be a PNG, JPEG, GIF, WebP or SVG image",
-      );
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", image === "unreadable" ? UNREADABLE : "upload.iconNotImage");
     }
     await store.write(id, image.data, image.contentType);
     await store.removeUpload?.(id);
@@ -130,20 +128,17 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
     },
 
     async receive(id, data) {
-      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "Unknown upload address");
+      if (!OBJECT_ID_PATTERN.test(id)) throw new AppError("NOT_FOUND", "upload.unknownAddress");
       const existing = await findObject(db, id);
-      if (!existing) throw new AppError("NOT_FOUND", "Unknown upload address");
+      if (!existing) throw new AppError("NOT_FOUND", "upload.unknownAddress");
       if (!(await claimPendingObject(db, id))) {
-        throw new AppError("GONE", "This upload address has expired or was already used");
+        throw new AppError("GONE", "upload.addressUsed");
       }
-      if (data.length > UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "The file is larger than 5 MB");
-      if (data.length === 0) throw new AppError("VALIDATION", "The file is empty");
+      if (data.length > UPLOAD_MAX_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "upload.fileTooLarge");
+      if (data.length === 0) throw new AppError("VALIDATION", "upload.fileEmpty");
       const image = await acceptImage(data);
       if (typeof image === "string") {
-        throw new AppError(
-          "UNSUPPORTED_MEDIA_TYPE",
-          image === "unreadable" ? UNREADABLE : "The file must be a PNG, JPEG, GIF, WebP or SVG image",
-        );
+        throw new AppError("UNSUPPORTED_MEDIA_TYPE", image === "unreadable" ? UNREADABLE : "upload.fileNotImage");
       }
       await store.write(id, image.data, image.contentType);
       await completeObject(db, id, image.contentType, image.data.length);
@@ -154,11 +149,15 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       const direct = OBJECT_PATH.exec(value)?.[1];
       const id = direct && OBJECT_ID_PATTERN.test(direct) ? direct : /[/:]/.test(value) ? uploadIdFromUrl(value) : null;
       if (!id) return null;
-      const invalid = (message: string) => new AppError("VALIDATION", `${field}: ${message}`, { errors: [{ path: field, message }] });
+      const invalid = (problem: ServerKey) =>
+        new AppError("VALIDATION", "error.fieldProblem", {
+          values: { field, problem: words(problem) },
+          errors: [{ path: field, message: words(problem) }],
+        });
       const object = await findObject(db, id);
-      if (!object) throw invalid("no such upload");
+      if (!object) throw invalid("upload.noSuchUpload");
       if (object.status !== "complete") {
-        if (store.kind === "local") throw invalid("the upload has not finished");
+        if (store.kind === "local") throw invalid("upload.unfinished");
         await adoptExternalUpload(id);
       }
       return `/objects/${id}`;
@@ -169,8 +168,9 @@ export function createUploadsService(db: Db, store: ObjectStore, clock: () => Da
       const uploaded = await this.resolveUpload(value, "icon");
       if (uploaded) return uploaded;
       if (ICON_CLASS.test(value)) return value;
-      throw new AppError("VALIDATION", "icon: must be an uploaded image or an icon class name", {
-        errors: [{ path: "icon", message: "must be an uploaded image or an icon class name" }],
+      throw new AppError("VALIDATION", "error.fieldProblem", {
+        values: { field: "icon", problem: words("upload.notIcon") },
+        errors: [{ path: "icon", message: words("upload.notIcon") }],
       });
     },
 

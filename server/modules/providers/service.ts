@@ -29,7 +29,7 @@ export function createProvidersService(db: Db, uploads: UploadsService, writes: 
       const values = definedOnly({ ...fields, icon: fields.icon === undefined ? undefined : await uploads.resolveIcon(fields.icon) });
       const row = await writes.run(async (tx) => {
         const before = await store.findProvider(tx, id, { forUpdate: true });
-        if (!before) throw notFound("Provider not found");
+        if (!before) throw notFound("error.providerNotFound");
         if (version !== undefined && version !== before.version) throw staleVersion("provider");
         await store.updateProvider(tx, id, values);
         return store.findProvider(tx, id);
@@ -38,7 +38,7 @@ export function createProvidersService(db: Db, uploads: UploadsService, writes: 
     },
     async remove(id) {
       await writes.run(async (tx) => {
-        if (!(await store.deleteProvider(tx, id))) throw notFound("Provider not found");
+        if (!(await store.deleteProvider(tx, id))) throw notFound("error.providerNotFound");
       });
     },
     swap: (id, withId) => swapItems(writes, "providers", id, withId),

@@ -27,7 +27,7 @@ export function settingsRouter(settings: SettingsService, cache: PublicCache, me
         : null;
     if (!body) {
       await settings.read(key, { isAdmin: false }); // throws the right 401 or 404
-      throw new AppError("NOT_FOUND", "Setting not found");
+      throw new AppError("NOT_FOUND", "error.settingNotFound");
     }
     cacheFor(res, false);
     sendCached(req, res, body, "application/json", memory);

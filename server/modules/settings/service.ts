@@ -1,6 +1,6 @@
 import { catalogueLanguage } from "../../../shared/languages";
 import type { Setting } from "../../../shared/api";
-import { AUDITION_PREFIX_MIN_LENGTH, AUDITION_PREFIX_TOO_SHORT } from "../../../shared/auditions";
+import { AUDITION_PREFIX_MIN_LENGTH } from "../../../shared/auditions";
 import {
   AUDITION_FILE_URL_PLACEHOLDER,
   isPublicSettingKey,
@@ -12,20 +12,17 @@ import {
 } from "../../../shared/settings";
 import { settingValueSchema } from "../../../shared/settings-schemas";
 import { parseStoredTheme, serializeTheme } from "../../../shared/theme";
-import { parseOptions } from "../../../shared/validation";
+import { issueMessage, parseOptions } from "../../../shared/validation";
 import { burnPasswordCheck, hashPassword, PASSWORD_COST, verifyPassword, type ScryptCost } from "../auth";
 import type { SiteWrites } from "../../platform/db/change-bus";
 import type { Db } from "../../platform/db/client";
-import { AppError, notFound, staleVersion } from "../../platform/http/errors";
+import { AppError, notFound, staleVersion, words } from "../../platform/http/errors";
+import { invalidField } from "../../platform/http/validate";
 import { getSetting, getSettings, getVersionedSettings, lockSetting, putSetting } from "./storage";
 import { sanitizeFooterHtml } from "../../platform/text/sanitize";
+import type { ServerTranslate } from "../languages";
 
 const READABLE_KEYS = SETTING_KEYS.filter((k) => !WRITE_ONLY_SETTING_KEYS.includes(k));
-
-/** The error names the setting, so a form that saves several puts the message under the right field. */
-function invalid(key: string, message: string): AppError {
-  return new AppError("VALIDATION", `Invalid request: ${key} ${message}`, { errors: [{ path: key, message }] });
-}
 
 /**
  * The audition code is the stored prefix followed by one or more digits (docs/product.md,
@@ -96,13 +93,12 @@ export interface SettingsService {
   isAuditionPasswordSet(): Promise<boolean>;
   /** The candidate's number (the digits after the prefix) when the code opens the audition, else null. */
   checkAuditionPassword(candidate: string): Promise<string | null>;
-  auditionFiles(): Promise<{ name: string; url: string }[]>;
+  /** `say`: the words of the visitor's language, for file 1's name when the owner gave none. */
+  auditionFiles(say: ServerTranslate): Promise<{ name: string; url: string }[]>;
   getMany(keys: readonly SettingKey[]): Promise<Map<string, string>>;
   /** Every public setting that is set, as visitors read them (the footer sanitised again). */
   readPublic(): Promise<Record<string, string>>;
 }
-
-const DEFAULT_AUDITION_FILE_NAME = "Audition Files Folder (All Files)";
 
 /** `cost`: scrypt's, for the audition prefix's hash (modules/auth/passwords.ts; tests give a cheaper one). */
 export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCost = PASSWORD_COST): SettingsService {
@@ -127,20 +123,24 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
   /** The shared rules first (shared/settings-schemas.ts), then what only the server does. */
   async function normalise(key: SettingKey, raw: string): Promise<string> {
     const parsed = settingValueSchema(key).safeParse(raw, parseOptions);
-    if (!parsed.success) throw invalid(key, parsed.error.issues[0]!.message);
+    if (!parsed.success) {
+      const { key: problem, values } = issueMessage(parsed.error.issues[0]!);
+      throw invalidField(key, words(problem, values));
+    }
     const value = parsed.data;
     switch (key) {
       case "footer_content":
         return sanitizeFooterHtml(value);
       case "site_theme": {
         const theme = parseStoredTheme(value);
-        if (!theme) throw invalid(key, "must be a known theme id, or a custom or two-colour theme with valid parameters");
+        if (!theme) throw invalidField(key, words("error.unknownTheme"));
         return serializeTheme(theme);
       }
       case "editors_password":
         if (value === "") return "";
         // docs/product.md "No one can block or spoil the hand-in": a short prefix is guessed, and with it every candidate's code.
-        if ([...value].length < AUDITION_PREFIX_MIN_LENGTH) throw invalid(key, AUDITION_PREFIX_TOO_SHORT);
+        if ([...value].length < AUDITION_PREFIX_MIN_LENGTH)
+          throw invalidField(key, words("validation.prefixTooShort", { minimum: AUDITION_PREFIX_MIN_LENGTH }));
         return hashAuditionPrefix(value, cost);
       case "site_language":
         // Stored as BCP 47 writes it ("pt-br" → "pt-BR"): the page's `<html lang>` says it as kept.
@@ -156,8 +156,8 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
       return [...rows].map(([key, row]) => present(key, row.value, row.version));
     },
     async read(key, { isAdmin }) {
-      if (!isSettingKey(key) || WRITE_ONLY_SETTING_KEYS.includes(key)) throw notFound("Setting not found");
-      if (!isPublicSettingKey(key) && !isAdmin) throw new AppError("UNAUTHORIZED", "Admin login required");
+      if (!isSettingKey(key) || WRITE_ONLY_SETTING_KEYS.includes(key)) throw notFound("error.settingNotFound");
+      if (!isPublicSettingKey(key) && !isAdmin) throw new AppError("UNAUTHORIZED", "error.adminLoginRequired");
       if (!isAdmin) return present(key, (await getSetting(db, key)) ?? "");
       const row = (await getVersionedSettings(db, [key])).get(key);
       return present(key, row?.value ?? "", row?.version ?? 0);
@@ -169,7 +169,7 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
     async writeMany(entries) {
       const keys = entries.map((e) => e.key);
       if (new Set(keys).size !== keys.length) {
-        throw new AppError("VALIDATION", "Invalid request: a setting appears twice");
+        throw new AppError("VALIDATION", "error.settingTwice");
       }
       const stored = [];
       for (const { key, value, version } of entries) stored.push({ key, value: await normalise(key, value), version });
@@ -183,12 +183,12 @@ export function createSettingsService(db: Db, writes: SiteWrites, cost: ScryptCo
       if (rehash) await putSetting(db, "editors_password", rehash);
       return number ?? null;
     },
-    async auditionFiles() {
+    async auditionFiles(say) {
       // Only file 1 is shown to visitors (docs/product.md, "Audition"); without a usable address
       // its button is there, disabled, so the URL is empty rather than another file's.
       const values = await getSettings(db, ["editors_file_1_name", "editors_file_1_url"]);
       const url = values.get("editors_file_1_url") ?? "";
-      const name = values.get("editors_file_1_name") || DEFAULT_AUDITION_FILE_NAME;
+      const name = values.get("editors_file_1_name") || say("audition.defaultFileLabel");
       return [{ name, url: url === AUDITION_FILE_URL_PLACEHOLDER ? "" : url }];
     },
     getMany(keys) {

@@ -4,14 +4,19 @@ import { bodyTheme } from "../../../shared/theme-style";
 import type { Theme } from "../../../shared/theme";
 import { baseFonts, drawableText, fontFamily, loadAdditionalAsset } from "./fonts";
 
+import { QUOTE_MARK } from "./quote-mark";
 import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_WIDTH } from "./size";
 
 export interface ShareImageInput {
   headline: string;
   /** Shown in quotation marks when the headline is a quote. */
   isQuote: boolean;
+  /** The language's quotation marks around QUOTE_MARK (`share.quote`, "“…”"; quote-mark.ts), for a quote. */
+  quoteWords: string;
   footer: string;
   theme: Theme | null;
+  /** The site's language: the card's words are in it, so its key changes with it. */
+  language: string;
 }
 
 type Node = { type: string; props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown } };
@@ -31,7 +36,8 @@ async function shareImageSvg(input: ShareImageInput): Promise<string> {
   // that (a script the fonts lack) gives way to the footer rather than showing in pieces.
   const own = drawableText(input.headline);
   const whole = own.length * 2 >= input.headline.trim().length;
-  const text = own && whole ? (input.isQuote ? `\u201C${own}\u201D` : own) : drawableText(input.footer);
+  const text =
+    own && whole ? (input.isQuote ? drawableText(input.quoteWords.replace(QUOTE_MARK, () => own)) : own) : drawableText(input.footer);
   const tree = el(
     "div",
     {

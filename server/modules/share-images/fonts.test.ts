@@ -112,8 +112,10 @@ describe("share-image fonts", () => {
     const png = await renderShareImage({
       headline: `${Object.values(SCRIPTS).join(" ")} 🎙️🔥`,
       isQuote: true,
+      quoteWords: "«\u00a0\u0000\u00a0»",
       footer: "Шоу · 节目",
       theme: null,
+      language: "fr",
     });
     expect(png.subarray(1, 4).toString()).toBe("PNG");
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);

@@ -28,13 +28,13 @@ export function shareImagesRouter({ pageData, shareImages }: { pageData: PageDat
   router.get(CLIP_SHARE_ROUTE, async (req, res) => {
     const slug = decodeSegment(CLIP_SHARE_ROUTE.exec(req.path)![1]!);
     const [clip, site] = await Promise.all([pageData.findClip(slug), pageData.site()]);
-    if (!clip) throw new AppError("NOT_FOUND", "Clip not found");
+    if (!clip) throw new AppError("NOT_FOUND", "error.clipNotFound");
     await sendPng(req, res, clipShareInput(clip, site));
   });
   router.get(EPISODE_SHARE_ROUTE, async (req, res) => {
     const slug = decodeSegment(EPISODE_SHARE_ROUTE.exec(req.path)![1]!);
     const [episode, site] = await Promise.all([pageData.findEpisode(slug), pageData.site()]);
-    if (!episode) throw new AppError("NOT_FOUND", "Episode not found");
+    if (!episode) throw new AppError("NOT_FOUND", "error.episodeNotFound");
     await sendPng(req, res, episodeShareInput(episode, site));
   });
   return router;

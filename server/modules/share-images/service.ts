@@ -58,7 +58,7 @@ export function createShareImages(options: { store: ObjectStore; logger?: Logger
       drawn = (await runner().run(input)) as Uint8Array;
     } catch (err) {
       if ((err as Error).message?.includes("queue")) {
-        throw new AppError("UNAVAILABLE", "Too many images are being drawn; try again shortly", { retryAfter: 5 });
+        throw new AppError("UNAVAILABLE", "error.imagesBusy", { retryAfter: 5 });
       }
       throw err;
     }

@@ -30,7 +30,14 @@ function memoryStore(): ObjectStore & { objects: Map<string, StoredObject> } {
   };
 }
 
-const input: ShareImageInput = { headline: "Pain is a protector", isQuote: false, footer: "example.com", theme: { id: "deep-ocean" } };
+const input: ShareImageInput = {
+  headline: "Pain is a protector",
+  isQuote: false,
+  quoteWords: "“\u0000”",
+  footer: "example.com",
+  theme: { id: "deep-ocean" },
+  language: "en",
+};
 
 describe("share images", () => {
   let images: ShareImages | undefined;
@@ -57,8 +64,7 @@ describe("share images", () => {
       o.status === "rejected" ? [o.reason as { code?: string; retryAfter?: number; message: string }] : [],
     );
     expect(refused.length).toBeGreaterThan(0);
-    for (const err of refused)
-      expect(err).toMatchObject({ code: "UNAVAILABLE", retryAfter: 5, message: "Too many images are being drawn; try again shortly" });
+    for (const err of refused) expect(err).toMatchObject({ code: "UNAVAILABLE", retryAfter: 5, words: { key: "error.imagesBusy" } });
     expect(store.objects.size).toBe(8 - refused.length);
     // Once the queue has drained, a refused image is drawn.
     expect((await shared.png({ ...input, headline: "Headline 7" })).subarray(1, 4).toString()).toBe("PNG");

@@ -26,7 +26,7 @@ async function waitForLock(tx: Executor, name: string, options: { shared?: boole
   for (;;) {
     const [row] = (await tx.execute(sql`SELECT ${attempt} AS got`)).rows as { got: boolean }[];
     if (row?.got) return;
-    if (Date.now() > until) throw new AppError("UNAVAILABLE", "Another change is still being saved; try again in a moment");
+    if (Date.now() > until) throw new AppError("UNAVAILABLE", "error.changeUnderWay");
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { codeForStatus, STATUS_BY_CODE } from "../../../shared/errors";
-import { AppError } from "./errors";
+import { AppError, sayWords, words } from "./errors";
 import { classify } from "./error-handler";
 
 /** A driver error as pg raises it (a SQLSTATE on `code`), wrapped as Drizzle wraps it. */
@@ -23,18 +23,33 @@ describe("classify", () => {
 
   it("when the message mentions nothing but the code is unknown, then it is an internal error without details", () => {
     const out = classify(new Error("column x does not exist"));
-    expect(out).toEqual({ code: "INTERNAL", message: "Something went wrong on our side" });
+    expect(out).toEqual({ code: "INTERNAL", words: { key: "error.internal" }, message: "error.internal" });
   });
 
-  it("when a service throws AppError with options, then code, field errors and Retry-After pass through", () => {
-    const err = new AppError("TOO_MANY_REQUESTS", "Slow down", { retryAfter: 30, errors: [{ path: "x", message: "y" }] });
+  it("when a service throws AppError with options, then code, words, field errors and Retry-After pass through", () => {
+    const err = new AppError("TOO_MANY_REQUESTS", "error.tooManyTries", {
+      retryAfter: 30,
+      errors: [{ path: "x", message: words("validation.required") }],
+    });
     expect(classify(err)).toEqual({
       code: "TOO_MANY_REQUESTS",
-      message: "Slow down",
+      words: { key: "error.tooManyTries" },
+      message: "error.tooManyTries",
       retryAfter: 30,
-      errors: [{ path: "x", message: "y" }],
+      errors: [{ path: "x", message: { key: "validation.required" } }],
     });
     expect(err.status).toBe(429);
+  });
+});
+
+describe("sayWords", () => {
+  const say = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ""}`;
+
+  it("when words carry words among their values, then those are said first, in the same language", () => {
+    const problem = words("validation.tooLong", { maximum: 5 });
+    expect(sayWords(words("error.invalidRequestField", { field: "title", problem }), say)).toBe(
+      'error.invalidRequestField{"field":"title","problem":"validation.tooLong{\\"maximum\\":5}"}',
+    );
   });
 });
 

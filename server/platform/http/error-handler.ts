@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import type { ApiErrorBody } from "../../../shared/api";
-import { AppError, STATUS_BY_CODE, type ErrorCode } from "./errors";
+import { textDirection } from "../../../shared/languages";
+import type { ServerKey } from "../../../shared/locales/parts";
+import { AppError, sayWords, STATUS_BY_CODE, words, type ErrorCode, type FieldWords, type MessageValues, type Words } from "./errors";
 
 interface HttpishError {
   type?: string;
@@ -14,18 +16,18 @@ interface HttpishError {
  * PostgreSQL's SQLSTATE codes, by class (the first two characters) or in full: what a client can
  * do about each. https://www.postgresql.org/docs/current/errcodes-appendix.html
  */
-const BY_SQLSTATE: Record<string, { code: ErrorCode; message: string }> = {
-  "23505": { code: "CONFLICT", message: "That value is already in use" },
-  "23503": { code: "CONFLICT", message: "That item is still in use, or what it refers to is gone" },
-  "22": { code: "BAD_REQUEST", message: "A value is out of range" },
-  "23": { code: "VALIDATION", message: "A value is not allowed" },
-  "40": { code: "UNAVAILABLE", message: "The database was busy; please try again" },
-  "57014": { code: "UNAVAILABLE", message: "The database took too long; please try again" },
-  "08": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
-  "53": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
+const BY_SQLSTATE: Record<string, Classified> = {
+  "23505": { code: "CONFLICT", words: words("error.valueInUse") },
+  "23503": { code: "CONFLICT", words: words("error.itemInUse") },
+  "22": { code: "BAD_REQUEST", words: words("error.valueOutOfRange") },
+  "23": { code: "VALIDATION", words: words("error.valueNotAllowed") },
+  "40": { code: "UNAVAILABLE", words: words("error.databaseBusy") },
+  "57014": { code: "UNAVAILABLE", words: words("error.databaseSlow") },
+  "08": { code: "UNAVAILABLE", words: words("error.databaseUnavailable") },
+  "53": { code: "UNAVAILABLE", words: words("error.databaseUnavailable") },
   // Object not in prerequisite state: a database not taking connections, shutting down...
-  "55": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
-  "57P": { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" },
+  "55": { code: "UNAVAILABLE", words: words("error.databaseUnavailable") },
+  "57P": { code: "UNAVAILABLE", words: words("error.databaseUnavailable") },
 };
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 const bySqlState = (state: string) =>
@@ -41,18 +43,37 @@ export const rootMessage = (err: unknown) => (rootError(err) as Error | undefine
 /** Socket errors from the driver: the database went away mid-conversation. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED"]);
 
-type Classified = { code: ErrorCode; message: string; errors?: AppError["errors"]; retryAfter?: number };
+/** What went wrong: its code, and the words for people (said in the reader's language by the handler). */
+interface Classified {
+  code: ErrorCode;
+  words: Words;
+  errors?: FieldWords[];
+  retryAfter?: number;
+}
 type CausedError = HttpishError & { cause?: unknown };
 
-/** Turns anything thrown into the one JSON error shape (docs/style.md rule 3); never a stack trace. */
-export function classify(err: unknown): Classified {
-  if (err instanceof AppError) return { code: err.code, message: err.message, errors: err.errors, retryAfter: err.retryAfter };
+/**
+ * Turns anything thrown into the one JSON error shape (docs/style.md rule 3); never a stack trace.
+ * `message`: the words' key, for logs.
+ */
+export function classify(err: unknown): Classified & { message: string } {
+  const found = classified(err);
+  return { ...found, message: found.words.key };
+}
+
+function classified(err: unknown): Classified {
+  if (err instanceof AppError) {
+    const found: Classified = { code: err.code, words: err.words };
+    if (err.errors) found.errors = err.errors;
+    if (err.retryAfter !== undefined) found.retryAfter = err.retryAfter;
+    return found;
+  }
   const e = codedError(err);
   return (
     classifyBodyError(e.type) ??
     classifyErrorCode(e) ??
     classifyLostConnection(e) ??
-    classifyClientStatus(e) ?? { code: "INTERNAL", message: "Something went wrong on our side" }
+    classifyClientStatus(e) ?? { code: "INTERNAL", words: words("error.internal") }
   );
 }
 
@@ -68,16 +89,16 @@ function codedError(err: unknown): CausedError {
 function classifyBodyError(type: string | undefined): Classified | undefined {
   switch (type) {
     case "entity.too.large":
-      return { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large" };
+      return { code: "PAYLOAD_TOO_LARGE", words: words("error.bodyTooLarge") };
     case "entity.parse.failed":
-      return { code: "BAD_REQUEST", message: "The request body is not valid JSON" };
+      return { code: "BAD_REQUEST", words: words("error.bodyNotJson") };
     case "encoding.unsupported":
     case "charset.unsupported":
-      return { code: "UNSUPPORTED_MEDIA_TYPE", message: "Unsupported body encoding" };
+      return { code: "UNSUPPORTED_MEDIA_TYPE", words: words("error.bodyEncoding") };
     case "request.aborted":
-      return { code: "BAD_REQUEST", message: "The request was aborted" };
+      return { code: "BAD_REQUEST", words: words("error.requestAborted") };
     case "request.size.invalid":
-      return { code: "BAD_REQUEST", message: "The request body does not match its length" };
+      return { code: "BAD_REQUEST", words: words("error.bodyLength") };
     default:
       return undefined;
   }
@@ -87,12 +108,12 @@ function classifyBodyError(type: string | undefined): Classified | undefined {
 function classifyErrorCode(e: HttpishError): Classified | undefined {
   if (typeof e.code !== "string") return undefined;
   if (e.code === "ENOSPC" || e.code === "EDQUOT") {
-    return { code: "INSUFFICIENT_STORAGE", message: "The server's disk is full; nothing was saved" };
+    return { code: "INSUFFICIENT_STORAGE", words: words("error.diskFull") };
   }
   const known = bySqlState(e.code);
   if (known) return known;
   if (NETWORK_CODES.has(e.code) || (e.code === "ENOENT" && /PGSQL/.test(e.message ?? ""))) {
-    return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
+    return { code: "UNAVAILABLE", words: words("error.databaseUnavailable") };
   }
   return undefined;
 }
@@ -102,7 +123,7 @@ function classifyLostConnection(e: HttpishError): Classified | undefined {
   // pg and pg-pool raise a lost or timed-out connection as a plain Error, without a SQLSTATE or
   // an errno: their message is all there is to tell it from a bug.
   if (typeof e.message === "string" && /timeout|Connection terminated|connect ECONNREFUSED/i.test(e.message)) {
-    return { code: "UNAVAILABLE", message: "The database is unavailable; please try again shortly" };
+    return { code: "UNAVAILABLE", words: words("error.databaseUnavailable") };
   }
   return undefined;
 }
@@ -112,33 +133,50 @@ function classifyClientStatus(e: HttpishError): Classified | undefined {
   const status = e.status ?? e.statusCode;
   if (typeof status === "number" && status >= 400 && status < 500) {
     const code = (Object.entries(STATUS_BY_CODE).find(([, s]) => s === status)?.[0] ?? "BAD_REQUEST") as ErrorCode;
-    return { code, message: "Bad request" };
+    return { code, words: words("error.badRequest") };
   }
   return undefined;
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  if (res.headersSent) {
-    // The answer had started: it cannot become an error any more. A body still being written is
-    // cut, so the client sees a broken download rather than waiting for ever.
-    req.log?.warn({ cause: rootMessage(err) }, "error after the response started");
-    if (!res.writableEnded) res.destroy();
-    return;
-  }
-  const { code, message, errors, retryAfter } = classify(err);
-  const status = STATUS_BY_CODE[code];
-  // pino-http logs the request once, with this error: an outage's 503s as one short line each.
-  // Logged: the driver's own error, never a query's parameters (e-mails, codes, hashes).
-  const logged = status === 503 ? Object.assign(new Error(message), { stack: undefined, cause: rootMessage(err) }) : rootError(err);
-  (res as unknown as { err?: unknown }).err = status >= 500 ? logged : undefined;
-  const body: ApiErrorBody = { message, code, requestId: String(req.id ?? "") };
-  if (errors) body.errors = errors;
-  if (retryAfter !== undefined) res.set("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
-  else if (status === 503) res.set("Retry-After", "5");
-  res.status(status).set("Cache-Control", "no-store");
-  if (isNavigation(req)) res.type("html").send(errorPage(status, message));
-  else res.json(body);
-};
+/** How the error handler says its words: the composition root gives it the catalogues (modules/languages). */
+interface ErrorWords {
+  /** The message `key` in the language the request asks for (its Accept-Language); English without a request. */
+  translate(req: Request | undefined, key: ServerKey, values?: MessageValues): string;
+  /** The language the request asks for, for the error page's `<html lang>`. */
+  languageOf(req: Request): string;
+}
+
+/**
+ * The error middleware: the one JSON error shape, its message and field errors in the request's
+ * language (the code stays the same in every language), or a whole page for a browser opening one.
+ */
+export function createErrorHandler({ translate, languageOf }: ErrorWords): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) {
+      // The answer had started: it cannot become an error any more. A body still being written is
+      // cut, so the client sees a broken download rather than waiting for ever.
+      req.log?.warn({ cause: rootMessage(err) }, "error after the response started");
+      if (!res.writableEnded) res.destroy();
+      return;
+    }
+    const { code, words: said, errors, retryAfter } = classified(err);
+    const status = STATUS_BY_CODE[code];
+    const say = (key: ServerKey, values?: MessageValues) => translate(req, key, values);
+    const message = sayWords(said, say);
+    // pino-http logs the request once, with this error: an outage's 503s as one short line each, in English.
+    // Logged: the driver's own error, never a query's parameters (e-mails, codes, hashes).
+    const english = () => sayWords(said, (key, values) => translate(undefined, key, values));
+    const logged = status === 503 ? Object.assign(new Error(english()), { stack: undefined, cause: rootMessage(err) }) : rootError(err);
+    (res as unknown as { err?: unknown }).err = status >= 500 ? logged : undefined;
+    const body: ApiErrorBody = { message, code, requestId: String(req.id ?? "") };
+    if (errors) body.errors = errors.map((e) => ({ path: e.path, message: sayWords(e.message, say) }));
+    if (retryAfter !== undefined) res.set("Retry-After", String(Math.max(1, Math.ceil(retryAfter))));
+    else if (status === 503) res.set("Retry-After", "5");
+    res.status(status).set("Cache-Control", "no-store");
+    if (isNavigation(req)) res.type("html").send(errorPage(status, message, languageOf(req), say));
+    else res.json(body);
+  };
+}
 
 /** A browser opening a page (not the API, not a file): it shows what it gets, so it gets HTML. */
 function isNavigation(req: Request): boolean {
@@ -151,20 +189,21 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /**
  * The page a visitor sees when the site cannot answer at all (the database down and no copy of
- * the page kept): whole by itself, since nothing else may be reachable, and in words.
+ * the page kept): whole by itself, since nothing else may be reachable, and in words, in the
+ * language the browser asks for (the site's own setting is in the database that may be down).
  */
-function errorPage(status: number, message: string): string {
-  const title = status === 503 ? "The site is taking a short break" : status === 429 ? "Too many requests" : "Something went wrong";
-  const advice = status === 503 || status === 429 ? "Please try again in a minute." : "Please try again, or go back to the home page.";
+function errorPage(status: number, message: string, language: string, say: (key: ServerKey) => string): string {
+  const title = say(status === 503 ? "errorPage.breakTitle" : status === 429 ? "errorPage.tooManyTitle" : "errorPage.errorTitle");
+  const advice = say(status === 503 || status === 429 ? "errorPage.tryAgainSoon" : "errorPage.tryAgainOrHome");
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
+<html lang="${escapeHtml(language)}" dir="${textDirection(language)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
 <body>
 <main>
-<h1>${title}</h1>
+<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
-<p>${advice}</p>
-<p><a href="/">Go to the home page</a></p>
+<p>${escapeHtml(advice)}</p>
+<p><a href="/">${escapeHtml(say("errorPage.homeLink"))}</a></p>
 </main>
 </body>
 </html>
@@ -172,5 +211,5 @@ function errorPage(status: number, message: string): string {
 }
 
 export const apiNotFound: RequestHandler = (req) => {
-  throw new AppError("NOT_FOUND", `No API route for ${req.method} ${req.path}`);
+  throw new AppError("NOT_FOUND", "error.noApiRoute", { values: { method: req.method, path: req.path } });
 };

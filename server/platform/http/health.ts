@@ -21,7 +21,7 @@ export function healthRouter({ databaseAnswers, migrationsDone }: HealthChecks):
     try {
       await databaseAnswers();
     } catch {
-      throw new AppError("UNAVAILABLE", "The database is unavailable");
+      throw new AppError("UNAVAILABLE", "error.databaseDown");
     }
   };
   router.get("/", async (_req, res) => {
@@ -34,7 +34,7 @@ export function healthRouter({ databaseAnswers, migrationsDone }: HealthChecks):
   router.get("/ready", async (_req, res) => {
     await database();
     const done = await migrationsDone().catch(() => false);
-    if (!done) throw new AppError("UNAVAILABLE", "The database schema is not up to date: migrations have not finished");
+    if (!done) throw new AppError("UNAVAILABLE", "error.migrationsUnfinished");
     res.set("Cache-Control", "no-store").json({ status: "ready" });
   });
   return router;

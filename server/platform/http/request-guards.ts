@@ -19,13 +19,13 @@ export function sameOriginOnly(allowedOrigins: readonly string[]): RequestHandle
     const origin = req.get("origin");
     if (origin !== undefined) {
       if (!allowedOrigins.includes(origin)) {
-        throw new AppError("FORBIDDEN", "Cross-site request refused");
+        throw new AppError("FORBIDDEN", "error.crossSite");
       }
       return next();
     }
     const site = req.get("sec-fetch-site");
     if (site !== undefined && site !== "same-origin" && site !== "none") {
-      throw new AppError("FORBIDDEN", "Cross-site request refused");
+      throw new AppError("FORBIDDEN", "error.crossSite");
     }
     next();
   };
@@ -37,7 +37,7 @@ export function jsonBodiesOnly(except: (req: Request) => boolean): RequestHandle
     if (!isStateChanging(req) || except(req)) return next();
     const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
     if (hasBody && !req.is("application/json")) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json");
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "error.jsonOnly");
     }
     next();
   };
@@ -50,6 +50,6 @@ export function jsonBodiesOnly(except: (req: Request) => boolean): RequestHandle
 const MAX_URL_LENGTH = 2_048;
 
 export const refuseLongUrls: RequestHandler = (req, _res, next) => {
-  if (req.url.length > MAX_URL_LENGTH) throw new AppError("URI_TOO_LONG", "The address is too long");
+  if (req.url.length > MAX_URL_LENGTH) throw new AppError("URI_TOO_LONG", "error.addressTooLong");
   next();
 };

@@ -24,7 +24,7 @@ describe("the search gate", () => {
     const gate = createSearchGate({ perClientPerMinute: 3 });
     for (let i = 0; i < 3; i++) await gate.run("198.51.100.7", async () => i);
     const refused = await gate.run("198.51.100.7", async () => 4).catch((err: unknown) => err);
-    expect(refused).toMatchObject({ code: "TOO_MANY_REQUESTS", message: "Too many searches; please wait a moment and search again" });
+    expect(refused).toMatchObject({ code: "TOO_MANY_REQUESTS", words: { key: "error.tooManySearches" } });
     expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
     expect(await gate.run("2001:db8::/64", async () => "other")).toBe("other");
   });

@@ -64,8 +64,7 @@ export function createSearchGate({
   };
 }
 
-const tooMany = (retryAfter: number) =>
-  new AppError("TOO_MANY_REQUESTS", "Too many searches; please wait a moment and search again", { retryAfter });
+const tooMany = (retryAfter: number) => new AppError("TOO_MANY_REQUESTS", "error.tooManySearches", { retryAfter });
 
 /**
  * The searches each client has under way. Taken synchronously, before any await, so a burst that
@@ -105,8 +104,7 @@ function createTurns(atOnce: number, waiting: number) {
         running++;
         return;
       }
-      if (queue.length >= waiting)
-        throw new AppError("UNAVAILABLE", "Too many searches are running; please try again in a moment", { retryAfter: 2 });
+      if (queue.length >= waiting) throw new AppError("UNAVAILABLE", "error.searchesBusy", { retryAfter: 2 });
       await new Promise<void>((resolve) => queue.push(resolve));
     },
     give() {

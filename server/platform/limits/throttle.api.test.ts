@@ -34,7 +34,7 @@ describe("throttle", () => {
   afterEach(() => vi.useRealTimers());
 
   it("when a key goes over its tries, then each new block lasts twice the one before, up to the cap", async () => {
-    const throttle = onPostgres({ message: "Too many" });
+    const throttle = onPostgres({ message: "error.tooManyTries" });
     const keys = { login: "owner@example.com|1.2.3.4" };
     const blocks: number[] = [];
     for (let round = 0; round < 4; round++) {
@@ -52,7 +52,7 @@ describe("throttle", () => {
   });
 
   it("when a try succeeds, then the consecutive-failure counter starts again", async () => {
-    const throttle = onPostgres({ message: "Too many", resetOnSuccess: ["login"] });
+    const throttle = onPostgres({ message: "error.tooManyTries", resetOnSuccess: ["login"] });
     const keys = { login: "k" };
     await throttle.attempt(keys);
     await throttle.attempt(keys);
@@ -62,7 +62,7 @@ describe("throttle", () => {
   });
 
   it("when keys are different, then they are counted apart", async () => {
-    const throttle = onPostgres({ message: "Too many" });
+    const throttle = onPostgres({ message: "error.tooManyTries" });
     for (let i = 0; i < 2; i++) await throttle.attempt({ login: "a" });
     expect(await retryAfterOf(throttle.attempt({ login: "a" }))).toBe(30);
     expect(await retryAfterOf(throttle.attempt({ login: "b" }))).toBeNull();

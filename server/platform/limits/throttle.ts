@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { ServerKey } from "../../../shared/locales/parts";
 import { AppError } from "../http/errors";
 
 /**
@@ -53,7 +54,10 @@ export function backoffSeconds(rule: Pick<ThrottleRule, "baseBlock" | "maxBlock"
   return Math.min(rule.maxBlock, rule.baseBlock * 2 ** Math.max(0, strike - 1));
 }
 
-export function createThrottle(rules: ThrottleRule[], options: { pool?: pg.Pool; message: string; resetOnSuccess?: string[] }): Throttle {
+export function createThrottle(
+  rules: ThrottleRule[],
+  options: { pool?: pg.Pool; message: ServerKey; resetOnSuccess?: string[] },
+): Throttle {
   const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.pool
       ? new RateLimiterPostgres({

@@ -4,6 +4,7 @@ import http from "node:http";
 import net, { type AddressInfo, type LookupFunction } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { english } from "../../test/words";
 import { FetchError, type FetchOptions, safeFetch } from "./safe-fetch";
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -125,8 +126,8 @@ describe("safeFetch: answers", () => {
     const missing = await refusal(`${base}/missing`);
     const boom = await refusal(`${base}/boom`);
 
-    expect([missing.reason, missing.message]).toEqual(["http-status", "the host answered 404 Not Found"]);
-    expect([boom.reason, boom.message]).toEqual(["http-status", "the host answered 500 Internal Server Error"]);
+    expect([missing.reason, english(missing.words)]).toEqual(["http-status", "the host answered 404 Not Found"]);
+    expect([boom.reason, english(boom.words)]).toEqual(["http-status", "the host answered 500 Internal Server Error"]);
   });
 
   it("when nothing listens on the port, then the failure is a network error a person can read", async () => {
@@ -137,7 +138,7 @@ describe("safeFetch: answers", () => {
 
     const err = await refusal(`http://127.0.0.1:${closedPort}/`);
 
-    expect([err.reason, err.message]).toEqual(["network", "the host refused the connection"]);
+    expect([err.reason, english(err.words)]).toEqual(["network", "the host refused the connection"]);
   });
 
   it("when the compressed body is corrupt, then the failure says so", async () => {
@@ -145,7 +146,7 @@ describe("safeFetch: answers", () => {
 
     const err = await refusal(`${base}/bad`);
 
-    expect([err.reason, err.message]).toEqual(["network", "the host sent a compressed file that could not be read"]);
+    expect([err.reason, english(err.words)]).toEqual(["network", "the host sent a compressed file that could not be read"]);
   });
 });
 
@@ -186,7 +187,7 @@ describe("safeFetch: redirects", () => {
     expect((await safeFetch(`${base}/r1`, local)).status).toBe("ok");
     const err = await refusal(`${base}/r0`);
 
-    expect([err.reason, err.message]).toEqual(["redirects", "the host redirected more than 5 times"]);
+    expect([err.reason, english(err.words)]).toEqual(["redirects", "the host redirected more than 5 times"]);
   });
 
   it("when a redirect leads to another scheme, then that hop is refused", async () => {
@@ -202,7 +203,7 @@ describe("safeFetch: redirects", () => {
 
     const err = await refusal(`${base}/broken`);
 
-    expect([err.reason, err.message]).toEqual(["scheme", "the address is not a valid web address"]);
+    expect([err.reason, english(err.words)]).toEqual(["scheme", "the address is not a valid web address"]);
   });
 });
 
@@ -215,7 +216,7 @@ describe("safeFetch: limits", () => {
 
     const err = await refusal(`${base}/silent`, { ...local, timeoutMs: 300 });
 
-    expect([err.reason, err.message]).toEqual(["timeout", "the host did not answer within 0.3 seconds"]);
+    expect([err.reason, english(err.words)]).toEqual(["timeout", "the host did not answer within 0.3 seconds"]);
     await closed;
   });
 
@@ -250,7 +251,7 @@ describe("safeFetch: limits", () => {
 
     const err = await refusal(url, { ...local, timeoutMs: 300 });
 
-    expect([err.reason, err.message]).toEqual(["timeout", "the host did not answer within 0.3 seconds"]);
+    expect([err.reason, english(err.words)]).toEqual(["timeout", "the host did not answer within 0.3 seconds"]);
   });
 
   it("when the host resets the connection in the middle of a body that ends with the connection, then the fetch fails", async () => {
@@ -261,7 +262,7 @@ describe("safeFetch: limits", () => {
 
     const err = await refusal(url);
 
-    expect([err.reason, err.message]).toEqual(["network", "the host closed the connection before the whole file was sent"]);
+    expect([err.reason, english(err.words)]).toEqual(["network", "the host closed the connection before the whole file was sent"]);
   });
 
   it("when the host closes the connection before the bytes its Content-Length or chunks promise, then the fetch fails", async () => {
@@ -272,7 +273,7 @@ describe("safeFetch: limits", () => {
 
       const err = await refusal(url);
 
-      expect([err.reason, err.message], head).toEqual(["network", "the host closed the connection before the whole file was sent"]);
+      expect([err.reason, english(err.words)], head).toEqual(["network", "the host closed the connection before the whole file was sent"]);
     }
   });
 
@@ -281,7 +282,7 @@ describe("safeFetch: limits", () => {
 
     const err = await refusal(`${base}/big`, { ...local, maxBytes: 1000 });
 
-    expect([err.reason, err.message]).toEqual(["too-large", "the file is larger than 1000 bytes"]);
+    expect([err.reason, english(err.words)]).toEqual(["too-large", "the file is larger than 1000 bytes"]);
   });
 
   it("when a chunked body without Content-Length passes the limit, then it is refused", async () => {
@@ -307,7 +308,7 @@ describe("safeFetch: limits", () => {
 
     const err = await refusal(`${base}/bomb`, { ...local, maxBytes: 1024 * 1024 });
 
-    expect([err.reason, err.message]).toEqual(["too-large", "the file is larger than 1 MB"]);
+    expect([err.reason, english(err.words)]).toEqual(["too-large", "the file is larger than 1 MB"]);
   });
 });
 
@@ -337,7 +338,7 @@ describe("safeFetch: addresses", () => {
     ];
     for (const url of urls) {
       const err = await refusal(url, { timeoutMs: 500 });
-      expect([err.reason, err.message], url).toEqual([
+      expect([err.reason, english(err.words)], url).toEqual([
         "address",
         "the address points to a private or local network, which this site does not read from",
       ]);
@@ -353,7 +354,7 @@ describe("safeFetch: addresses", () => {
 
       const err = await refusal(`http://feed.example:${port}/`, { timeoutMs: 500, lookup });
 
-      expect([err.reason, err.message], address).toEqual([
+      expect([err.reason, english(err.words)], address).toEqual([
         "address",
         "the address points to a private or local network, which this site does not read from",
       ]);
@@ -366,7 +367,7 @@ describe("safeFetch: addresses", () => {
 
     const err = await refusal(`http://feed.example:${port}/`, { timeoutMs: 500, lookup });
 
-    expect([err.reason, err.message]).toEqual([
+    expect([err.reason, english(err.words)]).toEqual([
       "address",
       "the address points to a private or local network, which this site does not read from",
     ]);
@@ -376,7 +377,7 @@ describe("safeFetch: addresses", () => {
     for (const url of ["ftp://example.invalid/feed.xml", "file:///etc/passwd", `http://user:pw@127.0.0.1:${port}/`, "not a url"]) {
       expect((await refusal(url, local)).reason, url).toBe("scheme");
     }
-    expect((await refusal("gopher://example.invalid/")).message).toBe("only http and https addresses can be read");
+    expect(english((await refusal("gopher://example.invalid/")).words)).toBe("only http and https addresses can be read");
     expect(received).toHaveLength(0);
   });
 });

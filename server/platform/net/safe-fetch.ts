@@ -4,6 +4,8 @@ import net, { type LookupFunction } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import type { ServerKey } from "../../../shared/locales/parts";
+import { words, type Words } from "../http/errors";
 import { isPublicAddress, PrivateAddressError, publicOnlyLookup } from "./public-address";
 
 /**
@@ -47,27 +49,36 @@ export type FetchResult =
 
 export type FetchErrorReason = "address" | "scheme" | "timeout" | "too-large" | "redirects" | "http-status" | "network";
 
-/** A refusal or failure whose message a podcast owner can read ("the host answered 404 Not Found"). */
+/**
+ * A refusal or failure in words a podcast owner can read ("the host answered 404 Not Found"),
+ * said in the owner's language where they read it; its `message` is the words' key, for logs.
+ */
 export class FetchError extends Error {
   readonly reason: FetchErrorReason;
-  constructor(reason: FetchErrorReason, message: string) {
-    super(message);
+  readonly words: Words;
+  constructor(reason: FetchErrorReason, said: Words) {
+    super(said.key);
     this.name = "FetchError";
     this.reason = reason;
+    this.words = said;
   }
 }
 
 const USER_AGENT = "PodcastSite/1.0 (+feed reader)";
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const PRIVATE_MESSAGE = "the address points to a private or local network, which this site does not read from";
+const PRIVATE_MESSAGE = words("fetch.privateAddress");
 const strict = { http: new RequestFilteringHttpAgent(), https: new RequestFilteringHttpsAgent() };
 const lenient = {
   http: new RequestFilteringHttpAgent({ allowPrivateIPAddress: true, allowMetaIPAddress: true }),
   https: new RequestFilteringHttpsAgent({ allowPrivateIPAddress: true, allowMetaIPAddress: true }),
 };
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} seconds`;
-const size = (bytes: number) => (bytes >= 1 << 20 ? `${Number((bytes / (1 << 20)).toFixed(1))} MB` : `${bytes} bytes`);
+const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
+const tooLarge = (bytes: number) =>
+  words(
+    bytes >= 1 << 20 ? "fetch.tooLargeMb" : "fetch.tooLargeBytes",
+    bytes >= 1 << 20 ? { mb: Number((bytes / (1 << 20)).toFixed(1)) } : { bytes },
+  );
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
 
 /** http(s), no credentials, and (unless allowed) not an IP literal outside the public unicast range. */
@@ -76,10 +87,10 @@ function checkTarget(raw: string, allowPrivate: boolean, base?: URL): URL {
   try {
     url = new URL(raw, base);
   } catch {
-    throw new FetchError("scheme", "the address is not a valid web address");
+    throw new FetchError("scheme", words("fetch.notWebAddress"));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError("scheme", "only http and https addresses can be read");
-  if (url.username || url.password) throw new FetchError("scheme", "addresses with a user name or password cannot be read");
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchError("scheme", words("fetch.httpOnly"));
+  if (url.username || url.password) throw new FetchError("scheme", words("fetch.credentials"));
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // An address written in the URL is never looked up, so the rule is applied to it here, on each
   // hop; a host name's addresses are judged by the same rule in the lookup (`send`).
@@ -122,7 +133,7 @@ function send(
   });
 }
 
-const CUT_MESSAGE = "the host closed the connection before the whole file was sent";
+const CUT_MESSAGE = words("fetch.cut");
 
 /**
  * The body, decompressed, stopped as soon as it passes `maxBytes` (a zip bomb included), and only
@@ -134,7 +145,7 @@ async function readBody({ response, failure }: Exchange, maxBytes: number, signa
   const length = Number(response.headers["content-length"]);
   if (length > maxBytes) {
     response.destroy();
-    throw new FetchError("too-large", `the file is larger than ${size(maxBytes)}`);
+    throw new FetchError("too-large", tooLarge(maxBytes));
   }
   const encoding = (header(response.headers["content-encoding"]) ?? "").trim().toLowerCase();
   const decoder =
@@ -151,7 +162,7 @@ async function readBody({ response, failure }: Exchange, maxBytes: number, signa
   try {
     for await (const chunk of stream) {
       total += (chunk as Buffer).length;
-      if (total > maxBytes) throw new FetchError("too-large", `the file is larger than ${size(maxBytes)}`);
+      if (total > maxBytes) throw new FetchError("too-large", tooLarge(maxBytes));
       chunks.push(chunk as Buffer);
     }
   } catch (err) {
@@ -170,20 +181,21 @@ function networkError(err: NodeJS.ErrnoException): FetchError {
   // request-filtering-agent refuses an address found by DNS with this message (no error class).
   if (err.message.startsWith("DNS lookup ") && err.message.includes(" is not allowed")) return new FetchError("address", PRIVATE_MESSAGE);
   // zlib's codes start with Z_ (gzip, deflate), brotli's with ERR__ERROR.
-  if (/^(?:Z_|ERR__ERROR)/.test(err.code ?? "")) return new FetchError("network", "the host sent a compressed file that could not be read");
-  const known: Record<string, string> = {
-    ENOTFOUND: "the host name could not be found",
-    EAI_AGAIN: "the host name could not be looked up",
-    ECONNREFUSED: "the host refused the connection",
-    ECONNRESET: "the host closed the connection",
-    EHOSTUNREACH: "the host could not be reached",
-    ENETUNREACH: "the host could not be reached",
+  if (/^(?:Z_|ERR__ERROR)/.test(err.code ?? "")) return new FetchError("network", words("fetch.badCompression"));
+  const known: Record<string, ServerKey> = {
+    ENOTFOUND: "fetch.hostNotFound",
+    EAI_AGAIN: "fetch.lookupFailed",
+    ECONNREFUSED: "fetch.refused",
+    ECONNRESET: "fetch.reset",
+    EHOSTUNREACH: "fetch.unreachable",
+    ENETUNREACH: "fetch.unreachable",
   };
-  const message =
-    (err.code && known[err.code]) ??
-    (/CERT|SSL|TLS/.test(err.code ?? "")
-      ? "the host's secure connection could not be verified"
-      : `the connection failed (${err.code ?? err.message})`);
+  const key = err.code ? known[err.code] : undefined;
+  const message = key
+    ? words(key)
+    : /CERT|SSL|TLS/.test(err.code ?? "")
+      ? words("fetch.certificate")
+      : words("fetch.connectionFailed", { detail: err.code ?? err.message });
   return new FetchError("network", message);
 }
 
@@ -203,7 +215,7 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
       const location = header(response.headers.location);
       if (REDIRECTS.has(status) && location) {
         response.destroy();
-        if (hops >= maxRedirects) throw new FetchError("redirects", `the host redirected more than ${maxRedirects} times`);
+        if (hops >= maxRedirects) throw new FetchError("redirects", words("fetch.redirects", { count: maxRedirects }));
         permanent &&= status === 301 || status === 308;
         target = checkTarget(location, allowPrivate, target);
         continue;
@@ -246,7 +258,7 @@ async function resultOf(
   }
   if (status < 200 || status > 299) {
     response.destroy();
-    throw new FetchError("http-status", `the host answered ${status} ${http.STATUS_CODES[status] ?? ""}`.trim());
+    throw new FetchError("http-status", words("fetch.httpStatus", { status: `${status} ${http.STATUS_CODES[status] ?? ""}`.trim() }));
   }
   const body = await readBody(exchange, maxBytes, signal);
   return {
@@ -265,6 +277,6 @@ function failureOf(err: unknown, aborted: boolean, timeoutMs: number): FetchErro
   if (err instanceof FetchError) return err;
   // Checked before the error's own kind: the abort at the time limit surfaces as a reset, a
   // premature close or a cut compressed stream, depending on where the body was.
-  if (aborted) return new FetchError("timeout", `the host did not answer within ${seconds(timeoutMs)}`);
+  if (aborted) return new FetchError("timeout", words("fetch.timeout", { seconds: seconds(timeoutMs) }));
   return networkError(err as NodeJS.ErrnoException);
 }

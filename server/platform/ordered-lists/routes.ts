@@ -11,7 +11,7 @@ import type { PublicCache } from "../http/public-cache";
 /** An id from the path; anything that is not one names nothing (404). */
 const idOf = (raw: unknown) => {
   const result = idParamSchema.safeParse(raw);
-  if (!result.success) throw new AppError("NOT_FOUND", "Not found");
+  if (!result.success) throw new AppError("NOT_FOUND", "error.notFound");
   return result.data;
 };
 

@@ -18,7 +18,7 @@ export interface OrderedList<Item, Input, Update> {
 /** The fields an update sets: those given; nothing at all is a 400. */
 export function definedOnly<T extends object>(values: T): Partial<T> {
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
-  if (Object.keys(set).length === 0) throw new AppError("VALIDATION", "Invalid request: nothing to update");
+  if (Object.keys(set).length === 0) throw new AppError("VALIDATION", "error.nothingToUpdate");
   return set;
 }
 
@@ -27,8 +27,8 @@ export function definedOnly<T extends object>(values: T): Partial<T> {
  * refused before any query; either item missing is a 404.
  */
 export async function swapItems(writes: SiteWrites, kind: ContentKind, id: number, withId: number): Promise<void> {
-  if (id === withId) throw new AppError("VALIDATION", "Invalid request: an item cannot swap with itself");
+  if (id === withId) throw new AppError("VALIDATION", "error.swapWithItself");
   await writes.run(async (tx) => {
-    if (!(await swapSortOrder(tx, kind, id, withId))) throw notFound("Item not found");
+    if (!(await swapSortOrder(tx, kind, id, withId))) throw notFound("error.itemNotFound");
   });
 }
