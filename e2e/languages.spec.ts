@@ -93,7 +93,9 @@ for (const tag of ["de", "ar"] as const) {
           const { gone } = await replacedNodes(page);
           expect(gone, `${pathname}: the server's markup kept`).toEqual([]);
           expect(problems, `${pathname}: console`).toEqual([]);
-          expect(untranslated(await page.locator("body").innerText(), tag, VISITOR_PARTS, content), `${pathname}: English left`).toEqual([]);
+          expect(untranslated(await page.locator("body").innerText(), tag, VISITOR_PARTS, content), `${pathname}: English left`).toEqual(
+            [],
+          );
           expect(await overflow(page), `${pathname}: sticks out sideways by`).toBeLessThanOrEqual(0);
           await page.screenshot({ path: path.join(ARTIFACTS, `${tag}-${name}-${width}.png`), fullPage: true });
           await page.close();
@@ -105,7 +107,10 @@ for (const tag of ["de", "ar"] as const) {
       }
     });
 
-    test(`when site_language is ${tag}, then at ${width} px the admin area's screens are in ${tag} (${dir})`, async ({ browser, baseURL }) => {
+    test(`when site_language is ${tag}, then at ${width} px the admin area's screens are in ${tag} (${dir})`, async ({
+      browser,
+      baseURL,
+    }) => {
       test.setTimeout(180_000);
       const api = await adminApi(baseURL!);
       const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 800 } });
@@ -119,7 +124,9 @@ for (const tag of ["de", "ar"] as const) {
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
           await expect(page.locator("html")).toHaveAttribute("dir", dir);
           await expectPageSettled(page);
-          expect(untranslated(await page.locator("body").innerText(), tag, ADMIN_PARTS, content), `${screen.route}: English left`).toEqual([]);
+          expect(untranslated(await page.locator("body").innerText(), tag, ADMIN_PARTS, content), `${screen.route}: English left`).toEqual(
+            [],
+          );
           expect(await overflow(page), `${screen.route}: sticks out sideways by`).toBeLessThanOrEqual(0);
           await page.screenshot({ path: path.join(ARTIFACTS, `${tag}-${screen.name}-${width}.png`), fullPage: true });
         }

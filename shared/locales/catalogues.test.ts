@@ -33,7 +33,13 @@ const cardinal = (tag: string) => new Intl.PluralRules(tag).resolvedOptions().pl
 describe("the message catalogues", () => {
   it("when the catalogues are read, then every language has the same files as English", () => {
     for (const { tag } of LANGUAGES) {
-      expect(fs.readdirSync(path.join(localesDir, tag)).filter((f) => f.endsWith(".json")).sort(), tag).toEqual([...files].sort());
+      expect(
+        fs
+          .readdirSync(path.join(localesDir, tag))
+          .filter((f) => f.endsWith(".json"))
+          .sort(),
+        tag,
+      ).toEqual([...files].sort());
     }
   });
 
@@ -43,8 +49,14 @@ describe("the message catalogues", () => {
     for (const { tag } of LANGUAGES) {
       it(`when ${tag}/${file} is read, then it has every key of English and no other, each message parses with ${tag}'s plural forms and says English's placeholders`, () => {
         const catalogue = read(tag, file);
-        expect(Object.keys(catalogue).filter((k) => !(k in english)), `keys ${tag} has that English has not`).toEqual([]);
-        expect(Object.keys(english).filter((k) => !(k in catalogue)), `keys missing from ${tag}`).toEqual([]);
+        expect(
+          Object.keys(catalogue).filter((k) => !(k in english)),
+          `keys ${tag} has that English has not`,
+        ).toEqual([]);
+        expect(
+          Object.keys(english).filter((k) => !(k in catalogue)),
+          `keys missing from ${tag}`,
+        ).toEqual([]);
         const problems: string[] = [];
         for (const [key, message] of Object.entries(catalogue)) {
           if (message.trim() === "") problems.push(`${key}: empty`);

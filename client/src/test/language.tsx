@@ -7,7 +7,10 @@ const english = import.meta.glob<Catalogue>("../../../shared/locales/en/*.json",
 
 /** Every English message, compiled as the server compiles them for a page. */
 export function englishI18n() {
-  const messages = Object.assign({}, ...CATALOGUE_PARTS.map((part) => compileCatalogue(english[`../../../shared/locales/en/${part}.json`]!)));
+  const messages = Object.assign(
+    {},
+    ...CATALOGUE_PARTS.map((part) => compileCatalogue(english[`../../../shared/locales/en/${part}.json`]!)),
+  );
   return createI18n("en", messages as Parameters<typeof createI18n>[1]);
 }
 

@@ -8,6 +8,8 @@ import { recordPictureUses } from "../pictures";
  */
 export const BACKUP_TABLES = [
   "users",
+  // Each signed-in person's own language for the admin area.
+  "user_languages",
   "settings",
   "providers",
   "episodes",
@@ -30,6 +32,7 @@ export const BACKUP_TABLES = [
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string[]> = {
   users: ["id"],
+  user_languages: ["user_id"],
   settings: ["key"],
   providers: ["id"],
   episodes: ["id"],

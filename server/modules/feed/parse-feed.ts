@@ -84,6 +84,8 @@ export interface ParsedFeed<Item = FeedItem | KnownItem> {
   imageUrl: string | null;
   /** itunes:new-feed-url: the show has moved and asks readers to follow. */
   newFeedUrl: string | null;
+  /** The channel's `<language>` as written (a BCP 47 tag, "en-us"), or null. */
+  language: string | null;
   /**
    * Who hosts the show, by the channel's podcast:person tags with the role host (the default
    * role), else its itunes:author: the About page's hosts until the owner writes their own.
@@ -273,6 +275,7 @@ function channelOf(feed: RssFeed.Feed<Date | null>, showImage: string | null, no
     link: webUrl(feed.link)?.href ?? null,
     imageUrl: showImage,
     newFeedUrl: webUrl(feed.itunes?.newFeedUrl)?.href ?? null,
+    language: feed.language?.trim().slice(0, 35) || null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { languageOfFeed } from "../../../shared/languages";
 import { sha256InSlices } from "../../platform/runtime/time-slices";
 import type { SiteWrites } from "../../platform/db/change-bus";
 import type { Db } from "../../platform/db/client";
@@ -167,8 +168,13 @@ async function resultOf(
   };
 }
 
-/** A new site takes the show's name and description from its feed; the owner's own stay. */
+/**
+ * A new site takes the show's name, description and language (its `<language>`, when the site
+ * speaks it) from its feed; the owner's own stay.
+ */
 async function takeShowTexts(deps: FeedSyncDeps, feed: ParsedFeed | null, values: Map<string, string>): Promise<void> {
+  const language = languageOfFeed(feed?.language);
+  if (language && !values.get("site_language")) await deps.settings.write("site_language", language);
   if (feed?.title && !values.get("podcast_title")) await deps.settings.write("podcast_title", feed.title.slice(0, 200));
   if (feed?.description && !values.get("podcast_description"))
     await deps.settings.write("podcast_description", feed.description.slice(0, 5_000));
@@ -188,7 +194,7 @@ async function offerChannel(deps: FeedSyncDeps, feed: ParsedFeed): Promise<void>
 /** One sync: fetch and read the feed, import it, note a move, and keep what was learnt for the next one. */
 async function runSync(deps: FeedSyncDeps): Promise<SyncOutcome> {
   const { db, settings, logger } = deps;
-  const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description"]);
+  const values = await settings.getMany(["rss_url", "feed_auto_publish", "podcast_title", "podcast_description", "site_language"]);
   const url = values.get("rss_url")?.trim();
   if (!url) throw new AppError("BAD_REQUEST", "feedReport.noFeed");
   const state = await feedStore.readFeedSync(db);

@@ -47,7 +47,10 @@ describe("createFirstPaint", () => {
     const { logger, lines } = keptLogger();
 
     expect(
-      await createFirstPaint(path.join(os.tmpdir(), "no-such-dir", "entry-server.js"), logger)("/", {} as InitialData, { tag: "en", messages: {} }),
+      await createFirstPaint(path.join(os.tmpdir(), "no-such-dir", "entry-server.js"), logger)("/", {} as InitialData, {
+        tag: "en",
+        messages: {},
+      }),
     ).toBeUndefined();
 
     expect(lines).toEqual([]);

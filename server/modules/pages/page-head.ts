@@ -153,10 +153,11 @@ function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey, t
   if (archive.page < archive.pageCount) links.push({ rel: "next", path: at(archive.page + 1) });
   return {
     title: pageTitle(label, site.name),
-    description: `${archive.season !== null ? t("head.seasonDescription", { season: archive.season, show: site.name }) : t("head.archiveDescription", { show: site.name })} ${site.description}`.slice(
-      0,
-      300,
-    ),
+    description:
+      `${archive.season !== null ? t("head.seasonDescription", { season: archive.season, show: site.name }) : t("head.archiveDescription", { show: site.name })} ${site.description}`.slice(
+        0,
+        300,
+      ),
     path: at(archive.page),
     // A search's results are not a page of their own for search engines; the pages of the list are.
     noindex: archive.query !== "" || undefined,

@@ -181,7 +181,13 @@ export function createPageService({ clientDir, publicUrl, pageData, shareImages,
     const data = firstScreenData(subject, pathname, { site, publicUrl, withLists, year: new Date().getUTCFullYear(), home });
     const tag = siteLanguageOf(site.values.site_language);
     const language = { tag, messages: pageCatalogue(tag, subject.route === "editors") };
-    const head = buildPageHead(subject, { site, publicUrl, shareKey: (input) => shareImages.keyOf(input), t: translator(tag).t, locale: tag });
+    const head = buildPageHead(subject, {
+      site,
+      publicUrl,
+      shareKey: (input) => shareImages.keyOf(input),
+      t: translator(tag).t,
+      locale: tag,
+    });
     const isAdmin = subject.route !== null && ROUTES[subject.route].area === "admin";
     const html = renderPage(shell, {
       head,

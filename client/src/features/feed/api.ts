@@ -24,7 +24,9 @@ export function describeExtras(extras: FeedStatus["extras"], t: Translate<AdminK
   ].filter((part) => part !== null);
   if (parts.length === 0) return null;
   const list = joined(parts, locale);
-  return extras.failing > 0 ? t("feedExtras.stillToFetchFailing", { list, failing: extras.failing }) : t("feedExtras.stillToFetch", { list });
+  return extras.failing > 0
+    ? t("feedExtras.stillToFetchFailing", { list, failing: extras.failing })
+    : t("feedExtras.stillToFetch", { list });
 }
 
 /** What a sync did, in a sentence: "12 new episodes, 3 updated, 2 items skipped (no audio file)". */

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { catalogueLanguage, textDirection } from "@shared/languages";
 import { ADMIN_PARTS, PAGE_PARTS } from "@shared/locales/parts";
+import { setApiLanguage } from "@/lib/api-client";
 import { loadParts } from "@/lib/catalogue-parts";
 import { createI18n, LanguageProvider } from "@/lib/i18n";
 import { myLanguageQueryOptions } from "./api";
@@ -17,6 +18,11 @@ export function AdminLanguage({ signedIn, children }: { signedIn: boolean; child
   const page = useLingui().i18n;
   const mine = useQuery(myLanguageQueryOptions(signedIn));
   const tag = catalogueLanguage(mine.data?.language) ?? page.locale;
+  // The server's words (an error's message) come in the same language.
+  useEffect(() => {
+    setApiLanguage(tag);
+    return () => setApiLanguage(null);
+  }, [tag]);
   const sameAsPage = tag === page.locale;
   const parts = useQuery({
     queryKey: ["catalogue", "admin", tag, sameAsPage],
