@@ -16,7 +16,8 @@
  * - the owner's report for a year as full as the caps allow (every day with its 500 pages,
  *   sources and searches): the median of 5 reads.
  *
- * Figures are reported, never asserted.
+ * Figures are reported, never asserted. One is a target (bench/README.md "Targets"): the beacons at
+ * 0.5× or more the bare beacon server; the rest are reported, not held to a target.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -37,8 +38,8 @@ const FLOOD = Number(process.env.BENCH_ANALYTICS_FLOOD ?? 1_000_000);
 const FLOOD_NETWORKS = 1_000;
 /** The steady rate whose p99 is measured. */
 const PACED_RATE = 2_000;
-/** Issue targets, as ratios of the same run: beacons within 10 % of 0.47× the bare beacon server (the figure before the per-network counting). */
-const BEACON_TARGET = 0.42;
+/** The target (bench/README.md "Targets"): the beacons at this many times or more the bare beacon server's requests/s, in the same run. */
+export const BEACON_TARGET = 0.5;
 /** Two writes (every 5 s) and a little: what was counted is in the database, and the window is let go. */
 const WRITTEN_MS = 12_000;
 const SETTLE_S = 25;
@@ -60,6 +61,8 @@ const EVENTS = [
 ];
 
 export interface AnalyticsFigures {
+  /** The load of the beacon runs: connections, and seconds measured after the warm-up. */
+  load: { connections: number; seconds: number };
   floor: LoadFigures;
   /** The same beacons to a bare node:http server that parses each and answers 204. */
   beaconFloor: LoadFigures;
@@ -264,6 +267,7 @@ export async function benchAnalytics(): Promise<AnalyticsFigures> {
     const floodRows = await dailyRows(db);
     const yearReportMs = await yearReport(app, db);
     return {
+      load: { connections: CONNECTIONS, seconds: DURATION },
       floor,
       beaconFloor,
       beacons,
@@ -282,22 +286,33 @@ export async function benchAnalytics(): Promise<AnalyticsFigures> {
   }
 }
 
-/** The figures as a section of bench/RESULTS.md, and the targets missed. */
+/** How far `value` is from `target`, in percent of the target: one decimal under 1 %. */
+const percentOff = (value: number, target: number) => {
+  const off = (Math.abs(value - target) / target) * 100;
+  return off < 1 ? off.toFixed(1) : off.toFixed(0);
+};
+
+/** The figures as a section of bench/RESULTS.md, and the target missed (the beacons against the bare beacon server), if it is. */
 export function analyticsReport(f: AnalyticsFigures): { section: string; misses: string[] } {
   const ratio = f.beacons.rps / f.floor.rps;
   const growth = f.rssAfterMb - f.rssBeforeMb;
   const misses: string[] = [];
   const bare = f.beacons.rps / f.beaconFloor.rps;
-  if (bare < BEACON_TARGET) misses.push(`POST /api/events at ${bare.toFixed(2)}× the bare beacon server (target ≥ ${BEACON_TARGET}×)`);
-  if (f.paced.p99 >= 10) misses.push(`POST /api/events p99 ${f.paced.p99} ms at ${PACED_RATE} a second (target < 10 ms)`);
-  if (growth >= 20) misses.push(`resident memory grew ${growth.toFixed(1)} MB after ${f.flood.beacons} made-up beacons (target < 20 MB)`);
-  if (f.yearReportMs >= 500) misses.push(`the owner's report for a year took ${Math.round(f.yearReportMs)} ms (target < 500 ms)`);
+  // Answers that are not 204 (a limit, an error) are not beacons taken: their rate is not the beacons'.
+  if (bare < BEACON_TARGET || f.beacons.errors > 0) {
+    const shown = bare < BEACON_TARGET && Number(bare.toFixed(2)) >= BEACON_TARGET ? bare.toFixed(3) : bare.toFixed(2);
+    misses.push(
+      `POST /api/events (the beacons) at ${shown}× the bare beacon server (target ${BEACON_TARGET}× or more${bare >= BEACON_TARGET ? "" : `, ${percentOff(bare, BEACON_TARGET)}% short`}${f.beacons.errors > 0 ? `; ${f.beacons.errors} answers not 204` : ""})`,
+    );
+  }
   const section = `## Owner analytics
 
-\`POST /api/events\` at ${CONNECTIONS} connections for ${DURATION} s (page views, shares and searches from made-up addresses
-behind the loopback proxy, six real browsers' agents), beside the Express hello-world floor of the same run; then
-the same at a steady ${PACED_RATE} a second; then ${f.flood.beacons.toLocaleString("en")} beacons with distinct made-up paths (a tenth on real pages),
-referrers, campaigns and agents from ${FLOOD_NETWORKS.toLocaleString("en")} networks; then the owner's report of a year of full days.
+\`POST /api/events\` at ${f.load.connections} connections for ${f.load.seconds} s (page views, shares and searches from made-up addresses
+behind the loopback proxy, six real browsers' agents), beside the Express hello-world floor and a bare node:http server
+taking the same beacons (the bare beacon server), in the same run; then the same at a steady ${PACED_RATE} a second; then
+${f.flood.beacons.toLocaleString("en")} beacons with distinct made-up paths (a tenth on real pages), referrers, campaigns and agents from
+${FLOOD_NETWORKS.toLocaleString("en")} networks; then the owner's report of a year of full days. The target: the beacons at ${BEACON_TARGET}× or more
+the bare beacon server; the other figures are reported, not held to a target.
 
 | | figure |
 |---|---|

@@ -2,7 +2,9 @@
  * A 1 GiB audition hand-in through the local store (docs/decisions/014-audition-uploads.md):
  * the built app started as `npm start` runs it, a real WAV sent as the browser sends it (5 MiB
  * parts, one after the other, each on its own signed address), the server's resident memory
- * sampled all along, and the time set against copying the same file on the same disk.
+ * sampled all along, and the time set against a bare Node server taking the same parts and against
+ * copying the same file on the same disk. The target (bench/README.md "Targets"): the hand-in, start
+ * to checked, within 1.25× the bare Node server's time; the rest is reported, not held to a target.
  * Standalone: `npx tsx bench/audition-upload.ts` (builds the server first); `npm run bench` runs it too.
  */
 import { execFileSync } from "node:child_process";
@@ -18,6 +20,8 @@ import { makeWav } from "../server/test/wav";
 
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
+/** The target: the hand-in's time, start to checked, at most this many times the bare Node server's taking the same parts. */
+export const HAND_IN_TARGET = 1.25;
 
 export interface AuditionUploadFigures {
   bytes: number;
@@ -194,27 +198,36 @@ export async function benchAuditionUpload(bytes = GIB): Promise<AuditionUploadFi
   }
 }
 
-/** The section of bench/RESULTS.md, and the targets missed. */
+/** How far `value` is from `target`, in percent of the target: one decimal under 1 %. */
+const percentOff = (value: number, target: number) => {
+  const off = (Math.abs(value - target) / target) * 100;
+  return off < 1 ? off.toFixed(1) : off.toFixed(0);
+};
+
+/** The section of bench/RESULTS.md, and the target missed (the hand-in against the bare Node server), if it is. */
 export function auditionUploadReport(f: AuditionUploadFigures): { markdown: string; misses: string[] } {
   const rate = (ms: number) => `${(f.bytes / MIB / (ms / 1000)).toFixed(0)} MiB/s`;
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const growth = f.rssPeakMb - f.rssBeforeMb;
   const partsGrowth = f.rssPartsPeakMb - f.rssBeforeMb;
   const smallGrowth = f.smallRssPeakMb - f.rssBeforeMb;
-  const ratio = f.uploadMs / f.copyMs;
+  const ratio = f.uploadMs / f.floorMs;
+  const shown = ratio > HAND_IN_TARGET && Number(ratio.toFixed(2)) <= HAND_IN_TARGET ? ratio.toFixed(3) : ratio.toFixed(2);
   const misses = [
-    partsGrowth < 50 ? null : `audition upload: server memory grew ${partsGrowth.toFixed(0)} MB while the parts came in (target < 50 MB)`,
-    growth - smallGrowth < 50
+    ratio <= HAND_IN_TARGET
       ? null
-      : `audition upload: a 1 GiB hand-in costs ${(growth - smallGrowth).toFixed(0)} MB more than a 12 MiB one`,
-    ratio <= 2 ? null : `audition upload: ${ratio.toFixed(1)}x the time of a copy on the same disk (target within 2x)`,
-    f.sameBytes ? null : "audition upload: the stored file is not the file sent",
+      : `audition hand-in at ${shown}× the time of the bare Node server taking the same parts (target within ${HAND_IN_TARGET}×, ${percentOff(ratio, HAND_IN_TARGET)}% over)`,
+    // A hand-in that did not store the file sent is no hand-in: its time says nothing of one.
+    f.sameBytes
+      ? null
+      : `audition hand-in: the stored file is not the file sent, so its time is not a hand-in's (target within ${HAND_IN_TARGET}× the bare Node server)`,
   ].filter((m): m is string => m !== null);
   const markdown = `## Audition hand-in upload
 
 A ${(f.bytes / GIB).toFixed(0)} GiB WAV handed in through the local store as the browser sends it: 5 MiB parts one after the
 other (their addresses asked for 20 at a time), each written at its place as it arrives; then the parts joined (a flush),
-the bytes and the code checked again.
+the bytes and the code checked again. The target: the hand-in, start to checked, within ${HAND_IN_TARGET}× the time of the
+bare Node server taking the same parts; the rest is reported, not held to a target.
 
 | | |
 |---|---|
@@ -222,9 +235,9 @@ the bytes and the code checked again.
 | the parts alone | ${s(f.partsMs)} (${rate(f.partsMs)}) |
 | floor: the same parts to a bare Node server writing them to disk | ${s(f.floorMs)} (${rate(f.floorMs)}) |
 | \`cp\` of the same file on the same disk, flushed | ${s(f.copyMs)} (${rate(f.copyMs)}) |
-| hand-in time / copy time | ${ratio.toFixed(1)}x (target within 2x); parts / floor ${(f.partsMs / f.floorMs).toFixed(2)}x |
+| hand-in time / floor time | ${ratio.toFixed(2)}× (target within ${HAND_IN_TARGET}×); the parts alone / floor ${(f.partsMs / f.floorMs).toFixed(2)}×; hand-in / copy ${(f.uploadMs / f.copyMs).toFixed(1)}× |
 | Node resident memory before | ${f.rssBeforeMb.toFixed(0)} MB |
-| growth while the parts came in | ${partsGrowth.toFixed(0)} MB (target < 50 MB) |
+| growth while the parts came in | ${partsGrowth.toFixed(0)} MB |
 | growth over the whole hand-in; the same for a 12 MiB file | ${growth.toFixed(0)} MB; ${smallGrowth.toFixed(0)} MB (the code's check is scrypt, 128 MB for a moment, whatever the file) |
 | stored file identical to the one sent | ${f.sameBytes ? "yes" : "NO"} |
 `;

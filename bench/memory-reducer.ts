@@ -57,12 +57,12 @@ export async function benchMemoryReducer(): Promise<ReducerFigures> {
   return { withNudge, withoutNudge };
 }
 
-/** The figures as a section of bench/RESULTS.md. */
-export function memoryReducerReport(f: ReducerFigures): string {
+/** The figures as a section of bench/RESULTS.md; `node`, the Node that measured them. */
+export function memoryReducerReport(f: ReducerFigures, node = process.version): string {
   const seconds = (s: number | null) => (s === null ? `none within ${WATCH_S} s` : `${s.toFixed(1)} s`);
   return `## Memory handed back after a burst
 
-Two processes shaped like the server, at once, on ${process.version}: a 2 s burst of garbage, then quiet. Seconds from the
+Two processes shaped like the server, at once, on ${node}: a 2 s burst of garbage, then quiet. Seconds from the
 burst's end to V8's memory-reducing collection of it (server/platform/runtime/memory-reducer.ts):
 
 | | seconds |

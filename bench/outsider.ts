@@ -60,12 +60,20 @@ export async function withFloor<T>(kind: "express" | "node" | "bytes" | "beacon"
 export const measureFloorOf = (kind: "express" | "node" | "bytes", bytes = 0): Promise<Figures> =>
   withFloor(kind, (url) => measure(`${url}/`), bytes);
 
-/** A show with a dozen episodes and clips, as the bench's other parts make it. */
+/**
+ * A show with a dozen published episodes and clips, as the bench's other parts make it: the home
+ * page as full as a real show's (bench/README.md "Targets"). A seed the app refuses stops the
+ * bench: pages measured without it would not be the pages the targets speak of.
+ */
 export async function seedShow(app: AppProcess): Promise<{ clipPath: string; episodePath: string }> {
   const client = new Client(app.url);
   await client.login();
+  const seeded = (what: string, res: { status: number; text: string }) => {
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`seeding the show: ${what} answered ${res.status}: ${res.text.slice(0, 300)}`);
+  };
   for (let i = 1; i <= 12; i++) {
-    await client.request("POST", "/api/episodes", {
+    const episode = await client.request("POST", "/api/episodes", {
       title: `Episode ${i}: pain, learning and the brain`,
       spotifyEmbedUrl: `https://open.spotify.com/embed/episode/${String(i).padStart(22, "0")}`,
       audioUrl: `https://cdn.example/bench/${i}.mp3`,
@@ -74,7 +82,8 @@ export async function seedShow(app: AppProcess): Promise<{ clipPath: string; epi
       description: "Two hosts talk about how pain works and how people learn, with stories from the clinic and the classroom.",
       showNotes: `<p>In this episode the hosts talk about pain, learning and the brain.</p><ul>${"<li>A topic of the episode, with a line about it</li>".repeat(8)}</ul>`,
     });
-    await client.request("POST", "/api/clips", {
+    seeded(`POST /api/episodes (episode ${i})`, episode);
+    const clip = await client.request("POST", "/api/clips", {
       title: `Clip ${i}: why pain protects`,
       youtubeEmbedUrl: "https://www.youtube.com/embed/dQw4w9WgXcQ",
       keyQuote: "Pain is a protector, not a damage meter.",
@@ -82,6 +91,7 @@ export async function seedShow(app: AppProcess): Promise<{ clipPath: string; epi
       metaDescription: "A short clip on why pain protects us.",
       content: "Host: Pain is an output of the brain.\n\nGuest: And learning changes it.",
     });
+    seeded(`POST /api/clips (clip ${i})`, clip);
   }
   return { clipPath: "/clips/clip-1-why-pain-protects", episodePath: "/episode/episode-1-pain-learning-and-the-brain" };
 }

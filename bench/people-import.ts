@@ -2,7 +2,8 @@
  * A feed with people, measured (docs/product.md "Listening"): 400 items naming 1,200 people
  * between them (a host, a rotating guest of 150 and a producer each; the channel names two),
  * with support links, a podroll and socialInteract, served from loopback; the time of its first
- * import into a site. Target: under 10 s. Part of `npm run bench`; alone, against the built app:
+ * import into a site, reported, not held to a target (bench/README.md "Targets"). Part of
+ * `npm run bench`; alone, against the built app:
  * `npx tsx bench/people-import.ts` (it builds the server first).
  */
 import { execFileSync } from "node:child_process";
@@ -79,7 +80,7 @@ async function main() {
     const figures = await benchPeopleImport(client);
     console.log(
       `people import: ${figures.items} items, ${figures.personTags} person tags, ${(figures.feedBytes / 1024).toFixed(0)} KB, ` +
-        `${figures.added} added in ${Math.round(figures.importMs)} ms (target < 10 s: ${figures.importMs < 10_000 ? "met" : "missed"})`,
+        `${figures.added} added in ${Math.round(figures.importMs)} ms`,
     );
   } finally {
     await app.kill("SIGTERM");
