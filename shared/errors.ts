@@ -25,7 +25,7 @@ export const STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof STATUS_BY_CODE;
 
-export interface FieldError {
+interface FieldError {
   path: string;
   message: string;
 }

@@ -4,7 +4,7 @@ import type { InitialData } from "../../../shared/initial-data";
 import type { Logger } from "../../platform/runtime/logger";
 
 /** The page's language and its words, compiled (the same the page carries for the browser). */
-export interface PageLanguage {
+interface PageLanguage {
   tag: string;
   messages: Record<string, unknown>;
 }
