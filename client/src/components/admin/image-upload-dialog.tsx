@@ -1,3 +1,4 @@
+import { useUppyLocale } from "@/lib/uppy-locale";
 import AwsS3 from "@uppy/aws-s3";
 import Uppy from "@uppy/core";
 import { useUppyEvent } from "@uppy/react";
@@ -72,6 +73,7 @@ export default function ImageUploadDialog({
   const t = useAdminT();
   const [problem, setProblem] = useState<UploadProblem | null>(null);
   const [uppy] = useState(() => createUppy(id, setProblem));
+  useUppyLocale(uppy);
 
   useUppyEvent(uppy, "file-added", () => setProblem(null));
   useUppyEvent(uppy, "upload-success", (file, response) => {

@@ -1,6 +1,7 @@
 import "@/admin.css";
 import { useUppyEvent } from "@uppy/react";
 import Dashboard from "@uppy/react/dashboard";
+import { useUppyLocale } from "@/lib/uppy-locale";
 import { useEffect, useId, useRef, useState } from "react";
 import { HAND_IN_LIMITS, handInFieldsSchema } from "@shared/auditions";
 import { TitledSection } from "@/components/titled-section";
@@ -34,6 +35,7 @@ function useHandIn(code: string) {
       (fileName) => setProblem(notAudioMessage(t, fileName)),
     ),
   );
+  useUppyLocale(uppy);
 
   useUppyEvent(uppy, "file-added", () => setProblem(null));
   useUppyEvent(uppy, "upload-success", (file) => {
