@@ -1,6 +1,5 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { preactAliases } from "./vite.config";
 
 export default defineConfig({
   // The client's import aliases (vite.config.ts), so its modules can be tested as they are.
@@ -25,28 +24,7 @@ export default defineConfig({
         // The client's behaviour-heavy parts rendered in a DOM (jsdom) with Testing Library: a
         // regression shows in seconds, before the browser tests.
         extends: true,
-        // On Preact, as the app ships (vite.config.ts): React's imports, ours and the libraries', are
-        // pointed at preact/compat. The libraries that import React are run through Vite (inlined)
-        // so that the alias reaches them, instead of being loaded by Node from node_modules.
-        resolve: { alias: preactAliases },
         test: {
-          server: {
-            deps: {
-              inline: [
-                /@testing-library[\\/]react/,
-                /wouter/,
-                /@tanstack[\\/]react-query/,
-                /@lingui[\\/]react/,
-                /@radix-ui/,
-                /react-hook-form/,
-                /@hookform/,
-                /@tiptap/,
-                /@uppy/,
-                /use-debounce/,
-                /use-sync-external-store/,
-              ],
-            },
-          },
           name: "component",
           include: ["client/**/*.component.test.tsx"],
           environment: "jsdom",
