@@ -19,6 +19,21 @@ const catalogues = (): Plugin => ({
 
 const apiPort = Number(process.env.API_PORT ?? 5001);
 
+/**
+ * The app runs on Preact, not React: every import of React (ours and the libraries') is pointed at
+ * preact/compat, the way Preact documents it (https://preactjs.com/guide/v10/getting-started#aliasing-react-to-preact).
+ * `react` also covers react/jsx-runtime, and `react-dom` covers react-dom/client and react-dom/server
+ * (preact/compat/client, preact/compat/server). vitest.config.ts and tsconfig.json say the same.
+ */
+export const preactAliases = {
+  react: "preact/compat",
+  "react-dom/test-utils": "preact/test-utils",
+  "react-dom": "preact/compat",
+};
+
+/** The packages the server's renderer imports that import React themselves: bundled, so the alias reaches them too. */
+const usesReact = ["wouter", "@tanstack/react-query", "@tanstack/query-core", "@lingui/react", "use-debounce", "use-sync-external-store"];
+
 // `vite build` makes the browser's bundle in dist/client; `vite build --ssr src/entry-server.tsx`
 // makes the server's first-paint renderer in dist/ssr (server/modules/pages/routes.ts).
 export default defineConfig(({ isSsrBuild }) => ({
@@ -26,15 +41,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [catalogues(), react(), tailwindcss()],
   resolve: {
     alias: {
+      ...preactAliases,
       "@": path.resolve(import.meta.dirname, "client/src"),
       "@shared": path.resolve(import.meta.dirname, "shared"),
-      // React's own hook instead of the shim for React 17 that wouter imports (0.35 KB on every page).
+      // The framework's own hook instead of the shim for React 17 that wouter imports (0.35 KB on every page).
       "use-sync-external-store/shim/index.js": path.resolve(import.meta.dirname, "client/src/lib/sync-external-store.ts"),
     },
   },
   // The platform icons are bundled into the server's renderer too (only the few used), so it does
   // not load these whole icon sets, which are build-time packages, at run time.
-  ssr: { noExternal: ["simple-icons", "@fortawesome/free-brands-svg-icons", "@fortawesome/free-solid-svg-icons"] },
+  // The libraries that import React are bundled too, so that they render with Preact as the pages do.
+  ssr: { noExternal: ["simple-icons", "@fortawesome/free-brands-svg-icons", "@fortawesome/free-solid-svg-icons", ...usesReact] },
   build: {
     outDir: path.resolve(import.meta.dirname, isSsrBuild ? "dist/ssr" : "dist/client"),
     emptyOutDir: true,
@@ -48,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // a round trip more), a trade for 0.5 KB less on every public page (e2e/js-budget.spec.ts).
     modulePreload: false,
     rollupOptions: {
-      // The framework every page runs (React and the router) as one file beside the entry, rather
+      // The framework every page runs (Preact with its React compatibility, and the router) as one file beside the entry, rather
       // than the several small chunks the automatic split makes of it because the admin chunk
       // shares it: fewer requests and less gzip overhead on a visitor's first load. TanStack Query
       // stays out of the group, so the parts only the admin uses (mutations, infinite queries)
@@ -61,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](?:(?:react|react-dom|scheduler|wouter|regexparam)[\\/]|use-sync-external-store[\\/](?!.*with-selector))/,
+                  test: /node_modules[\\/](?:(?:preact|wouter|regexparam)[\\/]|use-sync-external-store[\\/](?!.*with-selector))/,
                 },
                 // The small pieces nearly every public page shows (pictures, the back link, episode
                 // lines, the embed facade, the API client) as one file with what they need, rather

@@ -1,6 +1,6 @@
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { safeHref, typedLinkHref } from "@shared/html-links";
 import { RichTextToolbar } from "./rich-text-toolbar";
 
@@ -89,7 +89,10 @@ export default function RichTextEditor({ id, value, onChange, onBlur, focusRef, 
     onBlur: () => onBlur(),
   });
   // The notes the form sets itself (its first value, a reset after Cancel or a save) replace the editor's.
-  useEffect(() => {
+  // A layout effect: it runs with the render, before the next key is handled. As a passive effect it
+  // ran after paint on Preact, by when more keys had reached the editor, and this render's (older)
+  // value replaced them: typed letters were lost.
+  useLayoutEffect(() => {
     if (came.current && value === sent.current) return;
     // Outside the undo history: Ctrl+Z never brings back the notes of the form's last episode.
     if (came.current) editor.chain().setMeta("addToHistory", false).setContent(value, { emitUpdate: false }).run();

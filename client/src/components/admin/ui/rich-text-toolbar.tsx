@@ -1,5 +1,5 @@
 import { useEditorState, type Editor } from "@tiptap/react";
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { typedLinkHref } from "@shared/html-links";
 import { useAdminT, type AdminKey } from "@/lib/i18n";
 
@@ -146,6 +146,8 @@ function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose:
     editor.chain().focus().extendMarkRange("link").unsetLink().run();
     onClose();
   };
+  const addressRef = useRef<HTMLInputElement>(null);
+  useEffect(() => addressRef.current?.focus(), []);
   /** Enter in the address sets the link (not the form's submit); Escape anywhere in the box closes it. */
   const onKey = (key: string, act: () => void) => (event: KeyboardEvent) => {
     if (event.key !== key) return;
@@ -171,8 +173,9 @@ function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose:
           className="input min-w-0 flex-1 basis-48"
           value={address}
           placeholder="https://"
-          // The box opens when the owner asks for it, to type the address in at once.
-          autoFocus
+          // The box opens when the owner asks for it, to type the address in at once (focused on
+          // mount below: Preact, unlike React, leaves `autoFocus` to the browser, which honours it only on page load).
+          ref={addressRef}
           onKeyDown={onKey("Enter", setLink)}
           aria-invalid={isWrong || undefined}
           aria-describedby={isWrong ? `${id}-error` : undefined}
