@@ -23,7 +23,9 @@ const apiPort = Number(process.env.API_PORT ?? 5001);
  * The app runs on Preact, not React: every import of React (ours and the libraries') is pointed at
  * preact/compat, the way Preact documents it (https://preactjs.com/guide/v10/getting-started#aliasing-react-to-preact).
  * `react` also covers react/jsx-runtime, and `react-dom` covers react-dom/client and react-dom/server
- * (preact/compat/client, preact/compat/server). vitest.config.ts and tsconfig.json say the same.
+ * (preact/compat/client, preact/compat/server). The code is type-checked against React's types,
+ * which preact/compat follows; the component tests (vitest.config.ts) still render on React
+ * (docs/decisions/021-preact.md).
  */
 export const preactAliases = {
   react: "preact/compat",
