@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Router } from "wouter";
 import { isAdminRoute, matchRoute } from "@shared/routes";
@@ -34,13 +34,11 @@ void wordsReady.then(() => {
 
   if (root.firstElementChild) {
     // A public page the server rendered (docs/decisions/004-pages-filled-by-the-server.md): its
-    // own chunk first, so the first render is the same page the server made, then React takes
-    // over that markup as it is (hydration) instead of making it again. What the visitor typed or
-    // focused in the meantime stays. As a transition, the hydration yields to the browser every few
-    // milliseconds instead of holding a slow phone's main thread for one long task; a visitor's
-    // click or key on a part not yet hydrated makes React hydrate that part first.
+    // own chunk first, so the first render is the same page the server made, then Preact takes
+    // over that markup as it is (hydration) instead of making it again, in one pass (decision
+    // 021). What the visitor typed or focused in the meantime stays.
     const ready = route && !isAdminRoute(route.name) ? preloadPage(route.name) : Promise.resolve();
-    void ready.catch(() => undefined).then(() => startTransition(() => void hydrateRoot(root, app)));
+    void ready.catch(() => undefined).then(() => void hydrateRoot(root, app));
   } else {
     // The admin area (and a page whose server render failed): nothing to take over.
     createRoot(root).render(app);
