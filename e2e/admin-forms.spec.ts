@@ -342,6 +342,9 @@ test.describe("icon upload dialog", () => {
     await page.getByRole("button", { name: "Upload Icon" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload Provider Icon" });
     await expect(dialog).toBeVisible();
+    // As a keyboard user does, the next key comes once the dialog holds the focus (its keys are
+    // set up as it takes it, just after it first paints: decision 021).
+    await expect(dialog.locator(":focus")).toHaveCount(1);
     return dialog;
   };
 
