@@ -208,8 +208,10 @@ export function ListenMenuPopup({ id, open, trigger, focusOnOpen, close }: Liste
     };
   }, []);
 
+  // Focus goes into the menu as it is drawn, before the next key can arrive (effects run only
+  // after the paint, decision 021).
   const focused = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusOnOpen || focused.current) return;
     const list = items();
     const to = focusOnOpen === "first" ? list[0] : list.at(-1);
