@@ -1,5 +1,5 @@
 import { useEditorState, type Editor } from "@tiptap/react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { typedLinkHref } from "@shared/html-links";
 import { useAdminT, type AdminKey } from "@/lib/i18n";
 
@@ -147,7 +147,8 @@ function LinkBox({ id, editor, onClose }: { id: string; editor: Editor; onClose:
     onClose();
   };
   const addressRef = useRef<HTMLInputElement>(null);
-  useEffect(() => addressRef.current?.focus(), []);
+  // As the box is drawn, before the next key (decision 021).
+  useLayoutEffect(() => addressRef.current?.focus(), []);
   /** Enter in the address sets the link (not the form's submit); Escape anywhere in the box closes it. */
   const onKey = (key: string, act: () => void) => (event: KeyboardEvent) => {
     if (event.key !== key) return;
