@@ -51,6 +51,9 @@ async function editEpisode(page: EnginePage, row: string, titleStart: string): P
       `document.evaluate(${JSON.stringify(field("Episode Title"))}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue?.value.startsWith(${JSON.stringify(titleStart)})`,
     "the edit form with the episode",
   );
+  // The form is laid out in full once its notes' editor (a chunk of its own) is in: until then
+  // the buttons below it move, and a click aimed at one can land on the field above.
+  await page.waitUntil(`document.querySelector(".ProseMirror") !== null`, "the notes' editor in the edit form");
 }
 
 async function logIn(page: EnginePage): Promise<void> {
