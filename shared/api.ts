@@ -126,6 +126,8 @@ const episodeFields = {
   imageUrl: optionalUrl(httpUrlOrObject),
   durationSeconds: z.number().int("validation.wholeNumber").min(0).max(1_000_000).nullable(),
   slug,
+  /** What search engines and shared links show of its page; empty: its description. */
+  metaDescription: text(LIMITS.metaDescription),
   isPublished: z.boolean(),
   sortOrder: sortOrderSchema,
 };
@@ -147,6 +149,7 @@ export const episodeSchema = z
     imageUrl: episodeFields.imageUrl.optional(),
     durationSeconds: episodeFields.durationSeconds.optional(),
     slug: episodeFields.slug.optional(),
+    metaDescription: episodeFields.metaDescription.optional(),
     isPublished: episodeFields.isPublished.optional(),
     sortOrder: episodeFields.sortOrder.optional(),
   })
@@ -224,6 +227,11 @@ export interface Episode {
   chaptersUrl: string | null;
   /** Where listeners talk about it (the feed's podcast:socialInteract): 'Join the discussion'; null when none or turned off. */
   discussionUrl: string | null;
+  /**
+   * The owner's words for search engines and shared links (at most 160 characters); "" when the
+   * page uses its description. Every answer of the API has it.
+   */
+  metaDescription?: string;
   isPublished: boolean;
   sortOrder: string;
   createdAt: string;

@@ -157,6 +157,8 @@ export const episodes = pgTable(
     chaptersSourceUrl: text("chapters_source_url"),
     /** The item's podcast:socialInteract address (none when the feed turns comments off): 'Join the discussion'. */
     discussionUrl: text("discussion_url"),
+    /** What search engines and shared links show of its page (at most 160 characters); empty: its description is used. The feed never sets it. */
+    metaDescription: text("meta_description").notNull().default(""),
     /** The artwork kept here: an upload, or a copy of image_url fetched at sync. */
     ...keptPicture(),
     /**

@@ -57,7 +57,12 @@ async function fillSite(source: TestApp) {
   const admin = await source.admin();
   await admin.post("/api/settings").send({ key: "footer_content", value: "<p>© Show — ünïcödé 🎙</p>" }).expect(200);
   await admin.post("/api/settings").send({ key: "editors_password", value: "podedit" }).expect(200);
-  await postEpisode(admin, { title: "E1", spotifyEmbedUrl: SPOTIFY(1), description: "line\nbreak" });
+  await postEpisode(admin, {
+    title: "E1",
+    spotifyEmbedUrl: SPOTIFY(1),
+    description: "line\nbreak",
+    metaDescription: "Said to search engines.",
+  });
   const clip = await postClip(admin, { title: "C1", youtubeEmbedUrl: YOUTUBE(), content: "Label: text", isPublished: false });
   // An old slug that still answers (slug_history).
   await admin.put(`/api/clips/${clip.id}`).send({ slug: "c1-renamed" }).expect(200);

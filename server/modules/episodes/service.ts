@@ -114,6 +114,7 @@ function changesOf(input: EpisodeUpdate, image: string | null | undefined): Part
     values.imageRetryAt = null;
   }
   if (input.durationSeconds !== undefined) values.durationSeconds = input.durationSeconds;
+  if (input.metaDescription !== undefined) values.metaDescription = input.metaDescription;
   if (input.isPublished !== undefined) values.isPublished = input.isPublished;
   if (input.sortOrder !== undefined) values.sortOrder = input.sortOrder;
   return values;
@@ -190,6 +191,7 @@ async function insertManualEpisode(tx: Executor, input: EpisodeInput, image: str
     imageUrl: image,
     imagePath: objectIdOf(image) ? image : null,
     durationSeconds: input.durationSeconds ?? null,
+    metaDescription: input.metaDescription ?? "",
     isPublished: input.isPublished ?? true,
     sortOrder: input.sortOrder ?? (await nextSortOrder(tx, "episodes")),
     source: "manual",

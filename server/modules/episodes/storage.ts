@@ -26,6 +26,7 @@ const episodeColumns = {
   transcriptUrl: episodes.transcriptUrl,
   chaptersUrl: episodes.chaptersUrl,
   discussionUrl: episodes.discussionUrl,
+  metaDescription: episodes.metaDescription,
   isPublished: episodes.isPublished,
   sortOrder: episodes.sortOrder,
   createdAt: episodes.createdAt,

@@ -99,7 +99,8 @@ function episodeHead(episode: Episode, context: HeadContext): PageHead {
   const { site, publicUrl, shareKey } = context;
   const path = href.episode(episode.slug);
   const url = publicUrl + path;
-  const description = summaryOf(episode.description, site.description);
+  // The owner's own words for search engines when they wrote some (at most 160 characters), else the summary.
+  const description = episode.metaDescription?.trim() || summaryOf(episode.description, site.description);
   const image = episodeImage(episode, site, publicUrl);
   return {
     title: pageTitle(episode.title, site.name),

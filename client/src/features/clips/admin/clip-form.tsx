@@ -1,7 +1,8 @@
 import { clipSchema, LIMITS, type ClipListItem } from "@shared/api";
 import { toYouTubeEmbedUrl } from "@shared/pasted-links";
-import { slugify } from "@shared/slug";
+import { href } from "@shared/routes";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { SearchFields } from "@/components/admin/search-fields";
 import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
 import { bindField, countedField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
 import { useAdminT } from "@/lib/i18n";
@@ -45,7 +46,6 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
         }
       : EMPTY,
   });
-  const title = form.watch("title");
 
   // A youtu.be or watch?v= link becomes the embed address (docs/product.md §5) once it is whole:
   // when it is pasted and when the field is left, never while it is typed key by key.
@@ -74,19 +74,7 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
         {...bindField(form, "keyQuote")}
         {...countedField(form, "keyQuote", LIMITS.keyQuote)}
       />
-      <TextField
-        label={t("clipForm.slug")}
-        maxLength={LIMITS.slug}
-        {...bindField(form, "slug")}
-        placeholder={slugify(title ?? "") || t("clipForm.slugPlaceholder")}
-        hint={t("clipForm.slugHint")}
-      />
-      <TextAreaField
-        label={t("clipForm.metaDescription")}
-        rows={2}
-        {...bindField(form, "metaDescription")}
-        {...countedField(form, "metaDescription", LIMITS.metaDescription)}
-      />
+      <SearchFields form={form} pathOf={href.clip} fallbackFrom={["description", "keyQuote"]} />
       <TextAreaField
         label={t("clipForm.content")}
         rows={6}

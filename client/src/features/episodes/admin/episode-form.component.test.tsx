@@ -176,3 +176,70 @@ describe("the notes' editor and the server's sanitiser", () => {
     expect(parsed(sanitizeShowNotes(saved))).toBe(parsed(saved));
   });
 });
+
+describe("the episode's address and search fields", () => {
+  const preview = () => screen.getByTestId("search-preview");
+  const part = (name: string) => preview().querySelector(`[data-part="${name}"]`)!.textContent;
+
+  it("when the slug and meta description are typed, then the search result preview follows each key, and Update Episode sends only them", async () => {
+    const { calls, user } = await openEdit("<p>Notes</p>");
+    const slug = screen.getByRole("textbox", { name: "URL Slug" });
+    expect((slug as HTMLInputElement).value).toBe("pain-and-learning");
+    expect(part("title")).toBe("Pain and learning · Pain & Learning Podcast");
+    expect(part("url")).toBe(`${window.location.origin}/episode/pain-and-learning`);
+    expect(part("description")).toBe("No description yet: the show's description is shown.");
+
+    await user.clear(slug);
+    expect(part("url")).toBe(`${window.location.origin}/episode/pain-and-learning`);
+    await user.type(slug, "pain-101");
+    expect(part("url")).toBe(`${window.location.origin}/episode/pain-101`);
+    const meta = screen.getByRole("textbox", { name: /^Meta Description/ });
+    await user.type(meta, "Why pain teaches.");
+    expect(part("description")).toBe("Why pain teaches.");
+    expect(screen.getByText("17/160")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Update Episode" }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toEqual({
+      method: "PUT",
+      url: "/api/episodes/7",
+      body: { slug: "pain-101", metaDescription: "Why pain teaches.", version: 3 },
+    });
+  });
+
+  it("when the slug does not fit the pattern, then the field says so and nothing is sent", async () => {
+    const { calls, user } = await openEdit("<p>Notes</p>");
+    const slug = screen.getByRole("textbox", { name: "URL Slug" });
+    await user.clear(slug);
+    await user.type(slug, "Not A Slug!");
+    await user.click(screen.getByRole("button", { name: "Update Episode" }));
+    expect(await screen.findByText("URL Slug may hold only lowercase letters, digits and single hyphens.")).toBeTruthy();
+    expect(slug.getAttribute("aria-invalid")).toBe("true");
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("when the server answers 409 for a slug another episode has, then the message is on the slug field, which takes focus", async () => {
+    const { user } = await openEdit("<p>Notes</p>");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              message: "Another episode already has the slug taken-one.",
+              code: "CONFLICT",
+              errors: [{ path: "slug", message: "Another episode already has this slug." }],
+            }),
+            { status: 409, headers: { "content-type": "application/json" } },
+          ),
+      ),
+    );
+    const slug = screen.getByRole("textbox", { name: "URL Slug" });
+    await user.clear(slug);
+    await user.type(slug, "taken-one");
+    await user.click(screen.getByRole("button", { name: "Update Episode" }));
+    await waitFor(() => expect(slug.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getByText("Another episode already has this slug.")).toBeTruthy();
+    expect(document.activeElement).toBe(slug);
+  });
+});

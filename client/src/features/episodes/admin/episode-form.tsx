@@ -5,6 +5,7 @@ import { episodeSchema, LIMITS, type Episode } from "@shared/api";
 import { toSpotifyEmbedUrl } from "@shared/pasted-links";
 import { UploadableLinkField } from "@/components/admin/image-upload-button";
 import { TextAreaField, TextField } from "@/components/ui/field";
+import { SearchFields } from "@/components/admin/search-fields";
 import { EditFromWhole, EntityFormCard, PublishedField, useEntityForm } from "@/components/admin/ui/entity-form";
 import { RichTextField } from "@/components/admin/ui/rich-text-field";
 import { bindField, pasteInto, submitUnlessBlank, useSchemaForm } from "@/lib/forms";
@@ -20,6 +21,8 @@ const EMPTY = {
   imageUrl: "",
   description: "",
   showNotes: "",
+  slug: "",
+  metaDescription: "",
   isPublished: true,
 };
 
@@ -31,6 +34,8 @@ const valuesOf = (e: Episode) => ({
   imageUrl: e.imageUrl ?? "",
   description: e.description,
   showNotes: e.showNotes ?? "",
+  slug: e.slug,
+  metaDescription: e.metaDescription ?? "",
   isPublished: e.isPublished,
 });
 
@@ -147,6 +152,7 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
         maxLength={LIMITS.showNotes}
         hint={t("episodeForm.showNotesHint")}
       />
+      <SearchFields form={form} pathOf={href.episode} fallbackFrom={["description"]} />
       <PublishedField id="episode-published" control={form.control} />
     </EntityFormCard>
   );

@@ -10,8 +10,9 @@ import { adminEpisodesQueryOptions } from "../api";
 const editEpisodeHref = (slug: string) => `${ROUTES.adminEpisodes.path}?${new URLSearchParams({ edit: slug }).toString()}`;
 
 /**
- * docs/product.md §2 "Episodes Management": the count, the first rows with order and creation
- * date, each with an Edit link that opens that episode's edit on the episodes screen.
+ * docs/product.md §2 "Episodes Management": the count, the first rows with order and the
+ * episode's own date (when the show published it, as the episodes screen shows it; never the day
+ * it was imported), each with an Edit link that opens that episode's edit on the episodes screen.
  */
 export function EpisodesSummaryCard() {
   const t = useAdminT();
@@ -31,7 +32,10 @@ export function EpisodesSummaryCard() {
                   {episode.title}
                 </p>
                 <p className="text-sm">
-                  {t("episodesSummary.orderAndDate", { order: episode.sortOrder, date: localDate(episode.createdAt, false, locale) })}
+                  {t("episodesSummary.orderAndDate", {
+                    order: episode.sortOrder,
+                    date: episode.publishedAt ? localDate(episode.publishedAt, false, locale) : t("episodesSummary.noDate"),
+                  })}
                 </p>
               </div>
               <Link

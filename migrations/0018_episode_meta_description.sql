@@ -1,0 +1,1 @@
+ALTER TABLE "episodes" ADD COLUMN "meta_description" text DEFAULT '' NOT NULL;
