@@ -1,17 +1,22 @@
 // A feed switch to another show: the new show's title, description, artwork and hosts offered in
 // one step (GET /api/feed/show), taken or kept in one transaction (POST /api/feed/adopt-show).
+import fs from "node:fs";
 import sharp from "sharp";
 import type supertest from "supertest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { feedXml, setFeedUrl, useFeedServer } from "../../test/feed-server";
+import { createFakeClient } from "../../test/fake-client";
 import { createTestApp, type TestApp } from "../../test/harness";
 
 const host = useFeedServer();
+const clientDir = createFakeClient();
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 let t: TestApp;
 let admin: supertest.Agent;
 
 beforeEach(async () => {
   t = await createTestApp({
+    clientDir,
     config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: undefined, feedAllowPrivate: true },
     feedFetchLimits: { timeoutMs: 2_000, maxBytes: 2_000_000 },
   });

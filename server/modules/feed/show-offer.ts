@@ -81,10 +81,7 @@ export async function recordShowOffer(deps: ShowOfferDeps, state: FeedSyncState,
 
 /** What taking the stored offer would change now (nothing already the new show's is listed). */
 async function changesOf(deps: ShowOfferDeps, offer: StoredOffer): Promise<ShowChange[]> {
-  const [values, now] = await Promise.all([
-    deps.settings.getMany(["podcast_title", "podcast_description"]),
-    readShowIdentity(deps.db),
-  ]);
+  const [values, now] = await Promise.all([deps.settings.getMany(["podcast_title", "podcast_description"]), readShowIdentity(deps.db)]);
   const title = values.get("podcast_title") ?? "";
   const description = values.get("podcast_description") ?? "";
   const changes: ShowChange[] = [];
@@ -116,8 +113,7 @@ export async function answerShowOffer(deps: ShowOfferDeps, take: ShowField[]): P
   if (!offer) throw new AppError("NOT_FOUND", "feedReport.noShowOffer");
   const change = <F extends ShowField>(field: F) =>
     offer.changes.find((c): c is Extract<ShowChange, { field: F }> => c.field === field && take.includes(field));
-  if (take.some((field) => !offer.changes.some((c) => c.field === field)))
-    throw new AppError("CONFLICT", "feedReport.showOfferChanged");
+  if (take.some((field) => !offer.changes.some((c) => c.field === field))) throw new AppError("CONFLICT", "feedReport.showOfferChanged");
   const [title, description, artwork, hosts] = [change("title"), change("description"), change("artwork"), change("hosts")];
   await deps.writes.run(async (tx) => {
     // One answer at a time, and only to the offer that was read.
