@@ -222,7 +222,7 @@ async function runSync(deps: FeedSyncDeps): Promise<SyncOutcome> {
   });
   if (feed) await offerChannel(deps, feed);
   // Another show's feed: its name, description, artwork and hosts are offered to the owner in one step.
-  if (feed && isAnotherShow(state, url, feed)) await recordShowOffer(deps, state, url, feed);
+  if (feed && isAnotherShow(state, url, feed, values.get("podcast_title"))) await recordShowOffer(deps, state, url, feed);
   // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
   deps.linkedFiles.kick();
   return result;

@@ -37,11 +37,12 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((name, i) => name === b[i]);
 
 /**
- * Whether this sync reads another show than the last one did: the address changed after a sync
- * of another, and the feed's name is not the last one's (a show that moved keeps its name).
+ * Whether this sync reads another show than the one the site has: the site has a name (the
+ * previous show's), the address changed after a sync of another, and the feed's name is not
+ * the last one's (a show that moved keeps its name).
  */
-export function isAnotherShow(state: FeedSyncState, url: string, feed: ParsedFeed): boolean {
-  if (!state.url || state.url === url || !state.lastSyncAt) return false;
+export function isAnotherShow(state: FeedSyncState, url: string, feed: ParsedFeed, siteName: string | undefined): boolean {
+  if (!siteName || !state.url || state.url === url || !state.lastSyncAt) return false;
   const previousTitle = (state.lastResult as { feedTitle?: string } | null)?.feedTitle ?? "";
   return !previousTitle || !sameName(previousTitle, feed.title);
 }
