@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * When the feed's address is changed to another show's, the first sync of it offers that show's
- * identity in one step (docs/product.md "The owner's second month"): its title, description,
+ * identity in one step (docs/product.md "The show's feed and episode pages"): its title, description,
  * artwork and hosts. The owner takes what is listed, or keeps their own.
  */
 export const SHOW_FIELDS = ["title", "description", "artwork", "hosts"] as const;

@@ -17,7 +17,7 @@ export const showOfferQueryOptions = () =>
   });
 
 /**
- * The feed is now another show's (docs/product.md "The owner's second month"): its title,
+ * The feed is now another show's (docs/product.md "The show's feed and episode pages"): its title,
  * description, artwork and hosts are offered in one step, each as it is now and as it would be.
  * The question opens by itself when the offer arrives; closed unanswered, the notice under the
  * feed's state opens it again.
