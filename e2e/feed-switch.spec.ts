@@ -145,7 +145,7 @@ for (const width of [390, 1280]) {
     await dialog.screenshot({ path: path.join(ARTIFACTS, `feed-switch-offer-${width}.png`) });
 
     // Closed unanswered, the notice under the feed's state opens the question again; all by keyboard.
-    await page.keyboard.press("Escape");
+    await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     const notice = page.getByRole("region", { name: "Another show's details" });
     await expect(notice).toContainText(NEW);

@@ -5,7 +5,7 @@ import { z } from "zod";
  * identity in one step (docs/product.md "The show's feed and episode pages"): its title, description,
  * artwork and hosts. The owner takes what is listed, or keeps their own.
  */
-export const SHOW_FIELDS = ["title", "description", "artwork", "hosts"] as const;
+const SHOW_FIELDS = ["title", "description", "artwork", "hosts"] as const;
 export type ShowField = (typeof SHOW_FIELDS)[number];
 
 /** One thing that taking the new show would change, as it is now and as it would be. */
@@ -35,4 +35,3 @@ export const adoptShowSchema = z.strictObject({
     .max(SHOW_FIELDS.length)
     .refine((fields) => new Set(fields).size === fields.length, "validation.notValid"),
 });
-export type AdoptShow = z.infer<typeof adoptShowSchema>;

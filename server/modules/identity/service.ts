@@ -49,7 +49,7 @@ const feedHostsOf = (raw: string | undefined): FeedHost[] => readJson(raw, (v) =
 const imagesOf = (raw: string | undefined): Partial<SiteImages> => readJson(raw, (v) => siteImagesSchema.safeParse(v).data ?? null, {});
 
 /** What of the show's identity a switch to another show's feed may replace (modules/feed/show-offer.ts). */
-export interface ShowIdentityNow {
+interface ShowIdentityNow {
   /** The owner's About heading and introduction ("" when the show's name and description stand in). */
   aboutTitle: string;
   aboutIntro: string;

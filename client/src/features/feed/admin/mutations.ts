@@ -64,10 +64,13 @@ export function useDeletePreviousFeedEpisodes() {
  * The owner's answer to another show's details (GET /api/feed/show): the listed ones are taken in
  * one step, none keeps the owner's own. The settings and identity every page shows are read again.
  */
-export function useAdoptShow() {
+export function useAdoptShow(answered: { onSuccess: (taken: ShowField[]) => void; onError: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useSingleMutation({
     mutationFn: (take: ShowField[]) => apiClient.post<{ taken: ShowField[] }>("/api/feed/adopt-show", { take }),
+    // The mutation's own callbacks: once answered, the offer is gone and so is the dialog that asked.
+    onSuccess: ({ taken }) => answered.onSuccess(taken),
+    onError: (error) => answered.onError(error),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),

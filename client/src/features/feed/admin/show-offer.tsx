@@ -10,7 +10,7 @@ import { useAdminT, useLocale } from "@/lib/i18n";
 import { useAdoptShow } from "./mutations";
 
 /** Another show's details to take, since the feed's address was changed to that show's (null: nothing waits). */
-export const showOfferQueryOptions = () =>
+const showOfferQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "feed", "show"],
     queryFn: async () => (await apiClient.get<{ offer: ShowOffer | null }>("/api/feed/show")).offer,
@@ -57,20 +57,19 @@ export function ShowOfferNotice() {
 }
 
 function ShowOfferAnswer({ offer, onDone }: { offer: ShowOffer; onDone: () => void }) {
-  const adopt = useAdoptShow();
   const t = useAdminT();
-  const answer = (take: boolean) =>
-    adopt.mutate(take ? offer.changes.map((c) => c.field) : [], {
-      onSuccess: () => {
-        onDone();
-        toast(
-          take
-            ? { title: t("showOffer.taken"), description: t("showOffer.takenDescription", { show: offer.showTitle }) }
-            : { title: t("showOffer.kept") },
-        );
-      },
-      onError: (error) => toast({ title: t("showOffer.failed"), description: error.message, variant: "destructive" }),
-    });
+  const adopt = useAdoptShow({
+    onSuccess: (taken) => {
+      onDone();
+      toast(
+        taken.length > 0
+          ? { title: t("showOffer.taken"), description: t("showOffer.takenDescription", { show: offer.showTitle }) }
+          : { title: t("showOffer.kept") },
+      );
+    },
+    onError: (error) => toast({ title: t("showOffer.failed"), description: error.message, variant: "destructive" }),
+  });
+  const answer = (take: boolean) => adopt.mutate(take ? offer.changes.map((c) => c.field) : []);
   return (
     <>
       <dl className="space-y-4">
