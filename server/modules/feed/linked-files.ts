@@ -50,6 +50,8 @@ export interface FeedLinkedFiles {
   progress(): Promise<FeedStatus["extras"]>;
   /** Ends the runs (the file in hand is finished, no new one is taken). */
   close(): Promise<void>;
+  /** Another show's channel artwork, kept here with the show artwork's sizes made, for the owner to take (null: no picture there). */
+  keepShowArtwork(url: string): Promise<string | null>;
 }
 
 export interface FeedLinkedFilesDeps {
@@ -279,6 +281,13 @@ export function createFeedLinkedFiles(deps: FeedLinkedFilesDeps): FeedLinkedFile
     async close() {
       closed = true;
       await running;
+    },
+    async keepShowArtwork(url) {
+      const { pictures } = deps;
+      const artwork = (await pictures?.adopt(url)) ?? null;
+      // As the show's artwork is used: the site's icon is made from it too (identity's images).
+      if (artwork) for (const kind of ["artwork", "icon"] as const) await pictures?.prepare(artwork, kind);
+      return artwork;
     },
   };
 }

@@ -7,6 +7,7 @@ import type { FeedSyncService } from "./service";
 import { sayOutcome, sayState } from "./notes";
 import { sayWords } from "../../platform/http/errors";
 import { sayFor } from "../languages";
+import { adoptShowSchema } from "../../../shared/feed-show";
 
 /** Admin only, like every write (modules/auth/guards.ts) and the status read below. */
 export function feedRouter(feed: FeedSyncService, episodes: EpisodesService, requireAdmin: RequestHandler): Router {
@@ -33,6 +34,13 @@ export function feedRouter(feed: FeedSyncService, episodes: EpisodesService, req
     res
       .set("Cache-Control", "no-store")
       .json({ sync: sync && sayOutcome(sync, say), ...(message ? { message: sayWords(message, say) } : {}) });
+  });
+  r.get("/show", requireAdmin, async (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ offer: await feed.showOffer() });
+  });
+  r.post("/adopt-show", async (req, res) => {
+    const { take } = parse(adoptShowSchema, req.body);
+    res.set("Cache-Control", "no-store").json(await feed.adoptShow(take));
   });
   r.get("/status", requireAdmin, async (req, res) => {
     res.set("Cache-Control", "no-store").json(sayState(await feed.status(), sayFor(req)));

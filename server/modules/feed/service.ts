@@ -17,6 +17,8 @@ import type { FeedLinkedFiles } from "./linked-files";
 import { importFeed } from "./import-feed";
 import type { SettingsService } from "../settings";
 import { readStoredText, storedText, type FeedState, type NoteText, type SyncOutcome } from "./notes";
+import type { ShowField, ShowOffer } from "../../../shared/feed-show";
+import { answerShowOffer, isAnotherShow, readShowOffer, recordShowOffer } from "./show-offer";
 
 /** The results and states below keep their texts as words, said in the owner's language by the routes (notes.ts). */
 export interface FeedSyncService {
@@ -35,6 +37,10 @@ export interface FeedSyncService {
    * comes back with the next sync that can).
    */
   restoreDeleted(id: number): Promise<{ sync: SyncOutcome | null; message?: Words }>;
+  /** What another show's feed offers of its identity since the address was changed to it (null: nothing waits). */
+  showOffer(): Promise<ShowOffer | null>;
+  /** The owner takes the listed parts of the new show's identity (none: keeps their own), all in one transaction. */
+  adoptShow(take: ShowField[]): Promise<{ taken: ShowField[] }>;
 }
 
 export interface FeedSyncDeps {
@@ -215,6 +221,8 @@ async function runSync(deps: FeedSyncDeps): Promise<SyncOutcome> {
     lastError: null,
   });
   if (feed) await offerChannel(deps, feed);
+  // Another show's feed: its name, description, artwork and hosts are offered to the owner in one step.
+  if (feed && isAnotherShow(state, url, feed, values.get("podcast_title"))) await recordShowOffer(deps, state, url, feed);
   // Transcripts, chapters and artwork after the answer: a slow file never holds the owner back.
   deps.linkedFiles.kick();
   return result;
@@ -322,6 +330,8 @@ export function createFeedSync(deps: FeedSyncDeps): FeedSyncService {
         return { sync: null, message: words("feedReport.restoredLater", { why: err.words }) };
       }
     },
+    showOffer: () => readShowOffer(deps),
+    adoptShow: (take) => answerShowOffer(deps, take),
     async acceptMove() {
       const current = await status();
       if (!current.move) throw new AppError("NOT_FOUND", "feedReport.notMoved");

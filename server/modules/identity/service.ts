@@ -48,6 +48,61 @@ const feedHostsOf = (raw: string | undefined): FeedHost[] => readJson(raw, (v) =
 
 const imagesOf = (raw: string | undefined): Partial<SiteImages> => readJson(raw, (v) => siteImagesSchema.safeParse(v).data ?? null, {});
 
+/** What of the show's identity a switch to another show's feed may replace (modules/feed/show-offer.ts). */
+interface ShowIdentityNow {
+  /** The owner's About heading and introduction ("" when the show's name and description stand in). */
+  aboutTitle: string;
+  aboutIntro: string;
+  /** The About page's hosts when the owner wrote the page (null: the feed's stand in). */
+  ownHosts: string[] | null;
+  artwork: string | null;
+}
+
+/** The show's identity as a feed switch compares it with the new show's. */
+export async function readShowIdentity(db: Executor): Promise<ShowIdentityNow> {
+  const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY]);
+  const about = readJson(rows.get(ABOUT_KEY)?.value, (v) => aboutSchema.safeParse(v).data ?? null, null);
+  return {
+    aboutTitle: about?.title ?? "",
+    aboutIntro: about?.intro ?? "",
+    ownHosts: about ? about.hosts.map((h) => h.name) : null,
+    artwork: imagesOf(rows.get(IMAGES_KEY)?.value).artwork ?? null,
+  };
+}
+
+/**
+ * The owner takes another show's identity from its feed, inside the caller's transaction:
+ * `artwork` (an address kept here, its sizes made) becomes the show's; `hosts` puts the feed's
+ * hosts (as the last sync kept them) on the About page the owner wrote; `title` and `intro` clear
+ * the owner's About heading and introduction, so the new show's name and description stand in.
+ */
+export async function takeShowIdentity(
+  tx: Executor,
+  take: { artwork?: string; hosts?: boolean; title?: boolean; intro?: boolean },
+): Promise<void> {
+  if (take.artwork) {
+    await lockSetting(tx, IMAGES_KEY);
+    const current = imagesOf((await getVersionedSettings(tx, [IMAGES_KEY])).get(IMAGES_KEY)?.value);
+    await putSetting(tx, IMAGES_KEY, JSON.stringify({ ...NO_IMAGES, ...current, artwork: take.artwork }));
+  }
+  if (!take.hosts && !take.title && !take.intro) return;
+  await lockSetting(tx, ABOUT_KEY);
+  const rows = await getVersionedSettings(tx, [ABOUT_KEY, FEED_HOSTS_KEY]);
+  const about = readJson(rows.get(ABOUT_KEY)?.value, (v) => aboutSchema.safeParse(v).data ?? null, null);
+  // Without a page of the owner's, the show's name, description and the feed's hosts already stand in.
+  if (!about) return;
+  const feedHosts = feedHostsOf(rows.get(FEED_HOSTS_KEY)?.value).map((h) => ({ name: h.name, role: h.role, bio: "", photo: h.photo }));
+  await putSetting(
+    tx,
+    ABOUT_KEY,
+    JSON.stringify({
+      title: take.title ? "" : about.title,
+      intro: take.intro ? "" : about.intro,
+      hosts: take.hosts ? feedHosts : about.hosts,
+    }),
+  );
+}
+
 export interface IdentityService {
   get(): Promise<Identity>;
   /** `version`: the one the form was filled from; a newer stored one refuses the save (STALE). */

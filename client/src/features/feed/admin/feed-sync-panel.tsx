@@ -11,6 +11,7 @@ import { useState } from "react";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { describeExtras, describeSync, feedStatusQueryOptions } from "../api";
 import { useAcceptFeedMove, useDeletePreviousFeedEpisodes, useSyncFeed } from "./mutations";
+import { ShowOfferNotice } from "./show-offer";
 
 const when = (iso: string | null, locale: string) => (iso ? localDate(iso, true, locale) : null);
 
@@ -67,6 +68,7 @@ export function FeedSyncPanel() {
         </dl>
       )}
       {s?.move ? <FeedMove move={s.move} /> : null}
+      <ShowOfferNotice />
       {s && s.previousFeedEpisodes > 0 ? <PreviousFeedEpisodes count={s.previousFeedEpisodes} /> : null}
       <div className="flex items-center gap-3">
         <Switch

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { FeedStatus, FeedSyncResult } from "@shared/api";
+import type { ShowField } from "@shared/feed-show";
 import { apiClient } from "@/lib/api-client";
 import { useSingleMutation } from "@/lib/single-mutation";
 import { feedStatusQueryOptions } from "../api";
@@ -22,9 +23,12 @@ export function useSyncFeed() {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ["episodes"] }),
-        queryClient.invalidateQueries({ queryKey: feedStatusQueryOptions().queryKey }),
-        // A new site takes the show's name from its feed.
+        // The status, and another show's details to take when the feed is now another show's.
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+        // A new site takes the show's name, description, language, artwork and hosts from its feed: every form and page showing them reads them again.
         queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
+        queryClient.invalidateQueries({ queryKey: ["settings"] }),
+        queryClient.invalidateQueries({ queryKey: ["identity"] }),
       ]);
     },
   });
@@ -52,6 +56,27 @@ export function useDeletePreviousFeedEpisodes() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ["episodes"] }),
         queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+      ]),
+  });
+}
+
+/**
+ * The owner's answer to another show's details (GET /api/feed/show): the listed ones are taken in
+ * one step, none keeps the owner's own. The settings and identity every page shows are read again.
+ */
+export function useAdoptShow(answered: { onSuccess: (taken: ShowField[]) => void; onError: (error: Error) => void }) {
+  const queryClient = useQueryClient();
+  return useSingleMutation({
+    mutationFn: (take: ShowField[]) => apiClient.post<{ taken: ShowField[] }>("/api/feed/adopt-show", { take }),
+    // The mutation's own callbacks: once answered, the offer is gone and so is the dialog that asked.
+    onSuccess: ({ taken }) => answered.onSuccess(taken),
+    onError: (error) => answered.onError(error),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["admin", "feed"] }),
+        queryClient.invalidateQueries({ queryKey: ["admin", "settings"] }),
+        queryClient.invalidateQueries({ queryKey: ["settings"] }),
+        queryClient.invalidateQueries({ queryKey: ["identity"] }),
       ]),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
@@ -35,13 +35,17 @@ export function RssSettingsCard({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * The form follows the saved settings as they change (a feed's import fills the title and
+ * description, taking another show's details replaces them): a field the owner has not touched
+ * shows the saved value without a reload; one being typed in keeps what was typed.
+ */
 function RssSettingsForm({ initial }: { initial: SettingValues }) {
-  const form = useSchemaForm(rssSettingsFormSchema, {
-    defaultValues: Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<
-      (typeof RSS_SETTING_KEYS)[number],
-      string
-    >,
-  });
+  const saved = useMemo(
+    () => Object.fromEntries(RSS_SETTING_KEYS.map((key) => [key, initial[key] ?? ""])) as Record<(typeof RSS_SETTING_KEYS)[number], string>,
+    [initial],
+  );
+  const form = useSchemaForm(rssSettingsFormSchema, { defaultValues: saved, values: saved, resetOptions: { keepDirtyValues: true } });
   const save = useSaveSettings();
   const t = useAdminT();
   useUnsavedChanges(form.formState.isDirty);
