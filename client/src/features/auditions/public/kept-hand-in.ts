@@ -32,12 +32,20 @@ function isStored(value: unknown): value is Stored {
   return [v.code, v.name, v.email, v.notes, v.fileName].every(isText) && typeof v.savedAt === "number";
 }
 
+function parsed(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
 /** The hand-in kept within the hour, or null; one past the hour (or unreadable) is removed. */
 export function readKeptHandIn(now = Date.now()): KeptHandIn | null {
   try {
     const raw = localStorage.getItem(KEY);
     if (raw === null) return null;
-    const stored: unknown = JSON.parse(raw);
+    const stored = parsed(raw);
     if (!isStored(stored) || now - stored.savedAt >= KEPT_FOR_MS || stored.savedAt > now + KEPT_FOR_MS) {
       localStorage.removeItem(KEY);
       return null;
