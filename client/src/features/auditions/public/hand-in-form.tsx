@@ -121,9 +121,11 @@ function useHandIn(code: string, kept: KeptHandIn | null, onHandedIn: () => void
       const current = uppy.getFile(file.id);
       await (current.error || current.progress.uploadStarted ? uppy.retryUpload(file.id) : uppy.upload());
     } catch (error) {
-      // Nothing is under way: a reload has nothing to pick up.
-      forgetKeptHandIn();
-      keeping.current = null;
+      // Refused by the site: nothing is under way, so a reload has nothing to pick up (a lost connection keeps it).
+      if (isApiError(error)) {
+        forgetKeptHandIn();
+        keeping.current = null;
+      }
       showServerErrors(form, error);
       setProblem(isApiError(error) ? error.message : t("handIn.unreachable"));
       setPhase("choosing");
