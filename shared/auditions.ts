@@ -105,6 +105,12 @@ export interface HandInUpload {
   partSize: number;
 }
 
+/** POST /api/editors/unlock's answer: the files the code opens, and how many hand-ins it has left (0 to HAND_INS_PER_CODE). */
+export interface UnlockAnswer {
+  files: { name: string; url: string }[];
+  handInsLeft: number;
+}
+
 /** GET /api/auditions, newest first (the owner's list). */
 export interface Audition {
   id: string;

@@ -125,6 +125,28 @@ describe("audition hand-ins: the candidate's refusals", () => {
     await browser.handIn(t, wav);
   });
 
+  it("when a code unlocks, then the answer says its hand-ins left: 3, one fewer per finished hand-in (an upload under way counts for nothing), and 0 after the third, when a fourth start is refused in words", async ({
+    t,
+  }) => {
+    const left = async (code = CODE) => {
+      const res = await t.request.post("/api/editors/unlock").send({ password: code });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.handInsLeft as number;
+    };
+    const wav = makeWav({ seconds: 1 });
+    expect(await left()).toBe(3);
+    await browser.startUpload(t, wav, { parts: 1 });
+    expect(await left()).toBe(3);
+    for (const expected of [2, 1, 0]) {
+      await browser.handIn(t, wav);
+      expect(await left()).toBe(expected);
+    }
+    expectRefused(await browser.start(t, wav), 403, HAND_IN_MESSAGES.usedUp);
+    expect(await left()).toBe(0);
+    // Another candidate's number has its own three.
+    expect(await left("podedit99")).toBe(3);
+  });
+
   it("when a text file is named .wav, then it is refused by its bytes (415), at the start or, for a client that lies, at the end", async ({
     t,
     admin,

@@ -28,7 +28,7 @@ describe("POST /api/editors/unlock", () => {
 
     const ok = await unlock(t, "podedit42", "Candidate Browser");
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ files: [{ name: "Raw files", url: "https://drive.google.com/f/1" }] });
+    expect(ok.body).toEqual({ files: [{ name: "Raw files", url: "https://drive.google.com/f/1" }], handInsLeft: 3 });
 
     // A code pasted with spaces around it still opens.
     expect((await unlock(t, " podedit42 \t")).status).toBe(200);
@@ -47,18 +47,30 @@ describe("POST /api/editors/unlock", () => {
     await admin.post("/api/settings").send({ key: "editors_file_2_url", value: "https://drive.google.com/f/2" }).expect(200);
     const res = await unlock(t, "podedit7");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ files: [{ name: "Raw files", url: "" }] });
+    expect(res.body).toEqual({ files: [{ name: "Raw files", url: "" }], handInsLeft: 3 });
     await admin.post("/api/settings").send({ key: "editors_file_1_url", value: "" }).expect(200);
-    expect((await unlock(t, "podedit7")).body).toEqual({ files: [{ name: "Raw files", url: "" }] });
+    expect((await unlock(t, "podedit7")).body).toEqual({ files: [{ name: "Raw files", url: "" }], handInsLeft: 3 });
   });
 
   it("when the body is malformed, then 400", async ({ t }) => {
     await t.request.post("/api/editors/unlock").send({}).expect(400);
     await t.request.post("/api/editors/unlock").send({ password: 42 }).expect(400);
-    await t.request
-      .post("/api/editors/unlock")
-      .send({ password: "x".repeat(201) })
-      .expect(400);
+  });
+
+  it("when a code of any wrong shape is tried (no digits, empty, spaces, too long, unicode digits), then 401 with the spec's message, logged as a failure", async ({
+    t,
+    admin,
+  }) => {
+    await setUpAudition(admin);
+    for (const wrong of ["tryout", "", "   ", "podedit".repeat(40), `podedit${"4".repeat(300)}`, "pödedit42", "podedit٤٢", "😀"]) {
+      const res = await unlock(t, wrong, "Shape tester");
+      expect(res.status, wrong).toBe(401);
+      expect(res.body.message, wrong).toBe("Incorrect password. Please try again.");
+      expect(res.body.files, wrong).toBeUndefined();
+    }
+    const log = (await admin.get("/api/editor-access-log").expect(200)).body as { success: boolean; userAgent: string }[];
+    expect(log.filter((e) => e.userAgent === "Shape tester").every((e) => !e.success)).toBe(true);
+    expect(log.filter((e) => e.userAgent === "Shape tester")).toHaveLength(8);
   });
 
   it("when tries are logged, then the log keeps time, success, the working code's number and user agent, never a failed password", async ({

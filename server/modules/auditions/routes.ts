@@ -12,7 +12,7 @@ import { HAND_IN_REFUSALS } from "./refusals";
 import { sayFor } from "../languages";
 import type { EditorsService } from "./editors";
 import type { SettingsService } from "../settings";
-import { accessLogSchema, unlockSchema } from "../../../shared/api";
+import { accessLogSchema, LIMITS, unlockSchema } from "../../../shared/api";
 
 const xml = new XMLBuilder({});
 const sendXml = (res: express.Response, body: unknown) =>
@@ -190,7 +190,11 @@ const userAgentOf = (ua: string | undefined) => (ua ?? "").slice(0, 500);
 export function editorsRouter(editors: EditorsService, settings: SettingsService, throttle: Throttle): Router {
   const r = Router();
   r.post("/unlock", async (req, res) => {
-    const { password } = parse(unlockSchema, req.body);
+    // Every wrong code gets the same answer, whatever its shape: one too long to be a code is
+    // tried as an empty one (401 with the spec's words, counted and logged), not refused as a form.
+    const raw = req.body as { password?: unknown } | null;
+    const tooLong = typeof raw?.password === "string" && raw.password.length > LIMITS.auditionPassword;
+    const { password } = parse(unlockSchema, tooLong ? { ...raw, password: "" } : req.body);
     const keys = { "audition-ip": throttleAddress(req.ip), "audition-all": "all" };
     await throttle.attempt(keys);
     const result = await editors.unlock(password, userAgentOf(req.get("user-agent")), sayFor(req));

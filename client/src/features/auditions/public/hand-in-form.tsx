@@ -3,7 +3,7 @@ import { useUppyEvent } from "@uppy/react";
 import Dashboard from "@uppy/react/dashboard";
 import { useUppyLocale } from "@/lib/uppy-locale";
 import { useEffect, useId, useRef, useState } from "react";
-import { HAND_IN_LIMITS, handInFieldsSchema } from "@shared/auditions";
+import { HAND_IN_LIMITS, HAND_INS_PER_CODE, handInFieldsSchema } from "@shared/auditions";
 import { TitledSection } from "@/components/titled-section";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { isApiError } from "@/lib/api-client";
@@ -11,24 +11,48 @@ import { useT } from "@/lib/i18n";
 import { bindField, countedField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { cardStyle } from "@/lib/site";
 import { beginHandIn, createHandInUppy, forgetUpload, handInErrorMessage, notAudioMessage, type HandInSession } from "./hand-in-upload";
+import { forgetKeptHandIn, keepHandIn, type KeptHandIn } from "./kept-hand-in";
 import "@uppy/core/css/style.min.css";
 import "@uppy/dashboard/css/style.min.css";
 
 type Phase = "choosing" | "starting" | "uploading";
+
+/** How often, at most, an upload's progress renews the hour its hand-in is kept in the browser. */
+const KEEP_RENEW_MS = 60 * 1000;
+
+/** While the upload is under way, leaving the page (closing the tab, reloading, going elsewhere) asks first. */
+function useWarnBeforeLeaving(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // Older browsers ask only when a return value is set; none shows its text any more.
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [active]);
+}
 
 /**
  * The hand-in's form and its upload: the fields, Uppy with the file, and where the hand-in stands
  * (choosing, starting, uploading; the problem to say; what was handed in). Submitting starts the
  * upload on the site, or picks up the one this browser began for the same file.
  */
-function useHandIn(code: string) {
+function useHandIn(code: string, kept: KeptHandIn | null, onHandedIn: () => void) {
   const t = useT();
-  const form = useSchemaForm(handInFieldsSchema, { defaultValues: { name: "", email: "", notes: "" } });
+  const form = useSchemaForm(handInFieldsSchema, {
+    defaultValues: { name: kept?.name ?? "", email: kept?.email ?? "", notes: kept?.notes ?? "" },
+  });
   const [phase, setPhase] = useState<Phase>("choosing");
   const [problem, setProblem] = useState<string | null>(null);
   const [progressNote, setProgressNote] = useState<string | null>(null);
   const [handedIn, setHandedIn] = useState<{ name: string; fileName: string | null } | null>(null);
+  /** The upload this browser kept was cut off when the page was left: the file must be chosen again. */
+  const [interrupted, setInterrupted] = useState(kept !== null);
   const session = useRef<HandInSession | null>(null);
+  /** What is kept in the browser while the upload is under way, and when it was last renewed. */
+  const keeping = useRef<{ kept: KeptHandIn; at: number } | null>(null);
   const [uppy] = useState(() =>
     createHandInUppy(
       () => session.current,
@@ -38,8 +62,18 @@ function useHandIn(code: string) {
   useUppyLocale(uppy);
 
   useUppyEvent(uppy, "file-added", () => setProblem(null));
+  useUppyEvent(uppy, "upload-progress", () => {
+    const current = keeping.current;
+    if (current && Date.now() - current.at > KEEP_RENEW_MS) {
+      keepHandIn(current.kept);
+      current.at = Date.now();
+    }
+  });
   useUppyEvent(uppy, "upload-success", (file) => {
     if (file) forgetUpload(file);
+    forgetKeptHandIn();
+    keeping.current = null;
+    onHandedIn();
     setHandedIn({ name: form.getValues("name"), fileName: file?.name ?? null });
     setPhase("choosing");
     setProblem(null);
@@ -74,14 +108,24 @@ function useHandIn(code: string) {
     }
     setProblem(null);
     setPhase("starting");
+    // Kept in this browser for the hour, so leaving the page mid-upload loses neither the unlock nor the form.
+    const kept = { code, ...values, fileName: file.name ?? "" };
+    keepHandIn(kept);
+    keeping.current = { kept, at: Date.now() };
     try {
       const started = await beginHandIn(uppy, file, { ...values, code });
       session.current = started.session;
+      setInterrupted(false);
       setProgressNote(started.resumed ? t("handIn.resuming") : t("handIn.uploading"));
       setPhase("uploading");
       const current = uppy.getFile(file.id);
       await (current.error || current.progress.uploadStarted ? uppy.retryUpload(file.id) : uppy.upload());
     } catch (error) {
+      // Refused by the site: nothing is under way, so a reload has nothing to pick up (a lost connection keeps it).
+      if (isApiError(error)) {
+        forgetKeptHandIn();
+        keeping.current = null;
+      }
       showServerErrors(form, error);
       setProblem(isApiError(error) ? error.message : t("handIn.unreachable"));
       setPhase("choosing");
@@ -90,16 +134,30 @@ function useHandIn(code: string) {
 
   /** Empties the form's file and starts a new hand-in. */
   const startOver = () => {
+    forgetKeptHandIn();
+    keeping.current = null;
     uppy.clear();
     session.current = null;
     setHandedIn(null);
   };
 
-  return { form, uppy, phase, problem, progressNote, handedIn, onSubmit, startOver };
+  useWarnBeforeLeaving(phase !== "choosing");
+
+  return { form, uppy, phase, problem, progressNote, handedIn, interrupted, onSubmit, startOver };
 }
 
-/** The thanks once the edit arrived, focused so it is read out, and the way to hand in another. */
-function HandedIn({ name, fileName, onAnother }: { name: string; fileName: string | null; onAnother: () => void }) {
+/** What the code has left to hand in: how many more, or, when none, that the form is not offered. */
+function HandInsLeft({ count }: { count: number }) {
+  const t = useT();
+  return count > 0 ? (
+    <p className="mt-3 text-lg font-semibold">{t("handIn.left", { count })}</p>
+  ) : (
+    <p className="mt-4 rounded-lg bg-white p-4 text-lg text-ink">{t("handIn.noneLeft", { count: HAND_INS_PER_CODE })}</p>
+  );
+}
+
+/** The thanks once the edit arrived, focused so it is read out, and the way to hand in another while the code has some left. */
+function HandedIn({ name, fileName, left, onAnother }: { name: string; fileName: string | null; left: number; onAnother: () => void }) {
   const t = useT();
   const thanks = useRef<HTMLDivElement>(null);
   useEffect(() => thanks.current?.focus(), []);
@@ -113,9 +171,13 @@ function HandedIn({ name, fileName, onAnother }: { name: string; fileName: strin
           {fileName === null ? t("handIn.arrivedUnnamed") : t("handIn.arrived", { fileName })}
         </p>
       </div>
-      <button type="button" className="btn btn-ghost mt-4" onClick={onAnother}>
-        {t("handIn.another")}
-      </button>
+      {left > 0 ? (
+        <button type="button" className="btn btn-ghost mt-4" onClick={onAnother}>
+          {t("handIn.another")}
+        </button>
+      ) : (
+        <HandInsLeft count={0} />
+      )}
     </>
   );
 }
@@ -126,9 +188,21 @@ function HandedIn({ name, fileName, onAnother }: { name: string; fileName: strin
  * or a reload of the page picks the upload up where it stopped (the same file chosen again). The
  * code that unlocked the page authorises it. Loaded only after the unlock, with Uppy.
  */
-export default function HandInForm({ code }: { code: string }) {
+export default function HandInForm({
+  code,
+  handInsLeft,
+  onHandedIn,
+  kept,
+}: {
+  code: string;
+  /** How many hand-ins the code has left: at 0 the form is not offered. */
+  handInsLeft: number;
+  onHandedIn: () => void;
+  /** The hand-in this browser kept from before the page was left, within the hour. */
+  kept: KeptHandIn | null;
+}) {
   const t = useT();
-  const { form, uppy, phase, problem, progressNote, handedIn, onSubmit, startOver } = useHandIn(code);
+  const { form, uppy, phase, problem, progressNote, handedIn, interrupted, onSubmit, startOver } = useHandIn(code, kept, onHandedIn);
   const problemId = useId();
   const id = useId();
 
@@ -136,10 +210,18 @@ export default function HandInForm({ code }: { code: string }) {
   return (
     <TitledSection id="hand-in" title={t("handIn.title")} className="card p-6 sm:p-8" style={cardStyle(0.4)}>
       {handedIn ? (
-        <HandedIn name={handedIn.name} fileName={handedIn.fileName} onAnother={startOver} />
+        <HandedIn name={handedIn.name} fileName={handedIn.fileName} left={handInsLeft} onAnother={startOver} />
+      ) : handInsLeft === 0 ? (
+        <HandInsLeft count={0} />
       ) : (
         <>
+          <HandInsLeft count={handInsLeft} />
           <p className="mt-3 text-lg">{t("handIn.intro")}</p>
+          {interrupted && kept ? (
+            <p role="status" className="mt-3 rounded-lg bg-white p-4 text-lg text-ink" dir="auto">
+              {t("handIn.interrupted", { fileName: kept.fileName })}
+            </p>
+          ) : null}
           <form
             onSubmit={(e) => void onSubmit(e)}
             noValidate

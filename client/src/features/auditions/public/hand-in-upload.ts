@@ -3,6 +3,7 @@ import Uppy, { type UppyFile } from "@uppy/core";
 import { AUDIO_EXTENSIONS, HAND_IN_LIMITS, partCountOf, partSizeFor, SIGN_BATCH, type HandInUpload } from "@shared/auditions";
 import { apiClient, isApiError } from "@/lib/api-client";
 import type { Translate } from "@/lib/i18n";
+import { KEPT_FOR_MS } from "./kept-hand-in";
 
 /**
  * The hand-in's upload (docs/decisions/014-audition-uploads.md): Uppy's S3 uploader in its
@@ -103,8 +104,10 @@ const resumeKey = (file: HandInFile) =>
 function savedUpload(file: HandInFile): HandInUpload | null {
   try {
     const saved = JSON.parse(localStorage.getItem(resumeKey(file)) ?? "null") as (HandInUpload & { savedAt: number }) | null;
-    // Past a day the site has removed it anyway.
-    return saved && Date.now() - saved.savedAt < 23 * 60 * 60 * 1000 ? saved : null;
+    // Kept for the hour, as the rest of the hand-in is (kept-hand-in.ts); the site drops an idle upload sooner anyway.
+    if (saved && Date.now() - saved.savedAt < KEPT_FOR_MS) return saved;
+    if (saved) forgetUpload(file);
+    return null;
   } catch {
     return null;
   }

@@ -1,10 +1,10 @@
 import { apiClient } from "@/lib/api-client";
 import { useSingleMutation } from "@/lib/single-mutation";
-import type { AuditionFile } from "../api";
+import type { UnlockAnswer } from "@shared/auditions";
 
-/** The server checks the password and answers with the files (docs/product.md "Audition"). */
+/** The server checks the password and answers with the files and the code's hand-ins left (docs/product.md "Audition"). */
 export function useUnlockAudition() {
   return useSingleMutation({
-    mutationFn: (password: string) => apiClient.post<{ files: AuditionFile[] }>("/api/editors/unlock", { password }),
+    mutationFn: (password: string) => apiClient.post<UnlockAnswer>("/api/editors/unlock", { password }),
   });
 }
