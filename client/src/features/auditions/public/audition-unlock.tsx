@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { LIMITS } from "@shared/api";
 import { isUsableAuditionFileUrl } from "@shared/settings";
 import { TitledSection } from "@/components/titled-section";
 import { useTypedBeforeHydration } from "@/hooks/use-typed-before-hydration";
@@ -15,11 +14,11 @@ import { forgetKeptHandIn, readKeptHandIn, type KeptHandIn } from "./kept-hand-i
 const HandInForm = lazy(() => import("./hand-in-form"));
 
 /**
- * The spec's shape of a code, checked in the browser first (docs/product.md §5): the prefix and
- * one or more digits, so an empty code, spaces, or one without digits gets the spec's message at
- * once; the server checks every code again and answers any wrong one with the same words.
+ * An empty code is no try: it gets the spec's message at once. Every other code goes to the
+ * server, which decides, logs the try and counts it against the network's tries (docs/product.md
+ * §5), and answers any wrong one (no digits, spaces, too long) with the same words.
  */
-const hasCodeShape = (code: string) => code.length > 0 && code.length <= LIMITS.auditionPassword && /\d$/.test(code);
+const isEmptyCode = (code: string) => code.length === 0;
 
 /** The files the code opened: visitors see file 1 only (docs/product.md §5), never another file in its place. */
 function AccessGranted({ files }: { files: AuditionFile[] }) {
@@ -65,7 +64,7 @@ export function AuditionUnlock() {
   const [handInsLeft, setHandInsLeft] = useState(0);
   /** A hand-in this browser kept from before the page was left, restored into the form. */
   const [kept, setKept] = useState<KeptHandIn | null>(null);
-  /** A code of the wrong shape, refused without asking the server. */
+  /** An empty code, refused without asking the server. */
   const [misshapen, setMisshapen] = useState(false);
   const unlock = useUnlockAudition();
   const inputId = useId();
@@ -99,7 +98,7 @@ export function AuditionUnlock() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const tried = password.trim();
-    if (!hasCodeShape(tried)) {
+    if (isEmptyCode(tried)) {
       unlock.reset();
       setMisshapen(true);
       field.current?.focus();
