@@ -231,7 +231,7 @@ export interface Episode {
    * The owner's words for search engines and shared links (at most 160 characters); "" when the
    * page uses its description. Every answer of the API has it.
    */
-  metaDescription?: string;
+  metaDescription: string;
   isPublished: boolean;
   sortOrder: string;
   createdAt: string;

@@ -53,6 +53,7 @@ export const episode: Episode = {
   transcriptUrl: null,
   chaptersUrl: null,
   discussionUrl: null,
+  metaDescription: "",
   isPublished: true,
   sortOrder: "1",
   createdAt: "2026-01-02T03:04:05.000Z",
