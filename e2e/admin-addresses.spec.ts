@@ -45,6 +45,7 @@ for (const width of [390, 1280]) {
       await expect(page).toHaveURL(new URL("/admin/clips", baseURL).href);
       await expect(page.getByRole("heading", { level: 1, name: "Clip Management" })).toBeVisible();
       await page.goto("/admin/episodes");
+      await expect(page.getByRole("heading", { level: 1, name: "Episode Management" })).toBeVisible();
       await page.screenshot({ path: path.join(ARTIFACTS, `admin-addresses-episodes-${width}.png`), fullPage: true });
     });
 

@@ -304,27 +304,6 @@ function Tables({ report }: { report: AnalyticsReport }) {
         rows={report.campaigns}
         rowKey={(c) => c.campaign}
       />
-      <EpisodesTable report={report} download={download("episodes")} />
-      <ReportTable
-        id="analytics-providers"
-        download={download("providers")}
-        title={t("adminAnalytics.providersTitle")}
-        intro={t("adminAnalytics.providersIntro")}
-        columns={[
-          { label: t("adminAnalytics.platformColumn"), cell: (p) => p.name },
-          counted(t("adminAnalytics.clicks"), "clicks", figures),
-        ]}
-        rows={report.providers}
-        rowKey={(p) => String(p.id)}
-      />
-      <ReportTable
-        id="analytics-clips"
-        download={download("clips")}
-        title={t("adminAnalytics.clipsTitle")}
-        columns={[{ label: t("adminAnalytics.clipColumn"), cell: (c) => c.title }, counted(t("adminAnalytics.plays"), "plays", figures)]}
-        rows={report.clips}
-        rowKey={(c) => c.slug}
-      />
       <ReportTable
         id="analytics-searches"
         download={download("searches")}
@@ -345,6 +324,27 @@ function Tables({ report }: { report: AnalyticsReport }) {
         ]}
         rows={report.searches}
         rowKey={(s) => s.q}
+      />
+      <EpisodesTable report={report} download={download("episodes")} />
+      <ReportTable
+        id="analytics-providers"
+        download={download("providers")}
+        title={t("adminAnalytics.providersTitle")}
+        intro={t("adminAnalytics.providersIntro")}
+        columns={[
+          { label: t("adminAnalytics.platformColumn"), cell: (p) => p.name },
+          counted(t("adminAnalytics.clicks"), "clicks", figures),
+        ]}
+        rows={report.providers}
+        rowKey={(p) => String(p.id)}
+      />
+      <ReportTable
+        id="analytics-clips"
+        download={download("clips")}
+        title={t("adminAnalytics.clipsTitle")}
+        columns={[{ label: t("adminAnalytics.clipColumn"), cell: (c) => c.title }, counted(t("adminAnalytics.plays"), "plays", figures)]}
+        rows={report.clips}
+        rowKey={(c) => c.slug}
       />
       <ReportTable
         id="analytics-devices"
