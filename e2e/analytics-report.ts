@@ -42,6 +42,10 @@ export function filledReport(from: string, to: string): AnalyticsReport {
       { source: "news.example", visitors: 500 },
       { source: "a-very-long-newsletter-name-without-spaces.example.com", visitors: 45 },
     ],
+    campaigns: [
+      { campaign: "newsletter", visitors: 120 },
+      { campaign: "=spring-promo", visitors: 7 },
+    ],
     episodes: [
       {
         slug: "episode-three",

@@ -75,6 +75,27 @@ const isoDay = z
 export const analyticsRangeSchema = z.strictObject({ from: isoDay.optional(), to: isoDay.optional() });
 export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeSchema>;
 
+/**
+ * The tables of the report the CSV export gives, each named as the report's JSON names its list
+ * (docs/analytics.md "Reading"). Without `table`, the export is the days' totals.
+ */
+export const ANALYTICS_EXPORT_TABLES = [
+  "pages",
+  "episodes",
+  "referrers",
+  "campaigns",
+  "searches",
+  "providers",
+  "clips",
+  "devices",
+  "browsers",
+] as const;
+export type AnalyticsExportTable = (typeof ANALYTICS_EXPORT_TABLES)[number];
+
+/** `GET /api/analytics/export.csv?table=...&from=...&to=...`: the range, and which table (the days when none). */
+export const analyticsExportSchema = analyticsRangeSchema.extend({ table: z.enum(ANALYTICS_EXPORT_TABLES).optional() });
+export type AnalyticsExportQuery = z.infer<typeof analyticsExportSchema>;
+
 export interface AnalyticsTotals {
   pageviews: number;
   visitors: number;
@@ -103,6 +124,8 @@ export interface AnalyticsReport {
   pages: { path: string; pageviews: number; visitors: number }[];
   /** "direct" when a visitor came from no other site. */
   referrers: { source: string; visitors: number }[];
+  /** The campaigns visitors arrived by: the `utm_source` of the first page's address, folded as it is for the referrers. */
+  campaigns: { campaign: string; visitors: number }[];
   episodes: {
     slug: string;
     title: string;

@@ -39,6 +39,22 @@ export const ROUTES = {
   adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "route.adminAnalytics", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
+/**
+ * Other spellings of admin screens, each leading to the screen's one address: the episodes and
+ * providers screens are at the spec's `/episodes` and `/providers`, and the admin's other screens
+ * are under `/admin/...`, so their `/admin/...` spellings lead there too (a redirect on the server,
+ * the same in the client's router).
+ */
+export const ROUTE_ALIASES = {
+  "/admin/episodes": "adminEpisodes",
+  "/admin/providers": "adminProviders",
+} as const satisfies Record<string, keyof typeof ROUTES>;
+
+/** The address a path (without its trailing slash) leads to when it is another spelling of a screen; null otherwise. */
+export function aliasOf(pathname: string): string | null {
+  return Object.hasOwn(ROUTE_ALIASES, pathname) ? ROUTES[ROUTE_ALIASES[pathname as keyof typeof ROUTE_ALIASES]].path : null;
+}
+
 export type RouteName = keyof typeof ROUTES;
 export type AdminRouteName = { [K in RouteName]: (typeof ROUTES)[K]["area"] extends "admin" ? K : never }[RouteName];
 export type PublicRouteName = Exclude<RouteName, AdminRouteName>;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
-import { Route, Switch } from "wouter";
-import { isAdminRoute, ROUTE_NAMES, ROUTES } from "@shared/routes";
+import { Redirect, Route, Switch } from "wouter";
+import { isAdminRoute, ROUTE_ALIASES, ROUTE_NAMES, ROUTES } from "@shared/routes";
 import { AnalyticsCollector } from "@/features/analytics/public/collector-host";
 import { AudioHost } from "@/features/player/public/audio-host";
 import { Footer } from "@/features/settings/public/footer";
@@ -44,6 +44,12 @@ export function App() {
           {ROUTE_NAMES.map((name) => (
             <Route key={name} path={ROUTES[name].path}>
               {(params) => (isAdminRoute(name) ? <AdminRoute /> : <PublicPage name={name} params={params} />)}
+            </Route>
+          ))}
+          {/* Other spellings of a screen (/admin/episodes) lead to it, as the server's redirect does on a fresh load. */}
+          {Object.entries(ROUTE_ALIASES).map(([path, name]) => (
+            <Route key={path} path={path}>
+              <Redirect to={ROUTES[name].path} replace />
             </Route>
           ))}
           <Route component={NotFoundPage} />

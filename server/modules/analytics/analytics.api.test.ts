@@ -332,7 +332,21 @@ describe("GET /api/analytics and its CSV", () => {
       ),
     ).toBe(true);
     expect(Object.keys(r).sort()).toEqual(
-      ["browsers", "clips", "days", "devices", "episodes", "from", "pages", "providers", "referrers", "searches", "to", "totals"].sort(),
+      [
+        "browsers",
+        "campaigns",
+        "clips",
+        "days",
+        "devices",
+        "episodes",
+        "from",
+        "pages",
+        "providers",
+        "referrers",
+        "searches",
+        "to",
+        "totals",
+      ].sort(),
     );
   });
 
@@ -370,6 +384,105 @@ describe("GET /api/analytics and its CSV", () => {
     expect(lines[0]).toBe("date,pageviews,visitors,plays,listens,providerClicks,clipPlays,shares,searches");
     expect(lines).toHaveLength(31);
     expect(lines.at(-1)).toBe(`${r.to},1,1,0,0,0,0,0,1`);
+  });
+});
+
+describe("GET /api/analytics/export.csv?table=", () => {
+  /** A table's CSV for the range: 200, text/csv, an attachment named for the table and the range; its lines. */
+  async function tableCsv(admin: Awaited<ReturnType<TestApp["admin"]>>, table: string, from: string, to: string) {
+    const res = await admin.get(`/api/analytics/export.csv?table=${table}&from=${from}&to=${to}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="analytics-${table}-${from}-to-${to}.csv"`);
+    expect(res.text.endsWith("\r\n")).toBe(true);
+    return res.text;
+  }
+
+  it("when a visitor asks for a table, then it is 401", async ({ t }) => {
+    for (const table of ["pages", "episodes", "referrers", "campaigns", "searches", "providers", "clips", "devices", "browsers"]) {
+      const res = await t.request.get(`/api/analytics/export.csv?table=${table}`);
+      expect(res.status, table).toBe(401);
+      expect(res.text, table).not.toContain("visitors");
+    }
+  });
+
+  it("when the table is unknown, repeated or empty, or the dates are bad, then it is a 400 in JSON", async ({ admin }) => {
+    for (const query of [
+      "?table=days",
+      "?table=salts",
+      "?table=",
+      "?table=PAGES",
+      "?table=pages&table=episodes",
+      "?table=pages&from=2026-02-30",
+      "?table=pages&from=2026-11-10&to=2026-11-01",
+      "?table=pages&from=2025-01-01&to=2026-01-02",
+    ]) {
+      const res = await admin.get(`/api/analytics/export.csv${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers["content-type"], query).toMatch(/^application\/json/);
+      expect(res.body.code, query).toBe("VALIDATION");
+      expect(res.body.message, query).toEqual(expect.any(String));
+    }
+  });
+
+  it("when every table is downloaded, then each has the header row naming the JSON's fields and the report's rows, formula-like cells made harmless and commas and quotes quoted", async ({
+    t,
+    admin,
+  }) => {
+    const episode = await publishedEpisode(admin, '=HYPERLINK("https://evil.example","Click, me")');
+    const provider = (
+      await admin.post("/api/providers").send({ name: "+Podcast App", url: "https://apps.example/show", icon: "fa-podcast" }).expect(201)
+    ).body as { id: number };
+    const clip = (await admin.post("/api/clips").send({ title: "@Why pain protects", youtubeEmbedUrl: YOUTUBE() }).expect(201)).body as {
+      slug: string;
+    };
+    await beacon(t, { type: "pageview", value: "/", referrer: "-evil.example" }).expect(204);
+    await beacon(t, { type: "pageview", value: "/about", referrer: "", utm: "=cmd|' /C calc'!A0" }, { "User-Agent": IPHONE }).expect(204);
+    await beacon(t, { type: "play", value: episode.slug }).expect(204);
+    await beacon(t, { type: "provider", value: String(provider.id) }).expect(204);
+    await beacon(t, { type: "clip", value: clip.slug }).expect(204);
+    await beacon(t, { type: "search", value: '=1+2, "quoted"', results: 0 }).expect(204);
+    const r = await until(
+      admin,
+      (r) =>
+        r.totals.pageviews === 2 && r.totals.plays === 1 && r.totals.searches === 1 && r.totals.clipPlays === 1 && r.campaigns.length === 1,
+    );
+    const lines = async (table: string) => (await tableCsv(admin, table, r.from, r.to)).split("\r\n").slice(0, -1);
+
+    expect(await lines("pages")).toEqual(["path,pageviews,visitors", "/,1,1", "/about,1,1"]);
+    expect(await lines("episodes")).toEqual([
+      "slug,title,plays,listens,reached.25,reached.50,reached.75,reached.100",
+      `${episode.slug},"'=HYPERLINK(""https://evil.example"",""Click, me"")",1,0,0,0,0,0`,
+    ]);
+    expect(await lines("referrers")).toEqual(expect.arrayContaining(["source,visitors", "'-evil.example,1"]));
+    expect((await lines("referrers"))[0]).toBe("source,visitors");
+    expect(await lines("campaigns")).toEqual(["campaign,visitors", "'=cmd|' /c calc'!a0,1"]);
+    expect(await lines("searches")).toEqual(["q,count,results", `"'=1+2, ""quoted""",1,0`]);
+    expect(await lines("providers")).toEqual(["id,name,clicks", `${provider.id},'+Podcast App,1`]);
+    expect(await lines("clips")).toEqual(["slug,title,plays", `${clip.slug},'@Why pain protects,1`]);
+    expect(await lines("devices")).toEqual(["kind,visitors", ...r.devices.map((d) => `${d.kind},${d.visitors}`)]);
+    expect(await lines("devices")).toHaveLength(3);
+    expect(await lines("browsers")).toEqual(["name,visitors", ...r.browsers.map((b) => `${b.name},${b.visitors}`)]);
+    expect(await lines("browsers")).toHaveLength(3);
+  });
+
+  it("when the range holds no day of the counts, then each table is its header row alone, and the range is the one asked for", async ({
+    t,
+    admin,
+  }) => {
+    await beacon(t, { type: "pageview", value: "/", referrer: "news.example", utm: "newsletter" }).expect(204);
+    await beacon(t, { type: "search", value: "brain", results: 3 }).expect(204);
+    const r = await until(admin, (r) => r.totals.pageviews === 1 && r.totals.searches === 1);
+    expect(r.campaigns).toEqual([{ campaign: "newsletter", visitors: 1 }]);
+    expect(await tableCsv(admin, "pages", r.to, r.to)).toBe("path,pageviews,visitors\r\n/,1,1\r\n");
+    expect(await tableCsv(admin, "campaigns", r.to, r.to)).toBe("campaign,visitors\r\nnewsletter,1\r\n");
+    const before = new Date(Date.parse(`${r.to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const earlier = new Date(Date.parse(`${r.to}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10);
+    expect(await tableCsv(admin, "pages", earlier, before)).toBe("path,pageviews,visitors\r\n");
+    expect(await tableCsv(admin, "campaigns", earlier, before)).toBe("campaign,visitors\r\n");
+    expect(await tableCsv(admin, "searches", earlier, before)).toBe("q,count,results\r\n");
+    expect(await tableCsv(admin, "referrers", earlier, before)).toBe("source,visitors\r\n");
+    expect(await tableCsv(admin, "devices", earlier, before)).toBe("kind,visitors\r\n");
   });
 });
 

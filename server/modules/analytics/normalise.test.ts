@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldText, pageOf, searchText, sourceOf } from "./normalise";
+import { campaignOf, foldText, pageOf, searchText, sourceOf } from "./normalise";
 
 describe("only pages of the site are recorded", () => {
   it("when the path is a fixed public page, then it is kept as the site writes it (trailing slash, query and fragment dropped)", () => {
@@ -69,6 +69,14 @@ describe("where a visit came from", () => {
 
   it("when the address names a campaign, then utm_source wins over the referrer", () => {
     expect(sourceOf({ referrer: "t.co", utm: "  Newsletter  " }, own)).toBe("newsletter");
+  });
+
+  it("when the first page's address names a campaign, then it is the visit's campaign, folded; without one, or on a later page, there is none", () => {
+    expect(campaignOf({ referrer: "t.co", utm: "  Spring\u202E PROMO " })).toBe("spring promo");
+    expect(campaignOf({ referrer: "", utm: "newsletter" })).toBe("newsletter");
+    expect(campaignOf({ referrer: "t.co" })).toBeNull();
+    expect(campaignOf({ referrer: "", utm: "   " })).toBeNull();
+    expect(campaignOf({ utm: "newsletter" })).toBeNull();
   });
 
   it("when nothing sent the visitor, then the source is direct; a page reached from the site itself has none", () => {

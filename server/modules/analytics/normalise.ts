@@ -67,13 +67,22 @@ export function searchText(q: string): string | null {
 }
 
 /**
+ * The campaign a visitor arrived by: the first page's `utm_source`, folded as the referrers keep
+ * it; null when there is none, or for a page reached from the site itself.
+ */
+export function campaignOf(event: { referrer?: string; utm?: string }): string | null {
+  if (event.referrer === undefined || event.utm === undefined) return null;
+  return foldText(event.utm, UTM_MAX_LENGTH) || null;
+}
+
+/**
  * Where a visitor who arrived on the site came from: the campaign the address names
  * (`utm_source`), else the referring site's host (without `www.`), else "direct". Null for a
  * page reached from the site itself (no `referrer` at all), which says nothing of where the visit came from.
  */
 export function sourceOf(event: { referrer?: string; utm?: string }, ownHost: string): string | null {
   if (event.referrer === undefined) return null;
-  const utm = event.utm === undefined ? "" : foldText(event.utm, UTM_MAX_LENGTH);
+  const utm = campaignOf(event);
   if (utm) return utm;
   if (event.referrer === "") return "direct";
   const host = event.referrer.trim().toLowerCase();

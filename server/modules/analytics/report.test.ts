@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../platform/http/errors";
-import { buildReport, reportCsv, type ReportInput } from "./report";
+import { buildReport, csvCell, csvOf, reportCsv, type ReportInput } from "./report";
 import { resolveRange } from "./service";
 
 const input = (over: Partial<ReportInput> = {}): ReportInput => ({
@@ -93,5 +93,32 @@ describe("the range read", () => {
     expect(() => resolveRange({ from: "2026-11-10", to: "2026-11-01" }, today)).toThrow(AppError);
     expect(() => resolveRange({ from: "2025-01-01", to: "2026-01-02" }, today)).toThrow("error.rangeTooLong");
     expect(resolveRange({ from: "2025-01-01", to: "2026-01-01" }, today)).toEqual({ from: "2025-01-01", to: "2026-01-01" });
+  });
+});
+
+describe("the CSV's cells", () => {
+  it("when a text cell begins with =, +, -, @, a tab or a carriage return, then it is written with a ' before it", () => {
+    expect(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"].map(csvCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", '"\'\rx"']);
+    expect(["a=1", "pain", " =1", "", "1-2"].map(csvCell)).toEqual(["a=1", "pain", " =1", "", "1-2"]);
+    expect(csvCell(0)).toBe("0");
+  });
+
+  it("when a cell holds a comma, a quote or a line break, then it is quoted and its quotes doubled (RFC 4180)", () => {
+    expect(csvCell('Pain, "the" protector')).toBe('"Pain, ""the"" protector"');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell('="a,b"')).toBe('"\'=""a,b"""');
+  });
+
+  it("when a file is written, then the header row comes first and every line ends with CRLF", () => {
+    expect(
+      csvOf(
+        ["q", "count"],
+        [
+          ["brain", 2],
+          ["-x", 1],
+        ],
+      ),
+    ).toBe("q,count\r\nbrain,2\r\n'-x,1\r\n");
+    expect(csvOf(["q", "count"], [])).toBe("q,count\r\n");
   });
 });

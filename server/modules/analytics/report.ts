@@ -2,6 +2,7 @@ import {
   addDays,
   ANALYTICS_CSV_COLUMNS,
   daysBetween,
+  type AnalyticsExportTable,
   type AnalyticsDay,
   type AnalyticsReport,
   type AnalyticsTotals,
@@ -133,6 +134,7 @@ export function buildReport(input: ReportInput): AnalyticsReport {
     days,
     pages,
     referrers: listOf("referrer_visitors", "source"),
+    campaigns: listOf("campaign_visitors", "campaign"),
     episodes,
     providers,
     clips,
@@ -154,9 +156,87 @@ export function countedIds(byKey: ReportInput["byKey"]): { episodes: number[]; c
   };
 }
 
-/** `GET /api/analytics/export.csv`: the header row, then one row per day of the range. */
+/** A cell a spreadsheet would read as a formula (or as one after a tab or a carriage return): written with a `'` before it. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell that must be quoted (RFC 4180): one holding a quote, a comma or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell as CSV: text that could start a formula made harmless, then quoted when it must be, its quotes doubled. */
+export function csvCell(value: string | number): string {
+  if (typeof value === "number") return String(value);
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A whole CSV file: the header row, then the rows, each line ended by CRLF (RFC 4180). */
+export function csvOf(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  return [header, ...rows].map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
+/** A table of the report as CSV: the header row names the JSON's fields (an episode's quarters as `reached.25`...). */
+export function tableCsv(report: AnalyticsReport, table: AnalyticsExportTable): string {
+  switch (table) {
+    case "pages":
+      return csvOf(
+        ["path", "pageviews", "visitors"],
+        report.pages.map((p) => [p.path, p.pageviews, p.visitors]),
+      );
+    case "episodes":
+      return csvOf(
+        ["slug", "title", "plays", "listens", "reached.25", "reached.50", "reached.75", "reached.100"],
+        report.episodes.map((e) => [
+          e.slug,
+          e.title,
+          e.plays,
+          e.listens,
+          e.reached["25"],
+          e.reached["50"],
+          e.reached["75"],
+          e.reached["100"],
+        ]),
+      );
+    case "referrers":
+      return csvOf(
+        ["source", "visitors"],
+        report.referrers.map((r) => [r.source, r.visitors]),
+      );
+    case "campaigns":
+      return csvOf(
+        ["campaign", "visitors"],
+        report.campaigns.map((c) => [c.campaign, c.visitors]),
+      );
+    case "searches":
+      return csvOf(
+        ["q", "count", "results"],
+        report.searches.map((s) => [s.q, s.count, s.results]),
+      );
+    case "providers":
+      return csvOf(
+        ["id", "name", "clicks"],
+        report.providers.map((p) => [p.id, p.name, p.clicks]),
+      );
+    case "clips":
+      return csvOf(
+        ["slug", "title", "plays"],
+        report.clips.map((c) => [c.slug, c.title, c.plays]),
+      );
+    case "devices":
+      return csvOf(
+        ["kind", "visitors"],
+        report.devices.map((d) => [d.kind, d.visitors]),
+      );
+    case "browsers":
+      return csvOf(
+        ["name", "visitors"],
+        report.browsers.map((b) => [b.name, b.visitors]),
+      );
+  }
+}
+
+/** `GET /api/analytics/export.csv` without a table: the header row, then one row per day of the range. */
 export function reportCsv(input: ReportInput): string {
-  const lines = [ANALYTICS_CSV_COLUMNS.join(",")];
-  for (const day of dayTotals(input)) lines.push(ANALYTICS_CSV_COLUMNS.map((column) => String(day[column])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  return csvOf(
+    ANALYTICS_CSV_COLUMNS,
+    dayTotals(input).map((day) => ANALYTICS_CSV_COLUMNS.map((column) => day[column])),
+  );
 }

@@ -7,6 +7,7 @@ import {
   daysBetween,
   utcDay,
   type AnalyticsEvent,
+  type AnalyticsExportQuery,
   type AnalyticsRangeQuery,
   type AnalyticsReport,
 } from "../../../shared/analytics";
@@ -18,9 +19,9 @@ import type { Logger } from "../../platform/runtime/logger";
 import { onceEvery } from "../../platform/runtime/once-every";
 import { createCollector, type Sender } from "./collect";
 import { DEFAULT_NETWORK_CAPS, NetworkBudget, type NetworkBudgetCaps } from "./network-budget";
-import { pageOf, searchText, sourceOf } from "./normalise";
+import { campaignOf, pageOf, searchText, sourceOf } from "./normalise";
 import { createRateLimiter } from "../../platform/limits/per-minute";
-import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, type ReportInput } from "./report";
+import { buildReport, countedIds, REPORT_LIST_LIMIT, reportCsv, tableCsv, type ReportInput } from "./report";
 import { forgetVisitorsBefore, readCatalogue, readSums, saltFor, writeTally, type Catalogue, type JudgeProgress } from "./storage";
 import {
   DayKeys,
@@ -98,8 +99,8 @@ export interface Analytics {
   collect(req: IncomingMessage, res: ServerResponse): boolean;
   /** `GET /api/analytics`. */
   report(query: AnalyticsRangeQuery): Promise<AnalyticsReport>;
-  /** `GET /api/analytics/export.csv`: the range and its CSV. */
-  csv(query: AnalyticsRangeQuery): Promise<{ from: string; to: string; csv: string }>;
+  /** `GET /api/analytics/export.csv`: the range, the table ("days" without one) and its CSV. */
+  csv(query: AnalyticsExportQuery): Promise<{ from: string; to: string; table: string; csv: string }>;
   /** The site's content changed (here or on another instance): episodes, clips or providers may have come or gone. */
   contentChanged(): void;
   /** Writes what is counted now (the schedule does it every few seconds). */
@@ -113,6 +114,7 @@ function resolvedValue(cat: Catalogue, s: SeenRow, pageExists: (path: string) =>
   switch (s.kind) {
     case "site":
     case "referrer":
+    case "campaign":
     case "share":
       return s.value;
     case "page":
@@ -216,6 +218,8 @@ function countPageview(
   tally.seen(day, visitor, "page", page.path);
   const source = sourceOf(event, ownHost);
   if (source) tally.seen(day, visitor, "referrer", source, offer(`referrer\t${source}`));
+  const campaign = campaignOf(event);
+  if (campaign) tally.seen(day, visitor, "campaign", campaign, offer(`campaign\t${campaign}`));
 }
 
 /** One beacon counted in the tally, by its type; what names something gone counts nothing. */
@@ -409,7 +413,8 @@ export function createAnalytics(deps: AnalyticsDeps): Analytics {
     report: async (query) => buildReport(await sums(query)),
     async csv(query) {
       const input = await sums(query);
-      return { from: input.from, to: input.to, csv: reportCsv(input) };
+      const csv = query.table === undefined ? reportCsv(input) : tableCsv(buildReport(input), query.table);
+      return { from: input.from, to: input.to, table: query.table ?? "days", csv };
     },
     contentChanged: catalogue.markStale,
     flush,

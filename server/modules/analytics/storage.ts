@@ -55,6 +55,7 @@ const METRIC_OF_SEEN: Record<SeenKind, string> = {
   site: "site_visitors",
   page: "visitors",
   referrer: "referrer_visitors",
+  campaign: "campaign_visitors",
   play: "plays",
   listen: "listens",
   q25: "reached_25",

@@ -15,7 +15,7 @@ export type CountMetric = "pageviews";
  * What counts once per visitor and day: the site, a page, a referrer, an episode's play, its
  * listen, its quarter marks, a provider's link, a clip's poster, a share button.
  */
-export type SeenKind = "site" | "page" | "referrer" | "play" | ListenKind | "provider" | "clip" | "share";
+export type SeenKind = "site" | "page" | "referrer" | "campaign" | "play" | ListenKind | "provider" | "clip" | "share";
 
 /** The facts a play's progress may bring, judged when written against the play's time (docs/analytics.md). */
 export type ListenKind = "listen" | "q25" | "q50" | "q75" | "q100";
@@ -100,7 +100,7 @@ const SEP = "\t";
  * keep the values seen most, not the first ones (heavy-hitters.ts). Every other figure's values
  * are pages, episodes, clips and providers that exist, or share buttons: first come, as capped.
  */
-const OPEN_FIGURES = new Set(["referrer", "search"]);
+const OPEN_FIGURES = new Set(["referrer", "campaign", "search"]);
 
 /**
  * The distinct values an instance has let through, per day and figure, across its windows: once

@@ -2,12 +2,12 @@ import { Router, type Request, type Response } from "express";
 import { LRUCache } from "lru-cache";
 import { trimEnd } from "es-toolkit/string";
 import { throttleAddress } from "../../platform/http/client-address";
-import { cacheForEveryVisitor, FOR_ONE_SESSION, STALE_IF_ERROR_MS } from "../../platform/http/cache-policy";
+import { ADMIN_DATA, cacheForEveryVisitor, FOR_ONE_SESSION, STALE_IF_ERROR_MS } from "../../platform/http/cache-policy";
 import { classify } from "../../platform/http/error-handler";
 import { type FastPathRecorder, type CachedBody, sendCached } from "../../platform/http/send-cached";
 import type { PageSubject } from "./page-head";
 import { momentQuery, pageCacheKey, placeOf, type PageService } from "./service";
-import { ROUTES } from "../../../shared/routes";
+import { aliasOf, ROUTES } from "../../../shared/routes";
 import { etagOf, type PublicCache } from "../../platform/http/public-cache";
 
 export interface PagesDeps {
@@ -56,6 +56,13 @@ export function pagesRouter({ pages, sessionCookieName, cache, fastPath }: Pages
   router.use(async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const { pathname, asked } = askedOf(req);
+    // Another spelling of an admin screen (/admin/episodes): to the screen, its query kept. A 302,
+    // not a 301: browsers keep a 301 for good, and which spelling is the screen's may change.
+    const alias = aliasOf(pathname);
+    if (alias) {
+      res.set("Cache-Control", ADMIN_DATA).redirect(302, alias + asked.slice(pathname.length));
+      return;
+    }
     // Someone with a session may be the admin, whose lists include drafts: their page carries no
     // lists, so the client asks the API for them.
     const withLists = !(req.headers.cookie ?? "").includes(`${sessionCookieName}=`);

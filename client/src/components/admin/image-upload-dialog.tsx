@@ -98,21 +98,37 @@ export default function ImageUploadDialog({
 
   useEffect(() => () => uppy.destroy(), [uppy]);
 
-  const close = useCallback(() => {
+  /** Closes the dialog once its file has arrived: the form has the picture already. */
+  const finish = useCallback(() => {
     uppy.clear();
     setProblem(null);
     onOpenChange(false);
   }, [uppy, onOpenChange]);
+  /**
+   * The owner leaves the dialog (Escape, the close button, outside it): a file chosen and not
+   * sent, or one that failed, is dropped, and an upload under way is cancelled; either way a
+   * toast says that the picture was not added, so the form's empty picture is no surprise.
+   */
+  const leave = useCallback(() => {
+    const pending = uppy.getFiles().filter((file) => !file.progress.uploadComplete);
+    const sending = pending.some((file) => file.progress.uploadStarted && !file.error);
+    if (sending) uppy.cancelAll();
+    else uppy.clear();
+    setProblem(null);
+    onOpenChange(false);
+    if (sending) toast({ title: t("imageUpload.cancelledTitle"), description: t("imageUpload.notAddedDescription") });
+    else if (pending.length > 0) toast({ title: t("imageUpload.notUploadedTitle"), description: t("imageUpload.notAddedDescription") });
+  }, [uppy, onOpenChange, t]);
   // docs/product.md "The owner's work": the dialog closes by itself once its file has arrived (after
-  // Uppy's upload has finished, as clearing it during one throws); the form has the picture already.
+  // Uppy's upload has finished, as clearing it during one throws).
   useUppyEvent(uppy, "complete", (result) => {
-    if ((result.successful?.length ?? 0) > 0) close();
+    if ((result.successful?.length ?? 0) > 0) finish();
   });
   // Escape closes the dialog even while Uppy or a toast would take the key first.
-  useEscapeCloses(open, close);
+  useEscapeCloses(open, leave);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : leave())}>
       <DialogContent title={title} description={t("imageUpload.description")}>
         {problem ? (
           <p role="alert" className="mb-3 rounded-lg bg-danger-soft px-3 py-2 font-semibold text-danger">
@@ -126,7 +142,7 @@ export default function ImageUploadDialog({
           height={320}
           width="100%"
           note={t("imageUpload.note")}
-          doneButtonHandler={close}
+          doneButtonHandler={finish}
         />
       </DialogContent>
     </Dialog>

@@ -1,13 +1,13 @@
 import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState, type FormEvent } from "react";
-import type { AnalyticsReport, AnalyticsTotals } from "@shared/analytics";
+import type { AnalyticsExportTable, AnalyticsReport, AnalyticsTotals } from "@shared/analytics";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 import { useAdminT, useLocale, type AdminKey } from "@/lib/i18n";
 import { analyticsCsvUrl, analyticsQueryOptions, type DayRange } from "../api";
 import { changeOf, lastDays, PRESET_DAYS, previousRange, rangeProblem, todayUtc } from "./ranges";
 import { DailyChart } from "./daily-chart";
-import { FiguresTable, ReportTable, type Column } from "./report-table";
+import { FiguresTable, ReportTable, type Column, type TableDownload } from "./report-table";
 
 const TOTALS: { key: keyof AnalyticsTotals; label: AdminKey }[] = [
   { key: "pageviews", label: "adminAnalytics.pageviews" },
@@ -52,6 +52,19 @@ const DEVICE_NAMES: Record<string, AdminKey> = {
 };
 /** The source of a visit that came from no other site, as the report names it. */
 const DIRECT = "direct";
+
+/** Each table's download link, named for the table (docs/analytics.md "Reading"). */
+const DOWNLOAD_LABELS: Record<AnalyticsExportTable, AdminKey> = {
+  pages: "adminAnalytics.downloadPages",
+  referrers: "adminAnalytics.downloadReferrers",
+  campaigns: "adminAnalytics.downloadCampaigns",
+  episodes: "adminAnalytics.downloadEpisodes",
+  providers: "adminAnalytics.downloadProviders",
+  clips: "adminAnalytics.downloadClips",
+  searches: "adminAnalytics.downloadSearches",
+  devices: "adminAnalytics.downloadDevices",
+  browsers: "adminAnalytics.downloadBrowsers",
+};
 
 type Choice = (typeof PRESET_DAYS)[number] | "custom";
 
@@ -216,14 +229,48 @@ function DaysTable({ report }: { report: AnalyticsReport }) {
   );
 }
 
-function Tables({ report }: { report: AnalyticsReport }) {
+/** The episodes' plays, listens and the share of plays that reached each quarter. */
+function EpisodesTable({ report, download }: { report: AnalyticsReport; download: TableDownload }) {
   const t = useAdminT();
   const figures = useFigures();
   const reachedLabel = (share: (typeof REACHED)[number]) => figures.percent(Number(share), 100);
   return (
+    <ReportTable
+      id="analytics-episodes"
+      download={download}
+      title={t("adminAnalytics.episodesTitle")}
+      className="lg:col-span-2"
+      intro={t("adminAnalytics.episodesIntro")}
+      columns={[
+        { label: t("adminAnalytics.episodeColumn"), cell: (e) => e.title },
+        counted(t("adminAnalytics.plays"), "plays", figures),
+        counted(t("adminAnalytics.listens"), "listens", figures),
+        ...REACHED.map((share) => ({
+          label: reachedLabel(share),
+          cell: (e: AnalyticsReport["episodes"][number]) =>
+            `${figures.number(e.reached[share])} (${figures.percent(e.reached[share], e.plays)})`,
+          isNumber: true,
+        })),
+      ]}
+      rows={report.episodes}
+      rowKey={(e) => e.slug}
+    />
+  );
+}
+
+function Tables({ report }: { report: AnalyticsReport }) {
+  const t = useAdminT();
+  const figures = useFigures();
+  // The range the report answered for, so a file holds what the screen shows.
+  const download = (table: AnalyticsExportTable): TableDownload => ({
+    href: `${analyticsCsvUrl({ from: report.from, to: report.to })}&table=${table}`,
+    label: t(DOWNLOAD_LABELS[table]),
+  });
+  return (
     <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
       <ReportTable
         id="analytics-pages"
+        download={download("pages")}
         title={t("adminAnalytics.pagesTitle")}
         columns={[
           { label: t("adminAnalytics.pageColumn"), cell: (p) => p.path },
@@ -235,6 +282,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
       />
       <ReportTable
         id="analytics-referrers"
+        download={download("referrers")}
         title={t("adminAnalytics.referrersTitle")}
         intro={t("adminAnalytics.referrersIntro")}
         columns={[
@@ -245,44 +293,20 @@ function Tables({ report }: { report: AnalyticsReport }) {
         rowKey={(r) => r.source}
       />
       <ReportTable
-        id="analytics-episodes"
-        title={t("adminAnalytics.episodesTitle")}
-        className="lg:col-span-2"
-        intro={t("adminAnalytics.episodesIntro")}
+        id="analytics-campaigns"
+        download={download("campaigns")}
+        title={t("adminAnalytics.campaignsTitle")}
+        intro={t("adminAnalytics.campaignsIntro")}
         columns={[
-          { label: t("adminAnalytics.episodeColumn"), cell: (e) => e.title },
-          counted(t("adminAnalytics.plays"), "plays", figures),
-          counted(t("adminAnalytics.listens"), "listens", figures),
-          ...REACHED.map((share) => ({
-            label: reachedLabel(share),
-            cell: (e: AnalyticsReport["episodes"][number]) =>
-              `${figures.number(e.reached[share])} (${figures.percent(e.reached[share], e.plays)})`,
-            isNumber: true,
-          })),
+          { label: t("adminAnalytics.campaignColumn"), cell: (c) => c.campaign },
+          counted(t("adminAnalytics.visitors"), "visitors", figures),
         ]}
-        rows={report.episodes}
-        rowKey={(e) => e.slug}
-      />
-      <ReportTable
-        id="analytics-providers"
-        title={t("adminAnalytics.providersTitle")}
-        intro={t("adminAnalytics.providersIntro")}
-        columns={[
-          { label: t("adminAnalytics.platformColumn"), cell: (p) => p.name },
-          counted(t("adminAnalytics.clicks"), "clicks", figures),
-        ]}
-        rows={report.providers}
-        rowKey={(p) => String(p.id)}
-      />
-      <ReportTable
-        id="analytics-clips"
-        title={t("adminAnalytics.clipsTitle")}
-        columns={[{ label: t("adminAnalytics.clipColumn"), cell: (c) => c.title }, counted(t("adminAnalytics.plays"), "plays", figures)]}
-        rows={report.clips}
-        rowKey={(c) => c.slug}
+        rows={report.campaigns}
+        rowKey={(c) => c.campaign}
       />
       <ReportTable
         id="analytics-searches"
+        download={download("searches")}
         title={t("adminAnalytics.searchesTitle")}
         intro={t("adminAnalytics.searchesIntro")}
         columns={[
@@ -301,8 +325,30 @@ function Tables({ report }: { report: AnalyticsReport }) {
         rows={report.searches}
         rowKey={(s) => s.q}
       />
+      <EpisodesTable report={report} download={download("episodes")} />
+      <ReportTable
+        id="analytics-providers"
+        download={download("providers")}
+        title={t("adminAnalytics.providersTitle")}
+        intro={t("adminAnalytics.providersIntro")}
+        columns={[
+          { label: t("adminAnalytics.platformColumn"), cell: (p) => p.name },
+          counted(t("adminAnalytics.clicks"), "clicks", figures),
+        ]}
+        rows={report.providers}
+        rowKey={(p) => String(p.id)}
+      />
+      <ReportTable
+        id="analytics-clips"
+        download={download("clips")}
+        title={t("adminAnalytics.clipsTitle")}
+        columns={[{ label: t("adminAnalytics.clipColumn"), cell: (c) => c.title }, counted(t("adminAnalytics.plays"), "plays", figures)]}
+        rows={report.clips}
+        rowKey={(c) => c.slug}
+      />
       <ReportTable
         id="analytics-devices"
+        download={download("devices")}
         title={t("adminAnalytics.devicesTitle")}
         columns={[
           { label: t("adminAnalytics.deviceColumn"), cell: (d) => (DEVICE_NAMES[d.kind] ? t(DEVICE_NAMES[d.kind]!) : d.kind) },
@@ -313,6 +359,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
       />
       <ReportTable
         id="analytics-browsers"
+        download={download("browsers")}
         title={t("adminAnalytics.browsersTitle")}
         columns={[
           { label: t("adminAnalytics.browserColumn"), cell: (b) => b.name },

@@ -71,11 +71,18 @@ export function FiguresTable<T>({
   );
 }
 
-/** One table of the report in its card, or what to say when the period has nothing for it. */
+/** A table's CSV for the range shown: a link the browser downloads with the admin's session, named for its table. */
+export interface TableDownload {
+  href: string;
+  label: string;
+}
+
+/** One table of the report in its card, with its CSV's download, or what to say when the period has nothing for it. */
 export function ReportTable<T>({
   id,
   title,
   intro,
+  download,
   columns,
   rows,
   rowKey,
@@ -85,6 +92,7 @@ export function ReportTable<T>({
   id: string;
   title: string;
   intro?: ReactNode;
+  download?: TableDownload;
   columns: Column<NoInfer<T>>[];
   rows: T[];
   rowKey: (row: NoInfer<T>) => string;
@@ -94,7 +102,18 @@ export function ReportTable<T>({
 }) {
   const t = useAdminT();
   return (
-    <AdminCard id={id} title={title} className={className}>
+    <AdminCard
+      id={id}
+      title={title}
+      className={className}
+      actions={
+        download ? (
+          <a className="btn btn-ghost" href={download.href} download data-testid={`${id}-download`}>
+            {download.label}
+          </a>
+        ) : undefined
+      }
+    >
       {intro ? <p className="mt-2 text-sm">{intro}</p> : null}
       {rows.length === 0 ? (
         <p className="mt-4">{empty ?? t("adminAnalytics.tableEmpty")}</p>
