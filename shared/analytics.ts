@@ -79,7 +79,7 @@ export type AnalyticsRangeQuery = z.infer<typeof analyticsRangeSchema>;
  * The tables of the report the CSV export gives, each named as the report's JSON names its list
  * (docs/analytics.md "Reading"). Without `table`, the export is the days' totals.
  */
-export const ANALYTICS_EXPORT_TABLES = [
+const ANALYTICS_EXPORT_TABLES = [
   "pages",
   "episodes",
   "referrers",
