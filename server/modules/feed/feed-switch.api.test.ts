@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import type supertest from "supertest";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { feedXml, setFeedUrl, useFeedServer } from "../../test/feed-server";
 import { createFakeClient } from "../../test/fake-client";
 import { createTestApp, type TestApp } from "../../test/harness";
@@ -56,9 +56,14 @@ async function firstShow() {
   });
   await setFeedUrl(admin, host.url("/first.xml"));
   await admin.post("/api/feed/sync").send({}).expect(200);
-  const identity = await eventually(
-    async () => (await admin.get("/api/identity").expect(200)).body,
-    (body) => body.images.artwork !== null,
+  // The artwork is fetched after the sync answers.
+  const identity = await vi.waitFor(
+    async () => {
+      const body = (await admin.get("/api/identity").expect(200)).body;
+      expect(body.images.artwork).not.toBeNull();
+      return body;
+    },
+    { timeout: 10_000, interval: 100 },
   );
   await admin
     .put("/api/identity/about")
@@ -70,15 +75,6 @@ async function firstShow() {
     .expect(200);
   return identity.images.artwork as string;
 }
-
-const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) => {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("never happened");
-};
 
 async function switchToSecond() {
   await setFeedUrl(admin, host.url("/second.xml"));

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type supertest from "supertest";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { feedXml, setFeedUrl, useFeedServer } from "../../test/feed-server";
 import { createTestApp, postClip, type TestApp, YOUTUBE } from "../../test/harness";
 
@@ -30,14 +30,6 @@ async function upload(data: Buffer): Promise<string> {
   await admin.put(uploadURL).send(data).expect(200);
   return uploadURL as string;
 }
-const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean) => {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (ok(value)) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("never happened");
-};
 
 describe("the About page's content", () => {
   it("when nothing is written and there is no feed, then the page has no hosts at all (none made up)", async () => {
@@ -230,9 +222,13 @@ describe("video posters", () => {
   it("when a clip is saved, then its video's thumbnail is fetched by the server and kept as the clip's poster", async () => {
     host.routes.set("/vi/dQw4w9WgXcQ/hqdefault.jpg", { body: await jpeg(480, 360), headers: { "Content-Type": "image/jpeg" } });
     const clip = await postClip(admin, { title: "With poster", youtubeEmbedUrl: YOUTUBE("dQw4w9WgXcQ") });
-    const saved = await eventually(
-      async () => (await t.request.get(`/api/clips/slug/${clip.slug}`).expect(200)).body,
-      (c) => c.posterPath !== null,
+    const saved = await vi.waitFor(
+      async () => {
+        const body = (await t.request.get(`/api/clips/slug/${clip.slug}`).expect(200)).body;
+        expect(body.posterPath).not.toBeNull();
+        return body;
+      },
+      { timeout: 10_000, interval: 100 },
     );
     const res = await t.request.get(`${saved.posterPath}/poster-260.webp`).buffer(true).expect(200);
     expect((await sharp(res.body as Buffer).metadata()).height).toBe(462);
@@ -240,10 +236,7 @@ describe("video posters", () => {
 
   it("when the thumbnail cannot be fetched, then the clip stays saved without a poster (the facade keeps its gradient)", async () => {
     const clip = await postClip(admin, { title: "No poster", youtubeEmbedUrl: YOUTUBE("aaaaaaaaaaa") });
-    await eventually(
-      async () => host.requests.length,
-      (n) => n > 0,
-    );
+    await vi.waitFor(() => expect(host.requests.length).toBeGreaterThan(0), { timeout: 10_000, interval: 100 });
     await new Promise((r) => setTimeout(r, 300));
     expect((await t.request.get(`/api/clips/slug/${clip.slug}`).expect(200)).body).toMatchObject({ title: "No poster", posterPath: null });
   });
