@@ -41,6 +41,7 @@ describe("the site's language", () => {
     expect(res.text).toContain('<html lang="en" dir="ltr">');
     expect(res.text).toMatch(/<title>About · /);
     expect(wordsOf(res.text)).toMatchObject({ "route.about": ["About"] });
+    expect(res.text).toContain('<meta name="description" content="Conversations about pain and learning, from a physiotherapist');
   });
 
   it("when the site is in German, then its pages say so from the first byte: lang, title, 404, JSON-LD inLanguage and the words carried", async ({
@@ -56,6 +57,9 @@ describe("the site's language", () => {
     expect(words).not.toHaveProperty("route.adminEpisodes", "Episode Management");
     const home = await t.request.get("/").expect(200);
     expect(home.text).toContain('"inLanguage":"de"');
+    // Without the owner's description, the head says the catalogue's, in German too.
+    expect(home.text).toContain('<meta name="description" content="Gespräche über Schmerz und Lernen');
+    expect(home.text).not.toContain("Conversations about pain and learning");
     const missing = await t.request.get("/no-such-page").expect(404);
     expect(missing.text).toMatch(/<title>Seite nicht gefunden · /);
     const archive = await t.request.get("/archive?q=schmerz").expect(200);

@@ -10,7 +10,7 @@ import type {
 } from "../../../shared/api";
 import { siteNameOf } from "../../../shared/page-titles";
 import type { SettingKey } from "../../../shared/settings";
-import { DEFAULT_PODCAST_DESCRIPTION } from "../../../shared/site";
+import { siteLanguageOf } from "../../../shared/languages";
 import type { Identity } from "../../../shared/identity";
 import { parseStoredTheme, type Theme } from "../../../shared/theme";
 import { AppError } from "../../platform/http/errors";
@@ -20,6 +20,7 @@ import type { EpisodesService } from "../episodes";
 import type { ProvidersService } from "../providers";
 import type { IdentityService } from "../identity";
 import type { PeopleService } from "../people";
+import { translator } from "../languages";
 import type { PublicCache } from "../../platform/http/public-cache";
 import type { SettingsService } from "../settings";
 
@@ -104,7 +105,8 @@ export function createPageData(deps: PageDataDeps): PageData {
           providers: providerList,
           theme: parseStoredTheme(values.site_theme),
           name: siteNameOf(values.podcast_title),
-          description: values.podcast_description || DEFAULT_PODCAST_DESCRIPTION,
+          // Without the owner's description, the catalogue's in the site's language (as the pages say it).
+          description: values.podcast_description || translator(siteLanguageOf(values.site_language)).t("site.defaultDescription"),
           identity: shown,
         };
       }),
