@@ -148,4 +148,19 @@ describe("buildPageHead", () => {
       jobTitle: "Host, Guest",
     });
   });
+
+  it("when the site is in German, then a person's roles are said in German (the person page's words), and a role the catalogue lacks as the feed names it", () => {
+    const head = buildPageHead(
+      {
+        route: "person",
+        person: {
+          person: { slug: "ann-lee", name: "Ann Lee", href: null, imagePath: null, roles: ["host", "guest", "mixing engineer"] },
+          episodes: [episode],
+        },
+      },
+      { ...ctx, t: translator("de").t, locale: "de" },
+    );
+    expect(head.description).toBe("Ann Lee (Moderation, Gast und Mixing engineer) bei Pain Talk: 1 Folge.");
+    expect(head.jsonLd).toMatchObject({ jobTitle: "Moderation, Gast und Mixing engineer" });
+  });
 });

@@ -1,6 +1,7 @@
 import type { Clip, Episode, EpisodeArchivePage, PersonPage } from "../../../shared/api";
 import { youTubeVideoId } from "../../../shared/embeds";
 import { pageTitle } from "../../../shared/page-titles";
+import { roleLabel } from "../../../shared/people-roles";
 import { pictureSources, variantPath } from "../../../shared/pictures";
 import { href, NOT_FOUND_LABEL, ROUTES, type RouteName } from "../../../shared/routes";
 import { ellipsize } from "../../../shared/strings";
@@ -171,7 +172,7 @@ function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey, t
 /** A person's page: who they are on the show (JSON-LD Person), their picture as the site keeps it. */
 function personHead({ person, episodes }: PersonPage, { site, publicUrl, shareKey, t, locale }: HeadContext): PageHead {
   const path = href.person(person.slug);
-  const roles = new Intl.ListFormat(locale, { type: "unit" }).format(person.roles.map((r) => r.charAt(0).toUpperCase() + r.slice(1)));
+  const roles = new Intl.ListFormat(locale, { type: "unit" }).format(person.roles.map((role) => roleLabel(role, t)));
   const description = ellipsize(
     roles
       ? t("head.personWithRoles", { name: person.name, roles, show: site.name, count: episodes.length })

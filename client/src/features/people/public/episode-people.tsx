@@ -5,7 +5,7 @@ import { href } from "@shared/routes";
 import { Picture } from "@/components/picture";
 import { TitledSection } from "@/components/titled-section";
 import { useT } from "@/lib/i18n";
-import { roleLabel } from "./roles";
+import { roleLabel } from "@shared/people-roles";
 
 /** A person's picture as the site keeps it, or their initial in its place, at one size so nothing shifts. */
 export function PersonPicture({ person, size }: { person: Pick<EpisodePerson, "name" | "imagePath">; size: number }) {

@@ -7,7 +7,7 @@ import { NotFoundNotice } from "@/components/not-found-notice";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { useLocale, useT } from "@/lib/i18n";
 import { personQueryOptions } from "../api";
-import { roleLabel } from "./roles";
+import { roleLabel } from "@shared/people-roles";
 import { PersonPicture } from "./episode-people";
 
 /**

@@ -1,8 +1,9 @@
-import type { SiteKey, Translate } from "@/lib/i18n";
+import type { SiteKey } from "./locales/parts";
 
 /**
  * The roles of the Podcast Taxonomy a feed most often gives (podcast:person, lower case), in the
- * page's words; another role is shown as the feed names it, capitalised.
+ * page's words; another role is shown as the feed names it, capitalised. The pages and the
+ * server's head (a person's description and JSON-LD) both say them.
  */
 const ROLE_LABELS: Record<string, SiteKey> = {
   host: "role.host",
@@ -18,7 +19,7 @@ const ROLE_LABELS: Record<string, SiteKey> = {
 };
 
 /** A role as the feed names it ("guest", "co-host"), as a page shows it: "Guest", "Co-host" in English. */
-export function roleLabel(role: string, t: Translate): string {
+export function roleLabel(role: string, t: (key: SiteKey) => string): string {
   const key = Object.hasOwn(ROLE_LABELS, role) ? ROLE_LABELS[role] : undefined;
   return key ? t(key) : role.charAt(0).toUpperCase() + role.slice(1);
 }
