@@ -142,9 +142,9 @@ function episodeHead(episode: Episode, context: HeadContext): PageHead {
 
 /** A list's label in the tab: a search, a season, a page of them. */
 function archiveLabel({ query, season, page }: Pick<EpisodeArchivePage, "query" | "season" | "page">, t: ServerTranslate): string {
-  if (query) return t("head.archiveSearch", { query });
-  const list = season !== null ? t("head.season", { season }) : t(ROUTES.archive.label);
-  return page > 1 ? t("head.listPage", { list, page }) : list;
+  if (query) return t("archive.tabSearch", { query });
+  const list = season !== null ? t("episode.season", { season }) : t(ROUTES.archive.label);
+  return page > 1 ? t("archive.tabListPage", { list, page }) : list;
 }
 
 function archiveHead(archive: EpisodeArchivePage, { site, publicUrl, shareKey, t }: HeadContext): PageHead {
