@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { catalogueLanguage, LANGUAGES } from "@shared/languages";
+import { catalogueLanguage } from "@shared/languages";
+import { LanguageSelect } from "@/components/admin/language-select";
 import { AdminCard } from "@/components/admin/ui/admin-card";
-import { describedBy, FieldFrame } from "@/components/ui/field";
+import { FieldFrame } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { apiClient } from "@/lib/api-client";
@@ -49,20 +50,7 @@ function MyLanguageForm({ saved }: { saved: string }) {
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
       <FieldFrame id={id} label={t("myLanguage.label")} hint={hint}>
-        <select
-          id={id}
-          className="input"
-          value={tag}
-          aria-describedby={describedBy(id, hint, undefined, undefined)}
-          onChange={(e) => setTag(e.target.value)}
-        >
-          <option value="">{t("myLanguage.sameAsSite")}</option>
-          {LANGUAGES.map((language) => (
-            <option key={language.tag} value={language.tag} lang={language.tag}>
-              {language.name}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect id={id} hint={hint} value={tag} onChange={setTag} none={t("myLanguage.sameAsSite")} />
       </FieldFrame>
       <BusyButton type="submit" isPending={save.isPending} busyLabel={t("myLanguage.saving")}>
         {t("myLanguage.save")}

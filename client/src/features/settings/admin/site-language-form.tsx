@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { LANGUAGES, siteLanguageOf, type LanguageTag } from "@shared/languages";
+import { siteLanguageOf, type LanguageTag } from "@shared/languages";
+import { LanguageSelect } from "@/components/admin/language-select";
 import { AdminCard } from "@/components/admin/ui/admin-card";
 import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
-import { describedBy, FieldFrame } from "@/components/ui/field";
+import { FieldFrame } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useAdminT } from "@/lib/i18n";
@@ -62,20 +63,7 @@ function SiteLanguageForm({ saved }: { saved: LanguageTag }) {
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4">
       <FieldFrame id={id} label={t("siteLanguage.label")} hint={hint}>
-        <select
-          id={id}
-          className="input"
-          value={tag}
-          aria-describedby={describedBy(id, hint, undefined, undefined)}
-          onChange={(event) => setTag(event.target.value as LanguageTag)}
-        >
-          {LANGUAGES.map((language) => (
-            // Each language by its own name, in its own language (for a screen reader's voice too).
-            <option key={language.tag} value={language.tag} lang={language.tag}>
-              {language.name}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect id={id} hint={hint} value={tag} onChange={(next) => setTag(next as LanguageTag)} />
       </FieldFrame>
       <BusyButton type="submit" isPending={save.isPending || isReloading} busyLabel={t("siteLanguage.saving")}>
         {t("siteLanguage.save")}
