@@ -91,7 +91,13 @@ async function main(): Promise<number> {
         body: json({ title: "t*", spotifyEmbedUrl: spotify, description: "d*" }),
         admin: true,
       },
-      { name: "update episode", method: "PUT", path: "/api/episodes/1*", body: json({ title: "t*" }), admin: true },
+      {
+        name: "update episode",
+        method: "PUT",
+        path: "/api/episodes/1*",
+        body: json({ title: "t*", slug: "s*", metaDescription: "m*" }),
+        admin: true,
+      },
       { name: "swap episodes", method: "POST", path: "/api/episodes/1*/swap", body: json({ withId: 1 }), admin: true },
       {
         name: "create clip",
@@ -117,6 +123,16 @@ async function main(): Promise<number> {
         admin: true,
       },
       { name: "admin setting read", method: "GET", path: "/api/settings/editors_file_1_url*", admin: true },
+      { name: "analytics table export", method: "GET", path: "/api/analytics/export.csv?table=pages*&from=2026-01-01*", admin: true },
+      // No other show's feed is waiting: the answer is 404 unless an injection gets through.
+      {
+        name: "take another show's details",
+        method: "POST",
+        path: "/api/feed/adopt-show",
+        body: json({ take: ["title*"] }),
+        admin: true,
+        ignore: "404",
+      },
     ];
 
     for (const target of targets) {
@@ -153,7 +169,7 @@ async function main(): Promise<number> {
       const tested = /do not appear to be injectable|not injectable/i.test(out);
       const ok = !injectable && tested;
       console.log(
-        `  ${ok ? "ok " : "NOT"} ${target.method} ${target.path.replace("*", "")} (${target.name}): ${injectable ? "INJECTABLE" : tested ? "nothing injectable" : "not tested"}`,
+        `  ${ok ? "ok " : "NOT"} ${target.method} ${target.path.replaceAll("*", "")} (${target.name}): ${injectable ? "INJECTABLE" : tested ? "nothing injectable" : "not tested"}`,
       );
       if (!ok) {
         failed++;
