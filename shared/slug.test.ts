@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./slug";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugFromTitle, slugify } from "./slug";
 
 describe("slugify", () => {
   it("when a title has capitals, punctuation and spaces, then each run becomes one hyphen, trimmed at both ends", () => {
@@ -31,5 +31,20 @@ describe("slugify", () => {
   it("when one word is longer than the limit, then it is cut at the limit", () => {
     expect(slugify("a".repeat(300))).toBe("a".repeat(SLUG_MAX_LENGTH));
     expect(slugify("word ".repeat(10), 12)).toBe("word-word");
+  });
+});
+
+describe("slugFromTitle", () => {
+  it("when a title gives no slug (Chinese or Hebrew letters only, or nothing), then the item's kind names it, as the server does", () => {
+    expect(slugFromTitle("你好世界", "episodes")).toBe("episode");
+    expect(slugFromTitle("שלום", "clips")).toBe("clip");
+    expect(slugFromTitle("", "episodes")).toBe("episode");
+  });
+
+  it("when a title is long, then its slug leaves room for the -2, -3... a clash adds", () => {
+    const slug = slugFromTitle("word ".repeat(60), "episodes");
+    expect(slug.length).toBeLessThanOrEqual(SLUG_MAX_LENGTH - 6);
+    expect(slug).toMatch(SLUG_PATTERN);
+    expect(slugFromTitle("Καλημέρα κόσμε", "episodes")).toBe("kalimera-kosme");
   });
 });

@@ -27,4 +27,16 @@ export function slugify(title: string, maxLength = SLUG_MAX_LENGTH): string {
   return fitSlug(slug, maxLength);
 }
 
+/** What an item's slug is called when its title gives none (a title of only Chinese or Hebrew letters, or none). */
+const SLUG_FALLBACK = { episodes: "episode", clips: "clip" } as const;
+
+/**
+ * The slug the server makes for an item whose slug field was left empty, before a clash adds -2,
+ * -3...: its title's, leaving room for that number, or the kind's name when the title gives none.
+ * The admin's preview shows the same.
+ */
+export function slugFromTitle(title: string, kind: keyof typeof SLUG_FALLBACK): string {
+  return slugify(title, SLUG_MAX_LENGTH - 6) || SLUG_FALLBACK[kind];
+}
+
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,9 +1,8 @@
-import { SLUG_MAX_LENGTH, slugify } from "../../../shared/slug";
+import { slugFromTitle } from "../../../shared/slug";
 import type { Executor } from "../../platform/db/client";
 import { AppError, words } from "../../platform/http/errors";
 import { slugsLike } from "../../platform/ordered-lists/storage";
 
-const NAMES = { episodes: "episode", clips: "clip" } as const;
 /** A slug the admin asked for that another item of the kind has: the message, and the slug field's. */
 const TAKEN = {
   episodes: { message: "error.slugTakenByEpisode", field: "error.slugFieldTakenByEpisode" },
@@ -18,10 +17,9 @@ const TAKEN = {
  */
 export async function uniqueSlug(
   db: Executor,
-  kind: keyof typeof NAMES,
+  kind: "episodes" | "clips",
   options: { asked?: string; title: string; exceptId?: number },
 ): Promise<string> {
-  const name = NAMES[kind];
   if (options.asked) {
     const taken = await slugsLike(db, kind, options.asked, options.exceptId);
     if (taken.has(options.asked)) {
@@ -32,7 +30,7 @@ export async function uniqueSlug(
     }
     return options.asked;
   }
-  const base = slugify(options.title, SLUG_MAX_LENGTH - 6) || name;
+  const base = slugFromTitle(options.title, kind);
   const taken = await slugsLike(db, kind, base, options.exceptId);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

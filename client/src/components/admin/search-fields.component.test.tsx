@@ -3,7 +3,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "@/lib/query-client";
 import { InEnglish } from "@/test/language";
-import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS, SearchResultPreview, searchSnippet } from "./search-fields";
+import { useForm } from "react-hook-form";
+import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS, SearchFields, SearchResultPreview, searchSnippet } from "./search-fields";
 
 describe("a search result's words", () => {
   it("when a text fits, then it is shown whole, its spaces run together", () => {
@@ -41,5 +42,26 @@ describe("a search result's words", () => {
     expect(figure.querySelector('[data-part="description"]')!.textContent).toMatch(/d…$/);
     rerender(<SearchResultPreview title="T" url="https://show.example/episode/t" description="" />);
     expect(figure.querySelector('[data-part="description"]')!.textContent).toBe("No description yet: the show's description is shown.");
+  });
+});
+
+describe("the address in the preview", () => {
+  function Fields({ title }: { title: string }) {
+    const form = useForm({ defaultValues: { title, slug: "", metaDescription: "", description: "" } });
+    return <SearchFields form={form} kind="episodes" pathOf={(slug) => `/episode/${slug}`} fallbackFrom={["description"]} />;
+  }
+  const wrap = ({ children }: { children: React.ReactNode }) => (
+    <QueryClientProvider client={createQueryClient()}>
+      <InEnglish>{children}</InEnglish>
+    </QueryClientProvider>
+  );
+
+  it("when the slug is blank and the title gives none, then the preview shows the address the server will make, not an ellipsis", () => {
+    const url = () => screen.getByRole("figure", { name: "Search result preview" }).querySelector('[data-part="url"]')!.textContent;
+    const { unmount } = render(<Fields title="" />, { wrapper: wrap });
+    expect(url()).toBe(`${window.location.origin}/episode/episode`);
+    unmount();
+    render(<Fields title="你好世界" />, { wrapper: wrap });
+    expect(url()).toBe(`${window.location.origin}/episode/episode`);
   });
 });

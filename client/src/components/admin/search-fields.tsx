@@ -1,7 +1,7 @@
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { LIMITS } from "@shared/api";
 import { pageTitle } from "@shared/page-titles";
-import { slugify } from "@shared/slug";
+import { slugFromTitle } from "@shared/slug";
 import { cutAtWord } from "@shared/strings";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { useSiteName } from "@/hooks/use-page-title";
@@ -67,16 +67,19 @@ interface SearchFieldValues extends FieldValues {
 /**
  * An episode's or a clip's address and search fields (docs/product.md §2, §5): the slug (blank:
  * made from the title by the server; the placeholder shows which), the meta description with its
- * counter, and the search result they make, live as the owner types. `pathOf`: the page's path
+ * counter, and the search result they make, live as the owner types. `kind`: whose slug rules the
+ * server applies to a blank slug (shared/slug.ts `slugFromTitle`); `pathOf`: the page's path
  * for a slug; `fallbackFrom`: the fields whose first filled one the page says when the meta
  * description is blank (as server/modules/pages/page-head.ts picks it).
  */
 export function SearchFields<T extends SearchFieldValues, TOut>({
   form,
+  kind,
   pathOf,
   fallbackFrom,
 }: {
   form: UseFormReturn<T, unknown, TOut>;
+  kind: "episodes" | "clips";
   pathOf: (slug: string) => string;
   fallbackFrom: readonly string[];
 }) {
@@ -87,8 +90,8 @@ export function SearchFields<T extends SearchFieldValues, TOut>({
     name: ["title", "slug", "metaDescription", ...fallbackFrom] as Path<T>[],
   }) as (string | undefined)[];
   const fallback = fallbacks.map((v) => v?.trim() ?? "").find(Boolean) ?? "";
-  const madeFromTitle = slugify(title);
-  const address = `${window.location.origin}${pathOf(slug.trim() || madeFromTitle || "…")}`;
+  const madeFromTitle = slugFromTitle(title, kind);
+  const address = `${window.location.origin}${pathOf(slug.trim() || madeFromTitle)}`;
   return (
     <>
       <TextField
@@ -98,7 +101,7 @@ export function SearchFields<T extends SearchFieldValues, TOut>({
         autoCorrect="off"
         spellCheck={false}
         {...bindField(form, "slug" as Path<T>)}
-        placeholder={madeFromTitle || t("searchFields.slugPlaceholder")}
+        placeholder={title.trim() ? madeFromTitle : t("searchFields.slugPlaceholder")}
         hint={t("searchFields.slugHint")}
       />
       <TextAreaField

@@ -74,7 +74,7 @@ function ClipFields({ editing, onDone, onReload }: { editing: ClipListItem | nul
         {...bindField(form, "keyQuote")}
         {...countedField(form, "keyQuote", LIMITS.keyQuote)}
       />
-      <SearchFields form={form} pathOf={href.clip} fallbackFrom={["description", "keyQuote"]} />
+      <SearchFields form={form} kind="clips" pathOf={href.clip} fallbackFrom={["description", "keyQuote"]} />
       <TextAreaField
         label={t("clipForm.content")}
         rows={6}

@@ -152,7 +152,7 @@ function EpisodeFields({ editing, onDone, onReload }: { editing: Episode | null;
         maxLength={LIMITS.showNotes}
         hint={t("episodeForm.showNotesHint")}
       />
-      <SearchFields form={form} pathOf={href.episode} fallbackFrom={["description"]} />
+      <SearchFields form={form} kind="episodes" pathOf={href.episode} fallbackFrom={["description"]} />
       <PublishedField id="episode-published" control={form.control} />
     </EntityFormCard>
   );
