@@ -3,7 +3,7 @@ import Uppy, { type UppyFile } from "@uppy/core";
 import { AUDIO_EXTENSIONS, HAND_IN_LIMITS, partCountOf, partSizeFor, SIGN_BATCH, type HandInUpload } from "@shared/auditions";
 import { apiClient, isApiError } from "@/lib/api-client";
 import type { Translate } from "@/lib/i18n";
-import { KEPT_FOR_MS } from "./kept-hand-in";
+import { keptForAnHour, textFields } from "@/lib/kept-for-an-hour";
 
 /**
  * The hand-in's upload (docs/decisions/014-audition-uploads.md): Uppy's S3 uploader in its
@@ -97,37 +97,18 @@ export function createHandInUppy(session: () => HandInSession | null, onRefused:
 
 export type HandInUppy = ReturnType<typeof createHandInUppy>;
 
-/** A chosen file's identity across a reload of the page: the same file chosen again resumes its upload. */
-const resumeKey = (file: HandInFile) =>
-  `audition-hand-in:${file.name ?? ""}:${file.size ?? 0}:${(file.data as File | undefined)?.lastModified ?? 0}`;
+/**
+ * Where a chosen file's upload can resume, kept for the hour as the rest of the hand-in is
+ * (kept-hand-in.ts; the site drops an idle upload sooner anyway), under the file's identity across
+ * a reload of the page: the same file chosen again resumes its upload.
+ */
+const keptUpload = (file: HandInFile) =>
+  keptForAnHour<HandInUpload>(
+    `audition-hand-in:${file.name ?? ""}:${file.size ?? 0}:${(file.data as File | undefined)?.lastModified ?? 0}`,
+    (value) => textFields("id", "token", "uploadId", "key")(value) && typeof value.partSize === "number",
+  );
 
-function savedUpload(file: HandInFile): HandInUpload | null {
-  try {
-    const saved = JSON.parse(localStorage.getItem(resumeKey(file)) ?? "null") as (HandInUpload & { savedAt: number }) | null;
-    // Kept for the hour, as the rest of the hand-in is (kept-hand-in.ts); the site drops an idle upload sooner anyway.
-    if (saved && Date.now() - saved.savedAt < KEPT_FOR_MS) return saved;
-    if (saved) forgetUpload(file);
-    return null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetUpload(file: HandInFile): void {
-  try {
-    localStorage.removeItem(resumeKey(file));
-  } catch {
-    /* storage refused (private mode): nothing was kept */
-  }
-}
-
-function rememberUpload(file: HandInFile, upload: HandInUpload): void {
-  try {
-    localStorage.setItem(resumeKey(file), JSON.stringify({ ...upload, savedAt: Date.now() }));
-  } catch {
-    /* storage refused: the upload still runs, it just cannot resume after a reload */
-  }
-}
+export const forgetUpload = (file: HandInFile): void => keptUpload(file).forget();
 
 async function base64Head(data: Blob): Promise<string> {
   const bytes = new Uint8Array(await data.slice(0, HAND_IN_LIMITS.headBytes).arrayBuffer());
@@ -146,7 +127,7 @@ export async function beginHandIn(
   file: HandInFile,
   fields: { code: string; name: string; email: string; notes: string },
 ): Promise<{ session: HandInSession; resumed: boolean }> {
-  const saved = savedUpload(file);
+  const saved = keptUpload(file).read();
   if (saved) {
     try {
       const upload = await apiClient.post<HandInUpload>(
@@ -170,7 +151,7 @@ export async function beginHandIn(
     size: data.size,
     head: await base64Head(data),
   });
-  rememberUpload(file, upload);
+  keptUpload(file).keep(upload);
   uppy.setFileState(file.id, { s3Multipart: { uploadId: upload.uploadId, key: upload.key } });
   return { session: { upload, size: data.size, code: fields.code }, resumed: false };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { forgetKeptHandIn, KEPT_FOR_MS, keepHandIn, readKeptHandIn } from "./kept-hand-in";
+import { KEPT_FOR_MS } from "@/lib/kept-for-an-hour";
+import { forgetKeptHandIn, keepHandIn, readKeptHandIn } from "./kept-hand-in";
 
 /** The browser's localStorage, as a Map (the unit tests run without a DOM). */
 function fakeStorage() {
