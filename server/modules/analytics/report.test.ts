@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../platform/http/errors";
-import { buildReport, csvCell, csvOf, reportCsv, type ReportInput } from "./report";
+import { buildReport, csvOf, reportCsv, type ReportInput } from "./report";
 import { resolveRange } from "./service";
 
 const input = (over: Partial<ReportInput> = {}): ReportInput => ({
@@ -97,6 +97,9 @@ describe("the range read", () => {
 });
 
 describe("the CSV's cells", () => {
+  /** One cell as the file writes it: a file of a header and one row of that cell, less the header and the line's end. */
+  const csvCell = (value: string | number) => csvOf(["h"], [[value]]).slice("h\r\n".length, -"\r\n".length);
+
   it("when a text cell begins with =, +, -, @, a tab or a carriage return, then it is written with a ' before it", () => {
     expect(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"].map(csvCell)).toEqual(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", '"\'\rx"']);
     expect(["a=1", "pain", " =1", "", "1-2"].map(csvCell)).toEqual(["a=1", "pain", " =1", "", "1-2"]);
@@ -106,6 +109,7 @@ describe("the CSV's cells", () => {
   it("when a cell holds a comma, a quote or a line break, then it is quoted and its quotes doubled (RFC 4180)", () => {
     expect(csvCell('Pain, "the" protector')).toBe('"Pain, ""the"" protector"');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell("two\rlines")).toBe('"two\rlines"');
     expect(csvCell('="a,b"')).toBe('"\'=""a,b"""');
   });
 

@@ -1,3 +1,4 @@
+import { stringify } from "csv-stringify/sync";
 import {
   addDays,
   ANALYTICS_CSV_COLUMNS,
@@ -158,79 +159,78 @@ export function countedIds(byKey: ReportInput["byKey"]): { episodes: number[]; c
 
 /** A cell a spreadsheet would read as a formula (or as one after a tab or a carriage return): written with a `'` before it. */
 const FORMULA_START = /^[=+\-@\t\r]/;
-/** A cell that must be quoted (RFC 4180): one holding a quote, a comma or a line break. */
-const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One cell as CSV: text that could start a formula made harmless, then quoted when it must be, its quotes doubled. */
-export function csvCell(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A whole CSV file: the header row, then the rows, each line ended by CRLF (RFC 4180). */
+/**
+ * A whole CSV file (RFC 4180, by csv-stringify): the header row, then the rows, each line ended by
+ * CRLF; a cell holding a quote, a comma or a line break quoted, its quotes doubled; text that
+ * could start a formula made harmless with a `'` before it.
+ */
 export function csvOf(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return [header, ...rows].map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+  return stringify([header, ...rows] as (string | number)[][], {
+    record_delimiter: "windows",
+    quoted_match: /[\r\n]/,
+    cast: { string: (value) => (FORMULA_START.test(value) ? `'${value}` : value) },
+  });
 }
 
-/** A table of the report as CSV: the header row names the JSON's fields (an episode's quarters as `reached.25`...). */
-export function tableCsv(report: AnalyticsReport, table: AnalyticsExportTable): string {
-  switch (table) {
-    case "pages":
-      return csvOf(
-        ["path", "pageviews", "visitors"],
-        report.pages.map((p) => [p.path, p.pageviews, p.visitors]),
-      );
-    case "episodes":
-      return csvOf(
-        ["slug", "title", "plays", "listens", "reached.25", "reached.50", "reached.75", "reached.100"],
-        report.episodes.map((e) => [
-          e.slug,
-          e.title,
-          e.plays,
-          e.listens,
-          e.reached["25"],
-          e.reached["50"],
-          e.reached["75"],
-          e.reached["100"],
-        ]),
-      );
-    case "referrers":
-      return csvOf(
-        ["source", "visitors"],
-        report.referrers.map((r) => [r.source, r.visitors]),
-      );
-    case "campaigns":
-      return csvOf(
-        ["campaign", "visitors"],
-        report.campaigns.map((c) => [c.campaign, c.visitors]),
-      );
-    case "searches":
-      return csvOf(
-        ["q", "count", "results"],
-        report.searches.map((s) => [s.q, s.count, s.results]),
-      );
-    case "providers":
-      return csvOf(
-        ["id", "name", "clicks"],
-        report.providers.map((p) => [p.id, p.name, p.clicks]),
-      );
-    case "clips":
-      return csvOf(
-        ["slug", "title", "plays"],
-        report.clips.map((c) => [c.slug, c.title, c.plays]),
-      );
-    case "devices":
-      return csvOf(
-        ["kind", "visitors"],
-        report.devices.map((d) => [d.kind, d.visitors]),
-      );
-    case "browsers":
-      return csvOf(
-        ["name", "visitors"],
-        report.browsers.map((b) => [b.name, b.visitors]),
-      );
-  }
+/** A table's CSV columns: each a header (the JSON's field, an episode's quarters as `reached.25`...) and its cell. */
+type Columns<Row> = readonly (readonly [header: string, cell: (row: Row) => string | number])[];
+type TableRow<T extends AnalyticsExportTable> = AnalyticsReport[T][number];
+
+const TABLE_COLUMNS: { [T in AnalyticsExportTable]: Columns<TableRow<T>> } = {
+  pages: [
+    ["path", (p) => p.path],
+    ["pageviews", (p) => p.pageviews],
+    ["visitors", (p) => p.visitors],
+  ],
+  episodes: [
+    ["slug", (e) => e.slug],
+    ["title", (e) => e.title],
+    ["plays", (e) => e.plays],
+    ["listens", (e) => e.listens],
+    ...(["25", "50", "75", "100"] as const).map((q) => [`reached.${q}`, (e: TableRow<"episodes">) => e.reached[q]] as const),
+  ],
+  referrers: [
+    ["source", (r) => r.source],
+    ["visitors", (r) => r.visitors],
+  ],
+  campaigns: [
+    ["campaign", (c) => c.campaign],
+    ["visitors", (c) => c.visitors],
+  ],
+  searches: [
+    ["q", (s) => s.q],
+    ["count", (s) => s.count],
+    ["results", (s) => s.results],
+  ],
+  providers: [
+    ["id", (p) => p.id],
+    ["name", (p) => p.name],
+    ["clicks", (p) => p.clicks],
+  ],
+  clips: [
+    ["slug", (c) => c.slug],
+    ["title", (c) => c.title],
+    ["plays", (c) => c.plays],
+  ],
+  devices: [
+    ["kind", (d) => d.kind],
+    ["visitors", (d) => d.visitors],
+  ],
+  browsers: [
+    ["name", (b) => b.name],
+    ["visitors", (b) => b.visitors],
+  ],
+};
+
+/** A table of the report as CSV: the header row names the JSON's fields, then the table's rows. */
+export function tableCsv<T extends AnalyticsExportTable>(report: AnalyticsReport, table: T): string {
+  const columns = TABLE_COLUMNS[table] as Columns<TableRow<T>>;
+  const rows = report[table] as readonly TableRow<T>[];
+  return csvOf(
+    columns.map(([header]) => header),
+    rows.map((row) => columns.map(([, cell]) => cell(row))),
+  );
 }
 
 /** `GET /api/analytics/export.csv` without a table: the header row, then one row per day of the range. */
