@@ -95,12 +95,17 @@ async function changesOf(deps: ShowOfferDeps, offer: StoredOffer): Promise<ShowC
   return changes;
 }
 
+/** The offer waiting for the owner's answer, with the stored offer's version; `offer` is null when there is none for the feed address set now, or nothing would change. */
+async function pendingOffer(deps: ShowOfferDeps): Promise<{ offer: ShowOffer | null; version: number }> {
+  const [{ offer, version }, values] = await Promise.all([readStored(deps.db), deps.settings.getMany(["rss_url"])]);
+  if (!offer || offer.url !== values.get("rss_url")) return { offer: null, version };
+  const changes = await changesOf(deps, offer);
+  return { offer: changes.length > 0 ? { url: offer.url, showTitle: offer.title, changes } : null, version };
+}
+
 /** The offer waiting for the owner's answer, for the feed address set now; null when there is none or nothing would change. */
 export async function readShowOffer(deps: ShowOfferDeps): Promise<ShowOffer | null> {
-  const [{ offer }, values] = await Promise.all([readStored(deps.db), deps.settings.getMany(["rss_url"])]);
-  if (!offer || offer.url !== values.get("rss_url")) return null;
-  const changes = await changesOf(deps, offer);
-  return changes.length > 0 ? { url: offer.url, showTitle: offer.title, changes } : null;
+  return (await pendingOffer(deps)).offer;
 }
 
 /**
@@ -109,8 +114,7 @@ export async function readShowOffer(deps: ShowOfferDeps): Promise<ShowOffer | nu
  * when a field asked for is not offered (any more), or the offer changed meanwhile.
  */
 export async function answerShowOffer(deps: ShowOfferDeps, take: ShowField[]): Promise<{ taken: ShowField[] }> {
-  const { version } = await readStored(deps.db);
-  const offer = await readShowOffer(deps);
+  const { offer, version } = await pendingOffer(deps);
   if (!offer) throw new AppError("NOT_FOUND", "feedReport.noShowOffer");
   const change = <F extends ShowField>(field: F) =>
     offer.changes.find((c): c is Extract<ShowChange, { field: F }> => c.field === field && take.includes(field));

@@ -47,6 +47,8 @@ function readJson<T>(raw: string | undefined, parse: (value: unknown) => T | nul
 const feedHostsOf = (raw: string | undefined): FeedHost[] => readJson(raw, (v) => feedHostsSchema.safeParse(v).data ?? null, []);
 
 const imagesOf = (raw: string | undefined): Partial<SiteImages> => readJson(raw, (v) => siteImagesSchema.safeParse(v).data ?? null, {});
+/** The owner's About page as stored, or null when they have not written one (or it no longer reads). */
+const aboutOf = (raw: string | undefined) => readJson(raw, (v) => aboutSchema.safeParse(v).data ?? null, null);
 
 /** What of the show's identity a switch to another show's feed may replace (modules/feed/show-offer.ts). */
 interface ShowIdentityNow {
@@ -61,7 +63,7 @@ interface ShowIdentityNow {
 /** The show's identity as a feed switch compares it with the new show's. */
 export async function readShowIdentity(db: Executor): Promise<ShowIdentityNow> {
   const rows = await getVersionedSettings(db, [ABOUT_KEY, IMAGES_KEY]);
-  const about = readJson(rows.get(ABOUT_KEY)?.value, (v) => aboutSchema.safeParse(v).data ?? null, null);
+  const about = aboutOf(rows.get(ABOUT_KEY)?.value);
   return {
     aboutTitle: about?.title ?? "",
     aboutIntro: about?.intro ?? "",
@@ -88,7 +90,7 @@ export async function takeShowIdentity(
   if (!take.hosts && !take.title && !take.intro) return;
   await lockSetting(tx, ABOUT_KEY);
   const rows = await getVersionedSettings(tx, [ABOUT_KEY, FEED_HOSTS_KEY]);
-  const about = readJson(rows.get(ABOUT_KEY)?.value, (v) => aboutSchema.safeParse(v).data ?? null, null);
+  const about = aboutOf(rows.get(ABOUT_KEY)?.value);
   // Without a page of the owner's, the show's name, description and the feed's hosts already stand in.
   if (!about) return;
   const feedHosts = feedHostsOf(rows.get(FEED_HOSTS_KEY)?.value).map((h) => ({ name: h.name, role: h.role, bio: "", photo: h.photo }));
@@ -134,7 +136,7 @@ export function createIdentityService(db: Db, uploads: UploadsService, pictures:
       photo: h.photo,
     }));
     return {
-      about: readJson(about?.value, (v) => aboutSchema.safeParse(v).data ?? null, { title: "", intro: "", hosts: feedHosts }),
+      about: aboutOf(about?.value) ?? { title: "", intro: "", hosts: feedHosts },
       images: { ...NO_IMAGES, ...imagesOf(images?.value) },
       links: readJson(rows.get(FEED_LINKS_KEY)?.value, (v) => feedLinksSchema.safeParse(v).data ?? null, NO_LINKS),
       versions: { about: about?.version ?? 0, images: images?.version ?? 0 },

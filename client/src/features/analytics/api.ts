@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { AnalyticsReport } from "@shared/analytics";
+import type { AnalyticsExportTable, AnalyticsReport } from "@shared/analytics";
 import { apiClient } from "@/lib/api-client";
 
 /** A range of UTC days, both included, as YYYY-MM-DD. */
@@ -20,5 +20,6 @@ export const analyticsQueryOptions = (range: DayRange) =>
     refetchInterval: 30_000,
   });
 
-/** The report's days as a CSV file (the browser downloads it with the admin's session). */
-export const analyticsCsvUrl = (range: DayRange) => `/api/analytics/export.csv?${rangeQuery(range)}`;
+/** One of the report's tables as a CSV file, or without a table its days (the browser downloads it with the admin's session). */
+export const analyticsCsvUrl = (range: DayRange, table?: AnalyticsExportTable) =>
+  `/api/analytics/export.csv?${new URLSearchParams({ from: range.from, to: range.to, ...(table ? { table } : {}) }).toString()}`;

@@ -263,7 +263,7 @@ function Tables({ report }: { report: AnalyticsReport }) {
   const figures = useFigures();
   // The range the report answered for, so a file holds what the screen shows.
   const download = (table: AnalyticsExportTable): TableDownload => ({
-    href: `${analyticsCsvUrl({ from: report.from, to: report.to })}&table=${table}`,
+    href: analyticsCsvUrl({ from: report.from, to: report.to }, table),
     label: t(DOWNLOAD_LABELS[table]),
   });
   return (
