@@ -69,11 +69,19 @@ import { createPageData } from "./modules/pages";
 import { createUploadsService } from "./modules/pictures";
 import { appliedMigrationMark, pingDatabase } from "./platform/db/health";
 import { requestLanguage, translator } from "./modules/languages";
-import { DEFAULT_LANGUAGE } from "../shared/languages";
+import { DEFAULT_LANGUAGE, siteLanguageOf } from "../shared/languages";
+import { siteNameOf } from "../shared/page-titles";
+import { createMailer } from "./platform/mail/mailer";
+import { createNotices, mailRouter, type NoticesService } from "./modules/notices";
 
 export interface AppDeps {
   config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
-    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes">>;
+    Partial<
+      Pick<
+        Config,
+        "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes" | "smtpUrl" | "mailFrom"
+      >
+    >;
   database: Database;
   store: ObjectStore;
   /** The audition hand-ins' files; without it, hand-ins are refused (503). */
@@ -124,6 +132,8 @@ export interface SiteApp {
   linkedFiles: FeedLinkedFiles;
   metrics: Metrics;
   bus: ChangeBus;
+  /** The owners' e-mail about new hand-ins and messages: index.ts sends what is pending every minute. */
+  notices: NoticesService;
   /** Removes audition uploads left unfinished past their day (hourly on a running site); answers how many. */
   sweepAuditions(now?: Date): Promise<number>;
   /**
@@ -164,7 +174,8 @@ export function createApp(deps: AppDeps): SiteApp {
   mountPages(app, deps, services, front, clientDir);
   app.use(apiNotFound);
   app.use(errorHandler);
-  const { cache, bus, linkedFiles, auditionSweep, feedWorkers, throttles, ownShareImages, auditions, feed, metrics } = services;
+  const { cache, bus, linkedFiles, auditionSweep, feedWorkers, throttles, ownShareImages, auditions, feed, metrics, mailer, notices } =
+    services;
   const { fastPath, analytics } = front;
   // Everything createApp started that runs beside the requests, in the order to stop it: the
   // background fetches first (they write), then the feed worker, then the rest.
@@ -175,6 +186,7 @@ export function createApp(deps: AppDeps): SiteApp {
     () => bus.close(),
     () => throttles.close(),
     () => sessions.close(),
+    () => mailer.close(),
     () => ownShareImages?.close(),
     // What the analytics counted since their last write.
     () => analytics.close(),
@@ -191,6 +203,7 @@ export function createApp(deps: AppDeps): SiteApp {
     linkedFiles,
     metrics,
     bus,
+    notices,
     sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),
     close: () => stopAll(stops),
   };
@@ -241,7 +254,9 @@ function createServices(deps: AppDeps) {
   });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
-  const { auditions, auditionSweep } = createAuditions(deps, settings);
+  const mail = createMail(deps, settings);
+  const { mailer, notices } = mail;
+  const { auditions, auditionSweep } = createAuditions(deps, settings, mail);
   const identity = createIdentityService(db, uploads, pictures, writes);
   const pageData = createPageData({
     providers,
@@ -297,11 +312,25 @@ function createServices(deps: AppDeps) {
     shareImages,
     passport,
     throttles,
+    mailer,
+    notices,
   };
 }
 
+/** E-mail (SMTP_URL; without it nothing is sent) and the owners' notices it carries, in the site's name and language. */
+function createMail(deps: AppDeps, settings: ReturnType<typeof createSettingsService>) {
+  const { config, database, logger } = deps;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, logger });
+  const site = async () => {
+    const values = await settings.getMany(["podcast_title", "site_language"]);
+    return { name: siteNameOf(values.get("podcast_title")), language: siteLanguageOf(values.get("site_language")) };
+  };
+  const notices = createNotices({ db: database.db, mailer, publicUrl: config.publicUrl, site, logger });
+  return { mailer, notices, site };
+}
+
 /** The hand-ins' service and its sweep, when the site has a store for their files. */
-function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettingsService>) {
+function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettingsService>, mail: ReturnType<typeof createMail>) {
   const { config, database, logger } = deps;
   const auditions = deps.largeFiles
     ? createAuditionsService({
@@ -311,6 +340,11 @@ function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettin
         secret: deps.sessionSecret,
         limits: { maxBytes: config.auditionMaxBytes ?? 1024 ** 3, quotaBytes: config.auditionQuotaBytes ?? 20 * 1024 ** 3 },
         logger,
+        // Each hand-in that completes is queued for the owners' e-mail (docs/product.md "E-mail").
+        onHandedIn: (handIn) =>
+          mail.notices.queueNotice({ kind: "hand-in", id: handIn.id, summary: `${handIn.name} (${handIn.fileName})` }),
+        mailer: mail.mailer,
+        siteName: async () => (await mail.site()).name,
       })
     : undefined;
   // Every 5 minutes: an upload idle for 15 holds no space already, and this gives its files' disk back soon after.
@@ -376,8 +410,22 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   const { config, database, store } = deps;
   const { db, pool } = database;
   const { secureOnly, cookieName, fastPath, analytics } = front;
-  const { cache, passport, throttles, settings, providers, episodes, pageData, feed, identity, clips, editors, auditions, uploads } =
-    services;
+  const {
+    cache,
+    passport,
+    throttles,
+    settings,
+    providers,
+    episodes,
+    pageData,
+    feed,
+    identity,
+    clips,
+    editors,
+    auditions,
+    uploads,
+    mailer,
+  } = services;
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(jsonBodiesOnly((req) => (req.method === "PUT" && req.path.startsWith("/objects/uploads/")) || isHandInUploadBody(req)));
@@ -409,6 +457,7 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   api.use("/objects", uploadsRouter(uploads));
   api.use("/analytics", analyticsRouter(analytics, requireAdmin));
   api.use("/languages", languagesRouter(db, requireAdmin));
+  api.use("/mail", mailRouter(mailer, requireAdmin));
   api.use(
     "/backup",
     backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles)),

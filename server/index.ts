@@ -17,6 +17,7 @@ import { readOrCreateSecret } from "./platform/runtime/secret-file";
 import { createLargeFileStore, createObjectStore } from "./platform/objects";
 import { fillMissingEpisodeSlugs } from "./modules/episodes";
 import { startFeedSchedule } from "./modules/feed";
+import { startNoticeSchedule } from "./modules/notices";
 import { createShareImages, type ShareImages } from "./modules/share-images";
 
 async function main(): Promise<void> {
@@ -119,7 +120,13 @@ async function main(): Promise<void> {
       server!.listen(config.port, config.host, () => resolve());
     });
     reportAdminBootstrap(await adminAccount, logger);
-    stopSchedule = startFeedSchedule(app.feed, logger);
+    const stopFeed = startFeedSchedule(app.feed, logger);
+    // The owners' e-mail: what arrived in the last minute, in one e-mail or a digest.
+    const stopNotices = startNoticeSchedule(app.notices, logger);
+    stopSchedule = () => {
+      stopFeed();
+      stopNotices();
+    };
     if (config.metricsPort !== undefined) {
       metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort);
       logger.info({ url: `http://127.0.0.1:${config.metricsPort}/metrics` }, "metrics served");
