@@ -1,6 +1,6 @@
 import type { LanguageTag } from "../../../shared/languages";
 import type { Db } from "../../platform/db/client";
-import type { Mailer } from "../../platform/mail/mailer";
+import { oneLine, type Mailer } from "../../platform/mail/mailer";
 import type { Logger } from "../../platform/runtime/logger";
 import { translator } from "../languages";
 import { claimPending, insertNotice, markAttemptFailed, markSent, ownerEmails, pruneNotices } from "./storage";
@@ -44,7 +44,7 @@ export function createNotices(deps: NoticesDeps): NoticesService {
     async queueNotice(notice) {
       if (!mailer.enabled) return;
       try {
-        await insertNotice(db, { ...notice, summary: notice.summary.slice(0, 500) });
+        await insertNotice(db, { ...notice, summary: oneLine(notice.summary).slice(0, 500) });
       } catch (err) {
         logger?.warn({ err: (err as Error).message, kind: notice.kind, id: notice.id }, "a notice for the owner could not be queued");
       }
