@@ -63,7 +63,9 @@ describe("the owners' e-mail about new hand-ins", () => {
     expect(mail!.text).toContain("http://localhost:5000/admin/auditions");
   });
 
-  it("when a listener's message is queued beside a hand-in, then the digest lists each under its heading with its own link", async ({ t }) => {
+  it("when a listener's message is queued beside a hand-in, then the digest lists each under its heading with its own link", async ({
+    t,
+  }) => {
     await browser.handIn(t, wav());
     await t.app.notices.queueNotice({ kind: "message", id: "m-1", summary: "Sam: a voice message (0:42)" });
     expect(await t.app.notices.sendPending()).toBe(2);
@@ -95,7 +97,9 @@ describe("the owners' e-mail about new hand-ins", () => {
     expect(mailbox.received).toHaveLength(1);
   });
 
-  it("when a candidate's name carries a line break and a header, then the e-mail gains no header and goes to the owner alone", async ({ t }) => {
+  it("when a candidate's name carries a line break and a header, then the e-mail gains no header and goes to the owner alone", async ({
+    t,
+  }) => {
     await browser.handIn(t, wav(), { name: "Eve\r\nBcc: victim@example.com\r\nX-Evil: 1" });
     await t.app.notices.sendPending();
     const [mail] = await mailbox.waitFor(1);
@@ -115,13 +119,16 @@ describe("the owners' e-mail about new hand-ins", () => {
 });
 
 describe("without SMTP_URL", () => {
-  itWithoutMail("when a candidate hands in an edit, then it is taken (2xx), nothing is queued and nothing is sent", async ({ t, admin }) => {
-    await browser.handIn(t, wav());
-    expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
-    expect(await t.app.notices.sendPending()).toBe(0);
-    expect(await noticeRows(t)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(mailbox.received).toEqual([]);
-    expect((await admin.get("/api/mail/status").expect(200)).body).toEqual({ mail: false });
-  });
+  itWithoutMail(
+    "when a candidate hands in an edit, then it is taken (2xx), nothing is queued and nothing is sent",
+    async ({ t, admin }) => {
+      await browser.handIn(t, wav());
+      expect((await admin.get("/api/auditions").expect(200)).body).toHaveLength(1);
+      expect(await t.app.notices.sendPending()).toBe(0);
+      expect(await noticeRows(t)).toEqual([]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(mailbox.received).toEqual([]);
+      expect((await admin.get("/api/mail/status").expect(200)).body).toEqual({ mail: false });
+    },
+  );
 });
