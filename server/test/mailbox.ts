@@ -26,6 +26,8 @@ export interface Mailbox {
   /** Waits until `count` e-mails have arrived (at most `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
+  /** Lets the process end with the mailbox still open (a browser test's global setup). */
+  unref(): void;
 }
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes non-ASCII headers. */
@@ -145,5 +147,6 @@ export async function startMailbox(options: { dir?: string; user?: string; passw
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    unref: () => void server.server.unref(),
   };
 }
