@@ -16,7 +16,6 @@ export const candidateNoteSchema = z.strictObject({
     .max(NOTE_MAX_LENGTH, "validation.notesTooLong")
     .refine((s) => !s.includes("\u0000"), "validation.noNul"),
 });
-export type CandidateNote = z.infer<typeof candidateNoteSchema>;
 
 /** `GET /api/mail/status` (admin): whether SMTP_URL is set, so notes can be sent. */
 export interface MailStatus {

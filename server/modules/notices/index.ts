@@ -3,4 +3,3 @@ export { createNotices } from "./service";
 export type { NoticesService } from "./service";
 export { startNoticeSchedule } from "./schedule";
 export { mailRouter } from "./routes";
-export type { Notice, NoticeKind } from "./texts";

@@ -1,7 +1,7 @@
 import type { ServerTranslate } from "../languages";
 
 /** What the owner is told about: a new hand-in or a new message from a listener. */
-export type NoticeKind = "hand-in" | "message";
+type NoticeKind = "hand-in" | "message";
 
 export interface Notice {
   kind: NoticeKind;

@@ -3,7 +3,7 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Logger } from "../runtime/logger";
 
 /** One e-mail: plain text, and simple HTML beside it when the sender has it. */
-export interface Mail {
+interface Mail {
   to: readonly string[];
   subject: string;
   text: string;

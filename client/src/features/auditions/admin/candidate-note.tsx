@@ -9,7 +9,7 @@ import { useAdminT } from "@/lib/i18n";
 import { useSendNote } from "./mutations";
 
 /** Whether the site sends e-mail (SMTP_URL): without it, no note is offered. */
-export const mailStatusQueryOptions = () =>
+const mailStatusQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "mail", "status"],
     queryFn: () => apiClient.get<MailStatus>("/api/mail/status"),
