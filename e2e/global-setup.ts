@@ -7,6 +7,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, STATE_FILE, type ServerState } from "./ser
 import { SERVER_NODE_FLAGS } from "../scripts/server-flags.mjs";
 import { fileURLToPath } from "node:url";
 import getPort from "get-port";
+import { startMailbox } from "../server/test/mailbox";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -45,6 +46,10 @@ export async function startE2EServer(stateFile: string): Promise<string> {
   const port = await getPort({ host: "127.0.0.1" });
   const baseURL = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, "server.log");
+  // The server's e-mail goes to a mailbox on loopback, which writes each one where the tests read it.
+  const mailDir = path.join(dataDir, "mailbox");
+  const mailbox = await startMailbox({ dir: mailDir });
+  mailbox.unref();
   const log = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "dist/server/index.js"], {
     cwd: root,
@@ -61,11 +66,12 @@ export async function startE2EServer(stateFile: string): Promise<string> {
       // The feed tests serve their feeds from loopback; the schedule stays off so only they sync.
       FEED_ALLOW_PRIVATE: "1",
       FEED_SYNC_MINUTES: "0",
+      SMTP_URL: mailbox.url,
     },
     stdio: ["ignore", log, log],
     detached: false,
   });
-  const state: ServerState = { pid: child.pid!, dataDir, baseURL };
+  const state: ServerState = { pid: child.pid!, dataDir, baseURL, mailDir };
   fs.writeFileSync(stateFile, JSON.stringify(state));
 
   await waitForHealth(baseURL, child, logFile);

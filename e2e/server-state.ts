@@ -18,6 +18,8 @@ export interface ServerState {
   pid: number;
   dataDir: string;
   baseURL: string;
+  /** Where the loopback mailbox (SMTP_URL) writes each e-mail the server sends, one JSON file each. */
+  mailDir: string;
 }
 
 /** The owner's account that global setup makes, as the login form and /api/auth/login take it. */

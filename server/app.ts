@@ -70,13 +70,22 @@ import { createPageData } from "./modules/pages";
 import { createUploadsService } from "./modules/pictures";
 import { appliedMigrationMark, pingDatabase } from "./platform/db/health";
 import { requestLanguage, translator } from "./modules/languages";
-import { DEFAULT_LANGUAGE } from "../shared/languages";
+import { DEFAULT_LANGUAGE, siteLanguageOf } from "../shared/languages";
+import { siteNameOf } from "../shared/page-titles";
+import { cutAtWord } from "../shared/strings";
+import { createMailer } from "./platform/mail/mailer";
+import { createNotices, mailRouter, type NoticesService } from "./modules/notices";
 import { createMessagesService, isMessageAudioBody, messagesRouter, type MessagesService } from "./modules/messages";
 import type { Message } from "../shared/messages";
 
 export interface AppDeps {
   config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
-    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes">> &
+    Partial<
+      Pick<
+        Config,
+        "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes" | "smtpUrl" | "mailFrom"
+      >
+    > &
     Partial<Pick<Config, "messagesKeepDays" | "messagesQuotaBytes">>;
   database: Database;
   store: ObjectStore;
@@ -132,6 +141,8 @@ export interface SiteApp {
   linkedFiles: FeedLinkedFiles;
   metrics: Metrics;
   bus: ChangeBus;
+  /** The owners' e-mail about new hand-ins and messages: index.ts sends what is pending every minute. */
+  notices: NoticesService;
   /** Removes audition uploads left unfinished past their day (hourly on a running site); answers how many. */
   sweepAuditions(now?: Date): Promise<number>;
   /** Deletes messages past MESSAGES_KEEP_DAYS and voice messages whose recording never came (hourly on a running site); answers how many. */
@@ -174,7 +185,8 @@ export function createApp(deps: AppDeps): SiteApp {
   mountPages(app, deps, services, front, clientDir);
   app.use(apiNotFound);
   app.use(errorHandler);
-  const { cache, bus, linkedFiles, auditionSweep, feedWorkers, throttles, ownShareImages, auditions, feed, metrics } = services;
+  const { cache, bus, linkedFiles, auditionSweep, feedWorkers, throttles, ownShareImages, auditions, feed, metrics, mailer, notices } =
+    services;
   const { fastPath, analytics } = front;
   // Everything createApp started that runs beside the requests, in the order to stop it: the
   // background fetches first (they write), then the feed worker, then the rest.
@@ -185,6 +197,7 @@ export function createApp(deps: AppDeps): SiteApp {
     () => bus.close(),
     () => throttles.close(),
     () => sessions.close(),
+    () => mailer.close(),
     () => ownShareImages?.close(),
     // What the analytics counted since their last write.
     () => analytics.close(),
@@ -201,6 +214,7 @@ export function createApp(deps: AppDeps): SiteApp {
     linkedFiles,
     metrics,
     bus,
+    notices,
     sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),
     sweepMessages: (now) => services.messages.sweep(now),
     close: () => stopAll(stops),
@@ -252,9 +266,11 @@ function createServices(deps: AppDeps) {
   });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
-  const { auditions, auditionSweep } = createAuditions(deps, settings);
+  const mail = createMail(deps, settings);
+  const { mailer, notices } = mail;
+  const { auditions, auditionSweep } = createAuditions(deps, settings, mail);
   const identity = createIdentityService(db, uploads, pictures, writes);
-  const messages = createMessages(deps, settings, episodes);
+  const messages = createMessages(deps, settings, episodes, mail);
   const pageData = createPageData({
     providers,
     clips,
@@ -310,11 +326,25 @@ function createServices(deps: AppDeps) {
     shareImages,
     passport,
     throttles,
+    mailer,
+    notices,
   };
 }
 
+/** E-mail (SMTP_URL; without it nothing is sent) and the owners' notices it carries, in the site's name and language. */
+function createMail(deps: AppDeps, settings: ReturnType<typeof createSettingsService>) {
+  const { config, database, logger } = deps;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, logger });
+  const site = async () => {
+    const values = await settings.getMany(["podcast_title", "site_language"]);
+    return { name: siteNameOf(values.get("podcast_title")), language: siteLanguageOf(values.get("site_language")) };
+  };
+  const notices = createNotices({ db: database.db, mailer, publicUrl: config.publicUrl, site, logger });
+  return { mailer, notices, site };
+}
+
 /** The hand-ins' service and its sweep, when the site has a store for their files. */
-function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettingsService>) {
+function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettingsService>, mail: ReturnType<typeof createMail>) {
   const { config, database, logger } = deps;
   const auditions = deps.largeFiles
     ? createAuditionsService({
@@ -324,6 +354,11 @@ function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettin
         secret: deps.sessionSecret,
         limits: { maxBytes: config.auditionMaxBytes ?? 1024 ** 3, quotaBytes: config.auditionQuotaBytes ?? 20 * 1024 ** 3 },
         logger,
+        // Each hand-in that completes is queued for the owners' e-mail (docs/product.md "E-mail").
+        onHandedIn: (handIn) =>
+          mail.notices.queueNotice({ kind: "hand-in", id: handIn.id, summary: `${handIn.name} (${handIn.fileName})` }),
+        mailer: mail.mailer,
+        siteName: async () => (await mail.site()).name,
       })
     : undefined;
   // Every 5 minutes: an upload idle for 15 holds no space already, and this gives its files' disk back soon after.
@@ -332,11 +367,26 @@ function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettin
   return { auditions, auditionSweep };
 }
 
+/**
+ * One line naming a listener's message in the owners' e-mail, in no language of its own: who sent
+ * it (when they said), its length or the start of its text, and the episode it is about.
+ */
+function messageSummary(message: Message): string {
+  const who = message.name || message.email || "—";
+  const seconds = message.durationSeconds ?? 0;
+  const what =
+    message.kind === "voice"
+      ? `🎙 ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`
+      : `“${cutAtWord((message.text ?? "").replace(/\s+/g, " ").trim(), 80)}”`;
+  return [who, what, message.episodeTitle ? `(${message.episodeTitle})` : ""].filter(Boolean).join(" · ");
+}
+
 /** Listeners' messages, signed and keyed with a secret derived from the session secret. */
 function createMessages(
   deps: AppDeps,
   settings: ReturnType<typeof createSettingsService>,
   episodes: ReturnType<typeof createEpisodesService>,
+  mail: ReturnType<typeof createMail>,
 ): MessagesService {
   const { config, database, logger } = deps;
   return createMessagesService({
@@ -354,7 +404,11 @@ function createMessages(
       ),
     limits: { keepDays: config.messagesKeepDays ?? 365, quotaBytes: config.messagesQuotaBytes ?? 5 * 1024 ** 3 },
     challengeMaxNumber: deps.messages?.challengeMaxNumber,
-    onArrived: deps.messages?.onArrived,
+    // Each message that arrives is queued for the owners' e-mail (docs/product.md "E-mail").
+    onArrived: async (message) => {
+      await deps.messages?.onArrived?.(message);
+      await mail.notices.queueNotice({ kind: "message", id: message.id, summary: messageSummary(message) });
+    },
     logger,
   });
 }
@@ -416,9 +470,23 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   const { config, database, store } = deps;
   const { db, pool } = database;
   const { secureOnly, cookieName, fastPath, analytics } = front;
-  const { cache, passport, throttles, settings, providers, episodes, pageData, feed, identity, clips, editors, auditions, uploads } =
-    services;
-  const { messages } = services;
+  const {
+    cache,
+    passport,
+    throttles,
+    settings,
+    providers,
+    episodes,
+    pageData,
+    feed,
+    identity,
+    clips,
+    editors,
+    auditions,
+    uploads,
+    mailer,
+    messages,
+  } = services;
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
   api.use(
@@ -455,6 +523,7 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   api.use("/objects", uploadsRouter(uploads));
   api.use("/analytics", analyticsRouter(analytics, requireAdmin));
   api.use("/languages", languagesRouter(db, requireAdmin));
+  api.use("/mail", mailRouter(mailer, requireAdmin));
   api.use(
     "/backup",
     backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles, deps.messageFiles)),

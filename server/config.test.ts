@@ -51,4 +51,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "0" }).host).toBe("0.0.0.0");
     expect(loadConfig({ TRUST_PROXY: "loopback" }).host).toBe("127.0.0.1");
   });
+  it("when SMTP_URL is not an smtp:// or smtps:// URL, then it fails naming it; unset, no e-mail is configured", () => {
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Show <show@example.com>" })).toMatchObject({
+      smtpUrl: "smtps://u:p@mail.example.com:465",
+      mailFrom: "Show <show@example.com>",
+    });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ SMTP_URL: "mail.example.com:587" })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: "Show\r\nBcc: x@example.com" })).toThrow(/MAIL_FROM/);
+  });
 });

@@ -41,7 +41,33 @@ const envSchema = z.object({
   AUDITION_QUOTA_GB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.001).max(1_000_000).default(20)),
   MESSAGES_KEEP_DAYS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(100_000).default(365)),
   MESSAGES_QUOTA_GB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.001).max(1_000_000).default(5)),
+  // E-mail (README "Configuration"): smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465.
+  SMTP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .refine(isSmtpUrl, "must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465")
+      .optional(),
+  ),
+  // The sender: an address, or `Name <address>`, on one line.
+  MAIL_FROM: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .string()
+      .max(320)
+      .refine((v) => v.includes("@") && !/[\r\n]/.test(v), "must be an e-mail address, or Name <address>, on one line")
+      .optional(),
+  ),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -75,6 +101,10 @@ export interface Config {
   messagesKeepDays: number;
   /** All voice messages' files together (MESSAGES_QUOTA_GB), in bytes. */
   messagesQuotaBytes: number;
+  /** Where e-mail is sent from (SMTP_URL); unset: no e-mail is sent. */
+  smtpUrl?: string;
+  /** The sender (MAIL_FROM); unset: the site's name at no-reply@ PUBLIC_URL's host. */
+  mailFrom?: string;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditionQuotaBytes: Math.round(e.AUDITION_QUOTA_GB * 1024 ** 3),
     messagesKeepDays: e.MESSAGES_KEEP_DAYS,
     messagesQuotaBytes: Math.round(e.MESSAGES_QUOTA_GB * 1024 ** 3),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -17,6 +17,7 @@ import { readOrCreateSecret } from "./platform/runtime/secret-file";
 import { createLargeFileStore, createMessageFileStore, createObjectStore } from "./platform/objects";
 import { fillMissingEpisodeSlugs } from "./modules/episodes";
 import { startFeedSchedule } from "./modules/feed";
+import { startNoticeSchedule } from "./modules/notices";
 import { createShareImages, type ShareImages } from "./modules/share-images";
 
 async function main(): Promise<void> {
@@ -122,9 +123,12 @@ async function main(): Promise<void> {
     reportAdminBootstrap(await adminAccount, logger);
     const stopFeedSchedule = startFeedSchedule(app.feed, logger);
     const stopMessagesSweep = startMessagesSweep(app, logger);
+    // The owners' e-mail: what arrived in the last minute, in one e-mail or a digest.
+    const stopNotices = startNoticeSchedule(app.notices, logger);
     stopSchedule = () => {
       stopFeedSchedule();
       stopMessagesSweep();
+      stopNotices();
     };
     if (config.metricsPort !== undefined) {
       metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort);

@@ -465,6 +465,32 @@ export const messageChallenges = pgTable("message_challenges", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
+
+
+/**
+ * The owner's notices waiting to be e-mailed (docs/product.md "E-mail"): one row a new hand-in or
+ * message, queued by the request that brought it and sent by the minute's job, one e-mail or a
+ * digest. `attempts` counts failed sends; past the cap the row is `failed` and kept for the log.
+ * Not content: never in a backup.
+ */
+export const notices = pgTable(
+  "notices",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["hand-in", "message"] }).notNull(),
+    /** The hand-in's or the message's id. */
+    itemId: text("item_id").notNull(),
+    /** One line naming it for the owner (who, what). */
+    summary: text("summary").notNull(),
+    state: text("state", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("notices_item_idx").on(t.kind, t.itemId), index("notices_state_idx").on(t.state, t.id)],
+);
 /*
  * The owner's analytics (docs/analytics.md). Only the daily aggregates are kept for good (and
  * in a backup); the salts and the keyed hashes that tell a day's visitors apart are deleted

@@ -9,7 +9,8 @@ import { AppError } from "../../platform/http/errors";
 import { parse } from "../../platform/http/validate";
 import type { AuditionsService } from "./service";
 import { HAND_IN_REFUSALS } from "./refusals";
-import { sayFor } from "../languages";
+import { requestLanguage, sayFor } from "../languages";
+import { candidateNoteSchema } from "../../../shared/mail";
 import type { EditorsService } from "./editors";
 import type { SettingsService } from "../settings";
 import { accessLogSchema, LIMITS, unlockSchema } from "../../../shared/api";
@@ -177,6 +178,12 @@ export function auditionsRouter(auditions: AuditionsService): Router {
     const { status } = parse(auditionStatusSchema, req.body);
     await auditions.setStatus(String(req.params.id), status);
     res.json({ id: String(req.params.id), status });
+  });
+  /** The owner's short note to the candidate, by e-mail (docs/product.md "E-mail"). */
+  r.post("/:id/note", async (req, res) => {
+    const { text } = parse(candidateNoteSchema, req.body);
+    await auditions.sendNote(String(req.params.id), text, requestLanguage(req));
+    res.set("Cache-Control", "no-store").json({ sent: true });
   });
   r.delete("/:id", async (req, res) => {
     await auditions.remove(String(req.params.id));

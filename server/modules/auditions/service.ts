@@ -19,13 +19,16 @@ import {
   type HandInUpload,
   type UploadUnderway,
 } from "../../../shared/auditions";
+import type { LanguageTag } from "../../../shared/languages";
 import type { Db, Executor } from "../../platform/db/client";
+import type { Mailer } from "../../platform/mail/mailer";
 import { AppError } from "../../platform/http/errors";
 import type { Logger } from "../../platform/runtime/logger";
 import type { LargeFileStore } from "../../platform/objects/large-files";
 import { OBJECT_ID_PATTERN } from "../../platform/objects/store";
 import { checkAudio, extensionOf, identifyAudio } from "./audio";
 import { HAND_IN_REFUSALS } from "./refusals";
+import { translator } from "../languages";
 import {
   beginCompleting,
   countHandedIn,
@@ -92,6 +95,12 @@ export interface AuditionsDeps {
   limits: AuditionLimits;
   logger?: Logger;
   clock?: () => Date;
+  /** Told once of each hand-in that completes (the owners' notice); awaited, and must not throw. */
+  onHandedIn?(handIn: { id: string; name: string; fileName: string }): Promise<void>;
+  /** Sends the owner's notes to candidates; without it (or without SMTP_URL) a note is refused. */
+  mailer?: Mailer;
+  /** The site's name, for the note's subject and sender. */
+  siteName?(): Promise<string>;
 }
 
 /** Where a browser sends a request of an upload: a signed address, and the headers it must carry. */
@@ -144,6 +153,12 @@ export interface AuditionsService {
   /** The owner drops an upload under way, giving its space back. */
   removeUpload(id: string): Promise<void>;
   setStatus(id: string, status: AuditionStatus): Promise<void>;
+  /**
+   * E-mails the candidate the owner's note about a hand-in shortlisted or declined (docs/product.md
+   * "E-mail"), its subject in `language` (the owner's). 404 unknown, 409 still new, 503 without
+   * e-mail or when the mail server refuses it.
+   */
+  sendNote(id: string, text: string, language: LanguageTag): Promise<void>;
   remove(id: string): Promise<void>;
   file(id: string): Promise<AuditionFile>;
   /** Removes uploads past their day, idle ones, and completions that never ended; answers how many. Hand-ins' addresses are cleared. */
@@ -607,6 +622,7 @@ function createCompletion(deps: AuditionsDeps, now: () => Date, steps: UploadSte
       rememberRefusal(row, err);
       throw err;
     }
+    await deps.onHandedIn?.({ id: row.id, name: row.name, fileName: row.fileName });
   }
 
   return {
@@ -631,7 +647,7 @@ function createOwnerActions(
   deps: AuditionsDeps,
   now: () => Date,
   steps: UploadSteps,
-): Pick<AuditionsService, "list" | "listUploads" | "removeUpload" | "setStatus" | "remove" | "file" | "sweep"> {
+): Pick<AuditionsService, "list" | "listUploads" | "removeUpload" | "setStatus" | "sendNote" | "remove" | "file" | "sweep"> {
   const { db, files } = deps;
   const { dropFiles, dropStale } = steps;
   return {
@@ -673,6 +689,21 @@ function createOwnerActions(
     async setStatus(id, status) {
       if (!OBJECT_ID_PATTERN.test(id) || !(await setAuditionStatus(db, id, status)))
         throw new AppError("NOT_FOUND", "error.handInNotFound");
+    },
+
+    async sendNote(id, text, language) {
+      const row = OBJECT_ID_PATTERN.test(id) ? await findAudition(db, id) : undefined;
+      if (!row || row.uploadState !== "complete") throw new AppError("NOT_FOUND", "error.handInNotFound");
+      const { mailer } = deps;
+      if (!mailer?.enabled) throw new AppError("UNAVAILABLE", "error.mailNotSetUp");
+      if (row.status === "new") throw new AppError("CONFLICT", "error.noteNeedsDecision");
+      const site = (await deps.siteName?.()) ?? "";
+      try {
+        await mailer.send({ to: [row.email], subject: translator(language).t("note.subject", { site }), text, language, senderName: site });
+      } catch (err) {
+        deps.logger?.warn({ err: (err as Error).message, audition: id }, "the note to a candidate could not be sent");
+        throw new AppError("UNAVAILABLE", "error.noteNotSent");
+      }
     },
 
     async remove(id) {

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { AUDITION_STATUSES, type Audition, type AuditionStatus } from "@shared/auditions";
 import { formatClock } from "@shared/time";
@@ -12,6 +12,7 @@ import { auditionFileUrl, auditionsQueryOptions } from "../api";
 import { useDeleteAudition, useSetAuditionStatus } from "./mutations";
 import { fileSize } from "./format";
 import { UploadList } from "./upload-list";
+import { CandidateNoteDialog, useMailIsSetUp, useNoteTemplate } from "./candidate-note";
 
 const STATUS_LABELS: Record<AuditionStatus, AdminKey> = {
   new: "adminAuditions.statusNew",
@@ -24,6 +25,10 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
   const remove = useDeleteAudition();
   const statusId = useId();
   const t = useAdminT();
+  // After a shortlisting or a decline, when the site sends e-mail: a note to the candidate, offered.
+  const mail = useMailIsSetUp();
+  const template = useNoteTemplate();
+  const [note, setNote] = useState<string | null>(null);
   const locale = useLocale();
   const time = localDate(audition.createdAt, true, locale);
   const facts = [
@@ -74,12 +79,18 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
             className="input !w-auto"
             value={audition.status}
             disabled={setStatus.isPending}
-            onChange={(e) =>
+            onChange={(e) => {
+              const status = e.target.value as AuditionStatus;
               setStatus.mutate(
-                { id: audition.id, status: e.target.value as AuditionStatus },
-                { onError: () => toastError(t("adminAuditions.statusFailed")) },
-              )
-            }
+                { id: audition.id, status },
+                {
+                  onSuccess: () => {
+                    if (mail && status !== "new") setNote(template(audition, status));
+                  },
+                  onError: () => toastError(t("adminAuditions.statusFailed")),
+                },
+              );
+            }}
           >
             {AUDITION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -110,6 +121,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
           <Trans id="adminAuditions.deleteHandIn" {...which} />
         </button>
       </div>
+      {note !== null ? <CandidateNoteDialog audition={audition} initialText={note} onClose={() => setNote(null)} /> : null}
     </li>
   );
 }

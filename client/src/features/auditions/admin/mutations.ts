@@ -32,3 +32,10 @@ export function useDeleteUpload() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: uploadsUnderwayQueryOptions().queryKey }),
   });
 }
+
+/** The owner's short note to a candidate, by e-mail (docs/product.md "E-mail"). */
+export function useSendNote() {
+  return useSingleMutation({
+    mutationFn: ({ id, text }: { id: string; text: string }) => apiClient.post<{ sent: true }>(`/api/auditions/${id}/note`, { text }),
+  });
+}
