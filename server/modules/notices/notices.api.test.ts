@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect } from "vitest";
 import { auditionTest } from "../../test/hand-ins";
 import { browser } from "../../test/hand-ins";
-import { ADMIN_EMAIL, type TestApp } from "../../test/harness";
+import { ADMIN_EMAIL, appTest, type TestApp } from "../../test/harness";
+import { EASY_MESSAGES, sendMessage, setMessagesEnabled } from "../../test/messages";
 import { startMailbox } from "../../test/mailbox";
 import { makeWav } from "../../test/wav";
 
@@ -129,6 +130,24 @@ describe("without SMTP_URL", () => {
       await new Promise((r) => setTimeout(r, 100));
       expect(mailbox.received).toEqual([]);
       expect((await admin.get("/api/mail/status").expect(200)).body).toEqual({ mail: false });
+    },
+  );
+});
+
+const withMessages = appTest({ ...EASY_MESSAGES, config: { ...config, smtpUrl: mailbox.url } });
+
+describe("the owners' e-mail about listeners' messages", () => {
+  withMessages(
+    "when a listener's written message arrives, then the next run e-mails the owner naming the sender, its start and the link to /admin/messages",
+    async ({ t, admin }) => {
+      await setMessagesEnabled(admin, true);
+      await sendMessage(t.request, { kind: "text", name: "Sam", text: "Loved the episode about knees.\nMore please!" }, undefined, 201);
+      expect(mailbox.received).toEqual([]);
+      expect(await t.app.notices.sendPending()).toBe(1);
+      const [mail] = await mailbox.waitFor(1);
+      expect(mail!.to).toEqual([ADMIN_EMAIL]);
+      expect(mail!.subject).toContain("Sam · “Loved the episode about knees. More please!”");
+      expect(mail!.text).toContain("http://localhost:5000/admin/messages");
     },
   );
 });
