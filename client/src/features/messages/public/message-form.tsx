@@ -134,6 +134,55 @@ function Progress({ status }: { status: Status }) {
   );
 }
 
+/** The owner's consent sentence, which must be ticked. */
+function ConsentBox({
+  sentence,
+  checked,
+  onChange,
+  error,
+}: {
+  sentence: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
+  return (
+    <div>
+      <label className="flex items-start gap-3">
+        <input
+          id="message-consent"
+          type="checkbox"
+          className="mt-1 h-5 w-5 shrink-0"
+          checked={checked}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "message-consent-error" : undefined}
+        />
+        <span dir="auto">{sentence}</span>
+      </label>
+      {error ? (
+        <p id="message-consent-error" className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Said once the message (and its recording) arrived. */
+function Arrived({ onAgain }: { onAgain: () => void }) {
+  const t = useT();
+  return (
+    <div className="card flex flex-col gap-3 p-6" role="status" data-testid="message-arrived">
+      <p className="text-xl font-bold">{t("message.arrived")}</p>
+      <p>{t("message.arrivedDetail")}</p>
+      <button type="button" className="btn self-start" onClick={onAgain}>
+        {t("message.sendAnother")}
+      </button>
+    </div>
+  );
+}
+
 const ERROR_KEYS = {
   text: { required: "message.textRequired", tooLong: "message.textTooLong" },
   recording: { required: "message.recordFirst" },
@@ -213,17 +262,7 @@ export default function MessageForm({
     setStatus({ step: "idle" });
   };
 
-  if (status.step === "arrived") {
-    return (
-      <div className="card flex flex-col gap-3 p-6" role="status" data-testid="message-arrived">
-        <p className="text-xl font-bold">{t("message.arrived")}</p>
-        <p>{t("message.arrivedDetail")}</p>
-        <button type="button" className="btn self-start" onClick={startOver}>
-          {t("message.sendAnother")}
-        </button>
-      </div>
-    );
-  }
+  if (status.step === "arrived") return <Arrived onAgain={startOver} />;
 
   return (
     <form ref={form} className="flex flex-col gap-5" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
@@ -259,25 +298,7 @@ export default function MessageForm({
         onChange={(e) => setEmail(e.currentTarget.value)}
         error={say("email")}
       />
-      <div>
-        <label className="flex items-start gap-3">
-          <input
-            id="message-consent"
-            type="checkbox"
-            className="mt-1 h-5 w-5 shrink-0"
-            checked={consent}
-            onChange={(e) => setConsent(e.currentTarget.checked)}
-            aria-invalid={shown.consent ? true : undefined}
-            aria-describedby={shown.consent ? "message-consent-error" : undefined}
-          />
-          <span dir="auto">{consentSentence}</span>
-        </label>
-        {shown.consent ? (
-          <p id="message-consent-error" className="field-error" role="alert">
-            {say("consent")}
-          </p>
-        ) : null}
-      </div>
+      <ConsentBox sentence={consentSentence} checked={consent} onChange={setConsent} error={say("consent")} />
       <div aria-live="polite" className="flex flex-col gap-2">
         <Progress status={status} />
         {status.step === "failed" ? (
