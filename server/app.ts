@@ -1,5 +1,6 @@
 // Longer than 200 lines: the composition root, where every router, service and middleware is
 // wired in its order (ARCHITECTURE.md "Requests"); its measurements are in platform/runtime/app-metrics.ts.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import type { RequestListener } from "node:http";
 import path from "node:path";
@@ -70,14 +71,21 @@ import { createUploadsService } from "./modules/pictures";
 import { appliedMigrationMark, pingDatabase } from "./platform/db/health";
 import { requestLanguage, translator } from "./modules/languages";
 import { DEFAULT_LANGUAGE } from "../shared/languages";
+import { createMessagesService, isMessageAudioBody, messagesRouter, type MessagesService } from "./modules/messages";
+import type { Message } from "../shared/messages";
 
 export interface AppDeps {
   config: Pick<Config, "publicUrl" | "trustProxy" | "env"> &
-    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes">>;
+    Partial<Pick<Config, "feedSyncMinutes" | "feedAllowPrivate" | "accessLogSample" | "auditionMaxBytes" | "auditionQuotaBytes">> &
+    Partial<Pick<Config, "messagesKeepDays" | "messagesQuotaBytes">>;
   database: Database;
   store: ObjectStore;
   /** The audition hand-ins' files; without it, hand-ins are refused (503). */
   largeFiles?: LargeFileStore;
+  /** Listeners' voice messages' files, kept privately; without it, voice messages are refused (503). */
+  messageFiles?: LargeFileStore;
+  /** Listeners' messages: told when one has arrived (the e-mail); tests make the challenge easy. */
+  messages?: { onArrived?: (message: Message) => unknown; challengeMaxNumber?: number };
   logger: Logger;
   sessionSecret: string;
   /** Where the built SPA lives; pages are served only when it exists. */
@@ -126,6 +134,8 @@ export interface SiteApp {
   bus: ChangeBus;
   /** Removes audition uploads left unfinished past their day (hourly on a running site); answers how many. */
   sweepAuditions(now?: Date): Promise<number>;
+  /** Deletes messages past MESSAGES_KEEP_DAYS and voice messages whose recording never came (hourly on a running site); answers how many. */
+  sweepMessages(now?: Date): Promise<number>;
   /**
    * Stops everything the app runs beside its requests: the background fetches of episodes'
    * files, the feed worker, the change bus's connection, the throttles' sweep, the session
@@ -192,6 +202,7 @@ export function createApp(deps: AppDeps): SiteApp {
     metrics,
     bus,
     sweepAuditions: (now) => auditions?.sweep(now) ?? Promise.resolve(0),
+    sweepMessages: (now) => services.messages.sweep(now),
     close: () => stopAll(stops),
   };
 }
@@ -243,6 +254,7 @@ function createServices(deps: AppDeps) {
   const editors = createEditorsService(db, settings);
   const { auditions, auditionSweep } = createAuditions(deps, settings);
   const identity = createIdentityService(db, uploads, pictures, writes);
+  const messages = createMessages(deps, settings, episodes);
   const pageData = createPageData({
     providers,
     clips,
@@ -290,6 +302,7 @@ function createServices(deps: AppDeps) {
     editors,
     auditions,
     auditionSweep,
+    messages,
     identity,
     pageData,
     feed,
@@ -317,6 +330,33 @@ function createAuditions(deps: AppDeps, settings: ReturnType<typeof createSettin
   const auditionSweep =
     auditions && config.env !== "test" ? setInterval(() => void auditions.sweep().catch(() => {}), 5 * 60_000).unref() : undefined;
   return { auditions, auditionSweep };
+}
+
+/** Listeners' messages, signed and keyed with a secret derived from the session secret. */
+function createMessages(
+  deps: AppDeps,
+  settings: ReturnType<typeof createSettingsService>,
+  episodes: ReturnType<typeof createEpisodesService>,
+): MessagesService {
+  const { config, database, logger } = deps;
+  return createMessagesService({
+    db: database.db,
+    files: deps.messageFiles,
+    secret: crypto.createHmac("sha256", deps.sessionSecret).update("listeners-messages").digest("base64url"),
+    isEnabled: async () => (await settings.getMany(["messages_enabled"])).get("messages_enabled") === "true",
+    findEpisode: (slug) =>
+      episodes.getBySlug(slug, { includeDrafts: false }).then(
+        (episode) => ({ id: episode.id }),
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === "NOT_FOUND") return null;
+          throw err;
+        },
+      ),
+    limits: { keepDays: config.messagesKeepDays ?? 365, quotaBytes: config.messagesQuotaBytes ?? 5 * 1024 ** 3 },
+    challengeMaxNumber: deps.messages?.challengeMaxNumber,
+    onArrived: deps.messages?.onArrived,
+    logger,
+  });
 }
 
 /** What answers before Express, and what it needs to tell a visitor from a session: the fast path and the analytics' beacons. */
@@ -378,9 +418,14 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   const { secureOnly, cookieName, fastPath, analytics } = front;
   const { cache, passport, throttles, settings, providers, episodes, pageData, feed, identity, clips, editors, auditions, uploads } =
     services;
+  const { messages } = services;
   const api = express.Router();
   api.use(sameOriginOnly([new URL(config.publicUrl).origin]));
-  api.use(jsonBodiesOnly((req) => (req.method === "PUT" && req.path.startsWith("/objects/uploads/")) || isHandInUploadBody(req)));
+  api.use(
+    jsonBodiesOnly(
+      (req) => (req.method === "PUT" && req.path.startsWith("/objects/uploads/")) || isHandInUploadBody(req) || isMessageAudioBody(req),
+    ),
+  );
   api.use(express.json({ limit: "1mb", strict: true }));
   const sessions = createSessionLayer({ pool, secret: deps.sessionSecret, secureOnly, pruneExpired: config.env !== "test", passport });
   api.use(
@@ -406,12 +451,13 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   api.use("/editors/hand-ins", auditions ? handInsRouter(auditions, throttles.audition) : handInsUnavailable);
   api.use("/editor-access-log", accessLogRouter(editors));
   if (auditions) api.use("/auditions", auditionsRouter(auditions));
+  api.use("/messages", messagesRouter(messages, requireAdmin));
   api.use("/objects", uploadsRouter(uploads));
   api.use("/analytics", analyticsRouter(analytics, requireAdmin));
   api.use("/languages", languagesRouter(db, requireAdmin));
   api.use(
     "/backup",
-    backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles)),
+    backupRouter((out) => writeBackup(pool, store, out, deps.largeFiles, deps.messageFiles)),
   );
   api.use(apiNotFound);
 

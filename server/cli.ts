@@ -5,7 +5,7 @@ import type { EmbeddedServer } from "./platform/db/embedded";
 import { runMigrations } from "./platform/db/migrate";
 import { AppError, sayWords } from "./platform/http/errors";
 import { createLogger } from "./platform/runtime/logger";
-import { createLargeFileStore, createObjectStore } from "./platform/objects";
+import { createLargeFileStore, createMessageFileStore, createObjectStore } from "./platform/objects";
 import { RestoreError, restoreBackup, writeBackup } from "./modules/backup";
 import { translator } from "./modules/languages";
 
@@ -40,15 +40,20 @@ async function main(argv: string[]): Promise<number> {
     await runMigrations(url);
     const store = await createObjectStore(config);
     const largeFiles = await createLargeFileStore(config);
+    const messageFiles = await createMessageFileStore(config);
     if (command === "backup") {
       const tmp = `${file}.partial`;
-      const result = await writeBackup(database.pool, store, fs.createWriteStream(tmp, { mode: 0o600 }), largeFiles);
+      const result = await writeBackup(database.pool, store, fs.createWriteStream(tmp, { mode: 0o600 }), largeFiles, messageFiles);
       fs.renameSync(tmp, file);
-      process.stdout.write(`Backed up ${result.rows} rows, ${result.objects} files and ${result.files} hand-ins to ${file}\n`);
+      process.stdout.write(
+        `Backed up ${result.rows} rows, ${result.objects} files, ${result.files} hand-ins and ${result.messageFiles} voice messages to ${file}\n`,
+      );
     } else {
       if (!fs.existsSync(file)) throw new RestoreError(`No such file: ${file}`);
-      const result = await restoreBackup(database.pool, store, fs.createReadStream(file), largeFiles);
-      process.stdout.write(`Restored ${result.rows} rows, ${result.objects} files and ${result.files} hand-ins from ${file}\n`);
+      const result = await restoreBackup(database.pool, store, fs.createReadStream(file), largeFiles, messageFiles);
+      process.stdout.write(
+        `Restored ${result.rows} rows, ${result.objects} files, ${result.files} hand-ins and ${result.messageFiles} voice messages from ${file}\n`,
+      );
     }
     return 0;
   } catch (err) {

@@ -39,6 +39,8 @@ const envSchema = z.object({
   ACCESS_LOG_SAMPLE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(100)),
   AUDITION_MAX_MB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1_000_000).default(1024)),
   AUDITION_QUOTA_GB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.001).max(1_000_000).default(20)),
+  MESSAGES_KEEP_DAYS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(100_000).default(365)),
+  MESSAGES_QUOTA_GB: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0.001).max(1_000_000).default(5)),
 });
 
 export interface Config {
@@ -69,6 +71,10 @@ export interface Config {
   auditionMaxBytes: number;
   /** All audition hand-ins together, and the uploads under way (AUDITION_QUOTA_GB), in bytes. */
   auditionQuotaBytes: number;
+  /** Listeners' messages are deleted with their files this many days after they arrived (MESSAGES_KEEP_DAYS). */
+  messagesKeepDays: number;
+  /** All voice messages' files together (MESSAGES_QUOTA_GB), in bytes. */
+  messagesQuotaBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLogSample: e.ACCESS_LOG_SAMPLE,
     auditionMaxBytes: e.AUDITION_MAX_MB * 1024 * 1024,
     auditionQuotaBytes: Math.round(e.AUDITION_QUOTA_GB * 1024 ** 3),
+    messagesKeepDays: e.MESSAGES_KEEP_DAYS,
+    messagesQuotaBytes: Math.round(e.MESSAGES_QUOTA_GB * 1024 ** 3),
   };
 }

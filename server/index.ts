@@ -14,7 +14,7 @@ import { createLogger } from "./platform/runtime/logger";
 import { keepMemoryReducerWorking } from "./platform/runtime/memory-reducer";
 import { serveMetrics } from "./platform/runtime/metrics";
 import { readOrCreateSecret } from "./platform/runtime/secret-file";
-import { createLargeFileStore, createObjectStore } from "./platform/objects";
+import { createLargeFileStore, createMessageFileStore, createObjectStore } from "./platform/objects";
 import { fillMissingEpisodeSlugs } from "./modules/episodes";
 import { startFeedSchedule } from "./modules/feed";
 import { createShareImages, type ShareImages } from "./modules/share-images";
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
       database,
       store,
       largeFiles: await createLargeFileStore(config),
+      messageFiles: await createMessageFileStore(config),
       shareImages,
       accountReady: adminAccount,
       logger,
@@ -119,7 +120,12 @@ async function main(): Promise<void> {
       server!.listen(config.port, config.host, () => resolve());
     });
     reportAdminBootstrap(await adminAccount, logger);
-    stopSchedule = startFeedSchedule(app.feed, logger);
+    const stopFeedSchedule = startFeedSchedule(app.feed, logger);
+    const stopMessagesSweep = startMessagesSweep(app, logger);
+    stopSchedule = () => {
+      stopFeedSchedule();
+      stopMessagesSweep();
+    };
     if (config.metricsPort !== undefined) {
       metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort);
       logger.info({ url: `http://127.0.0.1:${config.metricsPort}/metrics` }, "metrics served");
@@ -145,6 +151,24 @@ async function main(): Promise<void> {
     await shutdown();
     process.exit(1);
   }
+}
+
+/**
+ * Listeners' messages past MESSAGES_KEEP_DAYS, and voice messages whose recording never came within
+ * their hour, are deleted with their files: once at start, then every hour (the keeping time is
+ * counted in days; the hour bounds how long an abandoned recording's row waits).
+ */
+function startMessagesSweep(app: ReturnType<typeof createApp>, logger: ReturnType<typeof createLogger>): () => void {
+  const sweep = () =>
+    void app
+      .sweepMessages()
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "deleted expired listeners' messages");
+      })
+      .catch((err: unknown) => logger.warn({ err }, "deleting expired listeners' messages failed"));
+  sweep();
+  const timer = setInterval(sweep, 60 * 60_000).unref();
+  return () => clearInterval(timer);
 }
 
 void main();

@@ -6,6 +6,8 @@
 export const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
   VALIDATION: 400,
+  /** A message's proof-of-work challenge that does not verify, has expired or was used already. */
+  CHALLENGE_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -424,6 +424,47 @@ export const auditions = pgTable(
     index("auditions_network_idx").on(t.network),
   ],
 );
+/**
+ * Messages from listeners (docs/product.md "Messages"). A written message arrives with its POST; a
+ * voice message is `waiting` for its recording until `upload_expires_at` (an hour), `receiving`
+ * while its bytes arrive, `refused` when they were not accepted, and `arrived` once checked: only
+ * arrived ones are listed, and the rest are deleted after their hour. `network_key` is a keyed
+ * hash of the sender's network and the UTC day (never an address), cleared after two days.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind", { enum: ["text", "voice"] }).notNull(),
+    state: text("state", { enum: ["waiting", "receiving", "refused", "arrived"] })
+      .notNull()
+      .default("arrived"),
+    status: text("status", { enum: ["new", "played", "archived"] })
+      .notNull()
+      .default("new"),
+    text: text("text"),
+    name: text("name"),
+    email: text("email"),
+    episodeId: integer("episode_id").references(() => episodes.id, { onDelete: "set null" }),
+    contentType: text("content_type"),
+    size: bigint("size", { mode: "number" }),
+    durationSeconds: integer("duration_seconds"),
+    /** SHA-256 of the upload address's single-use token; null once used. */
+    tokenHash: text("token_hash"),
+    uploadExpiresAt: timestamp("upload_expires_at", { withTimezone: true }),
+    networkKey: text("network_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }),
+  },
+  (t) => [index("messages_created_idx").on(t.createdAt), index("messages_network_idx").on(t.networkKey)],
+);
+
+/** Proof-of-work challenges already used by a message, kept until they expire: each is accepted once. */
+export const messageChallenges = pgTable("message_challenges", {
+  challenge: text("challenge").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 /*
  * The owner's analytics (docs/analytics.md). Only the daily aggregates are kept for good (and
  * in a backup); the salts and the keyed hashes that tell a day's visitors apart are deleted

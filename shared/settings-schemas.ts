@@ -27,7 +27,7 @@ export function settingValueSchema(key: SettingKey) {
   if (URL_KEYS.has(key)) {
     value = value.refine((s) => s === "" || s === AUDITION_FILE_URL_PLACEHOLDER || isHttpUrl(s), "validation.httpAddress");
   }
-  if (key === "feed_auto_publish") {
+  if (key === "feed_auto_publish" || key === "messages_enabled") {
     value = value.refine((s) => s === "" || s === "true" || s === "false", "validation.trueOrFalse");
   }
   if (key === "site_language") {

@@ -12,13 +12,23 @@ const AUDITION_FILE_KEYS = [
   "editors_file_3_url",
 ] as const;
 
+/** Messages from listeners: whether the site takes them, and the consent sentence a sender ticks (docs/product.md "Messages"). */
+const MESSAGE_KEYS = ["messages_enabled", "messages_consent"] as const;
+
 /** Setting keys of docs/product.md §3. */
-export const SETTING_KEYS = [...SITE_KEYS, ...AUDITION_TEXT_KEYS, "editors_password", ...AUDITION_FILE_KEYS, "feed_auto_publish"] as const;
+export const SETTING_KEYS = [
+  ...SITE_KEYS,
+  ...AUDITION_TEXT_KEYS,
+  "editors_password",
+  ...AUDITION_FILE_KEYS,
+  "feed_auto_publish",
+  ...MESSAGE_KEYS,
+] as const;
 
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** Keys any visitor may read (docs/product.md "Public reads"). */
-export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [...SITE_KEYS, ...AUDITION_TEXT_KEYS, "editors_file_1_name"];
+export const PUBLIC_SETTING_KEYS: readonly SettingKey[] = [...SITE_KEYS, ...AUDITION_TEXT_KEYS, "editors_file_1_name", ...MESSAGE_KEYS];
 
 /** The audition texts' Save All: ten texts (the access password is added when a new one is typed). */
 export const EDITORS_CONTENT_KEYS = [...AUDITION_TEXT_KEYS, ...AUDITION_FILE_KEYS] as const;
@@ -44,6 +54,7 @@ export const SETTING_MAX_LENGTH: Partial<Record<SettingKey, number>> = {
   editors_bullet_3: 2_000,
   site_theme: 500,
   editors_password: 64,
+  messages_consent: 300,
 };
 export const DEFAULT_SETTING_MAX_LENGTH = 2_000;
 

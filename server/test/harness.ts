@@ -80,6 +80,7 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
       database: db.database,
       store,
       largeFiles: createLocalLargeFiles(path.join(objectsDir, "auditions")),
+      messageFiles: createLocalLargeFiles(path.join(objectsDir, "messages")),
       logger: createLogger("silent"),
       sessionSecret: SESSION_SECRET,
       clientDir: path.join(objectsDir, "no-client"),

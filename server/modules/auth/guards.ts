@@ -14,12 +14,16 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
 };
 
 /** Every write under /api needs the admin, but for these (docs/product.md "Admin only"); paths are relative to /api. */
-const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock"]);
+const PUBLIC_WRITES = new Set(["/auth/login", "/auth/logout", "/editors/unlock", "/messages"]);
 /** The candidate's hand-in, authorised by the audition code and its upload's token (docs/product.md "Audition hand-in"). */
 const PUBLIC_WRITE_PREFIX = "/editors/hand-ins";
 
 const isPublicWrite = (path: string) =>
-  PUBLIC_WRITES.has(trimEnd(path, "/")) || path === PUBLIC_WRITE_PREFIX || path.startsWith(`${PUBLIC_WRITE_PREFIX}/`);
+  PUBLIC_WRITES.has(trimEnd(path, "/")) ||
+  path === PUBLIC_WRITE_PREFIX ||
+  path.startsWith(`${PUBLIC_WRITE_PREFIX}/`) ||
+  // A listener's voice message, authorised by its upload address's single-use token (docs/product.md "Messages").
+  /^\/messages\/[^/]+\/audio$/.test(path);
 
 export const requireAdminForWrites: RequestHandler = (req, _res, next) => {
   if (isStateChanging(req) && !isPublicWrite(req.path) && !isAdmin(req)) {

@@ -21,7 +21,9 @@ type Line =
   | { type: "object"; id: string; contentType: string; data: string }
   /** A slice of a large file (an audition hand-in), in order: a file never sits whole in a line or in memory. */
   | { type: "file-chunk"; id: string; data: string }
-  | { type: "end"; rows: number; objects: number; files?: number };
+  /** A slice of a voice message's recording, in order, like a hand-in's. */
+  | { type: "message-file-chunk"; id: string; data: string }
+  | { type: "end"; rows: number; objects: number; files?: number; messageFiles?: number };
 
 /** Bytes of a large file per line (1 MiB of base64). */
 const FILE_CHUNK_BYTES = 768 * 1024;
@@ -45,17 +47,25 @@ export async function writeBackup(
   store: ObjectStore,
   out: Writable,
   largeFiles?: LargeFileStore,
-): Promise<{ rows: number; objects: number; files: number }> {
-  const counts = { rows: 0, objects: 0, files: 0 };
+  messageFiles?: LargeFileStore,
+): Promise<{ rows: number; objects: number; files: number; messageFiles: number }> {
+  const counts = { rows: 0, objects: 0, files: 0, messageFiles: 0 };
   async function* lines(): AsyncGenerator<string> {
     const line = (value: Line) => JSON.stringify(value) + "\n";
     yield line({ type: "header", format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString() });
     const objectIds: string[] = [];
     const fileIds: string[] = [];
+    const messageFileIds: string[] = [];
     for await (const { table, row } of readTables(pool)) {
       if (table === "auditions") {
         if (row.upload_state !== "complete" || !largeFiles) continue;
         fileIds.push(String(row.id));
+      }
+      if (table === "messages") {
+        // Only arrived messages are content; the network's daily key stays behind.
+        if (row.state !== "arrived" || (row.kind === "voice" && !messageFiles)) continue;
+        if (row.kind === "voice") messageFileIds.push(String(row.id));
+        row.network_key = null;
       }
       yield line({ type: "row", table, row });
       counts.rows++;
@@ -70,25 +80,41 @@ export async function writeBackup(
     for (const id of fileIds) {
       const size = await largeFiles!.size(id);
       if (size === null) throw new Error(`the file of audition hand-in ${id} is missing from the store`);
-      if (size > 0) {
-        let pending = Buffer.alloc(0);
-        for await (const chunk of await largeFiles!.read(id, 0, size - 1)) {
-          pending = Buffer.concat([pending, chunk as Buffer]);
-          while (pending.length >= FILE_CHUNK_BYTES) {
-            yield line({ type: "file-chunk", id, data: pending.subarray(0, FILE_CHUNK_BYTES).toString("base64") });
-            pending = pending.subarray(FILE_CHUNK_BYTES);
-          }
-        }
-        if (pending.length > 0) yield line({ type: "file-chunk", id, data: pending.toString("base64") });
-      }
+      yield* fileSlices(largeFiles!, id, size, "file-chunk");
       counts.files++;
     }
-    yield line({ type: "end", rows: counts.rows, objects: counts.objects, files: counts.files });
+    for (const id of messageFileIds) {
+      const size = await messageFiles!.size(id);
+      if (size === null) throw new Error(`the recording of message ${id} is missing from the store`);
+      yield* fileSlices(messageFiles!, id, size, "message-file-chunk");
+      counts.messageFiles++;
+    }
+    yield line({ type: "end", rows: counts.rows, objects: counts.objects, files: counts.files, messageFiles: counts.messageFiles });
   }
   // One pipeline: a reader that goes away, or a failure half-way, ends every part of it (and
   // the read transaction) instead of leaving a stream open or an error unhandled.
   await pipeline(lines, zlib.createGzip(), out);
   return counts;
+}
+
+/** A large file's lines, in slices of FILE_CHUNK_BYTES streamed from its store. */
+async function* fileSlices(
+  files: LargeFileStore,
+  id: string,
+  size: number,
+  type: "file-chunk" | "message-file-chunk",
+): AsyncGenerator<string> {
+  if (size === 0) return;
+  const line = (data: Buffer) => JSON.stringify({ type, id, data: data.toString("base64") } satisfies Line) + "\n";
+  let pending = Buffer.alloc(0);
+  for await (const chunk of await files.read(id, 0, size - 1)) {
+    pending = Buffer.concat([pending, chunk as Buffer]);
+    while (pending.length >= FILE_CHUNK_BYTES) {
+      yield line(pending.subarray(0, FILE_CHUNK_BYTES));
+      pending = pending.subarray(FILE_CHUNK_BYTES);
+    }
+  }
+  if (pending.length > 0) yield line(pending);
 }
 
 async function* parseLines(input: Readable): AsyncGenerator<Line> {
@@ -124,7 +150,7 @@ type LargeFileWriter = ReturnType<typeof createLargeFileWriter>;
  * The hand-ins' large files, written as their slices arrive, one at a time; removed again if the
  * restore fails (`written`: their ids in order; `sizes`: each one's size from its row).
  */
-function createLargeFileWriter(largeFiles: LargeFileStore | undefined) {
+function createLargeFileWriter(largeFiles: LargeFileStore | undefined, what = "audition hand-ins") {
   const written: string[] = [];
   let file = null as { id: string; body: PassThrough; done: Promise<void>; bytes: number } | null;
   /** Each hand-in's size, from its row (rows come first): a file cut short is noticed. */
@@ -153,8 +179,8 @@ function createLargeFileWriter(largeFiles: LargeFileStore | undefined) {
     /** Ends the file in hand and checks it against its row's size. */
     finish,
     /** Writes one slice, after starting its file when it is the first. */
-    async write(line: Extract<Line, { type: "file-chunk" }>) {
-      if (!largeFiles) throw new RestoreError("This backup holds audition hand-ins, but this site has no store for them");
+    async write(line: Extract<Line, { type: "file-chunk" | "message-file-chunk" }>) {
+      if (!largeFiles) throw new RestoreError(`This backup holds ${what}, but this site has no store for them`);
       const current = file?.id === line.id ? file : await start(line.id, largeFiles);
       const data = Buffer.from(line.data, "base64");
       current.bytes += data.length;
@@ -175,10 +201,11 @@ function checkHeader(line: Line): Extract<Line, { type: "header" }> {
   return line;
 }
 
-/** Passes one row to the table writer (waiting when it is full), noting a hand-in's size for its file. */
-async function passRow(line: RowLine, rows: PassThrough, files: LargeFileWriter): Promise<void> {
+/** Passes one row to the table writer (waiting when it is full), noting a hand-in's or a voice message's size for its file. */
+async function passRow(line: RowLine, rows: PassThrough, files: LargeFileWriter, messageFiles: LargeFileWriter): Promise<void> {
   if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new RestoreError(`Unknown table ${line.table}`);
   if (line.table === "auditions") files.sizes.set(String(line.row.id), Number(line.row.size));
+  if (line.table === "messages" && line.row.kind === "voice") messageFiles.sizes.set(String(line.row.id), Number(line.row.size));
   if (!rows.write(asToday(line))) await once(rows, "drain");
 }
 
@@ -188,9 +215,9 @@ async function passRow(line: RowLine, rows: PassThrough, files: LargeFileWriter)
  */
 async function readArchive(
   input: Readable,
-  sinks: { rows: PassThrough; files: LargeFileWriter; objects: ObjectLine[] },
+  sinks: { rows: PassThrough; files: LargeFileWriter; messageFiles: LargeFileWriter; objects: ObjectLine[] },
 ): Promise<{ rowsSeen: number; end: EndLine | undefined }> {
-  const { rows, files, objects } = sinks;
+  const { rows, files, messageFiles, objects } = sinks;
   let header: Extract<Line, { type: "header" }> | undefined;
   let end: EndLine | undefined;
   let rowsSeen = 0;
@@ -199,11 +226,13 @@ async function readArchive(
       header = checkHeader(line);
     } else if (line.type === "row") {
       rowsSeen++;
-      await passRow(line, rows, files);
+      await passRow(line, rows, files, messageFiles);
     } else if (line.type === "object") {
       objects.push(line);
     } else if (line.type === "file-chunk") {
       await files.write(line);
+    } else if (line.type === "message-file-chunk") {
+      await messageFiles.write(line);
     } else if (line.type === "end") {
       end = line;
     }
@@ -212,12 +241,14 @@ async function readArchive(
 }
 
 /** Refuses an archive whose end line's counts are not what it held. */
-function checkCounts(end: EndLine, seen: { rows: number; objects: number }, files: LargeFileWriter): void {
+function checkCounts(end: EndLine, seen: { rows: number; objects: number }, files: LargeFileWriter, messageFiles: LargeFileWriter): void {
   if (
     seen.rows !== end.rows ||
     seen.objects !== end.objects ||
     files.written.length !== (end.files ?? 0) ||
-    files.written.length !== files.sizes.size
+    files.written.length !== files.sizes.size ||
+    messageFiles.written.length !== (end.messageFiles ?? 0) ||
+    messageFiles.written.length !== messageFiles.sizes.size
   )
     throw new RestoreError("The backup's counts do not match its content");
 }
@@ -228,7 +259,8 @@ export async function restoreBackup(
   store: ObjectStore,
   input: Readable,
   largeFiles?: LargeFileStore,
-): Promise<{ rows: number; objects: number; files: number }> {
+  messageStore?: LargeFileStore,
+): Promise<{ rows: number; objects: number; files: number; messageFiles: number }> {
   if ((await countRows(pool)) > 0) {
     throw new RestoreError("The database already holds content; restore needs an empty database");
   }
@@ -238,12 +270,14 @@ export async function restoreBackup(
   const writing = writeTables(pool, rows);
   // Large files are written as their slices arrive, one at a time; removed again if the restore fails.
   const files = createLargeFileWriter(largeFiles);
+  const messageFiles = createLargeFileWriter(messageStore, "voice messages");
   const objects: ObjectLine[] = [];
   try {
-    const read = await readArchive(input, { rows, files, objects });
+    const read = await readArchive(input, { rows, files, messageFiles, objects });
     if (!read.end) throw new RestoreError("The backup is incomplete (no end marker): it was cut off");
     await files.finish();
-    checkCounts(read.end, { rows: read.rowsSeen, objects: objects.length }, files);
+    await messageFiles.finish();
+    checkCounts(read.end, { rows: read.rowsSeen, objects: objects.length }, files, messageFiles);
     // Files first, rows last: the commit never leaves a row pointing at a missing file.
     for (const object of objects) {
       await store.write(object.id, Buffer.from(object.data, "base64"), object.contentType);
@@ -252,16 +286,17 @@ export async function restoreBackup(
   } catch (err) {
     rows.destroy(err as Error);
     files.destroy(err as Error);
+    messageFiles.destroy(err as Error);
     await writing.catch(() => {});
-    await files.removeAll();
+    await Promise.all([files.removeAll(), messageFiles.removeAll()]);
     throw err;
   }
   let rowCount: number;
   try {
     rowCount = await writing;
   } catch (err) {
-    await files.removeAll();
+    await Promise.all([files.removeAll(), messageFiles.removeAll()]);
     throw err;
   }
-  return { rows: rowCount, objects: objects.length, files: files.written.length };
+  return { rows: rowCount, objects: objects.length, files: files.written.length, messageFiles: messageFiles.written.length };
 }

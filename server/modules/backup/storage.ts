@@ -25,6 +25,8 @@ export const BACKUP_TABLES = [
   "slug_history",
   // Audition hand-ins: their records here, their files streamed beside the tables.
   "auditions",
+  // Listeners' messages that arrived: their records here, voice messages' files streamed beside the tables.
+  "messages",
   // The owner's analytics: the daily sums and searches (never the day's salts or who was seen).
   "analytics_daily",
   "analytics_searches",
@@ -45,6 +47,7 @@ const PRIMARY_KEY: Record<BackupTable, string[]> = {
   show_people: ["position"],
   slug_history: ["kind", "slug"],
   auditions: ["id"],
+  messages: ["id"],
   analytics_daily: ["day", "metric", "key"],
   analytics_searches: ["day", "q"],
 };

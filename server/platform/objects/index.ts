@@ -21,3 +21,12 @@ export async function createLargeFileStore(config: Pick<Config, "storage" | "gcs
   }
   return createLocalLargeFiles(path.join(config.dataDir, "objects", "auditions"));
 }
+
+/** Listeners' voice messages' store: like the hand-ins', under a key space of its own that /objects never serves. */
+export async function createMessageFileStore(config: Pick<Config, "storage" | "gcsBucket" | "dataDir">): Promise<LargeFileStore> {
+  if (config.storage === "gcs") {
+    const [{ Storage }, { createGcsLargeFiles }] = await Promise.all([import("@google-cloud/storage"), import("./gcs-large-files")]);
+    return createGcsLargeFiles(new Storage(), config.gcsBucket!, "messages/");
+  }
+  return createLocalLargeFiles(path.join(config.dataDir, "objects", "messages"));
+}

@@ -1,0 +1,90 @@
+import { Transform, type Readable } from "node:stream";
+import { fileTypeFromBuffer } from "file-type";
+import { parseStream } from "music-metadata";
+
+/**
+ * What a voice message's bytes are (docs/product.md "Messages"): WebM/Matroska, Ogg or MP4 audio
+ * by their signatures (file-type), whatever the browser said, with an audio track and no video
+ * (music-metadata); the type the owner's player is given, and the extension of the download.
+ */
+const AUDIO_TYPES: Record<string, { contentType: string; extension: string }> = {
+  webm: { contentType: "audio/webm", extension: "webm" },
+  mkv: { contentType: "audio/x-matroska", extension: "mka" },
+  ogg: { contentType: "audio/ogg", extension: "ogg" },
+  oga: { contentType: "audio/ogg", extension: "ogg" },
+  opus: { contentType: "audio/ogg", extension: "opus" },
+  m4a: { contentType: "audio/mp4", extension: "m4a" },
+  mp4: { contentType: "audio/mp4", extension: "m4a" },
+};
+
+/** How much of a file's start file-type reads. */
+const HEAD_BYTES = 4_100;
+
+export interface StoredAudio {
+  size: number;
+  read(start: number, end: number): Promise<Readable>;
+}
+
+export interface CheckedAudio {
+  contentType: string;
+  /** The length the container says, in seconds; null when it does not say (MediaRecorder's WebM). */
+  durationSeconds: number | null;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The checked type and length of a stored recording, or null when it is not audio a message may be. */
+export async function checkAudio(file: StoredAudio): Promise<CheckedAudio | null> {
+  if (file.size === 0) return null;
+  const type = await fileTypeFromBuffer(await readAll(await file.read(0, Math.min(file.size, HEAD_BYTES) - 1)));
+  const kind = type ? AUDIO_TYPES[type.ext] : undefined;
+  if (!kind) return null;
+  const body = await file.read(0, file.size - 1);
+  try {
+    // The whole file (at most 10 MiB, streamed): an Ogg file's length is on its last page.
+    const { format } = await parseStream(body, { mimeType: kind.contentType, size: file.size }, { duration: true, skipCovers: true });
+    if (format.hasVideo || format.hasAudio === false) return null;
+    const seconds = format.duration;
+    return {
+      contentType: kind.contentType,
+      durationSeconds: seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null,
+    };
+  } catch {
+    return null;
+  } finally {
+    body.destroy();
+  }
+}
+
+/** The extension a checked type is saved with. */
+export function extensionOf(contentType: string | null): string {
+  return Object.values(AUDIO_TYPES).find((t) => t.contentType === contentType)?.extension ?? "bin";
+}
+
+/** Thrown by a capped body once it passes its cap. */
+export class OverCap extends Error {
+  constructor(readonly bytes: number) {
+    super("the body is larger than allowed");
+  }
+}
+
+/**
+ * Passes a request's body on, counting its bytes, and fails with OverCap as soon as it passes
+ * `cap`: never more than that is written, and nothing is held beyond the stream's own buffer.
+ */
+export function capped(cap: number, onProgress?: (bytes: number) => void): Transform & { bytes: () => number } {
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > cap) return done(new OverCap(bytes));
+      onProgress?.(bytes);
+      done(null, chunk);
+    },
+  });
+  return Object.assign(stream, { bytes: () => bytes });
+}
