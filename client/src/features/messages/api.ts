@@ -1,6 +1,7 @@
 /** Listeners' messages (ARCHITECTURE.md "The client"): the queries both sides use; writes are in public/ and admin/. */
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Episode } from "@shared/api";
+import type { Message, MessageCounts } from "@shared/messages";
 import { settingQueryOptions } from "@/features/settings/api";
 import { apiClient } from "@/lib/api-client";
 
@@ -16,22 +17,7 @@ export const messageEpisodeQueryOptions = (slug: string) =>
     queryFn: () => apiClient.getOrNull<Episode>(`/api/episodes/slug/${encodeURIComponent(slug)}`),
   });
 
-export type MessageStatus = "new" | "played" | "archived";
-
-/** A message as the owner's list has it (GET /api/messages). */
-export interface Message {
-  id: string;
-  kind: "voice" | "text";
-  episodeSlug: string | null;
-  episodeTitle?: string | null;
-  name: string | null;
-  email: string | null;
-  text: string | null;
-  durationSeconds: number | null;
-  status: MessageStatus;
-  createdAt: string;
-  size?: number | null;
-}
+export type { Message, MessageStatus } from "@shared/messages";
 
 /** Admin: every message, newest first. */
 export const messagesQueryOptions = () =>
@@ -44,7 +30,7 @@ export const messagesQueryOptions = () =>
 export const messageCountsQueryOptions = () =>
   queryOptions({
     queryKey: ["admin", "messages", "counts"],
-    queryFn: () => apiClient.get<{ new: number }>("/api/messages/counts"),
+    queryFn: () => apiClient.get<MessageCounts>("/api/messages/counts"),
   });
 
 /** A voice message's recording, as an attachment; the player reads it in ranges. */

@@ -9,9 +9,10 @@ import { toast, toastError } from "@/components/ui/toast-store";
 import { adminSettingsQueryOptions } from "@/features/settings/api";
 import { useSaveSettings } from "@/features/settings/admin/mutations";
 import { useAdminT } from "@/lib/i18n";
+import { MESSAGE_LIMITS } from "@shared/messages";
 
 /** The longest consent sentence the form takes (a sentence, not a page). */
-const MAX_CONSENT_LENGTH = 300;
+const MAX_CONSENT_LENGTH = MESSAGE_LIMITS.consentMax;
 
 /**
  * The owner's settings for messages: whether listeners can send them (`messages_enabled`) and the

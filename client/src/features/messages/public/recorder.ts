@@ -3,11 +3,10 @@
  * machine the form shows. The microphone is asked for only when the listener presses 'Record'; a
  * recording stops by itself at the longest a message may be. Loaded with the form, never before.
  */
-
 /** What the recorder asks the browser for, in turn: Opus in WebM (Chromium, Firefox), Opus in Ogg (Firefox), AAC in MP4 (Safari). */
 export const RECORDING_TYPES = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"] as const;
 
-/** The longest a voice message may be, in seconds (the server's limit too). */
+/** The longest a voice message may be, in seconds (the server's limit, MESSAGE_LIMITS.voiceSecondsMax, too). */
 export const MAX_RECORDING_SECONDS = 180;
 
 export type RecorderState =

@@ -4,15 +4,8 @@
  * message's recording sent with XHR so its upload shows real progress. Loaded with the form.
  */
 import { solveChallenge } from "altcha-lib/v1";
+import type { MessageChallenge as Challenge, MessageCreated } from "@shared/messages";
 import { ApiError, apiClient } from "@/lib/api-client";
-
-interface Challenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-}
 
 export interface MessageDraft {
   kind: "voice" | "text";
@@ -76,7 +69,7 @@ export async function sendMessage(draft: MessageDraft, onStep: (step: SendStep) 
   const challenge = await apiClient.get<Challenge>("/api/messages/challenge");
   const altcha = await solve(challenge);
   onStep({ step: "sending" });
-  const created = await apiClient.post<{ id: string; uploadUrl?: string }>("/api/messages", {
+  const created = await apiClient.post<MessageCreated>("/api/messages", {
     kind: draft.kind,
     ...(draft.kind === "text" ? { text: draft.text } : { durationSeconds: Math.max(0.1, Math.round(draft.recording!.seconds * 10) / 10) }),
     ...(draft.name ? { name: draft.name } : {}),

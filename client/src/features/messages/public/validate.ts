@@ -1,5 +1,7 @@
 /** The message form's rules, checked before anything is sent (the server checks them again). */
 
+// The server's limits (MESSAGE_LIMITS in shared/messages.ts, which validate.test.ts holds these to),
+// written out: that file brings zod, which a visitor's chunk does without.
 /** The longest written message, in characters (after trimming), as the server counts it. */
 export const MAX_TEXT_LENGTH = 2000;
 export const MAX_NAME_LENGTH = 100;
