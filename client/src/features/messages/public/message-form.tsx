@@ -1,3 +1,5 @@
+// The fields' looks (.input, .field-*), as the editors' hand-in form has them: loaded with this chunk.
+import "@/admin.css";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { TextAreaField, TextField } from "@/components/ui/field";
