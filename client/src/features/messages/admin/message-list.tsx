@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "wouter";
+import { MESSAGE_STATUSES } from "@shared/messages";
 import { href } from "@shared/routes";
 import { formatClock } from "@shared/time";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
@@ -10,8 +11,6 @@ import { useAdminT, useLocale, type AdminKey } from "@/lib/i18n";
 import { messageCountsQueryOptions, messageFileUrl, messagesQueryOptions, type Message, type MessageStatus } from "../api";
 import { useDeleteMessage, useSetMessageStatus } from "./mutations";
 
-const STATUSES: MessageStatus[] = ["new", "played", "archived"];
-
 const STATUS_LABELS: Record<MessageStatus, AdminKey> = {
   new: "adminMessages.statusNew",
   played: "adminMessages.statusPlayed",
@@ -19,7 +18,7 @@ const STATUS_LABELS: Record<MessageStatus, AdminKey> = {
 };
 
 /** How many messages the list shows at first, and adds each time: a thousand stay quick to show. */
-export const MESSAGES_PAGE_SIZE = 50;
+const MESSAGES_PAGE_SIZE = 50;
 
 /** One message, as the owner's list shows it. */
 function MessageCard({ message, player }: { message: Message; player: (message: Message) => ReactNode }) {
@@ -85,7 +84,7 @@ function MessageCard({ message, player }: { message: Message; player: (message: 
               )
             }
           >
-            {STATUSES.map((s) => (
+            {MESSAGE_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(STATUS_LABELS[s])}
               </option>

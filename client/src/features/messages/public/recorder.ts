@@ -4,12 +4,12 @@
  * recording stops by itself at the longest a message may be. Loaded with the form, never before.
  */
 /** What the recorder asks the browser for, in turn: Opus in WebM (Chromium, Firefox), Opus in Ogg (Firefox), AAC in MP4 (Safari). */
-export const RECORDING_TYPES = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"] as const;
+const RECORDING_TYPES = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"] as const;
 
 /** The longest a voice message may be, in seconds (the server's limit, MESSAGE_LIMITS.voiceSecondsMax, too). */
 export const MAX_RECORDING_SECONDS = 180;
 
-export type RecorderState =
+type RecorderState =
   | { phase: "idle" }
   /** Waiting for the browser's (or the listener's) answer about the microphone. */
   | { phase: "asking" }
@@ -27,7 +27,7 @@ export interface RecorderEnvironment {
   clearInterval: (id: number) => void;
 }
 
-export function browserEnvironment(): RecorderEnvironment {
+function browserEnvironment(): RecorderEnvironment {
   const devices = typeof navigator === "undefined" ? undefined : navigator.mediaDevices;
   return {
     MediaRecorder: typeof MediaRecorder === "undefined" ? undefined : MediaRecorder,
@@ -44,7 +44,7 @@ export function pickRecordingType(isTypeSupported: (type: string) => boolean): s
 }
 
 /** Whether this browser can record at all (before asking for the microphone). */
-export function canRecord(env: RecorderEnvironment): boolean {
+function canRecord(env: RecorderEnvironment): boolean {
   return Boolean(env.MediaRecorder && env.getUserMedia && pickRecordingType((type) => env.MediaRecorder!.isTypeSupported(type)));
 }
 

@@ -45,7 +45,7 @@ function errorOf(xhr: XMLHttpRequest): ApiError {
 }
 
 /** PUTs the recording, raw, reporting the share sent (0..100). */
-export function putRecording(url: string, blob: Blob, onPercent: (percent: number) => void): Promise<void> {
+function putRecording(url: string, blob: Blob, onPercent: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("PUT", url);
