@@ -1,6 +1,6 @@
 import { adminApi, removeE2EItems, saveSettings, syncFeedAndFiles } from "./admin-api";
 import { expect, test } from "./fixtures";
-import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb, measurePage, sitemapPersonPath } from "./js-weight";
+import { JS_BUDGET_BYTES, JS_GOAL_BYTES, kb, measurePage, MESSAGE_PAGE_OWN_BYTES, sitemapPersonPath } from "./js-weight";
 import { feedHost } from "./loopback-host";
 import { itemPagePaths } from "./seed";
 
@@ -58,6 +58,35 @@ test("when a visitor opens each public page, then the JavaScript it loads stays 
     await removeE2EItems(api);
     await api.dispose();
     await host.close();
+  }
+});
+
+test("when messages are on, then /message adds at most 2 KB gzipped before the listener opens the form, and neither it nor a page with 'Send us a message' loads the recorder or the challenge's solver", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const { episode } = await itemPagePaths(baseURL!);
+  const api = await adminApi(baseURL!);
+  try {
+    await saveSettings(api, { messages_enabled: "true" });
+    // What /message loads that the other small pages (About, Listen) load too is not its own.
+    const others = new Set<string>();
+    for (const path of ["/about", "/listen"]) for (const s of (await measurePage(browser, baseURL!, path)).scripts) others.add(s.url);
+    const message = await measurePage(browser, baseURL!, "/message");
+    const own = message.scripts.filter((s) => !others.has(s.url));
+    const ownBytes = own.reduce((sum, s) => sum + s.gzipBytes, 0);
+    console.log(`/message: ${kb(message.jsGzipBytes)} in all, its own ${kb(ownBytes)} (${own.map((s) => s.url).join(", ")})`);
+    expect(ownBytes, own.map((s) => `${s.url} ${kb(s.gzipBytes)}`).join(", ")).toBeLessThanOrEqual(MESSAGE_PAGE_OWN_BYTES);
+    expect(message.messageFormCode).toEqual([]);
+    for (const path of ["/", "/listen", episode]) {
+      const weight = await measurePage(browser, baseURL!, path);
+      expect(weight.messageFormCode, path).toEqual([]);
+      expect(weight.jsGzipBytes, path).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    }
+  } finally {
+    await saveSettings(api, { messages_enabled: "false" });
+    await api.dispose();
   }
 });
 

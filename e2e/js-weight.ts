@@ -16,6 +16,14 @@ const ADMIN_MARKERS = [
   "ProseMirror",
 ];
 
+/**
+ * Words only the message form's lazy chunk holds (the recorder's types, the challenge's address):
+ * a page loads them only once the listener chooses how to send a message.
+ */
+export const MESSAGE_FORM_MARKERS = ["audio/webm;codecs=opus", "/api/messages/challenge"];
+/** What /message may add to a visitor's JavaScript before the form is opened: its own chunks, gzipped. */
+export const MESSAGE_PAGE_OWN_BYTES = 2 * 1024;
+
 export interface PageWeight {
   path: string;
   /**
@@ -29,6 +37,8 @@ export interface PageWeight {
   /** Requests to any other host before the visitor did anything. */
   foreign: string[];
   adminCode: string[];
+  /** The message form's words (MESSAGE_FORM_MARKERS) found in what the page loaded. */
+  messageFormCode: string[];
 }
 
 /**
@@ -70,14 +80,17 @@ export async function measurePage(
   const scripts = await Promise.all(bodies);
   await context.close();
   const adminCode: string[] = [];
+  const messageFormCode: string[] = [];
   const measured = scripts.map(({ url, body }) => {
     const text = body.toString("utf8");
     for (const marker of ADMIN_MARKERS) if (text.includes(marker)) adminCode.push(`${new URL(url).pathname} holds "${marker}"`);
+    for (const marker of MESSAGE_FORM_MARKERS)
+      if (text.includes(marker)) messageFormCode.push(`${new URL(url).pathname} holds "${marker}"`);
     return { url: new URL(url).pathname, gzipBytes: zlib.gzipSync(body, { level: 9 }).length };
   });
   const catalogueGzipBytes = zlib.gzipSync(catalogue, { level: 9 }).length;
   const jsGzipBytes = measured.reduce((sum, s) => sum + s.gzipBytes, catalogueGzipBytes);
-  return { path, jsGzipBytes, catalogueGzipBytes, scripts: measured, foreign, adminCode };
+  return { path, jsGzipBytes, catalogueGzipBytes, scripts: measured, foreign, adminCode, messageFormCode };
 }
 
 /** The path of the first person's page the sitemap names, if it names one. */

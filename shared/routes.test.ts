@@ -27,6 +27,7 @@ describe("the route table", () => {
       "/admin/about",
       "/admin/auditions",
       "/admin/analytics",
+      "/admin/messages",
     ]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });

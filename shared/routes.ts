@@ -29,6 +29,7 @@ export const ROUTES = {
   episode: { path: "/episode/:slug", area: "public", head: "episode" },
   archive: { path: "/archive", area: "public", head: "archive", label: "route.archive", sitemap: true },
   person: { path: "/people/:slug", area: "public", head: "person" },
+  message: { path: "/message", area: "public", head: "site", label: "route.message", noindex: true },
   admin: { path: "/admin", area: "admin", head: "admin", label: "route.admin", noindex: true },
   adminProviders: { path: "/providers", area: "admin", head: "admin", label: "route.adminProviders", noindex: true },
   adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "route.adminEpisodes", noindex: true },
@@ -37,6 +38,7 @@ export const ROUTES = {
   adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "route.adminIdentity", noindex: true },
   adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "route.adminAuditions", noindex: true },
   adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "route.adminAnalytics", noindex: true },
+  adminMessages: { path: "/admin/messages", area: "admin", head: "admin", label: "route.adminMessages", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 /**
@@ -71,6 +73,8 @@ export const href = {
   /** An episode's page; `at`: the second to play from (?t=, whole seconds), as a search's transcript match links it. */
   episode: (slug: string, at?: number | null) =>
     `/episode/${encodeURIComponent(slug)}${at != null && at > 0 ? `?t=${Math.floor(at)}` : ""}`,
+  /** The page for sending the show a message; `episode`: the slug of the episode it is about. */
+  message: (episode?: string | null) => (episode ? `/message?episode=${encodeURIComponent(episode)}` : "/message"),
   /** A person's page: the episodes they are in. */
   person: (slug: string) => `/people/${encodeURIComponent(slug)}`,
   /** A page of the archive, a search's, or a season's: page 1, an empty search and no season are left out of the address. */

@@ -13,6 +13,7 @@ import { EditorsPage } from "@/pages/editors-page";
 import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
+import { MessagePage } from "@/pages/message-page";
 import { createI18n, LanguageProvider } from "@/lib/i18n";
 import { PageContextProvider } from "@/lib/page-context";
 import { PersonPage } from "@/pages/person-page";
@@ -33,6 +34,7 @@ providePages({
   episode: EpisodePage,
   archive: ArchivePage,
   person: PersonPage,
+  message: MessagePage,
 });
 
 /**

@@ -217,6 +217,9 @@ export async function openFirefox(baseURL: string, { width, pulseServer }: OpenO
       "datareporting.policy.dataSubmissionEnabled": false,
       // Scrollbars over the page, as on a phone: the page keeps its whole width.
       "ui.useOverlayScrollbars": 1,
+      // A fake microphone (a tone), granted without asking: the message journey records from it.
+      "media.navigator.streams.fake": true,
+      "media.navigator.permission.disabled": true,
     },
   });
   const tab: PuppeteerPage = await browser.newPage();

@@ -55,6 +55,8 @@ async function importShow(baseURL: string, feedUrl: string): Promise<void> {
   await post("/api/settings", { key: "feed_auto_publish", value: "true" });
   await post("/api/settings", { key: "rss_url", value: feedUrl });
   await post("/api/feed/sync", {});
+  // The show takes listeners' messages: the pages offer 'Send us a message'.
+  await post("/api/settings", { key: "messages_enabled", value: "true" });
 }
 
 /** The built app on its own database and state file (never the Chromium run's), seeded and with the show imported. */

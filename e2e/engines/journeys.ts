@@ -195,6 +195,42 @@ export const JOURNEYS: Journey[] = [
     },
   },
   {
+    name: "when a listener sends a message from an episode's page, then it arrives (a voice message where the engine records from a fake microphone)",
+    async run(page, width) {
+      await page.goto(SHOW.episodePath);
+      await page.click(`//a[normalize-space()=${lit("Send us a message")}]`);
+      await page.waitUntil(bodyHas(`About the episode “${SHOW.episodeTitle}”`), "the message page naming the episode");
+      // Each network sends three messages a day: one per engine, from the phone's width; the desktop's is refused before sending.
+      const sends = width < 768;
+      const voice = sends && page.engine === "firefox";
+      if (voice) {
+        await page.click(button("Voice message"));
+        await page.click(button("Record"));
+        await page.waitUntil(bodyHas("Recording 0:02 of 3:00"), "two seconds recorded", 15_000);
+        await page.click(button("Stop"));
+        await page.waitUntil("/Your recording: 0:0\\d/.test(document.body.innerText)", "the recording kept");
+        await page.click(button("Play back"));
+        await page.waitUntil("document.querySelector('[data-testid=message-playback]')?.currentTime > 0.2", "the recording played back");
+        await page.click(button("Stop playing"));
+      } else {
+        await page.click(button("Written message"));
+        await page.fill(field("Your message"), `A word from ${page.engine} at ${width} px.`);
+      }
+      await page.fill(field("Your name (optional)"), `E2E ${page.engine} listener`);
+      if (!sends) {
+        await page.click(button("Send"));
+        await page.waitUntil(bodyHas("Tick the box to agree before sending."), "the consent asked for");
+        await page.screenshot("message-refused");
+        return;
+      }
+      await page.click(field("We may play your message on the show"));
+      await page.screenshot("message-ready");
+      await page.click(button("Send"));
+      await page.waitUntil(bodyHas("Thank you! Your message arrived."), "the message to arrive", 30_000);
+      await page.screenshot("message-arrived");
+    },
+  },
+  {
     name: "when the owner logs in and renames an episode, then the site shows the new title",
     async run(page, width) {
       await logIn(page);

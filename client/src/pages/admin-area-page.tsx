@@ -14,6 +14,7 @@ import { ClipsAdminPage } from "./clips-admin-page";
 import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
 import { IdentityAdminPage } from "./identity-admin-page";
+import { MessagesAdminPage } from "./messages-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
 import { useAdminT, useT } from "@/lib/i18n";
 
@@ -27,6 +28,7 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
   adminIdentity: IdentityAdminPage,
   adminAuditions: AuditionsAdminPage,
   adminAnalytics: AnalyticsAdminPage,
+  adminMessages: MessagesAdminPage,
 };
 
 /** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */

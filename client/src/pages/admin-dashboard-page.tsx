@@ -10,6 +10,7 @@ import { FeedSyncPanel, RefreshFeedButton } from "@/features/feed/admin/feed-syn
 import { RssSettingsCard } from "@/features/settings/admin/rss-settings-form";
 import { SiteLanguageCard } from "@/features/settings/admin/site-language-form";
 import { MyLanguageCard } from "@/features/languages/admin/my-language-form";
+import { MessagesDashboardCard } from "@/features/messages/admin/message-list";
 import { ThemeSelectorDialog } from "@/features/theme/admin/theme-selector-dialog";
 import { ROUTES } from "@shared/routes";
 import { useAdminT, type AdminKey } from "@/lib/i18n";
@@ -21,6 +22,7 @@ const QUICK_ACTIONS: { label: AdminKey; href: string }[] = [
   { label: "dashboard.manageProviders", href: ROUTES.adminProviders.path },
   { label: "dashboard.manageEditors", href: ROUTES.adminEditors.path },
   { label: "dashboard.editAbout", href: ROUTES.adminIdentity.path },
+  { label: "adminMessages.quickAction", href: ROUTES.adminMessages.path },
 ];
 
 /** The dashboard (docs/product.md §2), behind the admin area's guard. */
@@ -63,6 +65,7 @@ export function AdminDashboardPage() {
         </RssSettingsCard>
         <div className="flex flex-col gap-6">
           <EpisodesSummaryCard />
+          <MessagesDashboardCard href={ROUTES.adminMessages.path} />
           <SiteLanguageCard />
           <MyLanguageCard />
         </div>

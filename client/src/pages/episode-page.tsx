@@ -5,6 +5,7 @@ import { EpisodePeople } from "@/features/people/public/episode-people";
 import { PlayerControls } from "@/features/player/public/player-controls";
 import { player, toPlayerEpisode, usePlayer } from "@/features/player/player-store";
 import { ListenMenu } from "@/features/providers/public/listen-menu";
+import { MessageLink } from "@/features/messages/public/message-link";
 import { useSiteName } from "@/hooks/use-page-title";
 
 export function EpisodePage({ params }: { params: Record<string, string | undefined> }) {
@@ -22,6 +23,7 @@ export function EpisodePage({ params }: { params: Record<string, string | undefi
         <>
           <EpisodePeople people={e.people ?? []} />
           <SupportLinks className="mt-6" />
+          <MessageLink episodeSlug={e.slug} className="mt-6" />
         </>
       )}
     />

@@ -10,6 +10,7 @@ import { SupportLinks } from "@/features/identity/public/support-links";
 import { PlayEpisodeButton } from "@/features/player/public/play-episode-button";
 import { toPlayerEpisode } from "@/features/player/player-store";
 import { ListenMenu } from "@/features/providers/public/listen-menu";
+import { MessageLink } from "@/features/messages/public/message-link";
 import { settingQueryOptions } from "@/features/settings/api";
 import { DEFAULT_PODCAST_TITLE } from "@/lib/site";
 import { useT } from "@/lib/i18n";
@@ -46,6 +47,7 @@ export function HomePage() {
             {description}
           </p>
           <SupportLinks className="mt-4" />
+          <MessageLink className="mt-4" />
         </div>
         <TrailerCard play={play} />
         <EpisodesStrip play={play} />

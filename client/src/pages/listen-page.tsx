@@ -1,6 +1,7 @@
 import { BackLink } from "@/components/back-link";
 import { CopyFeedButton } from "@/features/providers/public/copy-feed-button";
 import { ProviderGrid } from "@/features/providers/public/provider-grid";
+import { MessageLink } from "@/features/messages/public/message-link";
 import { usePageTitle } from "@/hooks/use-page-title";
 import { ROUTES } from "@shared/routes";
 import { useT } from "@/lib/i18n";
@@ -14,6 +15,7 @@ export function ListenPage() {
       <h1 className="mt-6 mb-8 text-4xl font-extrabold">{t("listen.title")}</h1>
       <ProviderGrid />
       <CopyFeedButton />
+      <MessageLink className="mt-8" />
     </main>
   );
 }
