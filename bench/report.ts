@@ -18,6 +18,7 @@ import { type AnalyticsFigures, analyticsReport, BEACON_TARGET } from "./analyti
 import { type AuditionUploadFigures, auditionUploadReport, HAND_IN_TARGET } from "./audition-upload";
 import type { FeedFigures } from "./feed-import";
 import { memoryReducerReport, type ReducerFigures } from "./memory-reducer";
+import { INBOX_TARGET_MS, type MessagesFigures, messagesReport, VOICE_TARGET_MS } from "./messages";
 import type { Figures } from "./outsider";
 import type { PeopleFigures } from "./people-import";
 import type { ServingFigures } from "./serving";
@@ -77,6 +78,8 @@ export interface BenchFigures {
   people: PeopleFigures;
   handIn: AuditionUploadFigures;
   analytics: AnalyticsFigures;
+  /** Listeners' messages (bench/messages.ts); absent from figures saved before it was measured. */
+  messages?: MessagesFigures;
   reducer: ReducerFigures;
   start: { firstMs: number; coldMs: number };
   memory: { idleRssMb: number; peakRssMb: number; idlePostgresMb: number };
@@ -128,6 +131,14 @@ export function benchReport(f: BenchFigures): { results: string; readmeBlock: st
   ];
   const handIn = auditionUploadReport(f.handIn);
   const analytics = analyticsReport(f.analytics);
+  const messages = f.messages
+    ? messagesReport(f.messages)
+    : {
+        section: "## Listeners' messages\n\nNot measured in this run (its figures were saved before bench/messages.ts measured them).\n",
+        misses: [
+          `listeners' messages: not measured in this run (targets: a voice message stored in under ${VOICE_TARGET_MS} ms, the inbox of 1,000 in under ${INBOX_TARGET_MS} ms)`,
+        ],
+      };
 
   // The targets, and only they: each call is one target, and a miss says by how much.
   const misses: string[] = [];
@@ -189,7 +200,7 @@ export function benchReport(f: BenchFigures): { results: string; readmeBlock: st
     `GET /api/episodes at ${times(apiRatio, API_TARGET)}× the Express hello-world floor (target ${API_TARGET.toFixed(1)}× or more${apiRatio >= API_TARGET ? "" : `, ${percentOff(apiRatio, API_TARGET)}% short`}${api.errors === 0 ? "" : `; ${api.errors} answers were errors or not 2xx`})`,
   );
 
-  misses.push(...analytics.misses, ...handIn.misses);
+  misses.push(...analytics.misses, ...handIn.misses, ...messages.misses);
 
   for (const w of f.weights) {
     target(
@@ -294,6 +305,7 @@ A second feed of ${f.people.items} items naming ${f.people.personTags.toLocaleSt
 
 ${handIn.markdown}
 ${analytics.section}
+${messages.section}
 ${memoryReducerReport(f.reducer, f.node)}
 ## Start and memory
 
@@ -317,12 +329,14 @@ show, as bench/README.md ("Targets") words them, the JavaScript budget as ARCHIT
 - \`GET /api/episodes\` at ${API_TARGET.toFixed(1)}× or more the Express hello-world floor, in this run;
 - the beacons (\`POST /api/events\`) at ${BEACON_TARGET}× or more the bare beacon server, in the same run;
 - the audition hand-in, start to checked, within ${HAND_IN_TARGET}× the time of the bare Node server taking the same parts;
+- a 3-minute voice message (about 2 MB) stored, \`POST /api/messages\` and its recording's \`PUT\`, in under ${VOICE_TARGET_MS / 1000} s on loopback, and
+  the owner's inbox of 1,000 messages (\`GET /api/messages\`) in under ${INBOX_TARGET_MS} ms;
 - the JavaScript of each public page, its words included, at most ${kb(JS_BUDGET_BYTES)} gzipped.
 
 Everything else above (accessibility, best practices and SEO, requests to other hosts, \`/about\` and desktop
 Lighthouse, the p99s and the rows through Express, nginx's cost, the home page's HTML as episodes are added, the feed
 and people imports, the hand-in's memory and its time against \`cp\`, the beacons at a steady rate, memory after the
-flood and the year's report, cold start and memory) is measured and reported, and is not a target.
+flood and the year's report, the message's challenge and its POST and PUT apart, the inbox's size, cold start and memory) is measured and reported, and is not a target.
 
 ${misses.length === 0 ? "Every target is met." : `Missed:\n\n${misses.map((m) => `- ${m}`).join("\n")}`}
 `;
