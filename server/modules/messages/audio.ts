@@ -1,11 +1,13 @@
 import { Transform, type Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { parseStream } from "music-metadata";
+import { Decoder, tools } from "ts-ebml";
 
 /**
  * What a voice message's bytes are (docs/product.md "Messages"): WebM/Matroska, Ogg or MP4 audio
  * by their signatures (file-type), whatever the browser said, with an audio track and no video
- * (music-metadata); the type the owner's player is given, and the extension of the download.
+ * (music-metadata; for WebM, ts-ebml: see matroskaAudio); the type the owner's player is given,
+ * and the extension of the download.
  */
 const AUDIO_TYPES: Record<string, { contentType: string; extension: string }> = {
   webm: { contentType: "audio/webm", extension: "webm" },
@@ -45,8 +47,11 @@ export async function checkAudio(file: StoredAudio): Promise<CheckedAudio | null
   if (!kind) return null;
   const body = await file.read(0, file.size - 1);
   try {
-    // The whole file (at most 10 MiB, streamed): an Ogg file's length is on its last page.
-    const { format } = await parseStream(body, { mimeType: kind.contentType, size: file.size }, { duration: true, skipCovers: true });
+    // The whole file (at most 10 MiB, streamed): an Ogg file's length is on its last page, a WebM file's in its last block.
+    const format =
+      kind.extension === "webm" || kind.extension === "mka"
+        ? await matroskaAudio(body)
+        : (await parseStream(body, { mimeType: kind.contentType, size: file.size }, { duration: true, skipCovers: true })).format;
     if (format.hasVideo || format.hasAudio === false) return null;
     const seconds = format.duration;
     return {
@@ -58,6 +63,40 @@ export async function checkAudio(file: StoredAudio): Promise<CheckedAudio | null
   } finally {
     body.destroy();
   }
+}
+
+/** Matroska's track types (TrackType). */
+const VIDEO_TRACK = 1;
+const AUDIO_TRACK = 2;
+
+/**
+ * A WebM (Matroska) file's tracks and length, read element by element as it streams by. A
+ * browser's MediaRecorder writes WebM as a live stream: the segment and every cluster of unknown
+ * size, and no duration in its info (Chromium), or a duration of 0 (Firefox); music-metadata
+ * cannot read those files, ts-ebml's decoder can. The length is the info's duration when it gives
+ * one, else where the last block starts (its cluster's timestamp plus its own offset).
+ */
+async function matroskaAudio(body: Readable): Promise<{ hasAudio: boolean; hasVideo: boolean; duration?: number }> {
+  const decoder = new Decoder();
+  const tracks = new Set<number>();
+  let nanosPerTick = 1_000_000;
+  let declared = 0;
+  let cluster = 0;
+  let lastBlock = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    for (const element of decoder.decode(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer)) {
+      if (element.type === "m") continue;
+      if (element.name === "TimestampScale") nanosPerTick = Number(element.value);
+      else if (element.name === "Duration") declared = Number(element.value);
+      else if (element.name === "TrackType") tracks.add(Number(element.value));
+      else if (element.name === "Timestamp") cluster = Number(element.value);
+      else if (element.name === "SimpleBlock" || element.name === "Block")
+        lastBlock = Math.max(lastBlock, cluster + tools.ebmlBlock(Buffer.from(element.data)).timecode);
+    }
+  }
+  const ticks = declared > 0 ? declared : lastBlock;
+  return { hasAudio: tracks.has(AUDIO_TRACK), hasVideo: tracks.has(VIDEO_TRACK), duration: (ticks * nanosPerTick) / 1e9 };
 }
 
 /** The extension a checked type is saved with. */

@@ -7,7 +7,9 @@ const embeds = `(self ${EMBED_ORIGINS.join(" ")})`;
 
 /**
  * Powerful browser features: none that the site does not use. The players may autoplay after
- * the visitor's press, go full screen and play protected media.
+ * the visitor's press, go full screen and play protected media; the site's own pages (never an
+ * embed) may ask for the microphone, which a listener's voice message records from, on the press
+ * of 'Record' (the page is reached inside the app, so every page of the site allows it).
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
@@ -15,7 +17,7 @@ export const PERMISSIONS_POLICY = [
   "geolocation=()",
   "gyroscope=()",
   "magnetometer=()",
-  "microphone=()",
+  "microphone=(self)",
   "payment=()",
   "usb=()",
   `autoplay=${embeds}`,
@@ -44,7 +46,8 @@ export function securityHeaders({ secureOnly }: { secureOnly: boolean }): Reques
           "frame-src": ["https://open.spotify.com", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
           // An episode's audio lives at the podcast's host, wherever that is; nothing is fetched
           // before the visitor presses play (preload="none").
-          "media-src": ["'self'", "https:", "http:"],
+          // blob: a listener hears their own recording back before sending it.
+          "media-src": ["'self'", "blob:", "https:", "http:"],
           "connect-src": ["'self'"],
           "font-src": ["'self'", "data:"],
           "object-src": ["'none'"],
