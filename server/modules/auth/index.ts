@@ -7,6 +7,7 @@ export { PASSWORD_COST, burnPasswordCheck, hashPassword, prepareDummyHash, verif
 export type { ScryptCost } from "./passwords";
 export { authRouter } from "./routes";
 export { rememberActor, updatedByActor } from "./actor";
+export { deleteSessionsOfUser as endSessionsOfUser } from "./storage";
 export { ROLE_RULES, OWNER_SETTINGS, ruleFor, roleAllows } from "./roles";
 export { createSessionLayer, sessionCookieName } from "./session";
 export { createThrottles } from "./throttles";

@@ -76,7 +76,8 @@ function settingKeysOf(body: unknown): string[] {
   const one = (body as { key?: unknown }).key;
   const many = (body as { settings?: unknown }).settings;
   const keys = typeof one === "string" ? [one] : [];
-  if (Array.isArray(many)) for (const entry of many) if (typeof (entry as { key?: unknown })?.key === "string") keys.push((entry as { key: string }).key);
+  if (Array.isArray(many))
+    for (const entry of many) if (typeof (entry as { key?: unknown })?.key === "string") keys.push((entry as { key: string }).key);
   return keys;
 }
 

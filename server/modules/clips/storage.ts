@@ -23,7 +23,10 @@ const clipColumns = {
 };
 
 /** Who changed a clip last, by e-mail (the admin's list only: a visitor never sees who works on the show). */
-const adminColumns = { ...clipColumns, updatedBy: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${clips.updatedBy})` };
+const adminColumns = {
+  ...clipColumns,
+  updatedBy: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${clips.updatedBy})`,
+};
 
 /** A visitor's rows lack updatedBy (undefined, whatever the type says); the service shows it to the admin only. */
 export function listClips(db: Executor, options: { includeDrafts: boolean }) {
@@ -35,7 +38,13 @@ export type ClipRow = Awaited<ReturnType<typeof listClips>>[number];
 
 export async function findClipBySlug(db: Executor, slug: string, options: { includeDrafts: boolean }) {
   const where = options.includeDrafts ? eq(clips.slug, slug) : and(eq(clips.slug, slug), eq(clips.isPublished, true));
-  return oneRow(db.select(clipColumns as typeof adminColumns).from(clips).where(where).limit(1));
+  return oneRow(
+    db
+      .select(clipColumns as typeof adminColumns)
+      .from(clips)
+      .where(where)
+      .limit(1),
+  );
 }
 
 /** `forUpdate`: the row stays locked until the caller's transaction ends. */
@@ -44,7 +53,10 @@ export async function findClip(db: Executor, id: number, options: { forUpdate?: 
 }
 
 export async function insertClip(db: Executor, values: typeof clips.$inferInsert) {
-  const [row] = await db.insert(clips).values({ ...values, ...updatedByActor() }).returning({ id: clips.id });
+  const [row] = await db
+    .insert(clips)
+    .values({ ...values, ...updatedByActor() })
+    .returning({ id: clips.id });
   return row!.id;
 }
 

@@ -107,7 +107,10 @@ export async function findEpisodeBySlug(db: Executor, slug: string, options: { i
 }
 
 export async function insertEpisode(db: Executor, values: EpisodeValues) {
-  const [row] = await db.insert(episodes).values({ ...values, ...updatedByActor() }).returning({ id: episodes.id });
+  const [row] = await db
+    .insert(episodes)
+    .values({ ...values, ...updatedByActor() })
+    .returning({ id: episodes.id });
   return row!.id;
 }
 

@@ -33,7 +33,10 @@ export async function findProvider(db: Executor, id: number, options: { forUpdat
 }
 
 export async function insertProvider(db: Executor, values: typeof providers.$inferInsert) {
-  const [row] = await db.insert(providers).values({ ...values, ...updatedByActor() }).returning({ id: providers.id });
+  const [row] = await db
+    .insert(providers)
+    .values({ ...values, ...updatedByActor() })
+    .returning({ id: providers.id });
   return row!.id;
 }
 
