@@ -49,7 +49,8 @@ export const ROLE_RULES: readonly RoleRule[] = [
   { methods: "*", path: "/editor-access-log", role: "editor" },
   // What the audience does: read by everyone who makes the show.
   { methods: READ, path: "/analytics", role: "editor" },
-  // A person's own language for the admin area.
+  // Who is signed in (every person), and their own language for the admin area.
+  { methods: READ, path: "/auth/me", role: "editor" },
   { methods: "*", path: "/languages/mine", role: "editor" },
 ];
 
