@@ -9,6 +9,7 @@
 import { type AppProcess, checkAgainstApp } from "../faults/lib";
 import { attackAnalytics } from "./attacks/analytics";
 import { attackHandIn } from "./attacks/hand-in";
+import { attackPeople } from "./attacks/people";
 import { attackSearch } from "./attacks/search";
 
 /** Refusals are logged once per client and minute: a whole run's refusals fit in a few lines. */
@@ -20,6 +21,7 @@ const ATTACKS: Attack[] = [
   ["the owner's figures", attackAnalytics],
   ["the audition hand-in", attackHandIn],
   ["search", attackSearch],
+  ["the people with access", attackPeople],
 ];
 
 const lines = (text: string) => text.split("\n").filter(Boolean);
