@@ -29,6 +29,7 @@ export const ROUTES = {
   episode: { path: "/episode/:slug", area: "public", head: "episode" },
   archive: { path: "/archive", area: "public", head: "archive", label: "route.archive", sitemap: true },
   person: { path: "/people/:slug", area: "public", head: "person" },
+  welcome: { path: "/welcome/:token", area: "public", head: "site", label: "route.welcome", noindex: true },
   admin: { path: "/admin", area: "admin", head: "admin", label: "route.admin", noindex: true },
   adminProviders: { path: "/providers", area: "admin", head: "admin", label: "route.adminProviders", noindex: true },
   adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "route.adminEpisodes", noindex: true },
@@ -37,6 +38,7 @@ export const ROUTES = {
   adminIdentity: { path: "/admin/about", area: "admin", head: "admin", label: "route.adminIdentity", noindex: true },
   adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "route.adminAuditions", noindex: true },
   adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "route.adminAnalytics", noindex: true },
+  adminPeople: { path: "/admin/people-with-access", area: "admin", head: "admin", label: "route.adminPeople", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 /**

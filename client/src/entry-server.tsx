@@ -10,6 +10,7 @@ import { AboutPage } from "@/pages/about-page";
 import { ArchivePage } from "@/pages/archive-page";
 import { ClipPage } from "@/pages/clip-page";
 import { EditorsPage } from "@/pages/editors-page";
+import { WelcomePage } from "@/pages/welcome-page";
 import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
@@ -33,6 +34,7 @@ providePages({
   episode: EpisodePage,
   archive: ArchivePage,
   person: PersonPage,
+  welcome: WelcomePage,
 });
 
 /**

@@ -19,6 +19,7 @@ const loaders: Record<PublicRouteName, () => Promise<Page>> = {
   episode: () => import("@/pages/episode-page").then((m) => m.EpisodePage),
   archive: () => import("@/pages/archive-page").then((m) => m.ArchivePage),
   person: () => import("@/pages/person-page").then((m) => m.PersonPage),
+  welcome: () => import("@/pages/welcome-page").then((m) => m.WelcomePage),
 };
 
 const loaded: Partial<Record<PublicRouteName, Page>> = {};

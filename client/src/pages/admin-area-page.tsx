@@ -15,6 +15,7 @@ import { EditorsAdminPage } from "./editors-admin-page";
 import { EpisodesAdminPage } from "./episodes-admin-page";
 import { IdentityAdminPage } from "./identity-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
+import { PeopleWithAccessAdminPage } from "./people-with-access-admin-page";
 import { useAdminT, useT } from "@/lib/i18n";
 
 /** Each admin screen of the route table (shared/routes.ts); a route without its screen does not compile. */
@@ -27,6 +28,7 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
   adminIdentity: IdentityAdminPage,
   adminAuditions: AuditionsAdminPage,
   adminAnalytics: AnalyticsAdminPage,
+  adminPeople: PeopleWithAccessAdminPage,
 };
 
 /** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */
