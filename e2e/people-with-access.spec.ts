@@ -28,6 +28,8 @@ for (const width of [390, 1280]) {
     browser,
     baseURL,
   }) => {
+    // Two browsers, a password hashed twice and a removal: longer than one page's test.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const email = `cohost-${width}-${Date.now()}@example.com`;
     await loginByApi(page, baseURL!, ADMIN_LOGIN);

@@ -27,6 +27,7 @@ describe("the route table", () => {
       "/admin/about",
       "/admin/auditions",
       "/admin/analytics",
+      "/admin/people-with-access",
     ]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });
