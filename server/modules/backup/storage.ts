@@ -53,7 +53,16 @@ const PRIMARY_KEY: Record<BackupTable, string[]> = {
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
-const SERIAL_TABLES: BackupTable[] = ["users", "invitations", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log", "people"];
+const SERIAL_TABLES: BackupTable[] = [
+  "users",
+  "invitations",
+  "providers",
+  "episodes",
+  "deleted_feed_episodes",
+  "clips",
+  "editor_access_log",
+  "people",
+];
 
 /** Columns the database computes (full-text search): left out of a backup, made again on restore. */
 const GENERATED: Partial<Record<BackupTable, string[]>> = { episodes: ["search_vector"] };
