@@ -32,6 +32,8 @@ import type { LargeFileStore } from "./platform/objects/large-files";
 import { accessLogRouter, auditionsRouter, editorsRouter, handInsRouter, isHandInUploadBody } from "./modules/auditions";
 import { createAuditionsService } from "./modules/auditions";
 import { authRouter } from "./modules/auth";
+import { rememberActor } from "./modules/auth";
+import { accessRouter, createAccessService } from "./modules/access";
 import { createDeviceCookies } from "./modules/auth";
 import { throttleAddress } from "./platform/http/client-address";
 import { backupRouter } from "./modules/backup";
@@ -302,7 +304,9 @@ function createServices(deps: AppDeps) {
   const shareImages = deps.shareImages ?? ownShareImages!;
   const passport = createPassport(db, deps.passwordCost);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
+  const access = createAccessService(db, { publicUrl: config.publicUrl, passwordCost: deps.passwordCost });
   return {
+    access,
     ttlMs,
     cache,
     metrics,
@@ -507,6 +511,9 @@ function mountApi(app: Express, deps: AppDeps, services: Services, front: FrontD
   if (accountReady) api.use((_req, _res, next) => void accountReady.then(() => next(), next));
   api.use(sessions.handler);
   api.use(requireAdminForWrites);
+  // Who makes this request: content writes record it (updated_by).
+  api.use(rememberActor);
+  api.use("/users", accessRouter(services.access, throttles.accept, requireAdmin));
   api.use("/auth", authRouter(passport, throttles.login, createDeviceCookies(deps.sessionSecret, secureOnly), cookieName, secureOnly));
   api.use("/settings", settingsRouter(settings, cache, fastPath));
   api.use("/providers", providersRouter(providers, cache, fastPath));

@@ -190,6 +190,8 @@ export type ClipUpdate = z.infer<typeof clipUpdateSchema>;
 /** Response shapes. sortOrder is a string, as the spec's client reads it (docs/product.md §3). */
 export interface Provider {
   id: number;
+  /** The admin's answers only: the e-mail of the person whose write changed it last (null: the feed, or someone since removed). */
+  updatedBy?: string | null;
   name: string;
   url: string;
   icon: string;
@@ -201,6 +203,8 @@ type EpisodeSource = "manual" | "feed";
 type EpisodeType = "full" | "trailer" | "bonus";
 export interface Episode {
   id: number;
+  /** The admin's answers only: the e-mail of the person whose write changed it last (null: the feed, or someone since removed). */
+  updatedBy?: string | null;
   /** Unique, made from the title like a clip's; the episode's page is /episode/{slug}. */
   slug: string;
   title: string;
@@ -276,6 +280,8 @@ export interface PersonPage {
 }
 export interface Clip {
   id: number;
+  /** The admin's answers only: the e-mail of the person whose write changed it last (null: the feed, or someone since removed). */
+  updatedBy?: string | null;
   slug: string;
   title: string;
   description: string;
@@ -306,6 +312,8 @@ export interface Setting {
 export interface CurrentUser {
   username: string;
   isAdmin: boolean;
+  /** What this person may do (shared/access.ts). */
+  role: "owner" | "editor";
 }
 export interface AccessLogEntry {
   id: number;

@@ -28,6 +28,7 @@ describe("the route table", () => {
       "/admin/auditions",
       "/admin/analytics",
       "/admin/messages",
+      "/admin/people-with-access",
     ]);
     expect(ROUTE_NAMES.filter(isAdminRoute).every((n) => ROUTES[n].noindex)).toBe(true);
   });

@@ -30,6 +30,7 @@ export const ROUTES = {
   archive: { path: "/archive", area: "public", head: "archive", label: "route.archive", sitemap: true },
   person: { path: "/people/:slug", area: "public", head: "person" },
   message: { path: "/message", area: "public", head: "site", label: "route.message", noindex: true },
+  welcome: { path: "/welcome/:token", area: "public", head: "site", label: "route.welcome", noindex: true },
   admin: { path: "/admin", area: "admin", head: "admin", label: "route.admin", noindex: true },
   adminProviders: { path: "/providers", area: "admin", head: "admin", label: "route.adminProviders", noindex: true },
   adminEpisodes: { path: "/episodes", area: "admin", head: "admin", label: "route.adminEpisodes", noindex: true },
@@ -39,6 +40,7 @@ export const ROUTES = {
   adminAuditions: { path: "/admin/auditions", area: "admin", head: "admin", label: "route.adminAuditions", noindex: true },
   adminAnalytics: { path: "/admin/analytics", area: "admin", head: "admin", label: "route.adminAnalytics", noindex: true },
   adminMessages: { path: "/admin/messages", area: "admin", head: "admin", label: "route.adminMessages", noindex: true },
+  adminPeople: { path: "/admin/people-with-access", area: "admin", head: "admin", label: "route.adminPeople", noindex: true },
 } as const satisfies Record<string, RouteDef>;
 
 /**

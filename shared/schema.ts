@@ -47,7 +47,24 @@ export const users = pgTable("users", {
   id: serial("id").primaryKey(),
   email: text("email").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  /** `owner` (everything) or `editor` (the content, not the people, backup, feed address or theme); the first account is an owner. */
+  role: text("role").notNull().default("owner"),
   ...timestamps(),
+});
+
+/**
+ * An owner's invitation to a new person: the link's token is kept only as its SHA-256 hash, valid
+ * 7 days, used once (`accepted_at`); docs/product.md "People with access".
+ */
+export const invitations = pgTable("invitations", {
+  id: serial("id").primaryKey(),
+  email: text("email").notNull(),
+  role: text("role").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** The language a signed-in person chose for the admin area; without a row, the site's language. */
@@ -90,6 +107,8 @@ export const providers = pgTable("providers", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   /** Counts the edits, for the admin's optimistic concurrency (see settings). */
   version: integer("version").notNull().default(1),
+  /** The person whose admin write changed it last (null: the feed, or a person since removed). */
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
 });
 
 /**
@@ -142,6 +161,8 @@ export const episodes = pgTable(
      * names an older version is refused (409) instead of overwriting what it never saw.
      */
     version: integer("version").notNull().default(1),
+    /** The person whose admin write changed it last (null: the feed, or a person since removed). */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
     /** A hash of what the feed last said of this item: an unchanged item is skipped at once. */
     feedHash: text("feed_hash"),
     /** The feed address whose sync last carried this item: one that is not rss_url's came from a previous feed. */
@@ -253,6 +274,8 @@ export const clips = pgTable(
     ...timestamps(),
     /** Counts the edits, for the admin's optimistic concurrency (see settings). */
     version: integer("version").notNull().default(1),
+    /** The person whose admin write changed it last (null: the feed, or a person since removed). */
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("clips_published_order_idx").on(t.isPublished, t.sortOrder)],
 );

@@ -10,6 +10,7 @@ import { AboutPage } from "@/pages/about-page";
 import { ArchivePage } from "@/pages/archive-page";
 import { ClipPage } from "@/pages/clip-page";
 import { EditorsPage } from "@/pages/editors-page";
+import { WelcomePage } from "@/pages/welcome-page";
 import { EpisodePage } from "@/pages/episode-page";
 import { HomePage } from "@/pages/home-page";
 import { ListenPage } from "@/pages/listen-page";
@@ -35,6 +36,7 @@ providePages({
   archive: ArchivePage,
   person: PersonPage,
   message: MessagePage,
+  welcome: WelcomePage,
 });
 
 /**

@@ -10,6 +10,7 @@ import { type AppProcess, checkAgainstApp } from "../faults/lib";
 import { attackAnalytics } from "./attacks/analytics";
 import { attackHandIn } from "./attacks/hand-in";
 import { attackMessages } from "./attacks/messages";
+import { attackPeople } from "./attacks/people";
 import { attackSearch } from "./attacks/search";
 
 /** Refusals are logged once per client and minute: a whole run's refusals fit in a few lines. */
@@ -22,6 +23,7 @@ const ATTACKS: Attack[] = [
   ["the audition hand-in", attackHandIn],
   ["search", attackSearch],
   ["listeners' messages", attackMessages],
+  ["the people with access", attackPeople],
 ];
 
 const lines = (text: string) => text.split("\n").filter(Boolean);

@@ -20,6 +20,7 @@ const loaders: Record<PublicRouteName, () => Promise<Page>> = {
   archive: () => import("@/pages/archive-page").then((m) => m.ArchivePage),
   person: () => import("@/pages/person-page").then((m) => m.PersonPage),
   message: () => import("@/pages/message-page").then((m) => m.MessagePage),
+  welcome: () => import("@/pages/welcome-page").then((m) => m.WelcomePage),
 };
 
 const loaded: Partial<Record<PublicRouteName, Page>> = {};

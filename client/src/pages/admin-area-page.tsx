@@ -16,6 +16,7 @@ import { EpisodesAdminPage } from "./episodes-admin-page";
 import { IdentityAdminPage } from "./identity-admin-page";
 import { MessagesAdminPage } from "./messages-admin-page";
 import { ProvidersAdminPage } from "./providers-admin-page";
+import { PeopleWithAccessAdminPage } from "./people-with-access-admin-page";
 import { useAdminT, useT } from "@/lib/i18n";
 
 /** Each admin screen of the route table (shared/routes.ts); a route without its screen does not compile. */
@@ -29,6 +30,7 @@ const ADMIN_PAGES: Record<AdminRouteName, ComponentType> = {
   adminAuditions: AuditionsAdminPage,
   adminAnalytics: AnalyticsAdminPage,
   adminMessages: MessagesAdminPage,
+  adminPeople: PeopleWithAccessAdminPage,
 };
 
 /** The screens that say 'Loading...' while the session is checked; the others show nothing (docs/product.md §2). */

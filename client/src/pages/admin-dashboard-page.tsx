@@ -1,8 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/mutations";
+import { currentUserQueryOptions } from "@/features/auth/api";
+import { isOwner } from "@/features/access/api";
 import { HandInsQuickAction } from "@/features/auditions/admin/audition-list";
 import { DraftEpisodesNotice } from "@/features/episodes/admin/draft-episodes-notice";
 import { EpisodesSummaryCard } from "@/features/episodes/admin/episodes-summary-card";
@@ -24,6 +27,8 @@ const QUICK_ACTIONS: { label: AdminKey; href: string }[] = [
   { label: "dashboard.editAbout", href: ROUTES.adminIdentity.path },
   { label: "adminMessages.quickAction", href: ROUTES.adminMessages.path },
 ];
+/** What only an owner sees (an editor's requests there are refused anyway: server/modules/auth/roles.ts). */
+const OWNER_ACTIONS: { label: AdminKey; href: string }[] = [{ label: "dashboard.managePeople", href: ROUTES.adminPeople.path }];
 
 /** The dashboard (docs/product.md §2), behind the admin area's guard. */
 export function AdminDashboardPage() {
@@ -31,6 +36,7 @@ export function AdminDashboardPage() {
   const logout = useLogout();
   const [, navigate] = useLocation();
   const [isThemeOpen, setIsThemeOpen] = useState(false);
+  const owner = isOwner(useQuery(currentUserQueryOptions()).data);
 
   const onLogout = () =>
     logout.mutate(undefined, {
@@ -59,14 +65,18 @@ export function AdminDashboardPage() {
       </header>
 
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <RssSettingsCard>
-          <FeedSyncPanel />
+        {owner ? (
+          <RssSettingsCard>
+            <FeedSyncPanel />
+            <DraftEpisodesNotice />
+          </RssSettingsCard>
+        ) : (
           <DraftEpisodesNotice />
-        </RssSettingsCard>
+        )}
         <div className="flex flex-col gap-6">
           <EpisodesSummaryCard />
           <MessagesDashboardCard href={ROUTES.adminMessages.path} />
-          <SiteLanguageCard />
+          {owner ? <SiteLanguageCard /> : null}
           <MyLanguageCard />
         </div>
         <section className="card p-6 lg:col-span-2" aria-labelledby="quick-actions-heading">
@@ -74,23 +84,27 @@ export function AdminDashboardPage() {
             {t("dashboard.quickActions")}
           </h2>
           <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {QUICK_ACTIONS.map((action) => (
+            {[...QUICK_ACTIONS, ...(owner ? OWNER_ACTIONS : [])].map((action) => (
               <Link key={action.href} href={action.href} className="btn btn-ghost justify-start">
                 {t(action.label)}
               </Link>
             ))}
             <HandInsQuickAction href={ROUTES.adminAuditions.path} className="btn btn-ghost justify-start" />
             <RefreshFeedButton />
-            <button type="button" className="btn btn-ghost justify-start" onClick={() => setIsThemeOpen(true)}>
-              {t("dashboard.changeTheme")}
-            </button>
-            <a href="/api/backup" download className="btn btn-ghost justify-start">
-              {t("dashboard.downloadBackup")}
-            </a>
+            {owner ? (
+              <>
+                <button type="button" className="btn btn-ghost justify-start" onClick={() => setIsThemeOpen(true)}>
+                  {t("dashboard.changeTheme")}
+                </button>
+                <a href="/api/backup" download className="btn btn-ghost justify-start">
+                  {t("dashboard.downloadBackup")}
+                </a>
+              </>
+            ) : null}
           </div>
         </section>
       </div>
-      <ThemeSelectorDialog open={isThemeOpen} onOpenChange={setIsThemeOpen} />
+      {owner ? <ThemeSelectorDialog open={isThemeOpen} onOpenChange={setIsThemeOpen} /> : null}
     </main>
   );
 }

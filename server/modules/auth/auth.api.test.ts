@@ -14,7 +14,7 @@ describe("POST /api/auth/login", () => {
   it("when the credentials are right, then it answers 200 with the username and an httpOnly, SameSite=Lax cookie", async ({ t }) => {
     const res = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ username: ADMIN_EMAIL, isAdmin: true });
+    expect(res.body).toEqual({ username: ADMIN_EMAIL, isAdmin: true, role: "owner" });
     const cookie = cookieOf(res)!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -118,7 +118,7 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
   it("when logged in, then /me names the admin; after logout the old cookie is dead", async ({ t }) => {
     const login = await t.request.post("/api/auth/login").send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const cookie = cookieOf(login)!.split(";")[0]!;
-    await t.request.get("/api/auth/me").set("Cookie", cookie).expect(200, { username: ADMIN_EMAIL, isAdmin: true });
+    await t.request.get("/api/auth/me").set("Cookie", cookie).expect(200, { username: ADMIN_EMAIL, isAdmin: true, role: "owner" });
     await t.request.post("/api/auth/logout").set("Cookie", cookie).expect(200);
     await t.request.get("/api/auth/me").set("Cookie", cookie).expect(401);
     await t.request.post("/api/episodes").set("Cookie", cookie).send({}).expect(401);

@@ -1,12 +1,14 @@
 import { Passport } from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
+import type { Role } from "../../../shared/access";
 import type { Db } from "../../platform/db/client";
-import { findUserById, findUserForLogin, updateUser } from "./storage";
+import { asRole, findUserById, findUserForLogin, updateUser } from "./storage";
 import { burnPasswordCheck, hashPassword, isBelowCost, PASSWORD_COST, verifyPassword, type ScryptCost } from "./passwords";
 
 export interface SessionUser {
   id: number;
   email: string;
+  role: Role;
 }
 
 declare global {
@@ -36,7 +38,7 @@ export function createPassport(db: Db, cost: ScryptCost = PASSWORD_COST): Passpo
         const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password, cost);
         if (!ok || !user) return false;
         if (isBelowCost(user.passwordHash, cost)) await updateUser(db, user.id, { passwordHash: await hashPassword(password, cost) });
-        return { id: user.id, email: user.email };
+        return { id: user.id, email: user.email, role: asRole(user.role) };
       })().then(
         (user) => done(null, user),
         (err: unknown) => done(err),
@@ -44,6 +46,8 @@ export function createPassport(db: Db, cost: ScryptCost = PASSWORD_COST): Passpo
     }),
   );
   passport.serializeUser<number>((user, done) => done(null, (user as SessionUser).id));
+  // Read on every request: a person removed (or whose role changed) is refused at once; a
+  // session of a person who no longer exists is no session (401), and Passport forgets it.
   passport.deserializeUser<number>((id, done) => {
     findUserById(db, id).then(
       (user) => done(null, user ?? false),

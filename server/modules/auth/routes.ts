@@ -8,7 +8,7 @@ import type { DeviceCookies } from "./device-cookie";
 import { chargeLoginTry } from "./login-throttle";
 import { sayFor } from "../languages";
 
-const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true });
+const toCurrentUser = (user: SessionUser): CurrentUser => ({ username: user.email, isAdmin: true, role: user.role });
 
 export function authRouter(
   passport: PassportInstance,

@@ -1,12 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { sessions, users } from "../../../shared/schema";
 import { oneRow, type Db, type Executor } from "../../platform/db/client";
+import type { Role } from "../../../shared/access";
 
 /** The password hash stays inside storage/ and the auth code that checks it (docs/style.md rule 4). */
 export async function findUserForLogin(db: Executor, email: string) {
   return oneRow(
     db
-      .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+      .select({ id: users.id, email: users.email, role: users.role, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1),
@@ -14,11 +15,16 @@ export async function findUserForLogin(db: Executor, email: string) {
 }
 
 export async function findUserById(db: Db, id: number) {
-  return oneRow(db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, id)).limit(1));
+  const user = await oneRow(db.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, id)).limit(1));
+  return user && { ...user, role: asRole(user.role) };
 }
 
+/** A stored role; anything else (never written) is the least one. */
+export const asRole = (role: string): Role => (role === "owner" ? "owner" : "editor");
+
+/** The first owner: the account ADMIN_EMAIL and ADMIN_PASSWORD set up (docs/product.md §6). */
 export async function findAdmin(db: Executor) {
-  return oneRow(db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.id)).limit(1));
+  return oneRow(db.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, "owner")).orderBy(asc(users.id)).limit(1));
 }
 
 export async function insertUser(db: Executor, email: string, passwordHash: string) {

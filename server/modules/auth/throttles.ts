@@ -11,6 +11,8 @@ export interface ThrottleLimits {
   loginTotal?: number;
   auditionFailures?: number;
   auditionTotal?: number;
+  /** Invitation links tried a minute per address (a token is 256 bits: this only keeps scrypt's work bounded). */
+  acceptTries?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export function createThrottles(
   pool: Pool,
   limits: ThrottleLimits = {},
   clearExpired = true,
-): { login: Throttle; audition: Throttle; close(): void } {
+): { login: Throttle; audition: Throttle; accept: Throttle; close(): void } {
   const sweep = clearExpired
     ? setInterval(() => void deleteExpiredRateLimits(pool, Date.now() - KEEP_EXPIRED_MS).catch(() => {}), SWEEP_EVERY_MS).unref()
     : undefined;
@@ -60,6 +62,14 @@ export function createThrottles(
         { name: "audition-ip", points: limits.auditionFailures ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 },
         // However many addresses a guesser has, the site checks at most this many codes a minute.
         { name: "audition-all", points: limits.auditionTotal ?? 30, duration: 60, baseBlock: 60, maxBlock: 60 },
+      ],
+      { pool, message: "error.tooManyTries" },
+    ),
+    // An invitation's acceptance hashes a password: tries per address, and for the whole site.
+    accept: createThrottle(
+      [
+        { name: "accept-ip", points: limits.acceptTries ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 },
+        { name: "accept-all", points: 30, duration: 60, baseBlock: 60, maxBlock: 60 },
       ],
       { pool, message: "error.tooManyTries" },
     ),

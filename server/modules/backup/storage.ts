@@ -10,6 +10,8 @@ export const BACKUP_TABLES = [
   "users",
   // Each signed-in person's own language for the admin area.
   "user_languages",
+  // Invitations still pending (or used): a restored site's links keep their meaning.
+  "invitations",
   "settings",
   "providers",
   "episodes",
@@ -35,6 +37,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 const PRIMARY_KEY: Record<BackupTable, string[]> = {
   users: ["id"],
   user_languages: ["user_id"],
+  invitations: ["id"],
   settings: ["key"],
   providers: ["id"],
   episodes: ["id"],
@@ -53,7 +56,16 @@ const PRIMARY_KEY: Record<BackupTable, string[]> = {
 };
 
 /** Tables whose ids come from a sequence, which a restore must move past the restored ids. */
-const SERIAL_TABLES: BackupTable[] = ["users", "providers", "episodes", "deleted_feed_episodes", "clips", "editor_access_log", "people"];
+const SERIAL_TABLES: BackupTable[] = [
+  "users",
+  "invitations",
+  "providers",
+  "episodes",
+  "deleted_feed_episodes",
+  "clips",
+  "editor_access_log",
+  "people",
+];
 
 /** Columns the database computes (full-text search): left out of a backup, made again on restore. */
 const GENERATED: Partial<Record<BackupTable, string[]>> = { episodes: ["search_vector"] };

@@ -44,8 +44,11 @@ const shownChapters = (stored: unknown): Chapter[] | null =>
     : null;
 
 /** A row as the API shows it: to visitors without the owner's bookkeeping; in lists without the notes. */
-function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listEpisodes>>[number], options: { isAdmin: boolean }): Episode {
-  const { editedFields, ...rest } = row;
+function toEpisode(
+  row: (store.EpisodeRow | Omit<Awaited<ReturnType<typeof store.listEpisodes>>[number], "updatedBy">) & { updatedBy?: string | null },
+  options: { isAdmin: boolean },
+): Episode {
+  const { editedFields, updatedBy, ...rest } = row;
   const whole =
     "transcript" in row
       ? { transcript: (row.transcript as TranscriptParagraph[] | null) ?? null, chapters: shownChapters(row.chapters) }
@@ -58,7 +61,7 @@ function toEpisode(row: store.EpisodeRow | Awaited<ReturnType<typeof store.listE
     publishedAt: iso(row.publishedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    ...(options.isAdmin ? { editedFields } : {}),
+    ...(options.isAdmin ? { editedFields, updatedBy: updatedBy ?? null } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { chunk } from "es-toolkit/array";
-import { clips, deletedFeedEpisodes, episodes, slugHistory } from "../../../shared/schema";
+import { clips, deletedFeedEpisodes, episodes, slugHistory, users } from "../../../shared/schema";
+import { updatedByActor } from "../auth";
 import { MATCH_END, MATCH_START } from "../../../shared/archive";
 import { idIn, oneRow, type Executor } from "../../platform/db/client";
 
@@ -34,6 +35,11 @@ const episodeColumns = {
   version: episodes.version,
   editedFields: episodes.editedFields,
 };
+/** Who changed an episode last, by e-mail (the admin's answers only: a visitor never sees who works on the show). */
+const adminColumns = {
+  ...episodeColumns,
+  updatedBy: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${episodes.updatedBy})`,
+};
 /** One episode whole: its notes, transcript and chapters, which lists leave out. */
 const withNotes = { ...episodeColumns, showNotes: episodes.showNotes, transcript: episodes.transcript, chapters: episodes.chapters };
 
@@ -42,7 +48,8 @@ export type EpisodeValues = typeof episodes.$inferInsert;
 
 /** Ordered by sortOrder, then id, so equal orders still list the same way every time. The notes stay out (see findEpisode). */
 export function listEpisodes(db: Executor, options: { includeDrafts: boolean }) {
-  const q = db.select(episodeColumns).from(episodes);
+  // A visitor's rows lack updatedBy (undefined, whatever the type says); the mapper shows it to the admin only.
+  const q = db.select(options.includeDrafts ? adminColumns : (episodeColumns as typeof adminColumns)).from(episodes);
   return (options.includeDrafts ? q : q.where(eq(episodes.isPublished, true))).orderBy(asc(episodes.sortOrder), asc(episodes.id));
 }
 
@@ -100,7 +107,10 @@ export async function findEpisodeBySlug(db: Executor, slug: string, options: { i
 }
 
 export async function insertEpisode(db: Executor, values: EpisodeValues) {
-  const [row] = await db.insert(episodes).values(values).returning({ id: episodes.id });
+  const [row] = await db
+    .insert(episodes)
+    .values({ ...values, ...updatedByActor() })
+    .returning({ id: episodes.id });
   return row!.id;
 }
 
@@ -111,7 +121,13 @@ export async function insertEpisode(db: Executor, values: EpisodeValues) {
 export async function updateEpisode(db: Executor, id: number, values: Partial<EpisodeValues>, options: { newVersion?: boolean } = {}) {
   const rows = await db
     .update(episodes)
-    .set({ ...values, updatedAt: sql`now()`, ...(options.newVersion ? { version: sql`${episodes.version} + 1` } : {}) })
+    .set({
+      ...values,
+      updatedAt: sql`now()`,
+      ...(options.newVersion ? { version: sql`${episodes.version} + 1`, ...updatedByActor() } : {}),
+      // The feed's writes name updatedBy: null themselves (the feed made the change).
+      ...("updatedBy" in values ? { updatedBy: values.updatedBy } : {}),
+    })
     .where(eq(episodes.id, id))
     .returning({ id: episodes.id });
   return rows.length > 0;
@@ -148,7 +164,7 @@ export async function setPublished(tx: Executor, ids: number[], isPublished: boo
   if (ids.length === 0) return;
   await tx
     .update(episodes)
-    .set({ isPublished, updatedAt: sql`now()`, version: sql`${episodes.version} + 1` })
+    .set({ isPublished, updatedAt: sql`now()`, version: sql`${episodes.version} + 1`, ...updatedByActor() })
     .where(and(idIn(episodes.id, ids), ne(episodes.isPublished, isPublished)));
 }
 
@@ -180,7 +196,7 @@ export async function listAdminPage(db: Executor, filter: AdminEpisodeFilter, pa
   const where = adminWhere(filter);
   const [rows, ids, seasons] = await Promise.all([
     db
-      .select(episodeColumns)
+      .select(adminColumns)
       .from(episodes)
       .where(where)
       .orderBy(asc(episodes.sortOrder), asc(episodes.id))

@@ -50,7 +50,8 @@ async function applyPlan(
   if (careful) for (const row of plan.inserts) await each(row.title, async (on) => keep(await feedStore.insertEpisodes(on, [row])));
   else keep(await feedStore.insertEpisodes(tx, plan.inserts));
   for (const { id, values, title, visible } of plan.updates)
-    await each(title, (on) => updateEpisode(on, id, values, { newVersion: visible }));
+    // The feed made this change, not whoever pressed Refresh (docs/product.md "People with access").
+    await each(title, (on) => updateEpisode(on, id, { ...values, updatedBy: null }, { newVersion: visible }));
   // Another episode's old address that a new one now takes answers for the new one.
   await forgetSlugs(tx, "episode", [...inserted.keys()]);
   return { refused: skipped, inserted };

@@ -14,8 +14,8 @@ export type ProvidersService = OrderedList<Provider, ProviderInput, ProviderUpda
 /** The podcast platforms of the Listen menu and page (docs/product.md §2 "Podcast Providers"). */
 export function createProvidersService(db: Db, uploads: UploadsService, writes: SiteWrites): ProvidersService {
   return {
-    async list() {
-      return (await store.listProviders(db)).map(toProvider);
+    async list(options) {
+      return (await store.listProviders(db, options)).map(toProvider);
     },
     async create(input) {
       const icon = await uploads.resolveIcon(input.icon);

@@ -7,6 +7,7 @@ import { href } from "@shared/routes";
 import type { AdminEpisodePage, AdminEpisodeQuery, Episode, EpisodeBulkInput } from "@shared/api";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
 import { RowActions, useRowActions } from "@/features/ordered-lists/admin/row-actions";
+import { EditedBy } from "@/features/ordered-lists/admin/ordered-admin-list";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { localDate } from "@/lib/dates";
 import { useAdminT, useLocale, type AdminKey } from "@/lib/i18n";
@@ -254,6 +255,7 @@ function EpisodeRow({
               {episode.description}
             </p>
           ) : null}
+          <EditedBy email={episode.updatedBy} />
         </div>
         <RowActions
           item={episode}

@@ -1,8 +1,16 @@
 import type { ReactNode } from "react";
 import { AdminCard, ListStates } from "@/components/admin/ui/admin-card";
+import { useAdminT } from "@/lib/i18n";
 import { RowActions, useRowActions } from "./row-actions";
 
 type RowActionsOptions<T extends { id: number }> = Omit<Parameters<typeof useRowActions<T>>[0], "list">;
+
+/** Who changed an item last (docs/product.md "People with access"); nothing when the feed did, or nobody is known. */
+export function EditedBy({ email }: { email: string | null | undefined }) {
+  const t = useAdminT();
+  if (!email) return null;
+  return <p className="mt-1 text-xs break-all opacity-80">{t("rowActions.editedBy", { email })}</p>;
+}
 
 /**
  * An ordered list card of the admin (docs/product.md §2 "Existing Clips", "Current Providers"):
@@ -10,7 +18,7 @@ type RowActionsOptions<T extends { id: number }> = Omit<Parameters<typeof useRow
  * and delete. `row` draws what a row shows; `actionsBelow` puts the buttons under it rather
  * than beside it (a row whose text needs the whole width).
  */
-export function OrderedAdminList<T extends { id: number }>({
+export function OrderedAdminList<T extends { id: number; updatedBy?: string | null }>({
   id,
   title,
   items,
@@ -45,11 +53,15 @@ export function OrderedAdminList<T extends { id: number }>({
                 {actionsBelow ? (
                   <>
                     {row(item)}
+                    <EditedBy email={item.updatedBy} />
                     <div className="mt-2 flex justify-end">{buttons}</div>
                   </>
                 ) : (
                   <div className="flex flex-wrap items-start justify-between gap-3">
-                    {row(item)}
+                    <div className="min-w-0">
+                      {row(item)}
+                      <EditedBy email={item.updatedBy} />
+                    </div>
                     {buttons}
                   </div>
                 )}
