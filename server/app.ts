@@ -33,7 +33,7 @@ import { accessLogRouter, auditionsRouter, editorsRouter, handInsRouter, isHandI
 import { createAuditionsService } from "./modules/auditions";
 import { authRouter } from "./modules/auth";
 import { rememberActor } from "./modules/auth";
-import { accessRouter, createAccessService } from "./modules/access";
+import { accessRouter, createAccessService, type AccessService } from "./modules/access";
 import { createDeviceCookies } from "./modules/auth";
 import { throttleAddress } from "./platform/http/client-address";
 import { backupRouter } from "./modules/backup";
@@ -268,7 +268,8 @@ function createServices(deps: AppDeps) {
   });
   const settings = createSettingsService(db, writes, deps.passwordCost);
   const editors = createEditorsService(db, settings);
-  const mail = createMail(deps, settings);
+  const access = createAccessService(db, { publicUrl: config.publicUrl, passwordCost: deps.passwordCost });
+  const mail = createMail(deps, settings, access);
   const { mailer, notices } = mail;
   const { auditions, auditionSweep } = createAuditions(deps, settings, mail);
   const identity = createIdentityService(db, uploads, pictures, writes);
@@ -304,7 +305,6 @@ function createServices(deps: AppDeps) {
   const shareImages = deps.shareImages ?? ownShareImages!;
   const passport = createPassport(db, deps.passwordCost);
   const throttles = createThrottles(pool, deps.limits, config.env !== "test");
-  const access = createAccessService(db, { publicUrl: config.publicUrl, passwordCost: deps.passwordCost });
   return {
     access,
     ttlMs,
@@ -336,14 +336,21 @@ function createServices(deps: AppDeps) {
 }
 
 /** E-mail (SMTP_URL; without it nothing is sent) and the owners' notices it carries, in the site's name and language. */
-function createMail(deps: AppDeps, settings: ReturnType<typeof createSettingsService>) {
+function createMail(deps: AppDeps, settings: ReturnType<typeof createSettingsService>, access: Pick<AccessService, "ownerEmails">) {
   const { config, database, logger } = deps;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl, logger });
   const site = async () => {
     const values = await settings.getMany(["podcast_title", "site_language"]);
     return { name: siteNameOf(values.get("podcast_title")), language: siteLanguageOf(values.get("site_language")) };
   };
-  const notices = createNotices({ db: database.db, mailer, publicUrl: config.publicUrl, site, logger });
+  const notices = createNotices({
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    site,
+    ownerEmails: () => access.ownerEmails(),
+    logger,
+  });
   return { mailer, notices, site };
 }
 

@@ -45,6 +45,8 @@ export const ROLE_RULES: readonly RoleRule[] = [
   // Listeners' messages and the candidates' hand-ins, the editors page and its log.
   { methods: "*", path: "/messages", role: "editor" },
   { methods: "*", path: "/auditions", role: "editor" },
+  // Whether e-mail is set up: the hand-ins' screen offers a note to the candidate when it is.
+  { methods: READ, path: "/mail", role: "editor" },
   { methods: READ, path: "/editors/password-status", role: "editor" },
   { methods: "*", path: "/editor-access-log", role: "editor" },
   // What the audience does: read by everyone who makes the show.

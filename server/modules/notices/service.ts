@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client";
 import { oneLine, type Mailer } from "../../platform/mail/mailer";
 import type { Logger } from "../../platform/runtime/logger";
 import { translator } from "../languages";
-import { claimPending, insertNotice, markAttemptFailed, markSent, ownerEmails, pruneNotices } from "./storage";
+import { claimPending, insertNotice, markAttemptFailed, markSent, pruneNotices } from "./storage";
 import { composeNoticeMail, type Notice } from "./texts";
 
 /** At most this many notices go into one e-mail; more wait for the next run. */
@@ -19,6 +19,8 @@ export interface NoticesDeps {
   publicUrl: string;
   /** The site's name and language, as the owner set them. */
   site(): Promise<{ name: string; language: LanguageTag }>;
+  /** Who is told: the owners' e-mail addresses (the access module's). */
+  ownerEmails(): Promise<string[]>;
   logger?: Logger;
   clock?: () => Date;
 }
@@ -57,7 +59,7 @@ export function createNotices(deps: NoticesDeps): NoticesService {
         const pending = await claimPending(tx, BATCH);
         if (pending.length === 0) return 0;
         const ids = pending.map((n) => n.rowId);
-        const to = await ownerEmails(tx);
+        const to = await deps.ownerEmails();
         if (to.length === 0) return 0;
         const site = await deps.site();
         const mail = composeNoticeMail(pending, translator(site.language).t, { name: site.name, publicUrl: deps.publicUrl });

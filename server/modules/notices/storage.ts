@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import { notices, users } from "../../../shared/schema";
+import { notices } from "../../../shared/schema";
 import type { Db, Executor } from "../../platform/db/client";
 import type { Notice } from "./texts";
 
@@ -56,10 +56,4 @@ export async function markAttemptFailed(tx: Executor, rowIds: readonly number[],
 /** Forgets notices sent or given up before `before`. */
 export async function pruneNotices(db: Db, before: Date): Promise<void> {
   await db.delete(notices).where(and(inArray(notices.state, ["sent", "failed"]), lt(notices.createdAt, before)));
-}
-
-/** Who is told: the owners' e-mail addresses (every account's today). */
-export async function ownerEmails(db: Executor): Promise<string[]> {
-  const rows = await db.select({ email: users.email }).from(users).orderBy(asc(users.id));
-  return rows.map((r) => r.email);
 }
