@@ -7,7 +7,7 @@ import { LIMITS } from "./api";
  * access, the backup, the feed address or the theme. The server's rule is one table,
  * server/modules/auth/roles.ts.
  */
-export const ROLES = ["owner", "editor"] as const;
+const ROLES = ["owner", "editor"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** An invitation link's password: at least this many characters. */
@@ -32,7 +32,6 @@ export const acceptInvitationSchema = z.strictObject({
 });
 
 export type InvitationInput = z.infer<typeof invitationSchema>;
-export type AcceptInvitationInput = z.infer<typeof acceptInvitationSchema>;
 
 /** `GET /api/users`: each person with access. */
 export interface Person {

@@ -25,8 +25,8 @@ export const MESSAGE_UPLOAD_MINUTES = 60;
 /** A proof-of-work challenge is valid this long. */
 export const MESSAGE_CHALLENGE_MINUTES = 10;
 
-export const MESSAGE_KINDS = ["text", "voice"] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+const MESSAGE_KINDS = ["text", "voice"] as const;
+type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const MESSAGE_STATUSES = ["new", "played", "archived"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -8,7 +8,6 @@ export type { ScryptCost } from "./passwords";
 export { authRouter } from "./routes";
 export { rememberActor, updatedByActor } from "./actor";
 export { deleteSessionsOfUser as endSessionsOfUser } from "./storage";
-export { ROLE_RULES, OWNER_SETTINGS, ruleFor, roleAllows } from "./roles";
 export { createSessionLayer, sessionCookieName } from "./session";
 export { createThrottles } from "./throttles";
 export type { ThrottleLimits } from "./throttles";

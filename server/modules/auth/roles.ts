@@ -24,7 +24,7 @@ export interface RoleRule {
 
 const READ = ["GET", "HEAD"] as const;
 
-export const ROLE_RULES: readonly RoleRule[] = [
+const ROLE_RULES: readonly RoleRule[] = [
   // The people with access and the backup: the owner's.
   { methods: "*", path: "/users", role: "owner" },
   { methods: "*", path: "/backup", role: "owner" },
@@ -57,7 +57,7 @@ export const ROLE_RULES: readonly RoleRule[] = [
 ];
 
 /** Settings only an owner may write: the feed address, the theme, the site's language, the audition code. */
-export const OWNER_SETTINGS: readonly string[] = ["rss_url", "site_theme", "site_language", "editors_password"];
+const OWNER_SETTINGS: readonly string[] = ["rss_url", "site_theme", "site_language", "editors_password"];
 
 const segments = (path: string) => path.split("/").filter(Boolean);
 

@@ -18,7 +18,7 @@ export function isMessageAudioBody(req: Pick<Request, "method" | "path">): boole
  * The network a sender's messages count against: an IPv4 /24 or an IPv6 /48 (a home or an office),
  * so a client cannot rotate through its neighbours' addresses. Kept only inside a keyed hash.
  */
-export function messageNetworkOf(ip: string | undefined): string {
+function messageNetworkOf(ip: string | undefined): string {
   if (!ip || !ipaddr.isValid(ip)) return ip || "unknown";
   const parsed = ipaddr.process(ip);
   if (parsed.kind() === "ipv4") return `${(parsed as ipaddr.IPv4).octets.slice(0, 3).join(".")}.0/24`;

@@ -73,7 +73,7 @@ export interface MessagesDeps {
 }
 
 /** A voice message's recording, for the owner's player and download. */
-export interface MessageFile {
+interface MessageFile {
   fileName: string;
   contentType: string;
   size: number;
@@ -81,7 +81,7 @@ export interface MessageFile {
 }
 
 /** A recording as it comes in a PUT: the type the browser says, the length it announces (if any), its body. */
-export interface IncomingRecording {
+interface IncomingRecording {
   contentType: string;
   declaredBytes: number | null;
   body: Readable;

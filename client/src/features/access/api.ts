@@ -4,7 +4,7 @@ import type { CurrentUser } from "@shared/api";
 import { apiClient } from "@/lib/api-client";
 
 export const peopleKey = ["users"] as const;
-export const invitationsKey = ["users", "invitations"] as const;
+const invitationsKey = ["users", "invitations"] as const;
 
 /** The people with access (the owner's; an editor's request is refused with 403). */
 export const peopleQueryOptions = () => queryOptions({ queryKey: peopleKey, queryFn: () => apiClient.get<Person[]>("/api/users") });
