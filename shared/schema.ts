@@ -488,8 +488,6 @@ export const messageChallenges = pgTable("message_challenges", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
-
-
 /**
  * The owner's notices waiting to be e-mailed (docs/product.md "E-mail"): one row a new hand-in or
  * message, queued by the request that brought it and sent by the minute's job, one e-mail or a
