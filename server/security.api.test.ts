@@ -56,6 +56,11 @@ const PUBLIC_WRITES = [
   "PUT /api/editors/hand-ins/:id/parts/:n",
   "POST /api/editors/hand-ins/:id/complete",
   "DELETE /api/editors/hand-ins/:id",
+  // A listener's message and its recording (authorised by the single-use token of its upload address).
+  "POST /api/messages",
+  "PUT /api/messages/:id/audio",
+  // An invited person setting their password (authorised by the invitation's token).
+  "POST /api/users/accept",
 ];
 
 /**
@@ -222,7 +227,7 @@ describe("errors and health", () => {
     expect(res.headers["x-powered-by"]).toBeUndefined();
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toMatch(/frame-src https:\/\/open.spotify.com/);
-    // The upload preview's blob: images, and only images: scripts and frames never load from blob:.
+    // The upload preview's blob: images and a listener's recording played back, and only those: scripts and frames never load from blob:.
     const csp = String(res.headers["content-security-policy"]);
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com https:\/\/img\.youtube\.com;/);
     expect(
@@ -230,7 +235,7 @@ describe("errors and health", () => {
         .split(";")
         .filter((d) => d.includes("blob:"))
         .map((d) => d.trim().split(" ")[0]),
-    ).toEqual(["img-src"]);
+    ).toEqual(["img-src", "media-src"]);
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers["x-request-id"]).toBeTruthy();
   });
