@@ -89,7 +89,7 @@ for (const width of [390, 1280]) {
       await dialog.getByRole("button", { name: "Send note" }).focus();
       await page.keyboard.press("Enter");
 
-      await expect(page.getByText(`Note sent to ${email}`)).toBeVisible();
+      await expect(page.getByText(`Note sent to ${email}`, { exact: true })).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect.poll(() => mailTo(email).length).toBe(1);
       const [mail] = mailTo(email);

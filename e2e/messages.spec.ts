@@ -112,7 +112,7 @@ test.describe("on a phone", () => {
     await expect(card.getByText(/Voice message · 0:0[23] long · received /)).toBeVisible();
     await expect(card.locator(".badge")).toHaveText("New");
     await shoot(page, "messages-admin");
-    await card.getByRole("button", { name: "Play" }).click();
+    await card.getByRole("button", { name: "Play", exact: true }).click();
     await expect(card.locator(".badge")).toHaveText("Played");
     const [id] = (await listed(api)).filter((m) => m.name === "E2E Voice Listener").map((m) => m.id);
     await expect.poll(async () => (await listed(api)).find((m) => m.id === id)?.status).toBe("played");
