@@ -1,4 +1,3 @@
-import { pipeline } from "node:stream/promises";
 import express, { Router, type Request } from "express";
 import { XMLBuilder } from "fast-xml-parser";
 import { auditionStatusSchema, handInSchema, resumeHandInSchema, signRequestSchema } from "../../../shared/auditions";
@@ -14,6 +13,7 @@ import { candidateNoteSchema } from "../../../shared/mail";
 import type { EditorsService } from "./editors";
 import type { SettingsService } from "../settings";
 import { accessLogSchema, LIMITS, unlockSchema } from "../../../shared/api";
+import { sendPrivateFile } from "../../platform/http/send-private-file";
 
 const xml = new XMLBuilder({});
 const sendXml = (res: express.Response, body: unknown) =>
@@ -144,35 +144,7 @@ export function auditionsRouter(auditions: AuditionsService): Router {
   });
   /** The file as an attachment; ranges are answered, so the owner's player seeks in a long WAV without loading it all. */
   r.get("/:id/file", async (req, res) => {
-    const file = await auditions.file(String(req.params.id));
-    res.attachment(file.fileName);
-    res.set({
-      "Content-Type": file.contentType,
-      "Accept-Ranges": "bytes",
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    });
-    const ranges = req.range(file.size);
-    if (ranges === -1) {
-      res.status(416).set("Content-Range", `bytes */${file.size}`).end();
-      return;
-    }
-    let [start, end] = [0, file.size - 1];
-    if (Array.isArray(ranges) && ranges.type === "bytes" && ranges.length === 1) {
-      [start, end] = [ranges[0]!.start, ranges[0]!.end];
-      res.status(206).set("Content-Range", `bytes ${start}-${end}/${file.size}`);
-    }
-    res.set("Content-Length", String(end - start + 1));
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    try {
-      await pipeline(await file.read(start, end), res);
-    } catch (err) {
-      // A player that seeks drops the answer it no longer needs: not a failure.
-      if ((err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") throw err;
-    }
+    await sendPrivateFile(req, res, await auditions.file(String(req.params.id)));
   });
   r.put("/:id", async (req, res) => {
     const { status } = parse(auditionStatusSchema, req.body);

@@ -1,4 +1,3 @@
-import { pipeline } from "node:stream/promises";
 import { Router, type Request, type RequestHandler } from "express";
 import ipaddr from "ipaddr.js";
 import { MESSAGE_AUDIO_TYPES, messageSchema, messageStatusSchema } from "../../../shared/messages";
@@ -6,6 +5,7 @@ import { AppError } from "../../platform/http/errors";
 import { parse } from "../../platform/http/validate";
 import { MESSAGE_REFUSALS } from "./refusals";
 import type { MessagesService } from "./service";
+import { sendPrivateFile } from "../../platform/http/send-private-file";
 
 const AUDIO_PATH = /^\/messages\/[^/]+\/audio$/;
 
@@ -81,35 +81,7 @@ export function messagesRouter(messages: MessagesService, requireAdmin: RequestH
   });
   /** The recording as an attachment; ranges are answered, so the owner's player seeks. */
   r.get("/:id/file", requireAdmin, async (req, res) => {
-    const file = await messages.file(String(req.params.id));
-    res.attachment(file.fileName);
-    res.set({
-      "Content-Type": file.contentType,
-      "Accept-Ranges": "bytes",
-      "Cache-Control": privateNoStore,
-      "X-Content-Type-Options": "nosniff",
-    });
-    const ranges = req.range(file.size);
-    if (ranges === -1) {
-      res.status(416).set("Content-Range", `bytes */${file.size}`).end();
-      return;
-    }
-    let [start, end] = [0, file.size - 1];
-    if (Array.isArray(ranges) && ranges.type === "bytes" && ranges.length === 1) {
-      [start, end] = [ranges[0]!.start, ranges[0]!.end];
-      res.status(206).set("Content-Range", `bytes ${start}-${end}/${file.size}`);
-    }
-    res.set("Content-Length", String(end - start + 1));
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    try {
-      await pipeline(await file.read(start, end), res);
-    } catch (err) {
-      // A player that seeks drops the answer it no longer needs: not a failure.
-      if ((err as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") throw err;
-    }
+    await sendPrivateFile(req, res, await messages.file(String(req.params.id)));
   });
   r.put("/:id", requireAdmin, async (req, res) => {
     const { status } = parse(messageStatusSchema, req.body);
