@@ -1,12 +1,13 @@
 import { Transform, type Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { parseStream } from "music-metadata";
+import { createFile, MP4BoxBuffer } from "mp4box";
 import { Decoder, tools } from "ts-ebml";
 
 /**
  * What a voice message's bytes are (docs/product.md "Messages"): WebM/Matroska, Ogg or MP4 audio
  * by their signatures (file-type), whatever the browser said, with an audio track and no video
- * (music-metadata; for WebM, ts-ebml: see matroskaAudio); the type the owner's player is given,
+ * (music-metadata; for WebM, ts-ebml, and for MP4, mp4box: see matroskaAudio and mp4Audio); the type the owner's player is given,
  * and the extension of the download.
  */
 const AUDIO_TYPES: Record<string, { contentType: string; extension: string }> = {
@@ -51,7 +52,9 @@ export async function checkAudio(file: StoredAudio): Promise<CheckedAudio | null
     const format =
       kind.extension === "webm" || kind.extension === "mka"
         ? await matroskaAudio(body)
-        : (await parseStream(body, { mimeType: kind.contentType, size: file.size }, { duration: true, skipCovers: true })).format;
+        : kind.extension === "m4a"
+          ? await mp4Audio(body)
+          : (await parseStream(body, { mimeType: kind.contentType, size: file.size }, { duration: true, skipCovers: true })).format;
     if (format.hasVideo || format.hasAudio === false) return null;
     const seconds = format.duration;
     return {
@@ -97,6 +100,39 @@ async function matroskaAudio(body: Readable): Promise<{ hasAudio: boolean; hasVi
   }
   const ticks = declared > 0 ? declared : lastBlock;
   return { hasAudio: tracks.has(AUDIO_TRACK), hasVideo: tracks.has(VIDEO_TRACK), duration: (ticks * nanosPerTick) / 1e9 };
+}
+
+/**
+ * An MP4 file's tracks and length. A browser's MediaRecorder (Safari's AAC, Chromium's) writes
+ * fragmented MP4: the movie's own duration is 0 and the real length is in the fragments, which
+ * music-metadata does not add up. mp4box parses the boxes as they stream by; the length is where
+ * the audio track's last fragment ends (its decode time plus its samples' durations), else the
+ * movie's duration for a file that is not fragmented.
+ */
+async function mp4Audio(body: Readable): Promise<{ hasAudio: boolean; hasVideo: boolean; duration?: number }> {
+  const file = createFile();
+  let offset = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), offset));
+    offset += bytes.length;
+  }
+  file.flush();
+  const info = file.getInfo();
+  const track = info.audioTracks[0];
+  if (!info.hasMoov || !track) return { hasAudio: false, hasVideo: info.videoTracks.length > 0 };
+  if (!info.isFragmented) return { hasAudio: true, hasVideo: info.videoTracks.length > 0, duration: info.duration / info.timescale };
+  const trex = file.moov?.mvex?.trexs.find((t) => t.track_id === track.id);
+  let end = 0;
+  for (const moof of file.moofs)
+    for (const traf of moof.trafs) {
+      if (traf.tfhd?.track_id !== track.id) continue;
+      const sampleDuration = traf.tfhd.default_sample_duration ?? trex?.default_sample_duration ?? 0;
+      let time = Number(traf.tfdt?.baseMediaDecodeTime ?? 0);
+      for (const trun of traf.truns) for (let i = 0; i < trun.sample_count; i++) time += trun.sample_duration[i] ?? sampleDuration;
+      end = Math.max(end, time);
+    }
+  return { hasAudio: true, hasVideo: info.videoTracks.length > 0, duration: end / track.timescale };
 }
 
 /** The extension a checked type is saved with. */

@@ -212,7 +212,7 @@ describe("messages from listeners: voice", () => {
     expect(file.headers["content-type"]).toBe("audio/webm");
   });
 
-  it("when a browser's own recording arrives (Chromium's WebM, Firefox's Ogg and WebM, each of unknown sizes as MediaRecorder writes them), then it is taken with the length its blocks give", async ({
+  it("when a browser's own recording arrives (Chromium's WebM and MP4, Firefox's Ogg and WebM, written as a live stream by MediaRecorder), then it is taken with the length its blocks or fragments give", async ({
     t,
     admin,
   }) => {
@@ -221,6 +221,8 @@ describe("messages from listeners: voice", () => {
       { file: "chromium.webm", type: "audio/webm;codecs=opus", stored: "audio/webm" },
       { file: "firefox.ogg", type: "audio/ogg;codecs=opus", stored: "audio/ogg" },
       { file: "firefox.webm", type: "audio/webm;codecs=opus", stored: "audio/webm" },
+      // Fragmented MP4, as Safari records (there with AAC): the movie says 0 s, the fragments hold the length.
+      { file: "chromium.mp4", type: "audio/mp4", stored: "audio/mp4" },
     ];
     for (const [i, recording] of recordings.entries()) {
       const bytes = fs.readFileSync(path.join(RECORDINGS, recording.file));
