@@ -25,6 +25,7 @@ await build({
     cli: "server/cli.ts",
     "share-image-worker": "server/modules/share-images/worker.ts",
     "feed-worker": "server/modules/feed/worker.ts",
+    "message-audio-worker": "server/modules/messages/audio-worker.ts",
   },
   bundle: true,
   platform: "node",

@@ -77,7 +77,7 @@ import { siteNameOf } from "../shared/page-titles";
 import { cutAtWord } from "../shared/strings";
 import { createMailer } from "./platform/mail/mailer";
 import { createNotices, mailRouter, type NoticesService } from "./modules/notices";
-import { createMessagesService, isMessageAudioBody, messagesRouter, type MessagesService } from "./modules/messages";
+import { createAudioInspector, createMessagesService, isMessageAudioBody, messagesRouter, type MessagesService } from "./modules/messages";
 import type { Message } from "../shared/messages";
 
 export interface AppDeps {
@@ -187,8 +187,21 @@ export function createApp(deps: AppDeps): SiteApp {
   mountPages(app, deps, services, front, clientDir);
   app.use(apiNotFound);
   app.use(errorHandler);
-  const { cache, bus, linkedFiles, auditionSweep, feedWorkers, throttles, ownShareImages, auditions, feed, metrics, mailer, notices } =
-    services;
+  const {
+    cache,
+    bus,
+    linkedFiles,
+    auditionSweep,
+    feedWorkers,
+    messageAudio,
+    throttles,
+    ownShareImages,
+    auditions,
+    feed,
+    metrics,
+    mailer,
+    notices,
+  } = services;
   const { fastPath, analytics } = front;
   // Everything createApp started that runs beside the requests, in the order to stop it: the
   // background fetches first (they write), then the feed worker, then the rest.
@@ -196,6 +209,7 @@ export function createApp(deps: AppDeps): SiteApp {
     () => linkedFiles.close(),
     () => clearInterval(auditionSweep),
     () => feedWorkers.close(),
+    () => messageAudio.close(),
     () => bus.close(),
     () => throttles.close(),
     () => sessions.close(),
@@ -273,7 +287,9 @@ function createServices(deps: AppDeps) {
   const { mailer, notices } = mail;
   const { auditions, auditionSweep } = createAuditions(deps, settings, mail);
   const identity = createIdentityService(db, uploads, pictures, writes);
-  const messages = createMessages(deps, settings, episodes, mail);
+  // Listeners' recordings are read in a worker of their own (heap and time limited).
+  const messageAudio = createAudioInspector();
+  const messages = createMessages(deps, settings, episodes, mail, messageAudio);
   const pageData = createPageData({
     providers,
     clips,
@@ -314,6 +330,7 @@ function createServices(deps: AppDeps) {
     uploads,
     pictures,
     feedWorkers,
+    messageAudio,
     linkedFiles,
     providers,
     clips,
@@ -398,11 +415,13 @@ function createMessages(
   settings: ReturnType<typeof createSettingsService>,
   episodes: ReturnType<typeof createEpisodesService>,
   mail: ReturnType<typeof createMail>,
+  audio: ReturnType<typeof createAudioInspector>,
 ): MessagesService {
   const { config, database, logger } = deps;
   return createMessagesService({
     db: database.db,
     files: deps.messageFiles,
+    inspectAudio: audio.inspect,
     secret: crypto.createHmac("sha256", deps.sessionSecret).update("listeners-messages").digest("base64url"),
     isEnabled: async () => (await settings.getMany(["messages_enabled"])).get("messages_enabled") === "true",
     findEpisode: (slug) =>

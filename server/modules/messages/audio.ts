@@ -1,14 +1,11 @@
 import { Transform, type Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { parseStream } from "music-metadata";
-import { createFile, MP4BoxBuffer } from "mp4box";
-import { Decoder, tools } from "ts-ebml";
 
 /**
  * What a voice message's bytes are (docs/product.md "Messages"): WebM/Matroska, Ogg or MP4 audio
  * by their signatures (file-type), whatever the browser said, with an audio track and no video
- * (music-metadata; for WebM, ts-ebml, and for MP4, mp4box: see matroskaAudio and mp4Audio); the type the owner's player is given,
- * and the extension of the download.
+ * (audio-worker.ts); the type the owner's player is given, and the extension of the download.
  */
 const AUDIO_TYPES: Record<string, { contentType: string; extension: string }> = {
   webm: { contentType: "audio/webm", extension: "webm" },
@@ -40,22 +37,47 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The checked type and length of a stored recording, or null when it is not audio a message may be. */
-export async function checkAudio(file: StoredAudio): Promise<CheckedAudio | null> {
+/** What the audio worker answers: the recording's tracks and length (audio-worker.ts). */
+export interface AudioInspection {
+  hasAudio: boolean;
+  hasVideo: boolean;
+  duration?: number;
+}
+
+/** Reads a recording's tracks and length in the audio worker; throws when it cannot (not audio, past its time or memory). */
+export type InspectAudio = (body: Buffer, container: AudioContainer) => Promise<AudioInspection>;
+
+/** The containers a message's recording may come in, each read by its own parser (audio-worker.ts). */
+export type AudioContainer = "matroska" | "mp4";
+
+const containerOf = (extension: string): AudioContainer | "ogg" =>
+  extension === "webm" || extension === "mka" ? "matroska" : extension === "m4a" ? "mp4" : "ogg";
+
+/** An Ogg file's tracks and length (on its last page), by music-metadata, page by page as it streams. */
+async function oggAudio(body: Readable, size: number): Promise<AudioInspection> {
+  try {
+    const { format } = await parseStream(body, { mimeType: "audio/ogg", size }, { duration: true, skipCovers: true });
+    return { hasAudio: format.hasAudio !== false, hasVideo: !!format.hasVideo, duration: format.duration };
+  } finally {
+    body.destroy();
+  }
+}
+
+/**
+ * The checked type and length of a stored recording, or null when it is not audio a message may
+ * be. The type is its first bytes'; a WebM's or MP4's tracks and length are read by `inspect`, in
+ * a worker, since those parsers walk counts a stranger wrote (at most 10 MB of them).
+ */
+export async function checkAudio(file: StoredAudio, inspect: InspectAudio): Promise<CheckedAudio | null> {
   if (file.size === 0) return null;
   const type = await fileTypeFromBuffer(await readAll(await file.read(0, Math.min(file.size, HEAD_BYTES) - 1)));
   const kind = type ? AUDIO_TYPES[type.ext] : undefined;
   if (!kind) return null;
-  const body = await file.read(0, file.size - 1);
   try {
-    // The whole file (at most 10 MiB, streamed): an Ogg file's length is on its last page, a WebM file's in its last block.
-    const format =
-      kind.extension === "webm" || kind.extension === "mka"
-        ? await matroskaAudio(body)
-        : kind.extension === "m4a"
-          ? await mp4Audio(body)
-          : (await parseStream(body, { mimeType: kind.contentType, size: file.size }, { duration: true, skipCovers: true })).format;
-    if (format.hasVideo || format.hasAudio === false) return null;
+    const container = containerOf(kind.extension);
+    const whole = await file.read(0, file.size - 1);
+    const format = container === "ogg" ? await oggAudio(whole, file.size) : await inspect(await readAll(whole), container);
+    if (format.hasVideo || !format.hasAudio) return null;
     const seconds = format.duration;
     return {
       contentType: kind.contentType,
@@ -63,76 +85,7 @@ export async function checkAudio(file: StoredAudio): Promise<CheckedAudio | null
     };
   } catch {
     return null;
-  } finally {
-    body.destroy();
   }
-}
-
-/** Matroska's track types (TrackType). */
-const VIDEO_TRACK = 1;
-const AUDIO_TRACK = 2;
-
-/**
- * A WebM (Matroska) file's tracks and length, read element by element as it streams by. A
- * browser's MediaRecorder writes WebM as a live stream: the segment and every cluster of unknown
- * size, and no duration in its info (Chromium), or a duration of 0 (Firefox); music-metadata
- * cannot read those files, ts-ebml's decoder can. The length is the info's duration when it gives
- * one, else where the last block starts (its cluster's timestamp plus its own offset).
- */
-async function matroskaAudio(body: Readable): Promise<{ hasAudio: boolean; hasVideo: boolean; duration?: number }> {
-  const decoder = new Decoder();
-  const tracks = new Set<number>();
-  let nanosPerTick = 1_000_000;
-  let declared = 0;
-  let cluster = 0;
-  let lastBlock = 0;
-  for await (const chunk of body) {
-    const bytes = chunk as Buffer;
-    for (const element of decoder.decode(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer)) {
-      if (element.type === "m") continue;
-      if (element.name === "TimestampScale") nanosPerTick = Number(element.value);
-      else if (element.name === "Duration") declared = Number(element.value);
-      else if (element.name === "TrackType") tracks.add(Number(element.value));
-      else if (element.name === "Timestamp") cluster = Number(element.value);
-      else if (element.name === "SimpleBlock" || element.name === "Block")
-        lastBlock = Math.max(lastBlock, cluster + tools.ebmlBlock(Buffer.from(element.data)).timecode);
-    }
-  }
-  const ticks = declared > 0 ? declared : lastBlock;
-  return { hasAudio: tracks.has(AUDIO_TRACK), hasVideo: tracks.has(VIDEO_TRACK), duration: (ticks * nanosPerTick) / 1e9 };
-}
-
-/**
- * An MP4 file's tracks and length. A browser's MediaRecorder (Safari's AAC, Chromium's) writes
- * fragmented MP4: the movie's own duration is 0 and the real length is in the fragments, which
- * music-metadata does not add up. mp4box parses the boxes as they stream by; the length is where
- * the audio track's last fragment ends (its decode time plus its samples' durations), else the
- * movie's duration for a file that is not fragmented.
- */
-async function mp4Audio(body: Readable): Promise<{ hasAudio: boolean; hasVideo: boolean; duration?: number }> {
-  const file = createFile();
-  let offset = 0;
-  for await (const chunk of body) {
-    const bytes = chunk as Buffer;
-    file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), offset));
-    offset += bytes.length;
-  }
-  file.flush();
-  const info = file.getInfo();
-  const track = info.audioTracks[0];
-  if (!info.hasMoov || !track) return { hasAudio: false, hasVideo: info.videoTracks.length > 0 };
-  if (!info.isFragmented) return { hasAudio: true, hasVideo: info.videoTracks.length > 0, duration: info.duration / info.timescale };
-  const trex = file.moov?.mvex?.trexs.find((t) => t.track_id === track.id);
-  let end = 0;
-  for (const moof of file.moofs)
-    for (const traf of moof.trafs) {
-      if (traf.tfhd?.track_id !== track.id) continue;
-      const sampleDuration = traf.tfhd.default_sample_duration ?? trex?.default_sample_duration ?? 0;
-      let time = Number(traf.tfdt?.baseMediaDecodeTime ?? 0);
-      for (const trun of traf.truns) for (let i = 0; i < trun.sample_count; i++) time += trun.sample_duration[i] ?? sampleDuration;
-      end = Math.max(end, time);
-    }
-  return { hasAudio: true, hasVideo: info.videoTracks.length > 0, duration: end / track.timescale };
 }
 
 /** The extension a checked type is saved with. */

@@ -2,3 +2,4 @@
 export { isMessageAudioBody, messagesRouter } from "./routes";
 export { createMessagesService } from "./service";
 export type { MessagesService } from "./service";
+export { createAudioInspector } from "./audio-inspector";

@@ -238,6 +238,26 @@ describe("messages from listeners: voice", () => {
     }
   });
 
+  it("when a recording is made to make its parser loop without end (an MP4 fragment claiming 4 billion samples), then 415 and the server goes on answering", async ({
+    t,
+    admin,
+  }) => {
+    await setMessagesEnabled(admin, true);
+    const bytes = Buffer.from(fs.readFileSync(path.join(RECORDINGS, "chromium.mp4")));
+    const trun = bytes.indexOf("trun");
+    // The first fragment's sample table: no per-sample fields (flags 0), and 0xFFFFFFFF samples.
+    bytes.writeUInt32BE(0, trun + 4);
+    bytes.writeUInt32BE(0xffffffff, trun + 8);
+    const voice = await startVoice(t, { durationSeconds: 2 }, "203.0.120.9");
+    const res = await upload(t, voice.uploadUrl, bytes, "audio/mp4").expect(415);
+    expect(res.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(storedFiles(t)).toEqual([]);
+    await t.request.get("/api/health").expect(200);
+    // The next recording is read by a fresh worker.
+    const next = await startVoice(t, { durationSeconds: 2 }, "203.0.121.9");
+    await upload(t, next.uploadUrl, fs.readFileSync(path.join(RECORDINGS, "firefox.ogg")), "audio/ogg").expect(201);
+  });
+
   it("when a recording's bytes are not audio (a text or a PNG sent as audio/webm), then 415 and nothing is kept", async ({ t, admin }) => {
     await setMessagesEnabled(admin, true);
     const png = Buffer.concat([Buffer.from("89504e470d0a1a0a0000000d49484452", "hex"), Buffer.alloc(2000)]);

@@ -23,7 +23,7 @@ import { AppError } from "../../platform/http/errors";
 import type { LargeFileStore } from "../../platform/objects/large-files";
 import { OBJECT_ID_PATTERN } from "../../platform/objects/store";
 import type { Logger } from "../../platform/runtime/logger";
-import { capped, checkAudio, extensionOf, OverCap } from "./audio";
+import { capped, checkAudio, extensionOf, OverCap, type InspectAudio } from "./audio";
 import { MESSAGE_REFUSALS } from "./refusals";
 import {
   claimUpload,
@@ -57,6 +57,8 @@ export interface MessagesDeps {
   db: Db;
   /** Where voice messages' recordings are kept, privately; without it voice messages are refused (503). */
   files?: LargeFileStore;
+  /** Reads a recording's tracks and length, in a worker (audio-inspector.ts). */
+  inspectAudio: InspectAudio;
   /** Signs the challenges and keys the networks' daily hashes. */
   secret: string;
   /** Whether the owner has turned messages on (the setting messages_enabled). */
@@ -225,7 +227,7 @@ function createSteps(deps: MessagesDeps, now: () => Date) {
 
   /** The checked recording's type and length; the recorder's figure when the file does not say (capped at 3 minutes). */
   async function checkRecording(files: LargeFileStore, id: string, size: number, claimed: number | null) {
-    const checked = await checkAudio({ size, read: (start, end) => files.read(id, start, end) });
+    const checked = await checkAudio({ size, read: (start, end) => files.read(id, start, end) }, deps.inspectAudio);
     if (!checked) throw new AppError("UNSUPPORTED_MEDIA_TYPE", MESSAGE_REFUSALS.notAudio);
     if (checked.durationSeconds !== null && checked.durationSeconds > MESSAGE_LIMITS.voiceSecondsMax + DURATION_SLACK_SECONDS) {
       throw new AppError("VALIDATION", MESSAGE_REFUSALS.tooLong);
