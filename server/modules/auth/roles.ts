@@ -59,7 +59,8 @@ const ROLE_RULES: readonly RoleRule[] = [
 /** Settings only an owner may write: the feed address, the theme, the site's language, the audition code. */
 const OWNER_SETTINGS: readonly string[] = ["rss_url", "site_theme", "site_language", "editors_password"];
 
-const segments = (path: string) => path.split("/").filter(Boolean);
+/** A path's segments, lower-cased: Express routes match whatever the case (`/feed/MOVE` is `/feed/move`), so the table must too. */
+const segments = (path: string) => path.toLowerCase().split("/").filter(Boolean);
 
 function matches(rule: RoleRule, method: string, path: string): boolean {
   if (rule.methods !== "*" && !rule.methods.includes(method)) return false;
