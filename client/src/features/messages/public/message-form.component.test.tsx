@@ -104,6 +104,24 @@ describe("the voice message's recorder", () => {
     expect(screen.queryByRole("button", { name: "Play back" })).toBeNull();
   });
 
+  it("when the listener switches to a written message while recording, then the recording stops and the microphone is let go", async () => {
+    useBrowser();
+    track.stop.mockClear();
+    const client = createQueryClient();
+    const form = (kind: "voice" | "text") => (
+      <QueryClientProvider client={client}>
+        <MessageForm kind={kind} episodeSlug={null} onKindChange={vi.fn()} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(form("voice"), { wrapper: InEnglish });
+    fireEvent.click(button("Record"));
+    await screen.findByRole("button", { name: "Stop" });
+    expect(FakeMediaRecorder.made[0]!.state).toBe("recording");
+    rerender(form("text"));
+    expect(FakeMediaRecorder.made[0]!.state).toBe("inactive");
+    expect(track.stop).toHaveBeenCalled();
+  });
+
   it("when a recording reaches 3 minutes, then it stops by itself and says why", async () => {
     useBrowser();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "performance"] });

@@ -210,6 +210,14 @@ export default function MessageForm({
   const t = useT();
   const consentSentence = useQuery(settingQueryOptions("messages_consent")).data?.trim() || t("message.consentDefault");
   const recorder = useRecorder();
+  // Leaving the voice message for a written one lets the microphone go: what was recorded is
+  // kept, as after 'Stop'; a microphone still being asked for is given up.
+  useEffect(() => {
+    if (kind !== "text") return;
+    const { phase } = recorder.state();
+    if (phase === "recording") recorder.stop();
+    else if (phase === "asking") recorder.discard();
+  }, [kind, recorder]);
   const [text, setText] = useState("");
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
