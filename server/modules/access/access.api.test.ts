@@ -3,6 +3,8 @@ import { describe, expect } from "vitest";
 import { ADMIN_EMAIL, appTest, postEpisode, SPOTIFY, type TestApp } from "../../test/harness";
 
 const it = appTest();
+/** Behind one trusted proxy: each request's address is the X-Forwarded-For it carries. */
+const behindProxy = appTest({ config: { publicUrl: "http://localhost:5000", env: "test", trustProxy: 1 } });
 const PASSWORD = "a-long-password-1";
 
 const tokenOf = (url: string) => url.split("/welcome/")[1]!;
@@ -118,6 +120,26 @@ describe("invitations", () => {
     for (let i = 0; i < 12; i++) last = (await t.request.post("/api/users/accept").send({ token: `nope-${i}`, password: PASSWORD })).status;
     expect(last).toBe(429);
   });
+
+  behindProxy(
+    "when strangers from many addresses try junk tokens, then the invitee's own link still works (no site-wide lock-out)",
+    async ({ t, admin }) => {
+      const { url } = (await admin.post("/api/users/invitations").send({ email: "late@example.com", role: "editor" }).expect(201)).body;
+      for (let address = 1; address <= 5; address++)
+        for (let i = 0; i < 10; i++) {
+          const res = await t.request
+            .post("/api/users/accept")
+            .set("X-Forwarded-For", `198.51.100.${address}`)
+            .send({ token: `junk-${address}-${i}`, password: PASSWORD });
+          expect(res.status).toBe(410);
+        }
+      await t.request
+        .post("/api/users/accept")
+        .set("X-Forwarded-For", "203.0.113.7")
+        .send({ token: tokenOf(url), password: PASSWORD })
+        .expect(201);
+    },
+  );
 });
 
 describe("the people with access", () => {

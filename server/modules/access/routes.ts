@@ -23,7 +23,7 @@ const idOf = (raw: unknown) => {
 export function accessRouter(access: AccessService, throttle: Throttle, requireAdmin: RequestHandler): Router {
   const r = Router();
   r.post("/accept", async (req, res) => {
-    const keys = { "accept-ip": throttleAddress(req.ip), "accept-all": "site" };
+    const keys = { "accept-ip": throttleAddress(req.ip) };
     await throttle.attempt(keys);
     const input = parse(acceptInvitationSchema, req.body);
     const { email } = await access.accept(input);

@@ -50,6 +50,8 @@ export function createAccessService(db: Db, options: { publicUrl: string; passwo
       return { url: new URL(`/welcome/${token}`, options.publicUrl).href };
     },
     async accept({ token, password }) {
+      // A token that opens nothing is refused before any hashing: only the invitee's link costs a scrypt.
+      if (!(await store.takeInvitation(db, hashToken(token)))) throw new AppError("GONE", "error.invitationGone");
       // Hashed before the transaction: scrypt's time holds no lock.
       const passwordHash = await hashPassword(password, options.passwordCost);
       return db.transaction(async (tx) => {

@@ -65,11 +65,11 @@ export function createThrottles(
       ],
       { pool, message: "error.tooManyTries" },
     ),
-    // An invitation's acceptance hashes a password: tries per address, and for the whole site.
+    // An invitation's acceptance: tries per address (a password is hashed only for a token that
+    // is open, so no site-wide bucket: strangers' junk must not lock the invitee out).
     accept: createThrottle(
       [
         { name: "accept-ip", points: limits.acceptTries ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 },
-        { name: "accept-all", points: 30, duration: 60, baseBlock: 60, maxBlock: 60 },
       ],
       { pool, message: "error.tooManyTries" },
     ),
