@@ -338,6 +338,12 @@ describe("messages from listeners: quota, retention, backup", () => {
     expect(await t.app.sweepMessages(new Date(Date.now() + 61 * 60_000))).toBe(1);
     expect(await rowCount(t)).toBe(2);
     expect(storedFiles(t)).toHaveLength(1);
+    // A recording still arriving when its hour ends is left to finish, for an hour more.
+    const arriving = await startVoice(t, {}, "192.0.2.2");
+    await t.db.database.pool.query("UPDATE messages SET state = 'receiving' WHERE id = $1", [arriving.id]);
+    expect(await t.app.sweepMessages(new Date(Date.now() + 90 * 60_000))).toBe(0);
+    expect(await t.app.sweepMessages(new Date(Date.now() + 121 * 60_000))).toBe(1);
+    expect(await rowCount(t)).toBe(2);
     expect(await t.app.sweepMessages(new Date(Date.now() + 364 * DAY_MS))).toBe(0);
     expect(await t.app.sweepMessages(new Date(Date.now() + 366 * DAY_MS))).toBe(2);
     expect(await rowCount(t)).toBe(0);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { episodes, messageChallenges, messages } from "../../../shared/schema";
 import type { MessageStatus } from "../../../shared/messages";
 import type { Db, Executor } from "../../platform/db/client";
@@ -176,9 +176,13 @@ export async function deleteMessage(db: Executor, id: string): Promise<MessageRo
   return row;
 }
 
+/** How long past its hour a recording still arriving is left to finish before the sweep takes it. */
+const RECEIVING_GRACE_MS = 60 * 60 * 1000;
+
 /**
  * Deletes, answering them: arrived messages that came before `arrivedBefore` (their keeping time
- * is over), and voice messages whose recording never arrived within their hour.
+ * is over), voice messages whose recording never arrived within their hour, and ones whose
+ * recording began arriving but never finished (an hour after that).
  */
 export async function deleteExpired(db: Executor, arrivedBefore: Date, now: Date): Promise<Pick<MessageRow, "id" | "kind">[]> {
   return db
@@ -186,7 +190,9 @@ export async function deleteExpired(db: Executor, arrivedBefore: Date, now: Date
     .where(
       or(
         and(eq(messages.state, "arrived"), lt(messages.createdAt, arrivedBefore)),
-        and(ne(messages.state, "arrived"), lt(messages.uploadExpiresAt, now)),
+        and(inArray(messages.state, ["waiting", "refused"]), lt(messages.uploadExpiresAt, now)),
+        // One still arriving is left its hour more: its recording may be on the way (the PUT began in time).
+        and(eq(messages.state, "receiving"), lt(messages.uploadExpiresAt, new Date(now.getTime() - RECEIVING_GRACE_MS))),
       ),
     )
     .returning({ id: messages.id, kind: messages.kind });
