@@ -115,6 +115,25 @@ describe("invitations", () => {
       .expect(410);
   });
 
+  it("when the owner invites the same address again, then only the newest link works: the older one answers 410", async ({ t, admin }) => {
+    const first = (await admin.post("/api/users/invitations").send({ email: "twice@example.com", role: "editor" }).expect(201)).body.url;
+    const second = (await admin.post("/api/users/invitations").send({ email: "twice@example.com", role: "owner" }).expect(201)).body.url;
+    const pending = (await admin.get("/api/users/invitations").expect(200)).body as { email: string; role: string }[];
+    expect(pending.filter((i) => i.email === "twice@example.com").map((i) => i.role)).toEqual(["owner"]);
+    await t.request
+      .post("/api/users/accept")
+      .send({ token: tokenOf(first), password: PASSWORD })
+      .expect(410);
+    await t.request
+      .post("/api/users/accept")
+      .send({ token: tokenOf(second), password: PASSWORD })
+      .expect(201);
+    await t.request
+      .post("/api/users/accept")
+      .send({ token: tokenOf(first), password: PASSWORD })
+      .expect(410);
+  });
+
   it("when accept links are tried too often from one address, then 429", async ({ t }) => {
     let last = 0;
     for (let i = 0; i < 12; i++) last = (await t.request.post("/api/users/accept").send({ token: `nope-${i}`, password: PASSWORD })).status;

@@ -46,7 +46,11 @@ export function createAccessService(db: Db, options: { publicUrl: string; passwo
       if (await store.userExists(db, email)) throw new AppError("CONFLICT", "error.alreadyHasAccess");
       const token = crypto.randomBytes(32).toString("base64url");
       const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-      await store.insertInvitation(db, { email, role, tokenHash: hashToken(token), invitedBy, expiresAt });
+      // A new invitation replaces the ones before it to the same address: an older link answers 410, as a used one does.
+      await db.transaction(async (tx) => {
+        await store.deletePendingInvitationsTo(tx, email);
+        await store.insertInvitation(tx, { email, role, tokenHash: hashToken(token), invitedBy, expiresAt });
+      });
       return { url: new URL(`/welcome/${token}`, options.publicUrl).href };
     },
     async accept({ token, password }) {

@@ -83,6 +83,11 @@ export async function markAccepted(tx: Executor, id: number) {
 }
 
 /** Revokes a pending invitation (a used one is history, not revocable). */
+/** Forgets the pending invitations to `email` (a new one replaces them: only the newest link works). */
+export async function deletePendingInvitationsTo(db: Executor, email: string): Promise<void> {
+  await db.delete(invitations).where(and(eq(invitations.email, email), isNull(invitations.acceptedAt)));
+}
+
 export async function deletePendingInvitation(db: Executor, id: number): Promise<boolean> {
   const rows = await db
     .delete(invitations)
