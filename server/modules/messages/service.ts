@@ -212,7 +212,11 @@ function createSteps(deps: MessagesDeps, now: () => Date) {
   async function store(files: LargeFileStore, id: string, body: Readable, cap: number): Promise<number> {
     const counter = capped(cap);
     try {
-      await Promise.all([files.writeFrom(id, counter), pipeline(body, counter)]);
+      // Both settled before anything is dropped: a write still under way when the body failed
+      // would otherwise leave its file behind after the drop.
+      const [written, piped] = await Promise.allSettled([files.writeFrom(id, counter), pipeline(body, counter)]);
+      if (piped.status === "rejected") throw piped.reason;
+      if (written.status === "rejected") throw written.reason;
     } catch (err) {
       await dropFile(id);
       if (err instanceof OverCap) {
