@@ -67,11 +67,9 @@ export function createThrottles(
     ),
     // An invitation's acceptance: tries per address (a password is hashed only for a token that
     // is open, so no site-wide bucket: strangers' junk must not lock the invitee out).
-    accept: createThrottle(
-      [
-        { name: "accept-ip", points: limits.acceptTries ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 },
-      ],
-      { pool, message: "error.tooManyTries" },
-    ),
+    accept: createThrottle([{ name: "accept-ip", points: limits.acceptTries ?? 10, duration: 60, baseBlock: 60, maxBlock: 15 * 60 }], {
+      pool,
+      message: "error.tooManyTries",
+    }),
   };
 }
