@@ -1,11 +1,9 @@
-import fs from "node:fs";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import v8 from "node:v8";
-import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
 import type { TranscriptParagraph } from "../../../shared/api";
 import type { FeedTask, FeedTaskResult } from "./worker";
 import { words } from "../../platform/http/errors";
+import { lazyWorkerPool } from "../../platform/runtime/worker-pool";
 import { FeedParseError } from "./feed-text";
 import type { ParsedFeed } from "./parse-feed";
 import type { StoredChapter } from "./transcripts";
@@ -16,13 +14,6 @@ const UNREADABLE = {
   transcript: "feedReport.transcriptUnreadable",
   chapters: "feedReport.chaptersUnreadable",
 } as const;
-
-/** The worker's module: the bundled .js beside the server build, or the .ts source in tests. */
-function workerFile(): { filename: string; execArgv: string[] } {
-  const js = new URL("./feed-worker.js", import.meta.url);
-  if (fs.existsSync(fileURLToPath(js))) return { filename: fileURLToPath(js), execArgv: [] };
-  return { filename: fileURLToPath(new URL("./worker.ts", import.meta.url)), execArgv: ["--import", "tsx"] };
-}
 
 export interface FeedWorkers {
   /** A feed's bytes read; items whose hash is in `known` come back unread (KnownItem). Throws FeedParseError. */
@@ -47,25 +38,14 @@ export interface FeedWorkerLimits {
  * worker and fails with a message; the next task gets a new worker.
  */
 export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorkerLimits = {}): FeedWorkers {
-  let pool: Piscina | undefined;
-  const runner = () => {
-    if (!pool) {
-      const { filename, execArgv } = workerFile();
-      pool = new Piscina({
-        filename,
-        execArgv,
-        minThreads: 0,
-        maxThreads: 1,
-        idleTimeout: 30_000,
-        resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 64 },
-      });
-    }
-    return pool;
-  };
+  const pool = lazyWorkerPool(
+    { built: new URL("./feed-worker.js", import.meta.url), source: new URL("./worker.ts", import.meta.url) },
+    { heapMb, youngMb: 64 },
+  );
   const run = async (task: FeedTask): Promise<FeedTaskResult> => {
     let result: FeedTaskResult;
     try {
-      result = (await runner().run(task, { signal: AbortSignal.timeout(taskMs) })) as FeedTaskResult;
+      result = (await pool.run(task, { signal: AbortSignal.timeout(taskMs) })) as FeedTaskResult;
     } catch (err) {
       const reason =
         (err as Error).name === "AbortError" || /abort/i.test((err as Error).message)
@@ -98,9 +78,6 @@ export function createFeedWorkers({ heapMb = 1_024, taskMs = 60_000 }: FeedWorke
     async parseChapters(body) {
       return ((await run({ kind: "chapters", body: bytes(body) })) as Extract<FeedTaskResult, { kind: "chapters" }>).chapters;
     },
-    async close() {
-      await pool?.destroy();
-      pool = undefined;
-    },
+    close: () => pool.close(),
   };
 }
