@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useSearch } from "wouter";
 import type { Episode } from "@shared/api";
 import { useEditing } from "@/hooks/use-editing";
@@ -18,9 +18,14 @@ export function EpisodesAdminPage() {
   const asked = new URLSearchParams(useSearch()).get("edit");
   const linked = useQuery({ ...episodeBySlugQueryOptions(asked ?? ""), enabled: !!asked });
   const linkedState = useSavedDataState(linked);
+  // The address opens its episode's edit once: the same episode read again later (after a save,
+  // or by the edit form) must not open it again.
+  const opened = useRef<string | null>(null);
   useEffect(() => {
-    if (linked.data) edit(linked.data);
-  }, [linked.data, edit]);
+    if (!linked.data || opened.current === asked) return;
+    opened.current = asked;
+    edit(linked.data);
+  }, [linked.data, asked, edit]);
   // The episode the address names, not an empty 'Add New Episode', until it has arrived (docs/product.md "The owner's work").
   const isWaiting = !!asked && linkedState !== "ready";
   return (

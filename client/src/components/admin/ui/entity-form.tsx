@@ -30,15 +30,17 @@ export function EditFromWhole<T, K extends QueryKey>({
 }) {
   const whole = useQuery({ ...wholeQuery(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
   const [reloads, setReloads] = useState(0);
+  // Once the fields have shown the item they stay: a save that renamed its slug reads the old
+  // slug again and finds nothing, and taking the fields away then would lose the save's answer
+  // (its toast and the return to add mode run from the fields).
+  const fresh = whole.data && whole.isFetchedAfterMount ? whole.data : null;
+  const [shown, setShown] = useState<T | null>(null);
+  if (fresh && fresh !== shown) setShown(fresh);
+  const item = fresh ?? shown;
   if (!editing) return <Fields editing={null} onDone={onDone} />;
-  if (whole.data && whole.isFetchedAfterMount) {
+  if (item) {
     return (
-      <Fields
-        key={reloads}
-        editing={whole.data}
-        onDone={onDone}
-        onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))}
-      />
+      <Fields key={reloads} editing={item} onDone={onDone} onReload={() => void whole.refetch().then(() => setReloads((n) => n + 1))} />
     );
   }
   return <EditLoadStatus noun={noun} query={whole} onCancel={onDone} />;

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIMITS, type Episode } from "@shared/api";
 import { sanitizeShowNotes } from "../../../../../server/platform/text/sanitize";
+import { useCurrentToast } from "@/components/ui/toast-store";
 import { createQueryClient } from "@/lib/query-client";
 import { InEnglish } from "@/test/language";
 import { EpisodeForm } from "./episode-form";
@@ -52,6 +53,11 @@ function stubApi(whole: Episode): Call[] {
 
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== "GET");
 
+function Toast() {
+  const toast = useCurrentToast();
+  return toast ? <p data-testid="toast">{`${toast.title}: ${toast.description ?? ""}`}</p> : null;
+}
+
 async function openEdit(showNotes: string) {
   const whole = episode(showNotes);
   const calls = stubApi(whole);
@@ -59,6 +65,7 @@ async function openEdit(showNotes: string) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <EpisodeForm editing={whole} onDone={onDone} />
+      <Toast />
     </QueryClientProvider>,
     { wrapper: InEnglish },
   );
@@ -205,6 +212,34 @@ describe("the episode's address and search fields", () => {
       url: "/api/episodes/7",
       body: { slug: "pain-101", metaDescription: "Why pain teaches.", version: 3 },
     });
+  });
+
+  it("when a save renames the slug, then the episode read again under its old slug is gone, and still the toast says it was updated and the form goes back to add mode", async () => {
+    const { user, onDone } = await openEdit("<p>Notes</p>");
+    let renamed = false;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (init.method === "PUT") renamed = true;
+        if (renamed && url === "/api/episodes/slug/pain-and-learning")
+          return new Response(JSON.stringify({ message: "Episode not found", code: "NOT_FOUND" }), {
+            status: 404,
+            headers: { "content-type": "application/json" },
+          });
+        const answer = url.startsWith("/api/episodes/slug/") ? episode("<p>Notes</p>") : { ...episode("<p>Notes</p>"), slug: "pain-101" };
+        return new Response(JSON.stringify(url === "/api/episodes" ? [answer] : answer), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
+      }),
+    );
+    const slug = screen.getByRole("textbox", { name: "URL Slug" });
+    await user.clear(slug);
+    await user.type(slug, "pain-101");
+    await user.click(screen.getByRole("button", { name: "Update Episode" }));
+    expect((await screen.findByTestId("toast")).textContent).toBe("Episode updated: The episode has been updated successfully");
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(screen.queryByText("This episode could not be loaded. It may have been deleted.")).toBeNull();
   });
 
   it("when the slug does not fit the pattern, then the field says so and nothing is sent", async () => {
