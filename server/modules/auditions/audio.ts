@@ -1,26 +1,15 @@
 import type { Readable } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
+import { buffer } from "node:stream/consumers";
 import { parseStream } from "music-metadata";
+import { audioKindOf, type AudioExt } from "../../platform/media/audio-kinds";
 import { HAND_IN_LIMITS } from "../../../shared/auditions";
 import { isWholeFile, type ByteWindow } from "./audio-structure";
 
 /**
  * What a hand-in's bytes are (docs/product.md "Audition hand-in"): MP3, WAV, FLAC, M4A/AAC or OGG by
- * their signatures (file-type), whatever the file's name or the browser says; the type the
- * owner's player is given, and the extension the download is saved with. An MP4 container the
- * signature cannot tell from a video is taken as M4A audio.
+ * their signatures (platform/media/audio-kinds.ts), whatever the file's name or the browser says.
  */
-const AUDIO_TYPES: Record<string, { contentType: string; extension: string }> = {
-  mp3: { contentType: "audio/mpeg", extension: "mp3" },
-  wav: { contentType: "audio/wav", extension: "wav" },
-  flac: { contentType: "audio/flac", extension: "flac" },
-  m4a: { contentType: "audio/mp4", extension: "m4a" },
-  mp4: { contentType: "audio/mp4", extension: "m4a" },
-  aac: { contentType: "audio/aac", extension: "aac" },
-  ogg: { contentType: "audio/ogg", extension: "ogg" },
-  oga: { contentType: "audio/ogg", extension: "ogg" },
-  opus: { contentType: "audio/ogg", extension: "opus" },
-};
+const HAND_IN_KINDS: readonly AudioExt[] = ["mp3", "wav", "flac", "m4a", "mp4", "aac", "ogg", "oga", "opus"];
 
 /** How much of a finished file is read to find its length: headers only. */
 const DURATION_PROBE_BYTES = 4 * 1024 * 1024;
@@ -38,20 +27,11 @@ export interface CheckedAudio {
 }
 
 /** The audio kind of a file's first bytes, or null when they are not audio the audition takes. */
-async function kindOf(head: Uint8Array) {
-  const type = await fileTypeFromBuffer(head);
-  return type && AUDIO_TYPES[type.ext] ? { ext: type.ext, ...AUDIO_TYPES[type.ext]! } : null;
-}
+const kindOf = (head: Uint8Array) => audioKindOf(head, HAND_IN_KINDS);
 
 /** The audio type of a file's first bytes (the check at the start, before any part is sent), or null. */
 export async function identifyAudio(head: Uint8Array): Promise<string | null> {
   return (await kindOf(head))?.contentType ?? null;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** Reads a file through windows of a few MiB: the structure checks walk it front to back, or hop between headers. */
@@ -65,7 +45,7 @@ function windowOn(file: StoredFile): ByteWindow {
       if (at < 0 || at + length > file.size) return null;
       if (at < start || at + length > start + data.length) {
         start = at;
-        data = await readAll(await file.read(at, Math.min(file.size, at + Math.max(length, WINDOW)) - 1));
+        data = await buffer(await file.read(at, Math.min(file.size, at + Math.max(length, WINDOW)) - 1));
         if (data.length < length) return null;
       }
       return data.subarray(at - start, at - start + length);
@@ -82,15 +62,10 @@ function windowOn(file: StoredFile): ByteWindow {
  */
 export async function checkAudio(file: StoredFile): Promise<CheckedAudio | null> {
   if (file.size === 0) return null;
-  const kind = await kindOf(await readAll(await file.read(0, Math.min(file.size, HAND_IN_LIMITS.headBytes) - 1)));
+  const kind = await kindOf(await buffer(await file.read(0, Math.min(file.size, HAND_IN_LIMITS.headBytes) - 1)));
   if (!kind || !(await isWholeFile(kind.ext, windowOn(file)))) return null;
   const durationSeconds = await durationOf(await file.read(0, Math.min(file.size, DURATION_PROBE_BYTES) - 1), file.size, kind.contentType);
   return { contentType: kind.contentType, extension: kind.extension, durationSeconds };
-}
-
-/** The extension a checked type is saved with. */
-export function extensionOf(contentType: string | null): string {
-  return Object.values(AUDIO_TYPES).find((t) => t.contentType === contentType)?.extension ?? "bin";
 }
 
 /**

@@ -26,7 +26,8 @@ import { AppError } from "../../platform/http/errors";
 import type { Logger } from "../../platform/runtime/logger";
 import type { LargeFileStore } from "../../platform/objects/large-files";
 import { OBJECT_ID_PATTERN } from "../../platform/objects/store";
-import { checkAudio, extensionOf, identifyAudio } from "./audio";
+import { extensionOf } from "../../platform/media/audio-kinds";
+import { checkAudio, identifyAudio } from "./audio";
 import { HAND_IN_REFUSALS } from "./refusals";
 import { translator } from "../languages";
 import {

@@ -1,21 +1,14 @@
 import { Transform, type Readable } from "node:stream";
-import { fileTypeFromBuffer } from "file-type";
+import { buffer } from "node:stream/consumers";
 import { parseStream } from "music-metadata";
+import { audioKindOf, type AudioExt } from "../../platform/media/audio-kinds";
 
 /**
  * What a voice message's bytes are (docs/product.md "Messages"): WebM/Matroska, Ogg or MP4 audio
- * by their signatures (file-type), whatever the browser said, with an audio track and no video
- * (audio-worker.ts); the type the owner's player is given, and the extension of the download.
+ * by their signatures (platform/media/audio-kinds.ts), whatever the browser said, with an audio
+ * track and no video (audio-worker.ts).
  */
-const AUDIO_TYPES: Record<string, { contentType: string; extension: string }> = {
-  webm: { contentType: "audio/webm", extension: "webm" },
-  mkv: { contentType: "audio/x-matroska", extension: "mka" },
-  ogg: { contentType: "audio/ogg", extension: "ogg" },
-  oga: { contentType: "audio/ogg", extension: "ogg" },
-  opus: { contentType: "audio/ogg", extension: "opus" },
-  m4a: { contentType: "audio/mp4", extension: "m4a" },
-  mp4: { contentType: "audio/mp4", extension: "m4a" },
-};
+const RECORDING_KINDS: readonly AudioExt[] = ["webm", "mkv", "ogg", "oga", "opus", "m4a", "mp4"];
 
 /** How much of a file's start file-type reads. */
 const HEAD_BYTES = 4_100;
@@ -29,12 +22,6 @@ export interface CheckedAudio {
   contentType: string;
   /** The length the container says, in seconds; null when it does not say (MediaRecorder's WebM). */
   durationSeconds: number | null;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 /** What the audio worker answers: the recording's tracks and length (audio-worker.ts). */
@@ -70,13 +57,12 @@ async function oggAudio(body: Readable, size: number): Promise<AudioInspection> 
  */
 export async function checkAudio(file: StoredAudio, inspect: InspectAudio): Promise<CheckedAudio | null> {
   if (file.size === 0) return null;
-  const type = await fileTypeFromBuffer(await readAll(await file.read(0, Math.min(file.size, HEAD_BYTES) - 1)));
-  const kind = type ? AUDIO_TYPES[type.ext] : undefined;
+  const kind = await audioKindOf(await buffer(await file.read(0, Math.min(file.size, HEAD_BYTES) - 1)), RECORDING_KINDS);
   if (!kind) return null;
   try {
     const container = containerOf(kind.extension);
     const whole = await file.read(0, file.size - 1);
-    const format = container === "ogg" ? await oggAudio(whole, file.size) : await inspect(await readAll(whole), container);
+    const format = container === "ogg" ? await oggAudio(whole, file.size) : await inspect(await buffer(whole), container);
     if (format.hasVideo || !format.hasAudio) return null;
     const seconds = format.duration;
     return {
@@ -86,11 +72,6 @@ export async function checkAudio(file: StoredAudio, inspect: InspectAudio): Prom
   } catch {
     return null;
   }
-}
-
-/** The extension a checked type is saved with. */
-export function extensionOf(contentType: string | null): string {
-  return Object.values(AUDIO_TYPES).find((t) => t.contentType === contentType)?.extension ?? "bin";
 }
 
 /** Thrown by a capped body once it passes its cap. */

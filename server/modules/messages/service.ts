@@ -23,7 +23,8 @@ import { AppError } from "../../platform/http/errors";
 import type { LargeFileStore } from "../../platform/objects/large-files";
 import { OBJECT_ID_PATTERN } from "../../platform/objects/store";
 import type { Logger } from "../../platform/runtime/logger";
-import { capped, checkAudio, extensionOf, OverCap, type InspectAudio } from "./audio";
+import { extensionOf } from "../../platform/media/audio-kinds";
+import { capped, checkAudio, OverCap, type InspectAudio } from "./audio";
 import { MESSAGE_REFUSALS } from "./refusals";
 import {
   claimUpload,
