@@ -22,14 +22,14 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import pg from "pg";
 import type { Message, MessageChallenge, MessageCreated } from "../shared/messages";
 import { runningEmbeddedUrl } from "../server/platform/db/embedded";
-import { solve } from "../server/test/messages";
+import { solveMessageChallenge } from "../shared/message-challenge";
 import { makeOggOpus } from "../server/test/opus";
 import { type AppProcess, Client, ROOT, startApp, tempDir } from "../scripts/faults/lib";
+import { runAlone } from "./alone";
 
 /** The targets (bench/README.md "Targets"; issue 39 "How fast"). */
 export const VOICE_TARGET_MS = 2_000;
@@ -84,7 +84,7 @@ async function sendVoice(base: string, audio: Buffer, address: string) {
   if (challengeRes.status !== 200) throw new Error(`the challenge answered ${challengeRes.status}: ${await challengeRes.text()}`);
   const challenge = (await challengeRes.json()) as MessageChallenge;
   const solveStarted = performance.now();
-  const altcha = await solve(challenge);
+  const altcha = await solveMessageChallenge(challenge);
   const solveMs = performance.now() - solveStarted;
   /** The number the solver found is the count of hashes it tried (less one): the solve's time depends on it. */
   const tries = (JSON.parse(Buffer.from(altcha, "base64").toString("utf8")) as { number: number }).number + 1;
@@ -307,20 +307,12 @@ ${VOICE_TARGET_MS / 1000} s, the inbox listed in under ${INBOX_TARGET_MS} ms (th
   return { section, misses };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  // dist/ may be of another commit: the server is built from this tree first, as audition-upload.ts does.
-  execFileSync("node", ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
-  benchMessages().then(
-    (figures) => {
-      const { section, misses } = messagesReport(figures);
-      if (process.argv.includes("--json")) console.log(JSON.stringify(figures, null, 2));
-      console.log(section);
-      console.log(misses.length === 0 ? "Every target is met." : `Missed:\n${misses.map((m) => `- ${m}`).join("\n")}`);
-      process.exit(0);
-    },
-    (err: Error) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAlone(
+  import.meta.url,
+  () => {
+    // dist/ may be of another commit: the server is built from this tree first, as audition-upload.ts does.
+    execFileSync("node", ["scripts/build-server.mjs"], { cwd: ROOT, stdio: "inherit" });
+    return benchMessages();
+  },
+  messagesReport,
+);

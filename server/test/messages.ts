@@ -1,6 +1,6 @@
-import { solveChallenge } from "altcha-lib/v1";
 import type supertest from "supertest";
 import type { AppDeps } from "../app";
+import { solveMessageChallenge } from "../../shared/message-challenge";
 import type { MessageChallenge } from "../../shared/messages";
 
 type Requester = ReturnType<typeof supertest> | ReturnType<typeof supertest.agent>;
@@ -8,26 +8,12 @@ type Requester = ReturnType<typeof supertest> | ReturnType<typeof supertest.agen
 /** What the tests give an app for messages: an easy challenge (a real site asks up to 100,000 tries). */
 export const EASY_MESSAGES = { messages: { challengeMaxNumber: 1_000 } } satisfies Partial<AppDeps>;
 
-/** Solves a message challenge as the browser's widget does: the payload, base64 JSON. */
-export async function solve(challenge: MessageChallenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error("the challenge could not be solved");
-  const payload = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString("base64");
-}
-
 /** A challenge from the site, solved. */
 export async function solvedChallenge(request: Requester, network?: string): Promise<string> {
   const get = request.get("/api/messages/challenge");
   if (network) void get.set("X-Forwarded-For", network);
   const res = await get.expect(200);
-  return solve(res.body as MessageChallenge);
+  return solveMessageChallenge(res.body as MessageChallenge);
 }
 
 /** Sends a message past a freshly solved challenge from `network`, expecting `status`. */

@@ -5,7 +5,7 @@
  * PNG and an HTML page sent as audio/webm: 415), a replayed challenge (400), and a visitor reading
  * the inbox (401). Counts and outcomes only, never times.
  */
-import { solveChallenge } from "altcha-lib/v1";
+import { solveMessageChallenge } from "../../../shared/message-challenge";
 import { MESSAGE_LIMITS, type MessageChallenge } from "../../../shared/messages";
 import { makeOggOpus } from "../../../server/test/opus";
 import { type AppProcess, Client, jsonOrNull } from "../../faults/lib";
@@ -41,10 +41,7 @@ async function call(
 }
 
 async function solved(app: AppProcess, network: string): Promise<string> {
-  const c = (await call(app, network, "GET", "/api/messages/challenge")).body as MessageChallenge;
-  const found = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-  if (!found) throw new Error("the challenge could not be solved");
-  return Buffer.from(JSON.stringify({ ...c, number: found.number, maxnumber: undefined })).toString("base64");
+  return solveMessageChallenge((await call(app, network, "GET", "/api/messages/challenge")).body as MessageChallenge);
 }
 
 const send = (app: AppProcess, network: string, fields: Record<string, unknown>) =>

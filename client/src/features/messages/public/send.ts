@@ -3,7 +3,7 @@
  * server's proof-of-work challenge solved here in the browser, the message posted, then a voice
  * message's recording sent with XHR so its upload shows real progress. Loaded with the form.
  */
-import { solveChallenge } from "altcha-lib/v1";
+import { solveMessageChallenge } from "@shared/message-challenge";
 import type { MessageChallenge as Challenge, MessageCreated } from "@shared/messages";
 import { ApiError, apiClient } from "@/lib/api-client";
 
@@ -17,21 +17,6 @@ export interface MessageDraft {
 }
 
 export type SendStep = { step: "checking" } | { step: "sending" } | { step: "uploading"; percent: number };
-
-/** Solves the challenge (a few seconds of hashing with Web Crypto, awaited step by step so the page stays responsive). */
-async function solve(challenge: Challenge): Promise<string> {
-  const { promise } = solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber);
-  const solution = await promise;
-  if (!solution) throw new Error("unsolved challenge");
-  const payload = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  };
-  return btoa(JSON.stringify(payload));
-}
 
 /** An XHR's error answer as the API's one error. */
 function errorOf(xhr: XMLHttpRequest): ApiError {
@@ -67,7 +52,7 @@ function putRecording(url: string, blob: Blob, onPercent: (percent: number) => v
 export async function sendMessage(draft: MessageDraft, onStep: (step: SendStep) => void): Promise<void> {
   onStep({ step: "checking" });
   const challenge = await apiClient.get<Challenge>("/api/messages/challenge");
-  const altcha = await solve(challenge);
+  const altcha = await solveMessageChallenge(challenge);
   onStep({ step: "sending" });
   const created = await apiClient.post<MessageCreated>("/api/messages", {
     kind: draft.kind,
