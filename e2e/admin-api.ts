@@ -44,6 +44,16 @@ export async function removeE2EItems(api: APIRequestContext): Promise<void> {
   }
 }
 
+/** The owner's hand-ins as the API lists them. */
+export async function handIns(api: APIRequestContext): Promise<{ id: string; name: string; status: string }[]> {
+  return (await (await api.get("/api/auditions")).json()) as { id: string; name: string; status: string }[];
+}
+
+/** Deletes every hand-in whose candidate's name starts with E2E. */
+export async function removeE2EHandIns(api: APIRequestContext): Promise<void> {
+  for (const audition of await handIns(api)) if (audition.name.startsWith("E2E")) await api.delete(`/api/auditions/${audition.id}`);
+}
+
 export async function saveSettings(api: APIRequestContext, settings: Record<string, string>): Promise<void> {
   const res = await api.put("/api/settings", { data: { settings: Object.entries(settings).map(([key, value]) => ({ key, value })) } });
   expect(res.status(), await res.text()).toBe(200);

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { request, type APIRequestContext, type Page } from "@playwright/test";
 import { AUDITION_PREFIX_TOO_SHORT, HAND_IN_MESSAGES, type HandInUpload } from "../shared/auditions";
 import { makeWav } from "../server/test/wav";
-import { adminApi } from "./admin-api";
+import { adminApi, handIns, removeE2EHandIns } from "./admin-api";
 import { expect, expectPageSettled, recordRequests, seriousAxeFindings, test } from "./fixtures";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,18 +38,13 @@ async function fillHandIn(page: Page, file: string, name = "E2E Candidate") {
   await expect(page.getByText(path.basename(file)).first()).toBeVisible();
 }
 
-/** The owner's hand-ins as the API lists them. */
-async function handIns(api: APIRequestContext): Promise<{ id: string; name: string; status: string }[]> {
-  return (await (await api.get("/api/auditions")).json()) as { id: string; name: string; status: string }[];
-}
-
 let api: APIRequestContext;
 test.beforeEach(async ({ page, baseURL }) => {
   api = await adminApi(baseURL!);
   await recordRequests(page, baseURL!);
 });
 test.afterEach(async () => {
-  for (const audition of await handIns(api)) if (audition.name.startsWith("E2E")) await api.delete(`/api/auditions/${audition.id}`);
+  await removeE2EHandIns(api);
   await api.dispose();
 });
 

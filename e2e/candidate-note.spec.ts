@@ -5,7 +5,7 @@ import { request, type APIRequestContext } from "@playwright/test";
 import type { HandInUpload } from "../shared/auditions";
 import type { ReceivedMail } from "../server/test/mailbox";
 import { makeWav } from "../server/test/wav";
-import { adminApi } from "./admin-api";
+import { adminApi, removeE2EHandIns } from "./admin-api";
 import { expect, expectPageSettled, seriousAxeFindings, test } from "./fixtures";
 import { STATE_FILE, type ServerState } from "./server-state";
 
@@ -51,8 +51,7 @@ test.beforeEach(async ({ baseURL }) => {
   api = await adminApi(baseURL!);
 });
 test.afterEach(async () => {
-  const list = (await (await api.get("/api/auditions")).json()) as { id: string; name: string }[];
-  for (const audition of list) if (audition.name.startsWith("E2E")) await api.delete(`/api/auditions/${audition.id}`);
+  await removeE2EHandIns(api);
   await api.dispose();
 });
 

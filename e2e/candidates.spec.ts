@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { makeWav } from "../server/test/wav";
-import { adminApi } from "./admin-api";
+import { adminApi, removeE2EHandIns } from "./admin-api";
 import { expect, expectPageSettled, seriousAxeFindings, test } from "./fixtures";
 
 /**
@@ -53,8 +53,7 @@ test.beforeEach(async ({ baseURL }) => {
   api = await adminApi(baseURL!);
 });
 test.afterEach(async () => {
-  const list = (await (await api.get("/api/auditions")).json()) as { id: string; name: string }[];
-  for (const audition of list) if (audition.name.startsWith("E2E")) await api.delete(`/api/auditions/${audition.id}`);
+  await removeE2EHandIns(api);
   await api.dispose();
 });
 

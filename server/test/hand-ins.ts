@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import type supertest from "supertest";
-import { expect } from "vitest";
+import { afterAll, beforeEach, expect } from "vitest";
 import type { HandInUpload } from "../../shared/auditions";
 import { binary } from "./bytes";
 import type { AppDeps } from "../app";
 import { appTest, type TestApp } from "./harness";
+import { startMailbox } from "./mailbox";
 
 export const MB = 1024 * 1024;
 
@@ -43,6 +44,22 @@ export const auditionTest = (overrides: Partial<AppDeps> = {}) =>
       { auto: true },
     ],
   });
+
+/**
+ * Hand-in tests with e-mail: an SMTP server on loopback for the test file (emptied and up again
+ * before each test, closed after the file); `it`'s app sends to it (its config is `mailing`), `itWithoutMail`'s has no SMTP_URL.
+ */
+export async function auditionTestsWithMailbox(options?: Parameters<typeof startMailbox>[0]) {
+  const mailbox = await startMailbox(options);
+  afterAll(() => mailbox.close());
+  beforeEach(() => {
+    mailbox.clear();
+    mailbox.setDown(false);
+  });
+  const config = { publicUrl: "http://localhost:5000", env: "test" as const, trustProxy: undefined };
+  const mailing = { ...config, smtpUrl: mailbox.url };
+  return { mailbox, mailing, it: auditionTest({ config: mailing }), itWithoutMail: auditionTest({ config }) };
+}
 
 /** A candidate starts handing in `file` (the browser sends its first bytes for the type check). */
 const startHandIn = (t: TestApp, file: Buffer, overrides: Record<string, unknown> = {}) =>

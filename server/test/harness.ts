@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import pg from "pg";
 import supertest from "supertest";
 import { inject, test } from "vitest";
@@ -11,6 +12,7 @@ import { connectDatabase, type Database } from "../platform/db/client";
 import { createLogger } from "../platform/runtime/logger";
 import { createLocalLargeFiles } from "../platform/objects/local-large-files";
 import { createLocalStore } from "../platform/objects/local-store";
+import { restoreBackup } from "../modules/backup";
 import { createShareImages, type ShareImages } from "../modules/share-images/service";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TEST_PASSWORD_COST, withDatabase } from "./global-setup";
 
@@ -180,4 +182,31 @@ export async function postEpisode(admin: supertest.Agent, fields: Record<string,
 /** The owner adds a clip (201); answers it as the API does. */
 export async function postClip(admin: supertest.Agent, fields: Record<string, unknown>): Promise<Clip> {
   return (await admin.post("/api/clips").send(fields).expect(201)).body as Clip;
+}
+
+/**
+ * Restores `archive` as a new site would: into a new test app whose database has no users yet,
+ * its pictures in a directory of their own, its hand-ins' and messages' files where that app
+ * keeps them. `check` looks at the restored site; the app and the directory are removed after.
+ */
+export async function withRestoredSite(
+  archive: Buffer,
+  check: (target: TestApp, result: Awaited<ReturnType<typeof restoreBackup>>) => Promise<void>,
+): Promise<void> {
+  const target = await createTestApp();
+  const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-restore-"));
+  try {
+    await target.db.database.pool.query("DELETE FROM users");
+    const result = await restoreBackup(
+      target.db.database.pool,
+      createLocalStore(objectsDir),
+      Readable.from(archive),
+      createLocalLargeFiles(path.join(target.objectsDir, "auditions")),
+      createLocalLargeFiles(path.join(target.objectsDir, "messages")),
+    );
+    await check(target, result);
+  } finally {
+    await target.close();
+    fs.rmSync(objectsDir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
@@ -9,7 +8,7 @@ import { createLocalStore } from "../../platform/objects/local-store";
 import { restoreBackup, writeBackup } from "../backup/service";
 import { binary, toBuffer } from "../../test/bytes";
 import { auditionTest, browser } from "../../test/hand-ins";
-import { createTestApp } from "../../test/harness";
+import { createTestApp, withRestoredSite } from "../../test/harness";
 import { makeWav } from "../../test/wav";
 
 const it = auditionTest();
@@ -31,26 +30,14 @@ describe("backup and restore of audition hand-ins", () => {
     expect(lines.filter((l) => l.includes('"file-chunk"'))).toHaveLength(5);
     expect(lines.filter((l) => l.includes('"table":"auditions"'))).toHaveLength(1);
 
-    const target = await createTestApp();
-    const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-restore-"));
-    try {
-      await target.db.database.pool.query("DELETE FROM users");
-      const result = await restoreBackup(
-        target.db.database.pool,
-        createLocalStore(objectsDir),
-        Readable.from(archive),
-        createLocalLargeFiles(path.join(target.objectsDir, "auditions")),
-      );
+    await withRestoredSite(archive, async (target, result) => {
       expect(result.files).toBe(1);
       const owner = await target.admin();
       const [restored] = (await owner.get("/api/auditions").expect(200)).body;
       expect(restored).toMatchObject({ id: upload.id, name: "Ada", status: "shortlisted", size: wav.length, code: "1" });
       const file = await owner.get(`/api/auditions/${upload.id}/file`).buffer(true).parse(binary).expect(200);
       expect(Buffer.compare(file.body as Buffer, wav)).toBe(0);
-    } finally {
-      await target.close();
-      fs.rmSync(objectsDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("when a backup's file slices are cut short, then the restore fails and leaves no file behind", async ({ t }) => {

@@ -1,20 +1,10 @@
 import crypto from "node:crypto";
-import { afterAll, beforeEach, describe, expect } from "vitest";
-import { auditionTest, browser } from "../../test/hand-ins";
-import { startMailbox } from "../../test/mailbox";
+import { describe, expect } from "vitest";
+import { auditionTestsWithMailbox, browser } from "../../test/hand-ins";
 import { makeWav } from "../../test/wav";
 
 // The owner's short note to a candidate (docs/product.md "E-mail"), received by an SMTP server on loopback.
-const mailbox = await startMailbox();
-afterAll(() => mailbox.close());
-beforeEach(() => {
-  mailbox.clear();
-  mailbox.setDown(false);
-});
-
-const config = { publicUrl: "http://localhost:5000", env: "test" as const, trustProxy: undefined };
-const it = auditionTest({ config: { ...config, smtpUrl: mailbox.url } });
-const itWithoutMail = auditionTest({ config });
+const { mailbox, it, itWithoutMail } = await auditionTestsWithMailbox();
 
 const NOTE = "Bonjour Ada,\n\nmerci pour votre montage : il est présélectionné.\n\nÀ bientôt";
 

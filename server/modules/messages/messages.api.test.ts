@@ -1,14 +1,13 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect } from "vitest";
 import { MESSAGE_LIMITS } from "../../../shared/messages";
 import { createLocalLargeFiles } from "../../platform/objects/local-large-files";
 import { createLocalStore } from "../../platform/objects/local-store";
-import { restoreBackup, writeBackup } from "../backup";
+import { writeBackup } from "../backup";
 import { binary, toBuffer } from "../../test/bytes";
-import { appTest, createTestApp, postEpisode, type TestApp } from "../../test/harness";
+import { appTest, postEpisode, withRestoredSite, type TestApp } from "../../test/harness";
 import { EASY_MESSAGES, sendMessage, setMessagesEnabled, solvedChallenge } from "../../test/messages";
 import { makeOggOpus, makeWebmOpus } from "../../test/opus";
 
@@ -363,17 +362,7 @@ describe("messages from listeners: quota, retention, backup", () => {
     const files = createLocalLargeFiles(messagesDir(t));
     const archive = await toBuffer((out) => writeBackup(t.db.database.pool, createLocalStore(t.objectsDir), out, undefined, files));
 
-    const target = await createTestApp();
-    const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), "podcast-restore-"));
-    try {
-      await target.db.database.pool.query("DELETE FROM users");
-      const result = await restoreBackup(
-        target.db.database.pool,
-        createLocalStore(objectsDir),
-        Readable.from(archive),
-        undefined,
-        createLocalLargeFiles(messagesDir(target)),
-      );
+    await withRestoredSite(archive, async (target, result) => {
       expect(result.messageFiles).toBe(1);
       const owner = await target.admin();
       const listed = (await owner.get("/api/messages").expect(200)).body;
@@ -383,10 +372,7 @@ describe("messages from listeners: quota, retention, backup", () => {
       expect(
         Number((await target.db.database.pool.query("SELECT count(*) AS n FROM messages WHERE network_key IS NOT NULL")).rows[0].n),
       ).toBe(0);
-    } finally {
-      await target.close();
-      fs.rmSync(objectsDir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

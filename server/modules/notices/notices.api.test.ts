@@ -1,22 +1,11 @@
-import { afterAll, beforeEach, describe, expect } from "vitest";
-import { auditionTest } from "../../test/hand-ins";
-import { browser } from "../../test/hand-ins";
+import { describe, expect } from "vitest";
+import { auditionTestsWithMailbox, browser } from "../../test/hand-ins";
 import { ADMIN_EMAIL, appTest, type TestApp } from "../../test/harness";
 import { EASY_MESSAGES, sendMessage, setMessagesEnabled } from "../../test/messages";
-import { startMailbox } from "../../test/mailbox";
 import { makeWav } from "../../test/wav";
 
 // The owners' e-mail about new hand-ins (docs/product.md "E-mail"), received by an SMTP server on loopback.
-const mailbox = await startMailbox({ user: "site", password: "p@ss word" });
-afterAll(() => mailbox.close());
-beforeEach(() => {
-  mailbox.clear();
-  mailbox.setDown(false);
-});
-
-const config = { publicUrl: "http://localhost:5000", env: "test" as const, trustProxy: undefined };
-const it = auditionTest({ config: { ...config, smtpUrl: mailbox.url } });
-const itWithoutMail = auditionTest({ config });
+const { mailbox, mailing, it, itWithoutMail } = await auditionTestsWithMailbox({ user: "site", password: "p@ss word" });
 
 const wav = () => makeWav({ seconds: 1 });
 const noticeRows = async (t: TestApp) =>
@@ -134,7 +123,7 @@ describe("without SMTP_URL", () => {
   );
 });
 
-const withMessages = appTest({ ...EASY_MESSAGES, config: { ...config, smtpUrl: mailbox.url } });
+const withMessages = appTest({ ...EASY_MESSAGES, config: mailing });
 
 describe("the owners' e-mail about listeners' messages", () => {
   withMessages(
