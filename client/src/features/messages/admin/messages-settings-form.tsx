@@ -1,13 +1,10 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { AdminCard } from "@/components/admin/ui/admin-card";
-import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { TextAreaField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { Switch } from "@/components/ui/switch";
 import { toast, toastError } from "@/components/ui/toast-store";
-import { adminSettingsQueryOptions } from "@/features/settings/api";
 import { useSaveSettings } from "@/features/settings/admin/mutations";
+import { SettingsCard } from "@/features/settings/admin/settings-card";
 import { useAdminT } from "@/lib/i18n";
 import { MESSAGE_LIMITS } from "@shared/messages";
 
@@ -21,21 +18,13 @@ const MAX_CONSENT_LENGTH = MESSAGE_LIMITS.consentMax;
  */
 export function MessagesSettingsCard() {
   const t = useAdminT();
-  const settings = useQuery(adminSettingsQueryOptions());
-  const state = useSavedDataState(settings);
   return (
-    <AdminCard id="messages-settings" title={t("adminMessages.settingsTitle")} className="mt-6">
-      {state === "ready" && settings.data ? (
-        <MessagesSettingsForm enabled={settings.data.messages_enabled === "true"} consent={settings.data.messages_consent ?? ""} />
-      ) : (
-        <SavedDataStatus
-          query={settings}
-          state={state === "failed" ? "failed" : "loading"}
-          failed={t("settings.loadFailed")}
-          className="mt-4"
-        />
-      )}
-    </AdminCard>
+    <SettingsCard
+      id="messages-settings"
+      title={t("adminMessages.settingsTitle")}
+      className="mt-6"
+      form={(settings) => <MessagesSettingsForm enabled={settings.messages_enabled === "true"} consent={settings.messages_consent ?? ""} />}
+    />
   );
 }
 

@@ -1,37 +1,22 @@
-import { useQuery } from "@tanstack/react-query";
 import { useMemo, type ReactNode } from "react";
 import { rssSettingsFormSchema, RSS_SETTING_KEYS } from "@shared/settings-schemas";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
-import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
 import { bindField, showServerErrors, useSchemaForm } from "@/lib/forms";
 import { useAdminT } from "@/lib/i18n";
-import { adminSettingsQueryOptions, type SettingValues } from "../api";
+import type { SettingValues } from "../api";
 import { useSaveSettings } from "./mutations";
-import { AdminCard } from "@/components/admin/ui/admin-card";
+import { SettingsCard } from "./settings-card";
 
 /** docs/product.md §2 "RSS Feed Management", filled from the stored settings; `children` below the form. */
 export function RssSettingsCard({ children }: { children?: ReactNode }) {
   const t = useAdminT();
-  const settings = useQuery(adminSettingsQueryOptions());
-  const state = useSavedDataState(settings);
-  // Never empty fields in place of the saved ones: Update would write them (docs/product.md "The owner's work").
   return (
-    <AdminCard id="rss" title={t("rssSettings.title")}>
-      {state === "ready" && settings.data ? (
-        <RssSettingsForm initial={settings.data} />
-      ) : (
-        <SavedDataStatus
-          query={settings}
-          state={state === "failed" ? "failed" : "loading"}
-          failed={t("settings.loadFailed")}
-          className="mt-4"
-        />
-      )}
+    <SettingsCard id="rss" title={t("rssSettings.title")} form={(settings) => <RssSettingsForm initial={settings} />}>
       {children}
-    </AdminCard>
+    </SettingsCard>
   );
 }
 

@@ -1,15 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { siteLanguageOf, type LanguageTag } from "@shared/languages";
 import { LanguageSelect } from "@/components/admin/language-select";
-import { AdminCard } from "@/components/admin/ui/admin-card";
-import { SavedDataStatus, useSavedDataState } from "@/components/admin/ui/saved-data-status";
 import { FieldFrame } from "@/components/ui/field";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useAdminT } from "@/lib/i18n";
-import { adminSettingsQueryOptions } from "../api";
 import { useSaveSiteLanguage } from "./mutations";
+import { SettingsCard } from "./settings-card";
 
 /** How long the saved toast shows before the page loads again in the new language. */
 const RELOAD_AFTER_MS = 1500;
@@ -22,21 +19,12 @@ const RELOAD_AFTER_MS = 1500;
  */
 export function SiteLanguageCard() {
   const t = useAdminT();
-  const settings = useQuery(adminSettingsQueryOptions());
-  const state = useSavedDataState(settings);
   return (
-    <AdminCard id="site-language" title={t("siteLanguage.title")}>
-      {state === "ready" && settings.data ? (
-        <SiteLanguageForm saved={siteLanguageOf(settings.data.site_language)} />
-      ) : (
-        <SavedDataStatus
-          query={settings}
-          state={state === "failed" ? "failed" : "loading"}
-          failed={t("settings.loadFailed")}
-          className="mt-4"
-        />
-      )}
-    </AdminCard>
+    <SettingsCard
+      id="site-language"
+      title={t("siteLanguage.title")}
+      form={(settings) => <SiteLanguageForm saved={siteLanguageOf(settings.site_language)} />}
+    />
   );
 }
 
