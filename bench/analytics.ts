@@ -22,12 +22,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { runningEmbeddedUrl } from "../server/platform/db/embedded";
 import { type AppProcess, Client, freePort, ROOT, sleep, startApp, tempDir } from "../scripts/faults/lib";
 import { type Figures, measureFloorOf, OUTSIDER, withFloor } from "./outsider";
+import { runAlone } from "./alone";
 
 type LoadFigures = Pick<Figures, "rps" | "p50" | "p99" | "errors">;
 const CONNECTIONS = OUTSIDER.connections;
@@ -330,17 +330,4 @@ the bare beacon server; the other figures are reported, not held to a target.
   return { section, misses };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  benchAnalytics().then(
-    (figures) => {
-      const { section, misses } = analyticsReport(figures);
-      console.log(section);
-      console.log(misses.length === 0 ? "Every target is met." : `Missed:\n${misses.map((m) => `- ${m}`).join("\n")}`);
-      process.exit(0);
-    },
-    (err: Error) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, benchAnalytics, analyticsReport);

@@ -10,8 +10,8 @@
  * It is timing that V8's heuristics and the machine's load decide, so it is reported, never
  * asserted: a test of it failed at random under the test suite's own load.
  */
-import { pathToFileURL } from "node:url";
 import { readChild } from "../server/test/memory-reducer-child";
+import { runAlone } from "./alone";
 
 /** V8's watchdog alone collects some 100 s after the last full collection: the watch goes past it. */
 const WATCH_S = 110;
@@ -72,15 +72,4 @@ burst's end to V8's memory-reducing collection of it (server/platform/runtime/me
 `;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  benchMemoryReducer().then(
-    (figures) => {
-      console.log(memoryReducerReport(figures));
-      process.exit(0);
-    },
-    (err: Error) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, benchMemoryReducer, memoryReducerReport);
