@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Audition } from "@shared/auditions";
 import { createQueryClient } from "@/lib/query-client";
@@ -34,6 +35,8 @@ function stubApi(auditions: Audition[]) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+
 describe("the owner's hand-ins", () => {
   it("when one candidate hands in the same file twice, then each Delete and Download button is named by the file and the time it was handed in", async () => {
     stubApi([handIn("a", "2026-11-27T09:15:00Z"), handIn("b", "2026-11-28T16:40:00Z")]);
@@ -62,5 +65,30 @@ describe("the owner's hand-ins", () => {
     );
     expect(await screen.findByRole("heading", { name: "Hand-ins (2, 2 new)" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Uploads under way (0)" })).toBeTruthy();
+  });
+
+  it("when the owner shortlists a hand-in before the site has said that it sends e-mail, then the note is offered once it says so", async () => {
+    let mailSetUp: (answer: Response) => void = () => undefined;
+    const mailStatus = new Promise<Response>((resolve) => (mailSetUp = resolve));
+    const ada = handIn("a", "2026-11-27T09:15:00Z");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (url === "/api/mail/status") return mailStatus;
+        if (init.method === "PUT") return json({ ...ada, status: "shortlisted" });
+        return json(url === "/api/auditions" ? [ada] : []);
+      }),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuditionList player={() => null} />
+      </QueryClientProvider>,
+      { wrapper: InEnglish },
+    );
+    await userEvent.setup().selectOptions(await screen.findByRole("combobox", { name: "Status" }), "shortlisted");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    mailSetUp(json({ mail: true }));
+    expect(await screen.findByRole("dialog", { name: "Send Ada Editor a note?" })).toBeTruthy();
   });
 });

@@ -26,7 +26,7 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
   const statusId = useId();
   const t = useAdminT();
   // After a shortlisting or a decline, when the site sends e-mail: a note to the candidate, offered.
-  const mail = useMailIsSetUp();
+  const mailIsSetUp = useMailIsSetUp();
   const template = useNoteTemplate();
   const [note, setNote] = useState<string | null>(null);
   const locale = useLocale();
@@ -85,7 +85,10 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
                 { id: audition.id, status },
                 {
                   onSuccess: () => {
-                    if (mail && status !== "new") setNote(template(audition, status));
+                    if (status === "new") return;
+                    void mailIsSetUp().then((mail) => {
+                      if (mail) setNote(template(audition, status));
+                    });
                   },
                   onError: () => toastError(t("adminAuditions.statusFailed")),
                 },

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useId, useState } from "react";
 import type { Audition } from "@shared/auditions";
 import { NOTE_MAX_LENGTH, type MailStatus } from "@shared/mail";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
@@ -16,9 +16,17 @@ const mailStatusQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Whether a note can be offered: e-mail is set up. */
-export function useMailIsSetUp(): boolean {
-  return useQuery(mailStatusQueryOptions()).data?.mail === true;
+/**
+ * Whether a note can be offered (e-mail is set up), asked as the screen opens and awaited when a
+ * status changes: a hand-in shortlisted before the answer came is still offered its note.
+ */
+export function useMailIsSetUp(): () => Promise<boolean> {
+  const queryClient = useQueryClient();
+  useQuery(mailStatusQueryOptions());
+  return useCallback(
+    async () => (await queryClient.ensureQueryData(mailStatusQueryOptions()).catch(() => null))?.mail === true,
+    [queryClient],
+  );
 }
 
 /** The note's first words for a status, in the admin's language: the owner edits them before sending. */
