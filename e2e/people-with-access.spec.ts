@@ -23,7 +23,7 @@ test.afterEach(async () => {
 });
 
 for (const width of [390, 1280]) {
-  test(`when the owner invites a co-host at ${width} px, then they set a password, edit an episode, cannot reach the backup, and are refused once removed`, async ({
+  test(`when the owner invites a co-host at ${width} px, then they set a password, edit an episode in its form, see the feed's state but not its address, cannot reach the backup, and are refused once removed`, async ({
     page,
     browser,
     baseURL,
@@ -65,22 +65,35 @@ for (const width of [390, 1280]) {
     await expect(again.getByText("This invitation link has been used or has expired.", { exact: false })).toBeVisible();
 
     await loginByApi(cohost, baseURL!, { email, password: PASSWORD });
-    const episode = await createItem<{ id: number }>(api, "episodes", {
+    const episode = await createItem<{ id: number; slug: string }>(api, "episodes", {
       title: `E2E co-host ${width}`,
       spotifyEmbedUrl: `https://open.spotify.com/embed/episode/${"b".repeat(22)}`,
     });
-    const edited = await cohost.request.put(`/api/episodes/${episode.id}`, {
-      data: { title: `E2E co-host ${width}, edited` },
-      headers: { Origin: baseURL! },
+    // The co-host edits it in the episode form, as the owner would.
+    const refused: string[] = [];
+    cohost.on("response", (res) => {
+      if (res.status() === 403) refused.push(res.url());
     });
-    expect(edited.status()).toBe(200);
     await cohost.goto("/episodes");
+    await cohost.getByRole("button", { name: `Edit: E2E co-host ${width}` }).click();
+    const title = cohost.getByRole("textbox", { name: "Episode Title" });
+    await expect(title).toHaveValue(`E2E co-host ${width}`);
+    await title.fill(`E2E co-host ${width}, edited`);
+    await title.press("Enter");
+    await expect(cohost.locator(".toast-root").getByText("Episode updated", { exact: true })).toBeVisible();
+    expect((await api.get(`/api/episodes/slug/${episode.slug}`).then((r) => r.json())).title).toBe(`E2E co-host ${width}, edited`);
     await expect(cohost.getByRole("listitem", { name: `E2E co-host ${width}, edited` }).getByText(`Edited by ${email}`)).toBeVisible();
     await cohost.screenshot({ path: path.join(ARTIFACTS, `people-edited-by-${width}.png`), fullPage: true });
     await cohost.goto("/admin");
     await expect(cohost.getByRole("heading", { name: "Quick Actions" })).toBeVisible();
     await expect(cohost.getByRole("link", { name: "Download backup" })).toHaveCount(0);
     await expect(cohost.getByRole("link", { name: "People with access" })).toHaveCount(0);
+    // The feed's state, without what decides its address, and nothing asked of an owner's route.
+    const feed = cohost.getByRole("region", { name: "Feed sync" });
+    await expect(feed.getByText("Last sync")).toBeVisible();
+    await expect(feed.getByText("Publish new episodes from the feed at once")).toBeVisible();
+    await expect(cohost.getByRole("textbox", { name: "Main RSS Feed URL" })).toHaveCount(0);
+    expect(refused).toEqual([]);
     await cohost.screenshot({ path: path.join(ARTIFACTS, `people-editor-dashboard-${width}.png`), fullPage: true });
     expect((await cohost.request.get("/api/backup")).status()).toBe(403);
 

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
+import { AdminCard } from "@/components/admin/ui/admin-card";
 import { BusyButton } from "@/components/ui/form-actions";
 import { toast, toastError } from "@/components/ui/toast-store";
 import { useLogout } from "@/features/auth/mutations";
@@ -71,7 +72,10 @@ export function AdminDashboardPage() {
             <DraftEpisodesNotice />
           </RssSettingsCard>
         ) : (
-          <DraftEpisodesNotice />
+          <AdminCard id="feed-sync" title={t("feedSync.title")} className="self-start">
+            <FeedSyncPanel forOwner={false} titled={false} />
+            <DraftEpisodesNotice />
+          </AdminCard>
         )}
         <div className="flex flex-col gap-6">
           <EpisodesSummaryCard />

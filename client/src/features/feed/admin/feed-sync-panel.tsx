@@ -17,59 +17,28 @@ const when = (iso: string | null, locale: string) => (iso ? localDate(iso, true,
 
 /**
  * The feed's state under the RSS settings: when it was last synced and what that did, the last
- * error, when the next sync is due, and whether new episodes are published at once.
+ * error, when the next sync is due, and whether new episodes are published at once. The feed's
+ * address is an owner's (server/modules/auth/roles.ts): an editor (`forOwner` false) sees the
+ * state without what decides the address (a move, another show's details, the previous feed's
+ * episodes), in a card of its own (`titled` false: the card's heading names it).
  */
-export function FeedSyncPanel() {
+export function FeedSyncPanel({ forOwner = true, titled = true }: { forOwner?: boolean; titled?: boolean }) {
   const status = useQuery(feedStatusQueryOptions());
   const settings = useQuery(adminSettingsQueryOptions());
   const save = useSaveSettings();
   const t = useAdminT();
-  const locale = useLocale();
   const autoPublish = settings.data?.feed_auto_publish === "true";
   const s = status.data;
   return (
-    <div className="mt-6 space-y-3 border-t border-fg/20 pt-4" aria-label={t("feedSync.title")}>
-      <h3 className="font-bold">{t("feedSync.title")}</h3>
-      {status.isPending ? (
-        <p role="status">{t("feedSync.loading")}</p>
-      ) : (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold">{t("feedSync.lastSync")}</dt>
-          <dd data-testid="feed-last-sync">{when(s?.lastSyncAt ?? null, locale) ?? t("feedSync.never")}</dd>
-          {s?.lastResult ? (
-            <>
-              <dt className="font-semibold">{t("feedSync.result")}</dt>
-              <dd>{describeSync(s.lastResult, t, locale)}</dd>
-            </>
-          ) : null}
-          {s?.lastError ? (
-            <>
-              <dt className="font-semibold">{t("feedSync.lastError")}</dt>
-              {/* The live region inside the term's value: a dd keeps its role, so the list stays a definition list. */}
-              <dd className="wrap-anywhere">
-                <span role="alert">{s.lastError}</span>
-              </dd>
-            </>
-          ) : null}
-          {s?.nextSyncAt ? (
-            <>
-              <dt className="font-semibold">{t("feedSync.nextSync")}</dt>
-              <dd>{when(s.nextSyncAt, locale)}</dd>
-            </>
-          ) : null}
-          {s && describeExtras(s.extras, t, locale) ? (
-            <>
-              <dt className="font-semibold">{t("feedSync.files")}</dt>
-              <dd>
-                <span role="status">{describeExtras(s.extras, t, locale)}</span>
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      )}
-      {s?.move ? <FeedMove move={s.move} /> : null}
-      <ShowOfferNotice />
-      {s && s.previousFeedEpisodes > 0 ? <PreviousFeedEpisodes count={s.previousFeedEpisodes} /> : null}
+    <div
+      className={titled ? "mt-6 space-y-3 border-t border-fg/20 pt-4" : "mt-4 space-y-3"}
+      aria-label={titled ? t("feedSync.title") : undefined}
+    >
+      {titled ? <h3 className="font-bold">{t("feedSync.title")}</h3> : null}
+      {status.isPending ? <p role="status">{t("feedSync.loading")}</p> : <FeedSyncFacts status={s} />}
+      {forOwner && s?.move ? <FeedMove move={s.move} /> : null}
+      {forOwner ? <ShowOfferNotice /> : null}
+      {forOwner && s && s.previousFeedEpisodes > 0 ? <PreviousFeedEpisodes count={s.previousFeedEpisodes} /> : null}
       <div className="flex items-center gap-3">
         <Switch
           id="feed-auto-publish"
@@ -95,6 +64,47 @@ export function FeedSyncPanel() {
         </label>
       </div>
     </div>
+  );
+}
+
+/** What the last sync did and when the next is due, as a list of terms. */
+function FeedSyncFacts({ status }: { status: FeedStatus | undefined }) {
+  const t = useAdminT();
+  const locale = useLocale();
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dt className="font-semibold">{t("feedSync.lastSync")}</dt>
+      <dd data-testid="feed-last-sync">{when(status?.lastSyncAt ?? null, locale) ?? t("feedSync.never")}</dd>
+      {status?.lastResult ? (
+        <>
+          <dt className="font-semibold">{t("feedSync.result")}</dt>
+          <dd>{describeSync(status.lastResult, t, locale)}</dd>
+        </>
+      ) : null}
+      {status?.lastError ? (
+        <>
+          <dt className="font-semibold">{t("feedSync.lastError")}</dt>
+          {/* The live region inside the term's value: a dd keeps its role, so the list stays a definition list. */}
+          <dd className="wrap-anywhere">
+            <span role="alert">{status.lastError}</span>
+          </dd>
+        </>
+      ) : null}
+      {status?.nextSyncAt ? (
+        <>
+          <dt className="font-semibold">{t("feedSync.nextSync")}</dt>
+          <dd>{when(status.nextSyncAt, locale)}</dd>
+        </>
+      ) : null}
+      {status && describeExtras(status.extras, t, locale) ? (
+        <>
+          <dt className="font-semibold">{t("feedSync.files")}</dt>
+          <dd>
+            <span role="status">{describeExtras(status.extras, t, locale)}</span>
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 
