@@ -1,4 +1,4 @@
-import { useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
+import { useIsMutating, useQuery, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from "react";
 import { Controller, type Control, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { useUnsavedChanges } from "@/hooks/use-unsaved-changes";
@@ -30,13 +30,15 @@ export function EditFromWhole<T, K extends QueryKey>({
 }) {
   const whole = useQuery({ ...wholeQuery(editing?.slug ?? ""), enabled: !!editing, refetchOnMount: "always" });
   const [reloads, setReloads] = useState(0);
-  // Once the fields have shown the item they stay: a save that renamed its slug reads the old
-  // slug again and finds nothing, and taking the fields away then would lose the save's answer
-  // (its toast and the return to add mode run from the fields).
+  // While a write is under way the fields stay on the item they showed: a save that renamed its
+  // slug reads the old slug again (before its own answer is given) and finds nothing, and taking
+  // the fields away then would lose the save's answer (its toast and the return to add mode run
+  // from the fields). Once no write is under way, an item that is gone is said to be gone.
+  const isWriting = useIsMutating() > 0;
   const fresh = whole.data && whole.isFetchedAfterMount ? whole.data : null;
   const [shown, setShown] = useState<T | null>(null);
   if (fresh && fresh !== shown) setShown(fresh);
-  const item = fresh ?? shown;
+  const item = fresh ?? (isWriting ? shown : null);
   if (!editing) return <Fields editing={null} onDone={onDone} />;
   if (item) {
     return (

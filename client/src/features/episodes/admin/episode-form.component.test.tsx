@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LIMITS, type Episode } from "@shared/api";
 import { sanitizeShowNotes } from "../../../../../server/platform/text/sanitize";
@@ -58,20 +59,31 @@ function Toast() {
   return toast ? <p data-testid="toast">{`${toast.title}: ${toast.description ?? ""}`}</p> : null;
 }
 
-async function openEdit(showNotes: string) {
+/** The form as the episodes screen holds it: when the edit ends, the form goes back to add mode. */
+function AsOnTheScreen({ whole, onDone }: { whole: Episode; onDone: () => void }) {
+  const [editing, setEditing] = useState<Episode | null>(whole);
+  const done = () => {
+    onDone();
+    setEditing(null);
+  };
+  return <EpisodeForm key={editing?.id ?? "new"} editing={editing} onDone={done} />;
+}
+
+async function openEdit(showNotes: string, options: { asOnTheScreen?: boolean } = {}) {
   const whole = episode(showNotes);
   const calls = stubApi(whole);
   const onDone = vi.fn();
+  const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <EpisodeForm editing={whole} onDone={onDone} />
+    <QueryClientProvider client={queryClient}>
+      {options.asOnTheScreen ? <AsOnTheScreen whole={whole} onDone={onDone} /> : <EpisodeForm editing={whole} onDone={onDone} />}
       <Toast />
     </QueryClientProvider>,
     { wrapper: InEnglish },
   );
   // The editor is a chunk of its own: the first test waits for it to load.
   const notes = await screen.findByRole("textbox", { name: "Show Notes" }, { timeout: 10_000 });
-  return { calls, notes, onDone, user: userEvent.setup() };
+  return { calls, notes, onDone, queryClient, user: userEvent.setup() };
 }
 
 beforeEach(() => {
@@ -215,7 +227,7 @@ describe("the episode's address and search fields", () => {
   });
 
   it("when a save renames the slug, then the episode read again under its old slug is gone, and still the toast says it was updated and the form goes back to add mode", async () => {
-    const { user, onDone } = await openEdit("<p>Notes</p>");
+    const { user, onDone } = await openEdit("<p>Notes</p>", { asOnTheScreen: true });
     let renamed = false;
     vi.stubGlobal(
       "fetch",
@@ -239,7 +251,25 @@ describe("the episode's address and search fields", () => {
     await user.click(screen.getByRole("button", { name: "Update Episode" }));
     expect((await screen.findByTestId("toast")).textContent).toBe("Episode updated: The episode has been updated successfully");
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(await screen.findByRole("button", { name: "Add Episode" })).toBeTruthy();
     expect(screen.queryByText("This episode could not be loaded. It may have been deleted.")).toBeNull();
+  });
+
+  it("when the episode is read again with no write under way and it is gone (deleted elsewhere), then the form says it could not be loaded", async () => {
+    const { queryClient } = await openEdit("<p>Notes</p>");
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: "Episode not found", code: "NOT_FOUND" }), {
+            status: 404,
+            headers: { "content-type": "application/json" },
+          }),
+      ),
+    );
+    await queryClient.invalidateQueries({ queryKey: ["episodes"] });
+    expect(await screen.findByText("This episode could not be loaded. It may have been deleted.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Update Episode" })).toBeNull();
   });
 
   it("when the slug does not fit the pattern, then the field says so and nothing is sent", async () => {
