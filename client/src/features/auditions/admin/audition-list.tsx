@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "wouter";
 import { AUDITION_STATUSES, type Audition, type AuditionStatus } from "@shared/auditions";
 import { formatClock } from "@shared/time";
@@ -27,6 +27,8 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
   const t = useAdminT();
   // After a shortlisting or a decline, when the site sends e-mail: a note to the candidate, offered.
   const mailIsSetUp = useMailIsSetUp();
+  // The status the owner chose last: a note is offered only for that one, even when e-mail's answer comes late.
+  const chosen = useRef<AuditionStatus | null>(null);
   const template = useNoteTemplate();
   const [note, setNote] = useState<string | null>(null);
   const locale = useLocale();
@@ -81,13 +83,14 @@ function AuditionCard({ audition, player }: { audition: Audition; player: (audit
             disabled={setStatus.isPending}
             onChange={(e) => {
               const status = e.target.value as AuditionStatus;
+              chosen.current = status;
               setStatus.mutate(
                 { id: audition.id, status },
                 {
                   onSuccess: () => {
                     if (status === "new") return;
                     void mailIsSetUp().then((mail) => {
-                      if (mail) setNote(template(audition, status));
+                      if (mail && chosen.current === status) setNote(template(audition, status));
                     });
                   },
                   onError: () => toastError(t("adminAuditions.statusFailed")),
