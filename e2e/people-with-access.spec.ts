@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { adminApi, createItem, removeE2EItems } from "./admin-api";
-import { expect, test, waitsForAppOnGoto } from "./fixtures";
+import { expect, expectPageSettled, test, waitsForAppOnGoto } from "./fixtures";
 import { ADMIN_LOGIN } from "./server-state";
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), "artifacts");
@@ -93,6 +93,9 @@ for (const width of [390, 1280]) {
     await expect(feed.getByText("Last sync")).toBeVisible();
     await expect(feed.getByText("Publish new episodes from the feed at once")).toBeVisible();
     await expect(cohost.getByRole("textbox", { name: "Main RSS Feed URL" })).toHaveCount(0);
+    // Every request the dashboard makes has been answered before the refusals are counted.
+    await expectPageSettled(cohost);
+    await cohost.waitForLoadState("networkidle");
     expect(refused).toEqual([]);
     await cohost.screenshot({ path: path.join(ARTIFACTS, `people-editor-dashboard-${width}.png`), fullPage: true });
     expect((await cohost.request.get("/api/backup")).status()).toBe(403);
